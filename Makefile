@@ -1,0 +1,48 @@
+# Every target works on a fresh clone: the virtualenv is created when missing and the
+# project (with its dev tools) is reinstalled whenever pyproject.toml changes.
+
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+
+# Packages may appear one at a time, so only the ones that exist are checked.
+TYPED := $(wildcard engine bot adapters)
+BENCHMARKS := $(wildcard bench/*.py)
+
+# Arguments for the bot, e.g. `make run ARGS=console`.
+ARGS ?=
+
+.PHONY: run test lint typecheck bench clean
+
+run: $(INSTALLED)
+	$(BIN)/domino-bot $(ARGS)
+
+test: lint typecheck
+	$(BIN)/pytest
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(INSTALLED)
+	$(BIN)/mypy $(TYPED)
+
+bench: $(INSTALLED)
+	@if [ -z "$(BENCHMARKS)" ]; then echo "no benchmarks in bench/"; fi
+	@for script in $(BENCHMARKS); do \
+		echo "== $$script"; \
+		$(BIN)/python $$script || exit 1; \
+	done
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -e '.[dev]'
+	touch $@
+
+# Leaves .venv and data/ (the embedded Redis files) alone.
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
