@@ -1,0 +1,235 @@
+"""What flows between the adapters and the core: neutral references, inbound
+events, and the outbound instructions an adapter renders.
+
+An adapter turns a platform update into one :data:`Inbound`, awaits
+``sessions.handle(inbound)``, and carries out the returned list of
+:data:`Outbound` in order. Nothing here names a platform type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRef:
+    """A place where a table lives: a group, a channel, a forum topic or thread.
+
+    ``platform`` is a short tag (``tg``, ``dc``, ``con``); ``thread`` makes a topic or
+    thread a chat of its own.
+    """
+
+    platform: str
+    chat_id: str
+    thread: str | None = None
+
+    @property
+    def key(self) -> str:
+        base = f"{self.platform}:{self.chat_id}"
+        return base if self.thread is None else f"{base}:{self.thread}"
+
+    @classmethod
+    def from_key(cls, key: str) -> ChatRef:
+        platform, chat_id, *rest = key.split(":", 2)
+        return cls(platform, chat_id, rest[0] if rest else None)
+
+
+@dataclass(frozen=True, slots=True)
+class UserRef:
+    """A person on a platform. ``name`` is what the table shows."""
+
+    platform: str
+    user_id: str
+    name: str
+    lang: str | None = None  # the platform's idea of the user's language, if any
+
+    @property
+    def key(self) -> str:
+        return f"{self.platform}:{self.user_id}"
+
+
+# -- inbound --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A typed command: ``name`` is one of new, join, leave, start, stop, cancel,
+    scores, stats, rules, lang, settings, help, export, add_computer,
+    remove_computer; ``args`` are the words after it."""
+
+    chat: ChatRef
+    user: UserRef
+    name: str
+    args: tuple[str, ...] = ()
+    is_admin: bool = False  # the adapter asks the platform
+    private: bool = False  # typed in the private chat with the bot
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A button press. ``chat`` is where the button was (a group, or the private
+    chat for a hand button); ``payload`` is exactly what the button carried."""
+
+    chat: ChatRef
+    user: UserRef
+    payload: str
+    is_admin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateStart:
+    """The user opened the private chat through a deep link carrying ``payload``."""
+
+    user: UserRef
+    payload: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unreachable:
+    """The adapter could not deliver ``slot`` to ``user`` (never started the bot,
+    or blocked it). The core answers with a deep-link offer in the game's chat."""
+
+    user: UserRef
+    slot: Slot
+
+
+Inbound = Command | Press | PrivateStart | Unreachable
+
+
+# -- screens ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A reference to a user inside a text line; the adapter renders it."""
+
+    user: UserRef
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A moment (Unix seconds) the adapter shows as time left or a relative time."""
+
+    at: float
+
+
+Segment = str | Mention | Deadline
+TextLine = tuple[Segment, ...]
+
+
+class Style(str, Enum):
+    PLAIN = "plain"
+    PRIMARY = "primary"  # a playable tile, the main action
+    DANGER = "danger"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button. Exactly one of ``payload`` (a press comes back to the core),
+    ``deep_link`` (open the private chat with this start payload) or ``url``."""
+
+    label: str
+    payload: str | None = None
+    deep_link: str | None = None
+    url: str | None = None
+    style: Style = Style.PLAIN
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """A message's content: lines of text and rows of buttons."""
+
+    lines: tuple[TextLine, ...]
+    buttons: tuple[tuple[Button, ...], ...] = ()
+
+    def plain_text(self) -> str:
+        """The text with mentions as names and deadlines as epoch seconds (logs, tests)."""
+        return "\n".join("".join(_plain(s) for s in line) for line in self.lines)
+
+
+def _plain(segment: Segment) -> str:
+    if isinstance(segment, Mention):
+        return segment.user.name
+    if isinstance(segment, Deadline):
+        return f"<{int(segment.at)}>"
+    return segment
+
+
+# -- outbound ---------------------------------------------------------------------
+
+
+class SlotKind(str, Enum):
+    LOBBY = "lobby"  # the lobby message in the group (becomes the table at the start)
+    TABLE = "table"  # the table message in the group
+    HAND = "hand"  # a player's hand, in his private chat (Discord: ephemeral)
+    PING = "ping"  # the your-turn nudge, deleted when the player has moved
+    INFO = "info"  # replies to lookups (rules, scores, help), replaced in place
+    SUMMARY = "summary"  # a deal's or match's summary, sent as a new message
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where a screen goes. ``key`` is stable, so an adapter edits the message it
+    sent for this slot before instead of sending a new one."""
+
+    kind: SlotKind
+    chat: ChatRef  # for HAND and PING on Telegram: the user's private chat
+    game_id: str | None = None
+    user: UserRef | None = None  # the owner of a HAND or the target of a PING
+
+    @property
+    def key(self) -> str:
+        parts = [self.kind.value, self.chat.key, self.game_id or "-"]
+        if self.user is not None:
+            parts.append(self.user.key)
+        return "|".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Show ``screen`` in ``slot``: edit the slot's message, or send one.
+    ``version`` rises with the game; an adapter never lets an older version
+    overwrite a newer one."""
+
+    slot: Slot
+    screen: Screen
+    version: int = 0
+    notify: bool = False  # a new message that should notify (pings)
+
+
+@dataclass(frozen=True, slots=True)
+class Delete:
+    slot: Slot
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer to a :class:`Press`, for the presser only. Every press gets
+    exactly one, first in the list. ``alert`` asks for a dialog, not a toast."""
+
+    text: str = ""
+    alert: bool = False
+    screen: Screen | None = None  # Discord: an ephemeral reply with buttons
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A one-off message in a chat (the table's chat or a private chat)."""
+
+    chat: ChatRef
+    screen: Screen
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A file to send (``export``)."""
+
+    chat: ChatRef
+    filename: str
+    data: bytes = field(repr=False)
+    caption: str = ""
+
+
+Outbound = Show | Delete | Answer | Notice | Document

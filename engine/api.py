@@ -1,0 +1,112 @@
+"""The public entry points: start a match, list and apply moves, see a seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import BadOption, GameOver, IllegalMove, NotYourTurn
+from engine.moves import Kind, Move, parse_move
+from engine.options import resolve_options
+from engine.state import Event, Fixture, OptionValue, State, View
+from engine.variant import Variant, get_variant
+
+
+def new_match(
+    variant: str | Variant,
+    players: int,
+    options: Mapping[str, OptionValue] | None = None,
+    seed: int = 0,
+    fixture: Fixture | None = None,
+) -> State[Any]:
+    """Check the table and options, then deal the first deal."""
+    game = get_variant(variant) if isinstance(variant, str) else variant
+    if not game.min_players <= players <= game.max_players:
+        span = (
+            f"{game.min_players}"
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
+        raise BadOption(
+            f"{game.name} is played by {span} players, not {players}",
+            option="players",
+            value=players,
+            variant=game.name,
+        )
+    resolved = resolve_options(game.option_specs, players, options, game.name)
+    game.check_options(players, resolved)
+    return game.new_match(players, resolved, seed, fixture)
+
+
+def variant_of(state: State[Any]) -> Variant:
+    return get_variant(state.variant)
+
+
+def legal_moves(state: State[Any]) -> tuple[Move, ...]:
+    return get_variant(state.variant).legal_moves(state)
+
+
+def apply(
+    state: State[Any], move: Move | str, seat: int | None = None
+) -> tuple[State[Any], tuple[Event, ...]]:
+    """Apply ``move`` (a :class:`Move` or its text) for ``seat`` (default: the
+    seat to move). Raises an :class:`IllegalMove` subclass and changes nothing
+    when the move is not legal now."""
+    if state.match_over:
+        raise GameOver("match")
+    if state.deal_over:
+        raise GameOver("deal")
+    if seat is not None and seat != state.turn:
+        raise NotYourTurn(seat, state.turn)
+    game = get_variant(state.variant)
+    resolved = resolve(state, move)
+    return game.apply(state, resolved)
+
+
+def next_deal(state: State[Any], fixture: Fixture | None = None) -> State[Any]:
+    if state.match_over:
+        raise GameOver("match")
+    if not state.deal_over:
+        raise IllegalMove("the deal is still being played", "deal_not_over")
+    return get_variant(state.variant).next_deal(state, fixture)
+
+
+def view(state: State[Any], seat: int) -> View:
+    if not 0 <= seat < state.players:
+        raise IllegalMove(f"there is no seat {seat}", "no_such_seat", seat=seat)
+    return get_variant(state.variant).view(state, seat)
+
+
+def resolve(state: State[Any], move: Move | str) -> Move:
+    """Fill in the end of a play written without one, when exactly one end fits.
+
+    A tile that fits both ends is refused as ambiguous; anything else is left
+    for the variant's ``apply`` to accept or explain.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if move.kind is Kind.DOUBLE:
+        legal = legal_moves(state)
+        swapped = Move.double(move.second, move.tile) if move.second and move.tile else move
+        return swapped if move not in legal and swapped in legal else move
+    if move.kind is not Kind.PLAY or move.end is not None or not state.line:
+        return move
+    ends = sorted(
+        {
+            m.end
+            for m in legal_moves(state)
+            if m.kind is Kind.PLAY
+            and m.tile is move.tile
+            and m.across == move.across
+            and m.end is not None
+        }
+    )
+    if len(ends) == 2:
+        raise IllegalMove(
+            f"{move.tile} fits both ends: write {move.tile}@L or {move.tile}@R",
+            "ambiguous",
+            tile=str(move.tile),
+        )
+    if len(ends) == 1:
+        return Move.play(move.tile, ends[0], across=move.across) if move.tile else move
+    return move

@@ -1,0 +1,85 @@
+"""Shared mechanics: seeded shuffles, dealing, fixtures, hands and a matching line."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.errors import BadFixture
+from engine.moves import End
+from engine.state import Fixture, Hands, Placed
+from engine.tiles import Tile
+
+
+def rng(seed: int, *parts: object) -> random.Random:
+    """A generator fixed by the match seed and a purpose (``"deal", 3, 0``)."""
+    return random.Random("/".join(str(p) for p in (seed, *parts)))
+
+
+def shuffle_deal(
+    tiles: Sequence[Tile], players: int, hand_size: int, seed: int, deal: int, attempt: int
+) -> Fixture:
+    """Shuffle ``tiles`` for a deal and give ``hand_size`` to each seat."""
+    pool = list(tiles)
+    rng(seed, "deal", deal, attempt).shuffle(pool)
+    hands = tuple(tuple(pool[i * hand_size : (i + 1) * hand_size]) for i in range(players))
+    return Fixture(hands, tuple(pool[players * hand_size :]))
+
+
+def check_fixture(fixture: Fixture, tiles: Sequence[Tile], players: int, hand_size: int) -> None:
+    """A scripted deal must hold exactly the set, with the rules' hand sizes."""
+    if len(fixture.hands) != players:
+        raise BadFixture(f"deal lists {len(fixture.hands)} hands for {players} players")
+    for seat, hand in enumerate(fixture.hands):
+        if len(hand) != hand_size:
+            raise BadFixture(
+                f"hand of seat {seat} has {len(hand)} tiles, the rules deal {hand_size}"
+            )
+    dealt = [t for hand in fixture.hands for t in hand] + list(fixture.boneyard)
+    twice = sorted((t for t, n in Counter(dealt).items() if n > 1), key=lambda t: t.index)
+    if twice:
+        raise BadFixture(f"tile {twice[0]} is dealt twice")
+    missing = sorted(set(tiles) - set(dealt), key=lambda t: t.index)
+    if missing:
+        raise BadFixture(f"tile {missing[0]} is missing from the deal")
+    extra = sorted(set(dealt) - set(tiles), key=lambda t: t.index)
+    if extra:
+        raise BadFixture(f"tile {extra[0]} is not in this game's set")
+
+
+def without(hand: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    """The hand less one tile (which it holds)."""
+    i = hand.index(tile)
+    return hand[:i] + hand[i + 1 :]
+
+
+def replace_hand(hands: Hands, seat: int, hand: tuple[Tile, ...]) -> Hands:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def lay_first(tile: Tile, flip: bool) -> tuple[tuple[Placed, ...], tuple[int, int]]:
+    left, right = (tile.lo, tile.hi) if flip else (tile.hi, tile.lo)
+    return (Placed(left, right),), (left, right)
+
+
+def lay_matching(
+    line: tuple[Placed, ...], ends: tuple[int, int], tile: Tile, end: End
+) -> tuple[tuple[Placed, ...], tuple[int, int]]:
+    """Lay ``tile`` on ``end`` under the matching rule (the caller checked it fits)."""
+    if end == "L":
+        value = ends[0]
+        outer = tile.other(value)
+        return (Placed(outer, value),) + line, (outer, ends[1])
+    value = ends[1]
+    outer = tile.other(value)
+    return line + (Placed(value, outer),), (ends[0], outer)
+
+
+def fit_error_text(tile: Tile, ends: tuple[int, int]) -> str:
+    """``5-5 does not fit L (3) or R (1)``."""
+    return f"{tile} does not fit L ({ends[0]}) or R ({ends[1]})"
+
+
+def next_seat(seat: int, players: int) -> int:
+    return seat + 1 if seat + 1 < players else 0

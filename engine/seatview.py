@@ -1,0 +1,35 @@
+"""Building a seat's view: the part every variant shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.moves import Move
+from engine.state import State, View
+
+
+def seat_view(
+    state: State[Any], seat: int, legal: tuple[Move, ...], details: dict[str, Any]
+) -> View:
+    """Own hand, the others' counts, the table, and moves only on one's turn."""
+    return View(
+        variant=state.variant,
+        seat=seat,
+        players=state.players,
+        deal_number=state.deal_number,
+        hand=state.hands[seat],
+        hand_counts=tuple(len(h) for h in state.hands),
+        line=state.line,
+        ends=state.ends,
+        boneyard=len(state.boneyard),
+        turn=state.turn,
+        counter=state.counter,
+        legal=legal if state.turn == seat else (),
+        match_scores=state.match_scores,
+        result=state.result,
+        deal_over=state.deal_over,
+        match_over=state.match_over,
+        winners=state.winners,
+        revealed=state.hands if state.deal_over else None,
+        details=details,
+    )

@@ -1,0 +1,131 @@
+"""The immutable game state, events, deal results, fixtures and views.
+
+One :class:`State` shape serves every variant; what a variant needs beyond the
+common fields lives in ``detail``, a frozen dataclass of that variant's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from engine.moves import Move
+from engine.tiles import Tile
+
+D = TypeVar("D")
+Hands = tuple[tuple[Tile, ...], ...]
+OptionValue = str | int
+
+
+class Placed(NamedTuple):
+    """A tile on the table as seen from L to R: ``left`` half, ``right`` half."""
+
+    left: int
+    right: int
+    across: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.left}-{self.right}{'x' if self.across else ''}"
+
+
+class DealEnd(str, Enum):
+    DOMINO = "domino"
+    BLOCK = "block"
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a finished deal ended and what it wrote down for each seat."""
+
+    end: DealEnd
+    winner: int | None  # the deal's winner; None for a tied block
+    scores: tuple[int, ...]  # written for each seat, after every scoring rule
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """A scripted deal: hands in seat order, boneyard in draw order."""
+
+    hands: Hands
+    boneyard: tuple[Tile, ...]
+    leader: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a move caused. ``tile`` of a ``draw`` is private to ``seat``."""
+
+    kind: str  # move, draw, penalty, reshuffle, deal_over, match_over, token, …
+    seat: int | None = None
+    move: Move | None = None
+    tile: Tile | None = None
+    info: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class State(Generic[D]):
+    variant: str
+    players: int
+    options: Mapping[str, OptionValue]
+    seed: int
+    deal_number: int  # 1 for the first deal
+    hands: Hands
+    boneyard: tuple[Tile, ...]
+    line: tuple[Placed, ...]
+    ends: tuple[int, int] | None  # values shown at L and R; None on an empty line
+    turn: int | None  # seat to move; None when the deal or match is over
+    leader: int  # who led this deal
+    counter: int  # moves applied so far in the match
+    last_player: int | None  # who placed the last tile of this deal
+    match_scores: tuple[int, ...]
+    result: DealResult | None  # the last finished deal (this one, once over)
+    deal_over: bool
+    match_over: bool
+    winners: tuple[int, ...]
+    dealt: Fixture  # this deal as dealt (before any swap), leader only if drawn at random
+    detail: D
+
+    @property
+    def deal_scores(self) -> tuple[int, ...] | None:
+        return self.result.scores if self.result is not None else None
+
+    def but(self, **changes: Any) -> State[D]:
+        """A copy with some fields changed (faster than ``dataclasses.replace``)."""
+        fields = {name: getattr(self, name) for name in _STATE_FIELDS}
+        fields.update(changes)
+        return State(**fields)
+
+
+_STATE_FIELDS = tuple(State.__dataclass_fields__)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may see. ``revealed`` holds every hand only once the deal
+    is over (the summary shows them); until then other hands are counts only."""
+
+    variant: str
+    seat: int
+    players: int
+    deal_number: int
+    hand: tuple[Tile, ...]
+    hand_counts: tuple[int, ...]
+    line: tuple[Placed, ...]
+    ends: tuple[int, int] | None
+    boneyard: int
+    turn: int | None
+    counter: int
+    legal: tuple[Move, ...]  # empty unless it is this seat's turn
+    match_scores: tuple[int, ...]
+    result: DealResult | None
+    deal_over: bool
+    match_over: bool
+    winners: tuple[int, ...]
+    revealed: Hands | None
+    details: Mapping[str, Any]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat

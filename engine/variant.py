@@ -1,0 +1,83 @@
+"""The one Protocol every variant implements, and the registry that finds them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from engine.errors import UnknownVariant
+from engine.moves import Move
+from engine.options import OptionSpec
+from engine.state import Event, Fixture, OptionValue, State, View
+
+
+class Variant(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]: ...
+
+    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """Raise :class:`BadOption` for a combination the rules refuse."""
+
+    def new_match(
+        self,
+        players: int,
+        options: Mapping[str, OptionValue],
+        seed: int,
+        fixture: Fixture | None = None,
+    ) -> State[Any]:
+        """Start a match and deal its first deal (options already resolved)."""
+
+    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> State[Any]:
+        """Deal the next deal of a match whose current deal is over."""
+
+    def legal_moves(self, state: State[Any]) -> tuple[Move, ...]:
+        """Every legal move of the seat to move; empty when the deal is over."""
+
+    def apply(self, state: State[Any], move: Move) -> tuple[State[Any], tuple[Event, ...]]:
+        """Apply a move of the seat to move; raise :class:`IllegalMove` if it is not legal."""
+
+    def view(self, state: State[Any], seat: int) -> View:
+        """What ``seat`` may see."""
+
+    def public_details(self, state: State[Any]) -> dict[str, Any]:
+        """Variant details every seat may see (caravans, token pool, …), as plain data."""
+
+
+_REGISTRY: dict[str, Variant] = {}
+_NAMES: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    _REGISTRY[variant.name] = variant
+    for key in (variant.name, *variant.aliases):
+        _NAMES[key.casefold()] = variant
+    return variant
+
+
+def get_variant(name: str) -> Variant:
+    """Find a variant by its name or an alias (``draw``, ``goat``, ``козёл`` …)."""
+    _load()
+    found = _NAMES.get(name.strip().casefold())
+    if found is None:
+        raise UnknownVariant(name, sorted(_REGISTRY))
+    return found
+
+
+def all_variants() -> tuple[Variant, ...]:
+    _load()
+    return tuple(_REGISTRY.values())
+
+
+def _load() -> None:
+    if not _REGISTRY:
+        import engine.variants  # noqa: F401  (registers the four games)
