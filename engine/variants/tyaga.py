@@ -330,8 +330,7 @@ class Tyaga:
         return seat_view(state, seat, legal, self.public_details(state))
 
     def public_details(self, state: State[Any]) -> dict[str, Any]:
-        forced = state.detail.forced_lead
-        return {"forced_lead": str(forced) if forced is not None and not state.line else None}
+        return {}
 
 
 def _playable(hand: tuple[Tile, ...], ends: tuple[int, int] | None) -> bool:
