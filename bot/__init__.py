@@ -1,0 +1,1 @@
+"""The platform-neutral core: sessions, store, timers, computer players and views."""

@@ -1,0 +1,161 @@
+"""Every Redis key the bot uses, built in this one module.
+
+A chat's keys carry the chat's reference as a hash tag (``dom:{tg:-100123}:game``), and a
+user's keys carry the user's (``dom:user:{tg:42}:stats``), so that everything one script
+touches lives in one Redis Cluster slot. The timer set and the game index are global keys;
+they are never touched by a script together with a chat's keys.
+"""
+
+from __future__ import annotations
+
+from bot.contract import ChatRef, UserRef
+
+PREFIX = "dom"
+
+TIMERS = f"{PREFIX}:timers"
+"""One sorted set of turn deadlines for every chat: member ``chatkey|game_id|counter``."""
+
+TIMER_CURRENT = "{" + TIMERS + "}:current"
+"""Hash ``chatkey|game_id`` -> that game's member in :data:`TIMERS`.
+
+Its hash tag is the whole name of :data:`TIMERS`, so both share one cluster slot and one
+script can replace a game's deadline atomically.
+"""
+
+_MEMBER_SEPARATOR = "|"
+
+
+def _tag(reference: str) -> str:
+    if "{" in reference or "}" in reference:
+        raise ValueError(f"a key reference may not contain braces: {reference!r}")
+    return "{" + reference + "}"
+
+
+def _chat(chat: ChatRef, *rest: str) -> str:
+    return ":".join((PREFIX, _tag(chat.key), *rest))
+
+
+def _user(user: UserRef, *rest: str) -> str:
+    return ":".join((PREFIX, "user", _tag(user.key), *rest))
+
+
+# -- a chat's keys ------------------------------------------------------------------
+
+
+def game(chat: ChatRef) -> str:
+    """The chat's current game: a hash ``{v: version, doc: JSON}``."""
+    return _chat(chat, "game")
+
+
+def last_game(chat: ChatRef) -> str:
+    """The chat's last cleared game document, kept for export."""
+    return _chat(chat, "last")
+
+
+def events(chat: ChatRef, game_id: str) -> str:
+    """The capped event stream of one game."""
+    return _chat(chat, "events", game_id)
+
+
+def _board(variant: str | None) -> str:
+    # "*" cannot be a variant name: it holds every variant's matches together.
+    return "*" if variant is None else variant
+
+
+def scores(chat: ChatRef, variant: str | None) -> str:
+    """Sorted set of user keys ranked by matches won, then win rate (``None``: all games)."""
+    return _chat(chat, "scores", _board(variant))
+
+
+def players(chat: ChatRef, variant: str | None) -> str:
+    """Hash user key -> JSON row ``{name, played, won, points}`` beside :func:`scores`."""
+    return _chat(chat, "players", _board(variant))
+
+
+def chat_match(chat: ChatRef, match_id: str) -> str:
+    """Marker that the chat's scoreboard has counted this match."""
+    return _chat(chat, "match", match_id)
+
+
+def settings(chat: ChatRef) -> str:
+    """Hash of the chat's settings."""
+    return _chat(chat, "settings")
+
+
+def slot_messages(chat: ChatRef) -> str:
+    """Hash slot key -> the message an adapter shows for that slot (and adapter extras)."""
+    return _chat(chat, "msgs")
+
+
+def chat_pattern(chat: ChatRef) -> str:
+    """A SCAN pattern matching every key of the chat."""
+    return _escape_glob(_chat(chat)) + ":*"
+
+
+def _escape_glob(text: str) -> str:
+    return "".join("\\" + c if c in "*?[]\\" else c for c in text)
+
+
+def rename_chat_key(key: str, old: ChatRef, new: ChatRef) -> str:
+    """The key that ``key`` (one of ``old``'s keys) becomes for chat ``new``."""
+    prefix = _chat(old)
+    if not key.startswith(prefix + ":"):
+        raise ValueError(f"{key!r} is not a key of chat {old.key!r}")
+    return _chat(new) + key[len(prefix) :]
+
+
+# -- a user's keys ------------------------------------------------------------------
+
+
+def user_stats(user: UserRef) -> str:
+    """Hash variant -> JSON row ``{played, won, points}`` across all chats."""
+    return _user(user, "stats")
+
+
+def user_match(user: UserRef, match_id: str) -> str:
+    """Marker that the user's stats have counted this match."""
+    return _user(user, "match", match_id)
+
+
+def user_lang(user: UserRef) -> str:
+    """The language the user chose."""
+    return _user(user, "lang")
+
+
+# -- global keys --------------------------------------------------------------------
+
+
+def game_index(game_id: str) -> str:
+    """Game id -> the key of the chat that holds the game."""
+    return f"{PREFIX}:gameidx:{game_id}"
+
+
+def rendered(slot_key: str) -> str:
+    """The last table version an adapter rendered in a slot."""
+    return f"{PREFIX}:render:{slot_key}"
+
+
+# -- timer members ------------------------------------------------------------------
+
+
+def timer_field(chat: ChatRef, game_id: str) -> str:
+    """A game's field in :data:`TIMER_CURRENT`."""
+    return _MEMBER_SEPARATOR.join((chat.key, game_id))
+
+
+def timer_member(chat: ChatRef, game_id: str, counter: int) -> str:
+    """A deadline's member in :data:`TIMERS`: ``chatkey|game_id|counter``."""
+    if _MEMBER_SEPARATOR in chat.key or _MEMBER_SEPARATOR in game_id:
+        raise ValueError(f"{_MEMBER_SEPARATOR!r} may not appear in {chat.key!r} or {game_id!r}")
+    return _MEMBER_SEPARATOR.join((chat.key, game_id, str(counter)))
+
+
+def parse_timer_member(member: str) -> tuple[ChatRef, str, int] | None:
+    """The chat, game id and turn counter of a member; ``None`` if it is malformed."""
+    parts = member.split(_MEMBER_SEPARATOR)
+    if len(parts) != 3 or not parts[2].lstrip("-").isdigit():
+        return None
+    chat_key, game_id, counter = parts
+    if chat_key.count(":") < 1:
+        return None
+    return ChatRef.from_key(chat_key), game_id, int(counter)
