@@ -89,7 +89,12 @@ def resolve(state: State[Any], move: Move | str) -> Move:
         legal = legal_moves(state)
         swapped = Move.double(move.second, move.tile) if move.second and move.tile else move
         return swapped if move not in legal and swapped in legal else move
-    if move.kind is not Kind.PLAY or move.end is not None or not state.line:
+    if move.kind is not Kind.PLAY:
+        return move
+    if not state.line:
+        # the first tile has no end: one written on it is ignored
+        return Move.lead(move.tile, flip=move.flip) if move.tile and not move.across else move
+    if move.end is not None:
         return move
     ends = sorted(
         {

@@ -104,7 +104,7 @@ class Tyaga:
             state.match_scores,
             leader,
             fixture,
-        )
+        ).but(result=result)  # the last finished deal stays on show until the next one ends
 
     def _deal(
         self,
