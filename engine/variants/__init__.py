@@ -1,10 +1,5 @@
 """The four games; importing this package registers them."""
 
-import importlib
+from engine.variants import baghdad, kozel, three_guns, tyaga
 
-for _name in ("tyaga", "kozel", "baghdad", "three_guns"):
-    try:
-        importlib.import_module(f"engine.variants.{_name}")
-    except ModuleNotFoundError as exc:  # TEMPORARY while the games are being written
-        if exc.name != f"engine.variants.{_name}":
-            raise
+__all__ = ["baghdad", "kozel", "three_guns", "tyaga"]
