@@ -1,0 +1,1 @@
+"""Thin translators between chat platforms and the platform-neutral core."""

@@ -1,0 +1,202 @@
+"""Carrying out one outbound instruction with the Bot API.
+
+Telegram's answers are folded into what they mean for a slot: "message is not
+modified" is a success, a table message someone deleted is sent again, a flood
+wait is waited out and the call repeated, and a 403 from a private chat means the
+user cannot be reached (:class:`UserUnreachable`).
+"""
+
+from __future__ import annotations
+
+import datetime as dtm
+import logging
+import warnings
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
+
+from telegram import Bot, InputFile, LinkPreviewOptions, Message
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.warnings import PTBDeprecationWarning
+
+from adapters.telegram.clock import Clock
+from adapters.telegram.render import Renderer, alert_text
+from adapters.telegram.slots import SlotBook
+from adapters.telegram.translate import telegram_chat_id, telegram_thread_id
+from bot.contract import (
+    Answer,
+    Button,
+    ChatRef,
+    Delete,
+    Document,
+    Notice,
+    Show,
+    SlotKind,
+    TextLine,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+ATTEMPTS = 5  # calls per instruction before giving up on flood waits and network errors
+
+
+class UserUnreachable(Exception):
+    """Telegram refused to write to a private chat (never started, or blocked the bot)."""
+
+
+class Carrier:
+    def __init__(self, bot: Bot, renderer: Renderer, book: SlotBook, clock: Clock) -> None:
+        self.bot = bot
+        self.renderer = renderer
+        self.book = book
+        self.clock = clock
+
+    async def answer(self, query_id: str, answer: Answer) -> None:
+        """Answer a button press; a failure is logged, never raised (the press is gone)."""
+        try:
+            await self.bot.answer_callback_query(
+                query_id, text=alert_text(answer.text) or None, show_alert=answer.alert
+            )
+        except (BadRequest, TimedOut) as err:
+            log.warning("could not answer callback %s: %s", query_id, err)
+
+    async def show(self, show: Show) -> None:
+        slot = show.slot
+        if slot.kind is SlotKind.SUMMARY:
+            await self._send(slot.chat, show.screen.lines, show.screen.buttons, notify=True)
+            return
+        claim = await self.book.claim(slot, show.version)
+        if not claim.fresh:
+            log.debug("not showing version %s in %s: a newer one is shown", show.version, slot)
+            return
+        message_id = claim.message_id
+        if message_id is not None and show.notify:
+            # An edit notifies no one, so a notifying screen replaces the old message.
+            await self._delete_message(slot.chat, message_id)
+            message_id = None
+        if message_id is not None and await self._edit(slot.chat, message_id, show):
+            return
+        sent = await self._send(
+            slot.chat, show.screen.lines, show.screen.buttons, notify=show.notify
+        )
+        await self.book.place(slot, sent.message_id, show.version)
+
+    async def delete(self, delete: Delete) -> None:
+        message_id = await self.book.message_of(delete.slot)
+        if message_id is not None:
+            await self._delete_message(delete.slot.chat, message_id)
+        await self.book.forget(delete.slot)
+
+    async def notice(self, notice: Notice) -> None:
+        await self._send(notice.chat, notice.screen.lines, notice.screen.buttons, notify=True)
+
+    async def document(self, document: Document) -> None:
+        chat = document.chat
+        await self._call(
+            lambda: self.bot.send_document(
+                telegram_chat_id(chat),
+                InputFile(document.data, filename=document.filename),
+                caption=document.caption or None,
+                message_thread_id=telegram_thread_id(chat),
+            ),
+            chat,
+        )
+
+    async def _send(
+        self,
+        chat: ChatRef,
+        lines: Sequence[TextLine],
+        buttons: Sequence[Sequence[Button]],
+        *,
+        notify: bool,
+    ) -> Message:
+        text = self.renderer.text(lines)
+        markup = self.renderer.keyboard(buttons)
+        return await self._call(
+            lambda: self.bot.send_message(
+                telegram_chat_id(chat),
+                text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+                message_thread_id=telegram_thread_id(chat),
+                disable_notification=not notify,
+                link_preview_options=NO_PREVIEW,
+            ),
+            chat,
+        )
+
+    async def _edit(self, chat: ChatRef, message_id: int, show: Show) -> bool:
+        """Edit the slot's message; False when it is gone and must be sent again."""
+        rendered = self.renderer.render(show.screen)
+        try:
+            await self._call(
+                lambda: self.bot.edit_message_text(
+                    rendered.text,
+                    chat_id=telegram_chat_id(chat),
+                    message_id=message_id,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=rendered.markup,
+                    link_preview_options=NO_PREVIEW,
+                ),
+                chat,
+            )
+        except BadRequest as err:
+            if is_not_modified(err):
+                return True
+            if is_message_gone(err):
+                log.info("message %s in %s is gone; sending it again", message_id, chat.key)
+                return False
+            raise
+        return True
+
+    async def _delete_message(self, chat: ChatRef, message_id: int) -> None:
+        try:
+            await self._call(
+                lambda: self.bot.delete_message(telegram_chat_id(chat), message_id), chat
+            )
+        except BadRequest as err:
+            # Already deleted, or too old for a bot to delete: either way it is not ours to show.
+            log.info("could not delete message %s in %s: %s", message_id, chat.key, err)
+
+    async def _call(self, make: Callable[[], Awaitable[T]], chat: ChatRef) -> T:
+        """Make a Bot API call, waiting out flood control and retrying network errors."""
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return await make()
+            except RetryAfter as err:
+                if attempt == ATTEMPTS:
+                    raise
+                wait = retry_seconds(err)
+                log.info("flood control in %s: waiting %.0f s", chat.key, wait)
+                await self.clock.sleep_until(self.clock.now() + wait)
+            except Forbidden as err:
+                if chat.chat_id.startswith("-"):
+                    raise
+                raise UserUnreachable(str(err)) from err
+            except (BadRequest, TimedOut):
+                raise  # a refused call does not change by repeating it; a sent one may have landed
+            except NetworkError as err:
+                if attempt == ATTEMPTS:
+                    raise
+                log.info("network error towards %s (%s); retrying", chat.key, err)
+                await self.clock.sleep_until(self.clock.now() + attempt)
+        raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def retry_seconds(err: RetryAfter) -> float:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        value = err.retry_after
+    return value.total_seconds() if isinstance(value, dtm.timedelta) else float(value)
+
+
+def is_not_modified(err: BadRequest) -> bool:
+    return "message is not modified" in err.message.lower()
+
+
+def is_message_gone(err: BadRequest) -> bool:
+    text = err.message.lower()
+    return "message to edit not found" in text or "message can't be edited" in text

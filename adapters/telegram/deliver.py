@@ -1,0 +1,173 @@
+"""Delivering the core's outbound instructions within Telegram's limits.
+
+Each Telegram chat has a mailbox and one worker that empties it in order, waiting
+for the chat's send budget (see :mod:`adapters.telegram.limiter`) before every
+message or edit. While it waits, a newer screen for a slot replaces the one still
+in the mailbox, so a burst of moves becomes one edit carrying the latest state:
+nothing is lost (the newest version wins) and nothing goes out of order (a
+replaced screen moves behind what was queued before it). One-off messages —
+notices, summaries, files — are never merged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+
+from adapters.telegram.carry import Carrier, UserUnreachable
+from adapters.telegram.clock import Clock
+from adapters.telegram.limiter import Rule, SendLog, rules_for
+from bot.contract import (
+    Answer,
+    ChatRef,
+    Delete,
+    Document,
+    Notice,
+    Outbound,
+    Show,
+    Slot,
+    SlotKind,
+    Unreachable,
+)
+
+log = logging.getLogger(__name__)
+
+Mail = Show | Delete | Notice | Document
+ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
+
+
+def mailbox_of(item: Mail) -> str:
+    """Forum topics share their group's budget, so a mailbox is per Telegram chat."""
+    chat = item.slot.chat if isinstance(item, Show | Delete) else item.chat
+    return ChatRef(chat.platform, chat.chat_id).key
+
+
+class Deliverer:
+    """Queues outbound instructions per chat and carries them out, paced and merged."""
+
+    def __init__(
+        self,
+        carrier: Carrier,
+        send_log: SendLog,
+        clock: Clock,
+        on_unreachable: ReportUnreachable,
+        limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
+    ) -> None:
+        self.carrier = carrier
+        self._log = send_log
+        self._clock = clock
+        self._on_unreachable = on_unreachable
+        self._limits = limits
+        self._boxes: dict[str, dict[str, Mail]] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._once = itertools.count()
+
+    async def answer(self, query_id: str, answer: Answer) -> None:
+        """Answered at once: a press's answer is due within seconds and costs no budget."""
+        await self.carrier.answer(query_id, answer)
+
+    def submit(self, outbounds: Iterable[Outbound]) -> None:
+        for item in outbounds:
+            if isinstance(item, Answer):
+                log.debug("an answer with no press to answer: %s", item)
+                continue
+            self._post(item)
+
+    def _post(self, item: Mail) -> None:
+        chat = mailbox_of(item)
+        box = self._boxes.setdefault(chat, {})
+        if isinstance(item, Show) and item.slot.kind is not SlotKind.SUMMARY:
+            key = "show " + item.slot.key
+            queued = box.pop(key, None)
+            if isinstance(queued, Show) and queued.version > item.version:
+                item = queued  # an older screen arrived late; the newer one stays
+            box[key] = item
+        elif isinstance(item, Delete):
+            box.pop("show " + item.slot.key, None)  # never shown, so nothing to show
+            box.pop("delete " + item.slot.key, None)
+            box["delete " + item.slot.key] = item
+        else:
+            box[f"once {next(self._once)}"] = item
+        if chat not in self._workers:
+            self._workers[chat] = asyncio.create_task(self._work(chat), name=f"deliver {chat}")
+
+    async def drain(self) -> None:
+        """Wait until every mailbox is empty (including what undeliverable hands caused)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._workers.values()):
+            task.cancel()
+        await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        self._workers.clear()
+        self._boxes.clear()
+
+    def pending(self) -> int:
+        return sum(len(box) for box in self._boxes.values())
+
+    async def _work(self, chat: str) -> None:
+        box = self._boxes[chat]
+        try:
+            while box:
+                await self._deliver_next(chat, box)
+        finally:
+            self._workers.pop(chat, None)
+            if not box:
+                self._boxes.pop(chat, None)
+
+    async def _deliver_next(self, chat: str, box: dict[str, Mail]) -> None:
+        head = next(iter(box.values()))
+        reservation = None
+        if not isinstance(head, Delete):
+            limits = self._limits(ChatRef.from_key(chat))
+            reservation = await self._log.reserve(chat, limits, self._clock.now())
+            await self._clock.sleep_until(reservation.at)
+            if not box:
+                return
+        key, item = next(iter(box.items()))  # what waited may have been replaced meanwhile
+        del box[key]
+        try:
+            await self._carry(item)
+        except UserUnreachable as err:
+            await self._report_unreachable(item, box, err)
+        except Exception:
+            log.exception("could not deliver %s", _describe(item))
+        finally:
+            if reservation is not None:
+                await self._log.settle(reservation, self._clock.now())
+
+    async def _carry(self, item: Mail) -> None:
+        if isinstance(item, Show):
+            await self.carrier.show(item)
+        elif isinstance(item, Delete):
+            await self.carrier.delete(item)
+        elif isinstance(item, Notice):
+            await self.carrier.notice(item)
+        else:
+            await self.carrier.document(item)
+
+    async def _report_unreachable(
+        self, item: Mail, box: dict[str, Mail], err: UserUnreachable
+    ) -> None:
+        """Tell the core once per slot; what else waits for this chat would fail alike."""
+        slots: dict[str, Slot] = {}
+        for mail in [item, *box.values()]:
+            if isinstance(mail, Show) and mail.slot.user is not None:
+                slots.setdefault(mail.slot.key, mail.slot)
+        box.clear()
+        log.info("cannot write to %s (%s)", mailbox_of(item), err)
+        for slot in slots.values():
+            assert slot.user is not None
+            try:
+                self.submit(await self._on_unreachable(Unreachable(slot.user, slot)))
+            except Exception:
+                log.exception("the core failed on an unreachable %s", slot.key)
+
+
+def _describe(item: Mail) -> str:
+    if isinstance(item, Show | Delete):
+        return f"{type(item).__name__} {item.slot.key}"
+    return f"{type(item).__name__} to {item.chat.key}"

@@ -1,0 +1,132 @@
+"""How often the bot may write to one chat.
+
+Telegram allows about one message a second in a chat and twenty a minute in a
+group; edits count the same. Each limit is a :class:`Rule` ("at most ``count``
+sends in any ``period`` seconds"), and a send log per chat remembers when the
+last sends happened. Before a send, the sender *reserves* the earliest moment
+every rule allows; after it, it *settles* the reservation to the moment the send
+finished, so the next one is spaced from when Telegram actually saw it.
+
+The log lives in memory for one process, or in Redis so that several webhook
+workers serving one bot share each chat's budget.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.contract import ChatRef
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    count: int
+    period: float
+
+
+# Groups: one a second, and 20 a minute spread as two every six seconds, so a burst
+# becomes a steady trickle of edits instead of twenty at once and then a long silence.
+GROUP_RULES = (Rule(1, 1.0), Rule(2, 6.0), Rule(20, 60.0))
+PRIVATE_RULES = (Rule(1, 1.0),)
+
+
+def rules_for(chat: ChatRef) -> tuple[Rule, ...]:
+    """Private chats (positive ids) get the per-chat limit; groups the group limits too."""
+    return PRIVATE_RULES if not chat.chat_id.startswith("-") else GROUP_RULES
+
+
+def earliest(sent: Sequence[float], rules: Sequence[Rule], now: float) -> float:
+    """The first moment from ``now`` on at which one more send keeps every rule.
+
+    ``sent`` holds the moments of earlier sends in ascending order. A rule allows a
+    send at ``t`` when its ``count``-th latest send is at least ``period`` before ``t``.
+    """
+    moment = now
+    for rule in rules:
+        if len(sent) >= rule.count:
+            moment = max(moment, sent[-rule.count] + rule.period)
+    return moment
+
+
+class SendLog(Protocol):
+    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation: ...
+
+    async def settle(self, reservation: Reservation, done: float) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    chat: str
+    at: float
+    token: str
+
+
+class MemorySendLog:
+    """The send log of one process."""
+
+    def __init__(self) -> None:
+        self._sent: dict[str, list[tuple[float, str]]] = {}
+
+    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
+        entries = self._sent.setdefault(chat, [])
+        longest = max(rule.period for rule in rules)
+        entries[:] = [e for e in entries if e[0] > now - longest]
+        at = earliest([moment for moment, _ in entries], rules, now)
+        reservation = Reservation(chat, at, uuid.uuid4().hex)
+        entries.append((at, reservation.token))
+        entries.sort()
+        return reservation
+
+    async def settle(self, reservation: Reservation, done: float) -> None:
+        entries = self._sent.get(reservation.chat, [])
+        entries[:] = sorted(
+            (max(moment, done), token) if token == reservation.token else (moment, token)
+            for moment, token in entries
+        )
+
+
+# KEYS[1]: the chat's sorted set of send moments. ARGV: now, token, ttl ms, then
+# count/period pairs. Returns the reserved moment as a string (Lua numbers would be
+# cut to integers on the way back).
+_RESERVE = """
+local now = tonumber(ARGV[1])
+local longest = 0
+for i = 4, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. tostring(now - longest))
+local at = now
+for i = 4, #ARGV, 2 do
+  local count = tonumber(ARGV[i])
+  local nth = redis.call('ZREVRANGE', KEYS[1], count - 1, count - 1, 'WITHSCORES')
+  if nth[2] then at = math.max(at, tonumber(nth[2]) + tonumber(ARGV[i + 1])) end
+end
+redis.call('ZADD', KEYS[1], at, ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return tostring(at)
+"""
+
+
+class RedisSendLog:
+    """The send log shared through Redis; ``key_for(chat)`` names a chat's sorted set."""
+
+    def __init__(self, redis: Any, key_for: Callable[[str], str]) -> None:
+        self._redis = redis
+        self._key_for = key_for
+        self._script = redis.register_script(_RESERVE)
+
+    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
+        token = uuid.uuid4().hex
+        ttl_ms = int(max(rule.period for rule in rules) * 1000) + 60_000
+        args: list[Any] = [repr(now), token, ttl_ms]
+        for rule in rules:
+            args += [rule.count, repr(rule.period)]
+        at = await self._script(keys=[self._key_for(chat)], args=args)
+        return Reservation(chat, float(at), token)
+
+    async def settle(self, reservation: Reservation, done: float) -> None:
+        if done > reservation.at:
+            await self._redis.zadd(
+                self._key_for(reservation.chat), {reservation.token: done}, xx=True
+            )

@@ -1,0 +1,131 @@
+"""Screens as Telegram messages: HTML text and an inline keyboard.
+
+HTML parse mode is used because MarkdownV2 treats ``|``, ``[``, ``]``, ``-`` and
+``.`` as markup, so every tile (``[6|4]``) would need escaping. Here each piece of
+text is escaped once, and only mentions add markup.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import KeyboardButtonStyle
+
+from bot.contract import Button, Deadline, Mention, Screen, Segment, Style, TextLine
+
+CALLBACK_DATA_LIMIT = 64  # bytes, Telegram's limit for callback_data
+TEXT_LIMIT = 4096  # characters of visible text in one message
+ALERT_LIMIT = 200  # characters in a callback answer
+DEEP_LINK_PAYLOAD = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# A button that leads nowhere (a disabled label) still needs callback data; the
+# adapter answers its presses itself, with nothing.
+INERT_DATA = "-"
+
+_STYLES = {Style.PRIMARY: KeyboardButtonStyle.PRIMARY, Style.DANGER: KeyboardButtonStyle.DANGER}
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    text: str
+    markup: InlineKeyboardMarkup | None
+
+
+class Renderer:
+    """Turns a :class:`Screen` into what ``sendMessage``/``editMessageText`` take.
+
+    ``bot_username`` builds deep links; ``wall`` gives Unix seconds for deadlines.
+    """
+
+    def __init__(self, bot_username: str, wall: Callable[[], float] = time.time) -> None:
+        self.bot_username = bot_username
+        self._wall = wall
+
+    def render(self, screen: Screen) -> Rendered:
+        return Rendered(self.text(screen.lines), self.keyboard(screen.buttons))
+
+    def text(self, lines: Sequence[TextLine]) -> str:
+        """The lines as HTML, cut at whole lines if the visible text would be too long."""
+        now = self._wall()
+        out: list[str] = []
+        visible = 0
+        for line in lines:
+            markup = "".join(_segment_html(segment, now) for segment in line)
+            length = sum(len(_segment_plain(segment, now)) for segment in line) + 1
+            if visible + length > TEXT_LIMIT - 2:
+                out.append("…")
+                break
+            out.append(markup)
+            visible += length
+        text = "\n".join(out)
+        return text if text.strip() else "…"
+
+    def plain(self, lines: Sequence[TextLine]) -> str:
+        now = self._wall()
+        return "\n".join("".join(_segment_plain(s, now) for s in line) for line in lines)
+
+    def keyboard(self, rows: Sequence[Sequence[Button]]) -> InlineKeyboardMarkup | None:
+        keyboard = [[self.button(b) for b in row] for row in rows if row]
+        return InlineKeyboardMarkup(keyboard) if keyboard else None
+
+    def button(self, button: Button) -> InlineKeyboardButton:
+        style = _STYLES.get(button.style) if button.enabled else None
+        if button.payload is not None:
+            return InlineKeyboardButton(
+                button.label, callback_data=callback_data(button.payload), style=style
+            )
+        if button.deep_link is not None:
+            return InlineKeyboardButton(
+                button.label, url=self.deep_link(button.deep_link), style=style
+            )
+        if button.url is not None:
+            return InlineKeyboardButton(button.label, url=button.url, style=style)
+        return InlineKeyboardButton(button.label, callback_data=INERT_DATA)
+
+    def deep_link(self, payload: str) -> str:
+        if not DEEP_LINK_PAYLOAD.fullmatch(payload):
+            raise ValueError(f"deep-link payload {payload!r} is not 1-64 of A-Z a-z 0-9 _ -")
+        return f"https://t.me/{self.bot_username}?start={payload}"
+
+
+def callback_data(payload: str) -> str:
+    """The payload as callback data; a payload over Telegram's limit is a bug upstream."""
+    size = len(payload.encode())
+    if size > CALLBACK_DATA_LIMIT:
+        raise ValueError(f"button payload {payload!r} is {size} bytes, over {CALLBACK_DATA_LIMIT}")
+    return payload
+
+
+def alert_text(text: str) -> str:
+    """A callback answer's text, cut to what Telegram shows."""
+    return text if len(text) <= ALERT_LIMIT else text[: ALERT_LIMIT - 1] + "…"
+
+
+def time_left(seconds: float) -> str:
+    """Whole seconds left, e.g. ``45s`` or ``2m05s``; never negative."""
+    left = max(0, int(seconds + 0.999))
+    minutes, rest = divmod(left, 60)
+    return f"{minutes}m{rest:02d}s" if minutes else f"{rest}s"
+
+
+def _segment_html(segment: Segment, now: float) -> str:
+    if isinstance(segment, Mention):
+        name = html.escape(segment.user.name, quote=False)
+        if segment.user.user_id.isdigit():
+            return f'<a href="tg://user?id={segment.user.user_id}">{name}</a>'
+        return name  # a computer seat or a chat speaking as itself: no one to link
+    if isinstance(segment, Deadline):
+        return time_left(segment.at - now)
+    return html.escape(segment, quote=False)
+
+
+def _segment_plain(segment: Segment, now: float) -> str:
+    if isinstance(segment, Mention):
+        return segment.user.name
+    if isinstance(segment, Deadline):
+        return time_left(segment.at - now)
+    return segment

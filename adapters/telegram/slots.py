@@ -1,0 +1,129 @@
+"""Which Telegram message shows each slot, and the newest version shown there.
+
+A slot's message is edited in place, so its id must outlive the process; and since
+several workers may render the same table, the version shown is kept beside it so
+that an older screen never replaces a newer one. In Redis, one hash per chat holds
+``slot key -> "message_id:version"`` (``message_id`` empty until one is sent).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.contract import Slot
+
+KEEP_SECONDS = 14 * 24 * 3600  # a chat's slot book outlives any game in it
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The outcome of claiming a slot for a version."""
+
+    fresh: bool  # the version is not older than the one shown
+    message_id: int | None  # the slot's message, if one was sent
+
+
+class SlotBook(Protocol):
+    async def claim(self, slot: Slot, version: int) -> Claim:
+        """Record ``version`` as shown in ``slot`` unless a newer one was."""
+        ...
+
+    async def place(self, slot: Slot, message_id: int, version: int) -> None:
+        """The slot's message is now ``message_id``."""
+        ...
+
+    async def message_of(self, slot: Slot) -> int | None: ...
+
+    async def forget(self, slot: Slot) -> None: ...
+
+
+class MemorySlotBook:
+    def __init__(self) -> None:
+        self._book: dict[str, tuple[int | None, int]] = {}
+
+    async def claim(self, slot: Slot, version: int) -> Claim:
+        message_id, shown = self._book.get(slot.key, (None, -1))
+        if version < shown:
+            return Claim(False, message_id)
+        self._book[slot.key] = (message_id, version)
+        return Claim(True, message_id)
+
+    async def place(self, slot: Slot, message_id: int, version: int) -> None:
+        _, shown = self._book.get(slot.key, (None, -1))
+        self._book[slot.key] = (message_id, max(shown, version))
+
+    async def message_of(self, slot: Slot) -> int | None:
+        return self._book.get(slot.key, (None, -1))[0]
+
+    async def forget(self, slot: Slot) -> None:
+        self._book.pop(slot.key, None)
+
+
+# KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, and for PLACE the
+# message id. Both return {fresh (0/1), message id or ""}.
+_SPLIT = """
+local current = redis.call('HGET', KEYS[1], ARGV[1])
+local message, shown = '', -1
+if current then
+  local sep = string.find(current, ':', 1, true)
+  message = string.sub(current, 1, sep - 1)
+  shown = tonumber(string.sub(current, sep + 1))
+end
+"""
+_CLAIM = (
+    _SPLIT
+    + """
+if tonumber(ARGV[2]) < shown then return {0, message} end
+redis.call('HSET', KEYS[1], ARGV[1], message .. ':' .. ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return {1, message}
+"""
+)
+_PLACE = (
+    _SPLIT
+    + """
+local version = math.max(shown, tonumber(ARGV[2]))
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[4] .. ':' .. string.format('%d', version))
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return {1, ARGV[4]}
+"""
+)
+
+
+class RedisSlotBook:
+    """The slot book in Redis; ``key_for(chat key)`` names a chat's hash."""
+
+    def __init__(self, redis: Any, key_for: Callable[[str], str]) -> None:
+        self._redis = redis
+        self._key_for = key_for
+        self._claim = redis.register_script(_CLAIM)
+        self._place = redis.register_script(_PLACE)
+
+    async def claim(self, slot: Slot, version: int) -> Claim:
+        fresh, message = await self._claim(
+            keys=[self._key_for(slot.chat.key)], args=[slot.key, version, KEEP_SECONDS]
+        )
+        return Claim(bool(fresh), _message_id(message))
+
+    async def place(self, slot: Slot, message_id: int, version: int) -> None:
+        await self._place(
+            keys=[self._key_for(slot.chat.key)],
+            args=[slot.key, version, KEEP_SECONDS, message_id],
+        )
+
+    async def message_of(self, slot: Slot) -> int | None:
+        value = await self._redis.hget(self._key_for(slot.chat.key), slot.key)
+        if value is None:
+            return None
+        text = value.decode() if isinstance(value, bytes) else str(value)
+        return _message_id(text.partition(":")[0])
+
+    async def forget(self, slot: Slot) -> None:
+        await self._redis.hdel(self._key_for(slot.chat.key), slot.key)
+
+
+def _message_id(value: Any) -> int | None:
+    text = value.decode() if isinstance(value, bytes) else str(value)
+    return int(text) if text else None

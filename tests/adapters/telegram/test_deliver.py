@@ -1,0 +1,284 @@
+"""Delivery against the fake Bot API: slots edited in place, within Telegram's limits,
+through flood waits, lost messages and users who blocked the bot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import pytest
+from telegram import Bot
+
+from adapters.telegram.carry import Carrier
+from adapters.telegram.deliver import Deliverer
+from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
+from adapters.telegram.render import Renderer
+from adapters.telegram.slots import MemorySlotBook
+from bot.contract import (
+    Button,
+    ChatRef,
+    Delete,
+    Document,
+    Notice,
+    Outbound,
+    Screen,
+    Show,
+    Slot,
+    SlotKind,
+    Unreachable,
+    UserRef,
+)
+from tests.adapters.telegram import fakebot
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.test_limiter import assert_keeps
+from tests.adapters.telegram.vclock import VirtualClock
+
+GROUP_ID = -100123
+GROUP = ChatRef("tg", str(GROUP_ID))
+ANN = UserRef("tg", "42", "Ann")
+TABLE = Slot(SlotKind.TABLE, GROUP, "g1")
+HAND = Slot(SlotKind.HAND, ChatRef("tg", "42"), "g1", ANN)
+PING = Slot(SlotKind.PING, ChatRef("tg", "42"), "g1", ANN)
+
+
+def screen(text: str, *buttons: Button) -> Screen:
+    return Screen(lines=((text,),), buttons=(buttons,) if buttons else ())
+
+
+class Core:
+    """Stands in for the core's answer to an unreachable hand."""
+
+    def __init__(self) -> None:
+        self.unreachable: list[Unreachable] = []
+
+    async def report(self, event: Unreachable) -> Sequence[Outbound]:
+        self.unreachable.append(event)
+        offer = screen("Ann, open the bot:", Button("Open", deep_link="h_g1"))
+        return [Notice(GROUP, offer)]
+
+
+@pytest.fixture
+def world(fake: FakeBotApi) -> FakeBotApi:
+    fake.add_group(GROUP_ID, "Dominoes")
+    fake.add_user(42, "Ann")
+    fake.started.add(42)
+    return fake
+
+
+@pytest.fixture
+def core() -> Core:
+    return Core()
+
+
+@pytest.fixture
+def deliverer(bot: Bot, clock: VirtualClock, core: Core) -> Deliverer:
+    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
+    return Deliverer(carrier, MemorySendLog(), clock, core.report)
+
+
+def texts(fake: FakeBotApi, chat_id: int) -> list[str]:
+    return [m["text"] for m in fake.bot_messages(chat_id)]
+
+
+def writes(fake: FakeBotApi, chat_id: int) -> list[fakebot.Call]:
+    return [
+        c
+        for c in fake.calls
+        if c.method in ("sendMessage", "editMessageText", "sendDocument")
+        and c.chat_id == chat_id
+        and c.status == 200
+    ]
+
+
+async def deliver(deliverer: Deliverer, *items: Outbound) -> None:
+    deliverer.submit(items)
+    await deliverer.drain()
+
+
+async def test_a_slot_is_sent_once_and_then_edited_in_place(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("move 1"), 1))
+    await deliver(deliverer, Show(TABLE, screen("move 2"), 2))
+    assert texts(world, GROUP_ID) == ["move 2"]
+    assert [c.method for c in writes(world, GROUP_ID)] == ["sendMessage", "editMessageText"]
+
+
+async def test_a_burst_of_100_moves_stays_within_the_group_limits_and_ends_on_the_last(
+    world: FakeBotApi, deliverer: Deliverer, clock: VirtualClock
+) -> None:
+    for version in range(1, 101):
+        deliverer.submit([Show(TABLE, screen(f"move {version}"), version)])
+        clock.advance(0.2)  # a move every 200 ms
+        await _settle()
+    await deliverer.drain()
+    sent = writes(world, GROUP_ID)
+    assert_keeps([c.at for c in sent], GROUP_RULES)
+    assert len(sent) < 100  # merged, not queued one by one
+    assert texts(world, GROUP_ID) == ["move 100"]
+    shown = [int(c.params["text"].split()[1]) for c in sent]
+    assert shown == sorted(shown)  # never an older table after a newer one
+
+
+async def test_an_older_version_never_replaces_a_newer_one(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("v5"), 5))
+    await deliver(deliverer, Show(TABLE, screen("v3"), 3))
+    assert texts(world, GROUP_ID) == ["v5"]
+
+
+async def test_an_older_screen_arriving_late_in_the_mailbox_is_dropped(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    deliverer.submit([Show(TABLE, screen("v1"), 1)])
+    deliverer.submit([Show(TABLE, screen("v7"), 7), Show(TABLE, screen("v6"), 6)])
+    await deliverer.drain()
+    assert texts(world, GROUP_ID) == ["v7"]
+
+
+async def test_a_flood_wait_is_waited_out_and_the_call_repeated(
+    world: FakeBotApi, deliverer: Deliverer, clock: VirtualClock
+) -> None:
+    world.inject("sendMessage", 429, "Too Many Requests: retry after 7", retry_after=7)
+    start = clock.now()
+    await deliver(deliverer, Show(TABLE, screen("table"), 1))
+    assert texts(world, GROUP_ID) == ["table"]
+    attempts = world.calls_to("sendMessage")
+    assert [c.status for c in attempts] == [429, 200]
+    assert attempts[1].at - start >= 7
+
+
+async def test_message_is_not_modified_counts_as_shown(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("same"), 1))
+    await deliver(deliverer, Show(TABLE, screen("same"), 2))
+    edits = world.calls_to("editMessageText")
+    assert [c.status for c in edits] == [400]
+    assert len(world.calls_to("sendMessage")) == 1
+    assert texts(world, GROUP_ID) == ["same"]
+
+
+async def test_a_deleted_table_message_is_sent_again(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("v1"), 1))
+    (first,) = world.bot_messages(GROUP_ID)
+    world.remove_message(GROUP_ID, first["message_id"])
+    await deliver(deliverer, Show(TABLE, screen("v2"), 2))
+    await deliver(deliverer, Show(TABLE, screen("v3"), 3))
+    assert texts(world, GROUP_ID) == ["v3"]
+    assert [c.method for c in writes(world, GROUP_ID)][-2:] == ["sendMessage", "editMessageText"]
+
+
+async def test_a_blocked_player_is_reported_and_the_group_gets_the_deep_link(
+    world: FakeBotApi, deliverer: Deliverer, core: Core
+) -> None:
+    world.blocked.add(42)
+    await deliver(deliverer, Show(HAND, screen("[6|4] [5|5]"), 1))
+    assert core.unreachable == [Unreachable(ANN, HAND)]
+    (offer,) = world.bot_messages(GROUP_ID)
+    link = offer["reply_markup"]["inline_keyboard"][0][0]["url"]
+    assert link == "https://t.me/domino_test_bot?start=h_g1"
+
+
+async def test_a_player_who_never_started_the_bot_is_reported_once_per_slot(
+    world: FakeBotApi, deliverer: Deliverer, core: Core
+) -> None:
+    world.started.discard(42)
+    deliverer.submit([Show(HAND, screen("hand v1"), 1), Show(PING, screen("your turn"), 1)])
+    deliverer.submit([Show(HAND, screen("hand v2"), 2)])
+    await deliverer.drain()
+    assert sorted(u.slot.kind.value for u in core.unreachable) == ["hand", "ping"]
+
+
+async def test_a_notifying_screen_replaces_its_old_message_with_a_new_one(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(PING, screen("your turn"), 1, notify=True))
+    await deliver(deliverer, Show(PING, screen("your turn again"), 2, notify=True))
+    assert texts(world, 42) == ["your turn again"]
+    sends = world.calls_to("sendMessage")
+    assert [c.params.get("disable_notification", False) for c in sends] == [False, False]
+    assert len(world.calls_to("deleteMessage")) == 1
+
+
+async def test_a_quiet_screen_is_sent_without_notification(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(HAND, screen("hand"), 1))
+    assert world.calls_to("sendMessage")[0].params["disable_notification"] is True
+
+
+async def test_delete_removes_the_slots_message(world: FakeBotApi, deliverer: Deliverer) -> None:
+    await deliver(deliverer, Show(PING, screen("your turn"), 1, notify=True))
+    await deliver(deliverer, Delete(PING))
+    assert texts(world, 42) == []
+
+
+async def test_a_slot_deleted_before_it_was_sent_is_never_sent(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("busy"), 1))
+    deliverer.submit([Show(PING, screen("your turn"), 1, notify=True), Delete(PING)])
+    await deliverer.drain()
+    assert world.bot_messages(42) == []
+    assert world.calls_to("deleteMessage") == []
+
+
+async def test_notices_and_summaries_are_each_a_message_of_their_own(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    summary = Slot(SlotKind.SUMMARY, GROUP, "g1")
+    await deliver(
+        deliverer,
+        Notice(GROUP, screen("one")),
+        Notice(GROUP, screen("two")),
+        Show(summary, screen("deal 1 over"), 3),
+        Show(summary, screen("deal 2 over"), 9),
+    )
+    assert texts(world, GROUP_ID) == ["one", "two", "deal 1 over", "deal 2 over"]
+
+
+async def test_items_for_one_chat_keep_their_order_and_a_newer_screen_goes_last(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("v1"), 1))
+    deliverer.submit([Show(TABLE, screen("v2"), 2), Notice(GROUP, screen("deal over"))])
+    deliverer.submit([Show(TABLE, screen("v3"), 3)])
+    await deliverer.drain()
+    order = [c.params["text"] for c in writes(world, GROUP_ID)]
+    assert order == ["v1", "deal over", "v3"]
+
+
+async def test_a_forum_topic_gets_its_messages_in_its_thread(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    topic = Slot(SlotKind.TABLE, ChatRef("tg", str(GROUP_ID), "9"), "g1")
+    await deliver(deliverer, Show(topic, screen("topic table"), 1))
+    (message,) = world.bot_messages(GROUP_ID, thread=9)
+    assert message["text"] == "topic table"
+
+
+async def test_a_document_is_uploaded_with_its_name(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Document(GROUP, "game.json", b'{"x": 1}', caption="the game"))
+    (call,) = world.calls_to("sendDocument")
+    assert call.files["document"] == ("game.json", 8)
+    assert call.params["caption"] == "the game"
+
+
+async def test_a_failed_item_does_not_stop_the_rest(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    world.inject("sendMessage", 400, "Bad Request: chat not found")
+    await deliver(deliverer, Notice(GROUP, screen("lost")), Notice(GROUP, screen("kept")))
+    assert texts(world, GROUP_ID) == ["kept"]
+
+
+async def _settle() -> None:
+    """Let queued work run a little, as the event loop would between two updates."""
+    for _ in range(3):
+        await asyncio.sleep(0)

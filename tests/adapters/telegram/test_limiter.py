@@ -1,0 +1,114 @@
+"""The send budget: every rule holds in every window, in one process and across several."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import pytest
+import redis.asyncio as aredis
+
+from adapters.telegram.limiter import (
+    GROUP_RULES,
+    PRIVATE_RULES,
+    MemorySendLog,
+    RedisSendLog,
+    Rule,
+    SendLog,
+    earliest,
+    rules_for,
+)
+from bot.contract import ChatRef
+
+NOW = 1_700_000_000.0
+
+
+def most_in_any_window(moments: Sequence[float], period: float) -> int:
+    """The most moments inside any half-open window ``(t - period, t]``."""
+    ordered = sorted(moments)
+    return max(sum(1 for m in ordered if end - period < m <= end) for end in ordered)
+
+
+def assert_keeps(moments: Sequence[float], rules: Sequence[Rule]) -> None:
+    for rule in rules:
+        assert most_in_any_window(moments, rule.period) <= rule.count, rule
+
+
+def test_groups_allow_twenty_a_minute_and_one_a_second() -> None:
+    assert Rule(20, 60.0) in GROUP_RULES
+    assert Rule(1, 1.0) in GROUP_RULES
+    assert rules_for(ChatRef("tg", "-100123")) == GROUP_RULES
+    assert rules_for(ChatRef("tg", "-100123", "7")) == GROUP_RULES
+
+
+def test_private_chats_allow_one_a_second() -> None:
+    assert rules_for(ChatRef("tg", "42")) == PRIVATE_RULES == (Rule(1, 1.0),)
+
+
+def test_the_first_send_may_go_at_once() -> None:
+    assert earliest([], GROUP_RULES, NOW) == NOW
+
+
+def test_a_send_waits_a_second_after_the_last_one() -> None:
+    assert earliest([NOW - 0.25], PRIVATE_RULES, NOW) == pytest.approx(NOW + 0.75)
+
+
+def test_the_twenty_first_send_in_a_minute_waits_for_the_first_to_leave_the_window() -> None:
+    sent = [NOW - 59 + i * 3 for i in range(20)]  # 20 sends, 3 s apart, the last 2 s ago
+    assert earliest(sent, [Rule(20, 60.0)], NOW) == pytest.approx(NOW + 1)
+
+
+@pytest.fixture
+def send_log(where: aredis.Redis | None) -> SendLog:
+    if where is None:
+        return MemorySendLog()
+    return RedisSendLog(where, lambda chat: f"test:sent:{{{chat}}}")
+
+
+async def test_a_burst_of_reservations_keeps_every_group_rule(send_log: SendLog) -> None:
+    moments = [(await send_log.reserve("tg:-1", GROUP_RULES, NOW)).at for _ in range(100)]
+    assert_keeps(moments, GROUP_RULES)
+    assert moments == sorted(moments)
+
+
+async def test_a_burst_spreads_over_time_rather_than_stalling(send_log: SendLog) -> None:
+    moments = [(await send_log.reserve("tg:-1", GROUP_RULES, NOW)).at for _ in range(40)]
+    gaps = [b - a for a, b in itertools.pairwise(moments)]
+    assert max(gaps) <= 6.0
+
+
+async def test_chats_have_budgets_of_their_own(send_log: SendLog) -> None:
+    first = await send_log.reserve("tg:-1", GROUP_RULES, NOW)
+    other = await send_log.reserve("tg:-2", GROUP_RULES, NOW)
+    assert first.at == other.at == NOW
+
+
+async def test_the_next_send_is_spaced_from_when_the_last_one_finished(
+    send_log: SendLog,
+) -> None:
+    first = await send_log.reserve("tg:42", PRIVATE_RULES, NOW)
+    await send_log.settle(first, NOW + 2.5)
+    second = await send_log.reserve("tg:42", PRIVATE_RULES, NOW + 2.5)
+    assert second.at == pytest.approx(NOW + 3.5)
+
+
+async def test_old_sends_leave_the_log(send_log: SendLog) -> None:
+    for _ in range(20):
+        await send_log.reserve("tg:-1", GROUP_RULES, NOW)
+    later = await send_log.reserve("tg:-1", GROUP_RULES, NOW + 3600)
+    assert later.at == NOW + 3600
+
+
+async def test_workers_sharing_redis_share_a_chats_budget(
+    redis_client: aredis.Redis, telegram_redis_url: str
+) -> None:
+    other_client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    try:
+        logs = [
+            RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
+            for client in (redis_client, other_client)
+        ]
+        moments = [(await logs[i % 2].reserve("tg:-5", GROUP_RULES, NOW)).at for i in range(30)]
+    finally:
+        await other_client.aclose()
+    assert_keeps(moments, GROUP_RULES)

@@ -1,0 +1,61 @@
+"""The slot book: which message shows a slot, and the newest version shown there."""
+
+from __future__ import annotations
+
+import pytest
+import redis.asyncio as aredis
+
+from adapters.telegram.slots import MemorySlotBook, RedisSlotBook, SlotBook
+from bot.contract import ChatRef, Slot, SlotKind
+
+TABLE = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g1")
+OTHER = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g2")
+
+
+@pytest.fixture
+def book(where: aredis.Redis | None) -> SlotBook:
+    if where is None:
+        return MemorySlotBook()
+    return RedisSlotBook(where, lambda chat: f"test:msgs:{{{chat}}}")
+
+
+async def test_a_new_slot_has_no_message_and_takes_any_version(book: SlotBook) -> None:
+    claim = await book.claim(TABLE, 0)
+    assert claim.fresh and claim.message_id is None
+
+
+async def test_a_placed_message_is_found_again(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 3)
+    assert await book.message_of(TABLE) == 55
+    claim = await book.claim(TABLE, 4)
+    assert claim.fresh and claim.message_id == 55
+
+
+async def test_an_older_version_is_refused(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 7)
+    claim = await book.claim(TABLE, 6)
+    assert not claim.fresh
+
+
+async def test_the_same_version_may_be_shown_again(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 7)
+    assert (await book.claim(TABLE, 7)).fresh
+
+
+async def test_placing_a_message_never_lowers_the_version(book: SlotBook) -> None:
+    assert (await book.claim(TABLE, 9)).fresh
+    await book.place(TABLE, 60, 8)  # a slower worker sent version 8
+    assert await book.message_of(TABLE) == 60
+    assert not (await book.claim(TABLE, 8)).fresh
+
+
+async def test_slots_are_kept_apart(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 1)
+    assert await book.message_of(OTHER) is None
+
+
+async def test_a_forgotten_slot_starts_over(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 7)
+    await book.forget(TABLE)
+    assert await book.message_of(TABLE) is None
+    assert (await book.claim(TABLE, 1)).fresh
