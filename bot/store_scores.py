@@ -1,0 +1,135 @@
+"""Scoreboards per chat and game, and each user's results across chats.
+
+A chat's board is a sorted set of user keys (the score orders by matches won, then by win
+rate) beside a hash of JSON rows ``{name, played, won, points}``. Every match is counted
+once: a marker key named after the match id is set in the same script that updates the
+board. A user's own results live under the user's hash tag, in another cluster slot than
+the chat, so they carry a marker of their own; recording a match again completes whatever
+part a lost connection left undone and counts nothing twice.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import redis.asyncio as aredis
+
+from bot import keys
+from bot.contract import ChatRef, UserRef
+from bot.store_types import MatchRow, Scoreboard, ScoreRow, StatRow, text
+
+MATCH_MARKER_TTL = 90 * 86400
+"""How long a counted match id is remembered (far longer than any retry can come late)."""
+
+# KEYS: marker, then (sorted set, hash) for each board the match counts on.
+# ARGV: marker TTL, then user key, name, won (0/1), points for each row.
+# Rank score: matches won, plus the win rate halved, which stays below 1 and so only
+# breaks ties between equal numbers of wins.
+_RECORD_CHAT = """
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
+for b = 2, #KEYS, 2 do
+  local ranking, rows = KEYS[b], KEYS[b + 1]
+  for i = 2, #ARGV, 4 do
+    local user = ARGV[i]
+    local raw = redis.call('HGET', rows, user)
+    local row = raw and cjson.decode(raw) or {played = 0, won = 0, points = 0}
+    row.name = ARGV[i + 1]
+    row.played = row.played + 1
+    row.won = row.won + tonumber(ARGV[i + 2])
+    row.points = row.points + tonumber(ARGV[i + 3])
+    redis.call('HSET', rows, user, cjson.encode(row))
+    redis.call('ZADD', ranking, row.won + row.won / row.played / 2, user)
+  end
+end
+return 1
+"""
+
+# KEYS: marker, stats hash. ARGV: marker TTL, variant, won (0/1), points.
+_RECORD_USER = """
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
+local raw = redis.call('HGET', KEYS[2], ARGV[2])
+local row = raw and cjson.decode(raw) or {played = 0, won = 0, points = 0}
+row.played = row.played + 1
+row.won = row.won + tonumber(ARGV[3])
+row.points = row.points + tonumber(ARGV[4])
+redis.call('HSET', KEYS[2], ARGV[2], cjson.encode(row))
+return 1
+"""
+
+
+def _numbers(raw: bytes | str | None) -> dict[str, Any]:
+    return {} if raw is None else dict(json.loads(raw))
+
+
+class ScoreBook:
+    """The scoreboard half of the store (see :class:`bot.store.Store`)."""
+
+    def __init__(self, redis: aredis.Redis) -> None:
+        self._redis = redis
+        self._record_chat = redis.register_script(_RECORD_CHAT)
+        self._record_user = redis.register_script(_RECORD_USER)
+
+    async def record_match(
+        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
+    ) -> bool:
+        boards = (variant, None)
+        chat_keys = [keys.chat_match(chat, match_id)]
+        for board in boards:
+            chat_keys += [keys.scores(chat, board), keys.players(chat, board)]
+        chat_args: list[str | int] = [MATCH_MARKER_TTL]
+        for row in rows:
+            chat_args += [row.user.key, row.user.name, int(row.won), row.points]
+        counted = bool(await self._record_chat(keys=chat_keys, args=chat_args))
+        # Runs even when the chat had counted the match already: an earlier call may have
+        # lost its connection after the chat's part and before the users'.
+        for row in rows:
+            await self._record_user(
+                keys=[keys.user_match(row.user, match_id), keys.user_stats(row.user)],
+                args=[MATCH_MARKER_TTL, variant, int(row.won), row.points],
+            )
+        return counted
+
+    async def scoreboard(
+        self, chat: ChatRef, variant: str | None, top: int, me: UserRef | None
+    ) -> Scoreboard:
+        ranking, rows_key = keys.scores(chat, variant), keys.players(chat, variant)
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.zrevrange(ranking, 0, max(top, 0) - 1)
+            pipe.zcard(ranking)
+            if me is not None:
+                pipe.zrevrank(ranking, me.key)
+            replies = await pipe.execute()
+        leaders = [text(member) for member in replies[0]]
+        my_rank: int | None = replies[2] if me is not None else None
+        wanted = leaders + ([me.key] if me is not None and my_rank is not None else [])
+        raw_rows = await self._redis.hmget(rows_key, wanted) if wanted else []
+        board = [
+            _score_row(rank, user_key, raw)
+            for rank, (user_key, raw) in enumerate(zip(wanted, raw_rows, strict=True), 1)
+        ]
+        mine = None
+        if me is not None and my_rank is not None:
+            mine = _score_row(my_rank + 1, me.key, raw_rows[-1])
+        return Scoreboard(variant, tuple(board[: len(leaders)]), mine, int(replies[1]))
+
+    async def user_stats(self, user: UserRef) -> list[StatRow]:
+        raw = await self._redis.hgetall(keys.user_stats(user))
+        rows = []
+        for variant, row_json in raw.items():
+            row = _numbers(row_json)
+            rows.append(StatRow(text(variant), row["played"], row["won"], row["points"]))
+        return sorted(rows, key=lambda row: row.variant)
+
+
+def _score_row(rank: int, user_key: str, raw: bytes | str | None) -> ScoreRow:
+    row = _numbers(raw)
+    return ScoreRow(
+        rank=rank,
+        user_key=user_key,
+        name=str(row.get("name", user_key)),
+        played=int(row.get("played", 0)),
+        won=int(row.get("won", 0)),
+        points=int(row.get("points", 0)),
+    )

@@ -1,0 +1,94 @@
+"""Turn deadlines in one sorted set, claimed atomically by whichever process sees them first.
+
+Each game has at most one deadline. Its member, ``chatkey|game_id|counter``, is also kept in
+a hash under the game's ``chatkey|game_id`` field, so scheduling can remove the game's
+previous member in the same script that adds the new one: a replaced deadline can never be
+claimed. Claiming removes the member (only one caller can) and is a separate step from the
+timeout move itself; the move carries the turn counter, so a late claim changes nothing.
+"""
+
+from __future__ import annotations
+
+import redis.asyncio as aredis
+
+from bot import keys
+from bot.contract import ChatRef
+from bot.store_types import TimerClaim, text
+
+# KEYS: timer set, current-member hash. ARGV: field, member, due.
+_SCHEDULE = """
+local previous = redis.call('HGET', KEYS[2], ARGV[1])
+if previous then redis.call('ZREM', KEYS[1], previous) end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+"""
+
+# KEYS: timer set, current-member hash. ARGV: field.
+_UNSCHEDULE = """
+local previous = redis.call('HGET', KEYS[2], ARGV[1])
+if previous then redis.call('ZREM', KEYS[1], previous) end
+redis.call('HDEL', KEYS[2], ARGV[1])
+"""
+
+# KEYS: timer set, current-member hash. ARGV: now, limit, member prefix ('' for any),
+# how many due members of other platforms to look past at most.
+# Members this call skips stay in place, so the next page starts after them.
+_CLAIM = """
+local claimed, skipped = {}, 0
+local limit, prefix, look_past = tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
+while #claimed < limit and skipped <= look_past do
+  local page = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', skipped, 100)
+  if #page == 0 then break end
+  for _, member in ipairs(page) do
+    if #claimed >= limit then break end
+    if string.sub(member, 1, #prefix) == prefix then
+      redis.call('ZREM', KEYS[1], member)
+      claimed[#claimed + 1] = member
+      local field = string.match(member, '^(.*)|[^|]*$')
+      if field and redis.call('HGET', KEYS[2], field) == member then
+        redis.call('HDEL', KEYS[2], field)
+      end
+    else
+      skipped = skipped + 1
+    end
+  end
+end
+return claimed
+"""
+
+LOOK_PAST = 1000
+"""How many due deadlines of other platforms one claim looks past before giving up."""
+
+
+class TimerSet:
+    """The timer half of the store (see :class:`bot.store.Store`)."""
+
+    def __init__(self, redis: aredis.Redis) -> None:
+        self._schedule = redis.register_script(_SCHEDULE)
+        self._unschedule = redis.register_script(_UNSCHEDULE)
+        self._claim = redis.register_script(_CLAIM)
+
+    async def schedule(self, chat: ChatRef, game_id: str, counter: int, due: float) -> None:
+        member = keys.timer_member(chat, game_id, counter)
+        await self._schedule(
+            keys=[keys.TIMERS, keys.TIMER_CURRENT],
+            args=[keys.timer_field(chat, game_id), member, repr(float(due))],
+        )
+
+    async def unschedule(self, chat: ChatRef, game_id: str) -> None:
+        await self._unschedule(
+            keys=[keys.TIMERS, keys.TIMER_CURRENT], args=[keys.timer_field(chat, game_id)]
+        )
+
+    async def claim_due(self, now: float, platform: str | None, limit: int) -> list[TimerClaim]:
+        prefix = "" if platform is None else platform + ":"
+        members = await self._claim(
+            keys=[keys.TIMERS, keys.TIMER_CURRENT],
+            args=[repr(float(now)), max(limit, 0), prefix, LOOK_PAST],
+        )
+        claims = []
+        for member in members:
+            parsed = keys.parse_timer_member(text(member))
+            if parsed is not None:
+                claims.append(TimerClaim(*parsed))
+        return claims

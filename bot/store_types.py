@@ -1,0 +1,96 @@
+"""The values the store hands out, its errors, and how it reads replies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.contract import ChatRef, UserRef
+
+
+class StoreUnavailable(Exception):
+    """Redis could not be reached or did not answer; nothing was changed by this call,
+    unless its own docstring says what may have been."""
+
+
+class StoreBusy(StoreUnavailable):
+    """A compare-and-set lost to other writers more times than allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A chat's current game document at a version."""
+
+    doc: dict[str, Any]
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One human seat's outcome of a finished match."""
+
+    user: UserRef
+    won: bool
+    points: int
+
+
+def _rate(won: int, played: int) -> float:
+    return won / played if played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """A player's line on a chat's scoreboard; ``rank`` starts at 1."""
+
+    rank: int
+    user_key: str
+    name: str
+    played: int
+    won: int
+    points: int
+
+    @property
+    def win_rate(self) -> float:
+        return _rate(self.won, self.played)
+
+
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
+    """The top rows of a chat's scoreboard, and the asker's own row wherever he ranks.
+
+    ``me`` is ``None`` when the asker has not played (or was not given); ``players`` is how
+    many are ranked in all.
+    """
+
+    variant: str | None
+    rows: tuple[ScoreRow, ...]
+    me: ScoreRow | None
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
+class StatRow:
+    """A user's results in one game across every chat."""
+
+    variant: str
+    played: int
+    won: int
+    points: int
+
+    @property
+    def win_rate(self) -> float:
+        return _rate(self.won, self.played)
+
+
+@dataclass(frozen=True, slots=True)
+class TimerClaim:
+    """A turn deadline that one :meth:`Store.claim_due` call took off the timer set."""
+
+    chat: ChatRef
+    game_id: str
+    counter: int
+
+
+def text(value: bytes | str) -> str:
+    """A reply as text, whether or not the client decodes responses."""
+    return value.decode() if isinstance(value, bytes) else value
