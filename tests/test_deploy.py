@@ -1,0 +1,205 @@
+"""The deploy files describe what the bot really needs: they load, name real paths and
+real settings, keep Redis's data, restart failed processes and check their health."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from bot.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+SETTING_NAMES = {name.upper() for name in Settings.model_fields}
+
+
+def load_compose() -> dict[str, Any]:
+    data = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    assert isinstance(data, dict)
+    return data
+
+
+def k8s_documents() -> list[dict[str, Any]]:
+    documents = []
+    for path in sorted(K8S.glob("*.yaml")):
+        documents += [d for d in yaml.safe_load_all(path.read_text()) if d is not None]
+    return documents
+
+
+def k8s_object(kind: str, name: str) -> dict[str, Any]:
+    found = [d for d in k8s_documents() if d["kind"] == kind and d["metadata"]["name"] == name]
+    assert len(found) == 1, f"expected one {kind} named {name}, found {len(found)}"
+    return found[0]
+
+
+def containers(workload: dict[str, Any]) -> list[dict[str, Any]]:
+    spec: list[dict[str, Any]] = workload["spec"]["template"]["spec"]["containers"]
+    return spec
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) pairs, with continuation lines joined."""
+    text = re.sub(r"\\\n", " ", (DEPLOY / "Dockerfile").read_text())
+    pairs = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            pairs.append((word.upper(), rest.strip()))
+    return pairs
+
+
+# -- Dockerfile ----------------------------------------------------------------------
+
+
+def test_every_path_the_dockerfile_copies_exists() -> None:
+    copies = [args for word, args in dockerfile_instructions() if word == "COPY"]
+    sources = []
+    for args in copies:
+        words = shlex.split(args)
+        if any(w.startswith("--from") for w in words):
+            continue  # copied from an earlier stage, not from the repository
+        sources += [w for w in words[:-1] if not w.startswith("--")]
+    assert sources, "the Dockerfile copies nothing from the repository"
+    missing = [s for s in sources if not (ROOT / s).exists()]
+    assert missing == []
+
+
+def test_dockerfile_builds_in_stages_and_runs_as_a_non_root_user() -> None:
+    instructions = dockerfile_instructions()
+    stages = [args for word, args in instructions if word == "FROM"]
+    assert len(stages) >= 2
+    assert all("slim" in stage for stage in stages)
+    users = [args for word, args in instructions if word == "USER"]
+    assert users and users[-1] not in ("root", "0")
+
+
+def test_dockerfile_checks_health_and_stops_on_sigterm() -> None:
+    instructions = dict(dockerfile_instructions())
+    assert "domino-bot" in instructions["HEALTHCHECK"] and "health" in instructions["HEALTHCHECK"]
+    assert instructions["STOPSIGNAL"] == "SIGTERM"
+
+
+# -- compose -------------------------------------------------------------------------
+
+
+def test_compose_runs_telegram_discord_and_redis() -> None:
+    assert set(load_compose()["services"]) >= {"telegram", "discord", "redis"}
+
+
+@pytest.mark.parametrize("service", ["telegram", "discord"])
+def test_compose_bots_run_their_own_subcommand_on_the_compose_redis(service: str) -> None:
+    bot = load_compose()["services"][service]
+    assert bot["command"] == [service]
+    assert bot["environment"]["REDIS_URL"].startswith("redis://redis:")
+    assert bot["depends_on"]["redis"]["condition"] == "service_healthy"
+
+
+def test_compose_redis_keeps_an_append_only_file_on_a_volume() -> None:
+    compose = load_compose()
+    redis = compose["services"]["redis"]
+    command = redis["command"]
+    assert command[command.index("--appendonly") + 1] == "yes"
+    volume, _, target = redis["volumes"][0].partition(":")
+    assert target == "/data"
+    assert volume in compose["volumes"]
+
+
+@pytest.mark.parametrize("service", ["telegram", "discord", "redis"])
+def test_compose_services_restart_and_check_their_health(service: str) -> None:
+    spec = load_compose()["services"][service]
+    assert spec["restart"] in ("always", "unless-stopped", "on-failure")
+    assert spec["healthcheck"]["test"][0] == "CMD"
+
+
+def test_compose_environment_names_are_settings() -> None:
+    compose = load_compose()
+    names = set()
+    for service in ("telegram", "discord"):
+        names |= set(compose["services"][service].get("environment", {}))
+    assert names
+    assert names - SETTING_NAMES == set()
+
+
+# -- Kubernetes ----------------------------------------------------------------------
+
+
+def test_every_manifest_names_its_api_kind_and_namespace() -> None:
+    for document in k8s_documents():
+        assert document["apiVersion"] and document["kind"]
+        if document["kind"] != "Namespace":
+            assert document["metadata"]["namespace"] == "domino-bot"
+
+
+def test_webhook_workers_are_a_deployment_ready_when_healthz_answers() -> None:
+    telegram = k8s_object("Deployment", "telegram")
+    (bot,) = containers(telegram)
+    assert bot["args"] == ["telegram"]
+    probe = bot["readinessProbe"]["httpGet"]
+    assert probe["path"] == "/healthz"
+    port_names = {p["name"] for p in bot["ports"]}
+    assert probe["port"] in port_names | {p["containerPort"] for p in bot["ports"]}
+
+
+def test_webhook_service_routes_to_the_workers() -> None:
+    service = k8s_object("Service", "telegram")
+    telegram = k8s_object("Deployment", "telegram")
+    labels = telegram["spec"]["template"]["metadata"]["labels"]
+    assert service["spec"]["selector"].items() <= labels.items()
+
+
+def test_redis_is_a_stateful_set_with_an_append_only_file_on_a_claimed_volume() -> None:
+    redis = k8s_object("StatefulSet", "redis")
+    (server,) = containers(redis)
+    assert server["args"][server["args"].index("--appendonly") + 1] == "yes"
+    claims = {c["metadata"]["name"] for c in redis["spec"]["volumeClaimTemplates"]}
+    mounts = {m["name"]: m["mountPath"] for m in server["volumeMounts"]}
+    assert mounts.get("data") == "/data" and "data" in claims
+
+
+def test_configmap_points_the_bots_at_the_redis_service() -> None:
+    config = k8s_object("ConfigMap", "domino-bot")
+    k8s_object("Service", "redis")
+    assert config["data"]["REDIS_URL"].startswith("redis://redis:")
+
+
+def test_configmap_and_secret_names_are_settings() -> None:
+    names = set(k8s_object("ConfigMap", "domino-bot")["data"])
+    names |= set(k8s_object("Secret", "domino-bot")["stringData"])
+    assert names - SETTING_NAMES == set()
+
+
+def test_configmap_values_are_strings() -> None:
+    # Kubernetes refuses a ConfigMap whose values are numbers or booleans.
+    data = k8s_object("ConfigMap", "domino-bot")["data"]
+    assert all(isinstance(value, str) for value in data.values())
+
+
+@pytest.mark.parametrize("name", ["telegram", "discord"])
+def test_bot_pods_read_the_configmap_and_secret_and_run_as_non_root(name: str) -> None:
+    workload = k8s_object("Deployment", name)
+    pod = workload["spec"]["template"]["spec"]
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    (bot,) = containers(workload)
+    sources = {next(iter(s)): next(iter(s.values()))["name"] for s in bot["envFrom"]}
+    assert sources == {"configMapRef": "domino-bot", "secretRef": "domino-bot"}
+
+
+# -- systemd -------------------------------------------------------------------------
+
+
+def test_systemd_unit_runs_the_bots_and_stops_on_sigterm() -> None:
+    unit = (DEPLOY / "domino-bot.service").read_text()
+    fields = dict(
+        line.split("=", 1) for line in unit.splitlines() if "=" in line and line[0].isalpha()
+    )
+    assert fields["ExecStart"].split()[-1] == "serve"
+    assert fields["KillSignal"] == "SIGTERM"
+    assert fields["Restart"] in ("on-failure", "always")
+    assert fields["User"] != "root"
