@@ -1,0 +1,1 @@
+"""Discord adapter: slash commands, game buttons and ephemeral hands over the core."""

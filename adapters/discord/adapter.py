@@ -1,0 +1,242 @@
+"""The bridge between Discord interactions and the core.
+
+An interaction becomes one inbound event; the core's answer becomes the interaction's
+response (see :mod:`adapters.discord.respond`) and then REST calls. The core normally
+answers in a millisecond; if it has not answered in :attr:`DiscordAdapter.defer_after`
+seconds the interaction is deferred, so Discord's three-second limit always holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+import discord
+
+from adapters.discord.components import ButtonKind, ParsedId
+from adapters.discord.deliver import Delivery, channel_of
+from adapters.discord.messages import HandToken, PlacedMessage
+from adapters.discord.render import PLATFORM, render_text
+from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply
+from bot.contract import (
+    ChatRef,
+    Command,
+    Inbound,
+    Outbound,
+    Press,
+    PrivateStart,
+    Show,
+    SlotKind,
+    UserRef,
+)
+
+log = logging.getLogger(__name__)
+
+EPHEMERAL = 64
+FAILED_MARK = "\N{WARNING SIGN}"  # shown when the core could not be reached
+
+
+class Core(Protocol):
+    """The part of the core's sessions the adapter uses."""
+
+    async def handle(self, inbound: Inbound) -> list[Outbound]: ...
+
+    async def tick(self, platform: str) -> list[Outbound]: ...
+
+
+def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
+    """A channel is a chat; a thread has its own channel id, so it is a chat of its own."""
+    return ChatRef(PLATFORM, str(interaction.channel_id))
+
+
+def user_of(interaction: discord.Interaction[Any]) -> UserRef:
+    user = interaction.user
+    return UserRef(PLATFORM, str(user.id), user.display_name, str(interaction.locale))
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Members who may manage the server (or administrators) run a table's admin commands."""
+    permissions = interaction.permissions
+    return bool(permissions.administrator or permissions.manage_guild)
+
+
+class DiscordAdapter:
+    """Turns interactions into inbound events and the core's answers into Discord calls."""
+
+    defer_after = 2.0  # seconds; Discord allows three for the first response
+
+    def __init__(self, core: Core, delivery: Delivery) -> None:
+        self.core = core
+        self.delivery = delivery
+        self._busy: set[asyncio.Task[Any]] = set()
+
+    # -- entry points ---------------------------------------------------------------
+
+    async def on_command(
+        self, interaction: discord.Interaction[Any], name: str, args: tuple[str, ...]
+    ) -> None:
+        command = Command(
+            chat_of(interaction),
+            user_of(interaction),
+            name,
+            args,
+            is_admin=is_admin(interaction),
+            private=interaction.guild_id is None,
+        )
+        await self.serve(interaction, command)
+
+    async def on_button(self, interaction: discord.Interaction[Any], parsed: ParsedId) -> None:
+        inbound: Inbound
+        if parsed.kind is ButtonKind.START:
+            inbound = PrivateStart(user_of(interaction), parsed.payload)
+        else:
+            inbound = Press(
+                chat_of(interaction),
+                user_of(interaction),
+                parsed.payload,
+                is_admin=is_admin(interaction),
+            )
+        await self.serve(interaction, inbound)
+
+    async def tick(self) -> None:
+        """Apply due deadlines and paced computer moves, and show what they changed."""
+        with self._tracked():
+            await self.delivery.carry_out(await self.core.tick(PLATFORM))
+
+    async def settle(self) -> None:
+        """Wait until every interaction being served is done (tests, shutdown)."""
+        while self._busy:
+            await asyncio.gather(*list(self._busy), return_exceptions=True)
+
+    # -- serving one interaction ----------------------------------------------------------
+
+    async def serve(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
+        with self._tracked():
+            try:
+                outbounds = await self._ask(interaction, inbound)
+            except Exception:
+                log.exception("the core failed on %s", type(inbound).__name__)
+                await self._send(interaction, Reply(Mode.PRIVATE, render_text(FAILED_MARK)))
+                return
+            context = await self._context(interaction, outbounds)
+            reply, rest = choose_reply(inbound, outbounds, context)
+            if reply.used is not None and not await self.delivery.is_current(reply.used):
+                reply = self._stale_reply(inbound)
+            sent = await self._send(interaction, reply)
+            await self._remember(interaction, context, reply, sent)
+            if reply.mode is Mode.PUBLIC and sent is None and reply.used is not None:
+                rest.insert(0, reply.used)  # deferred: the public message goes the usual way
+            await self.delivery.carry_out(rest)
+
+    async def _ask(self, interaction: discord.Interaction[Any], inbound: Inbound) -> list[Outbound]:
+        """The core's answer; the interaction is deferred if it takes too long."""
+        task = asyncio.ensure_future(self.core.handle(inbound))
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), self.defer_after)
+        except TimeoutError:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            return await task
+
+    async def _context(
+        self, interaction: discord.Interaction[Any], outbounds: list[Outbound]
+    ) -> Context:
+        placed: dict[str, int] = {}
+        for outbound in outbounds:
+            if isinstance(outbound, Show) and outbound.slot.kind is not SlotKind.HAND:
+                found = await self.delivery.messages.message(outbound.slot)
+                if found is not None:
+                    placed[outbound.slot.key] = found.message_id
+        message = interaction.message
+        return Context(
+            chat=chat_of(interaction),
+            user=user_of(interaction),
+            pressed_message=message.id if message is not None else None,
+            pressed_ephemeral=bool(message is not None and message.flags.ephemeral),
+            placed=placed,
+        )
+
+    @staticmethod
+    def _stale_reply(inbound: Inbound) -> Reply:
+        if isinstance(inbound, Command):
+            return Reply(Mode.PRIVATE, render_text(DONE_MARK))
+        return Reply(Mode.ACK)
+
+    async def _send(self, interaction: discord.Interaction[Any], reply: Reply) -> int | None:
+        """Send the reply; the id of a new message it made, when there is one."""
+        try:
+            if interaction.response.is_done():
+                return await self._send_late(interaction, reply)
+            return await self._send_first(interaction, reply)
+        except discord.HTTPException as exc:
+            log.warning("could not answer an interaction: %s", exc)
+            return None
+
+    @staticmethod
+    async def _send_first(interaction: discord.Interaction[Any], reply: Reply) -> int | None:
+        response = interaction.response
+        rendered = reply.rendered or render_text(DONE_MARK)
+        if reply.mode is Mode.ACK:
+            await response.defer()
+            return None
+        if reply.mode is Mode.UPDATE:
+            await response.edit_message(**rendered.edit_kwargs())
+            return None
+        callback = await response.send_message(
+            ephemeral=reply.mode is Mode.PRIVATE, **rendered.send_kwargs()
+        )
+        return callback.message_id if callback is not None else None
+
+    @staticmethod
+    async def _send_late(interaction: discord.Interaction[Any], reply: Reply) -> int | None:
+        """After a deferral: a command's deferred reply is edited; a press gets a follow-up."""
+        rendered = reply.rendered or render_text(DONE_MARK)
+        is_command = interaction.type is not discord.InteractionType.component
+        if reply.mode is Mode.ACK and not is_command:
+            return None
+        if reply.mode is Mode.PUBLIC:
+            rendered = render_text(DONE_MARK)  # the public message is sent to the channel
+        if reply.mode is Mode.UPDATE or is_command:
+            await interaction.edit_original_response(**rendered.edit_kwargs())
+            return None
+        message = await interaction.followup.send(
+            ephemeral=True, wait=True, **rendered.send_kwargs()
+        )
+        return message.id
+
+    async def _remember(
+        self,
+        interaction: discord.Interaction[Any],
+        context: Context,
+        reply: Reply,
+        sent: int | None,
+    ) -> None:
+        if reply.is_hand:
+            followup = sent if interaction.response.is_done() and sent is not None else None
+            late = followup is not None and reply.mode is Mode.PRIVATE
+            token = HandToken(
+                interaction.application_id,
+                interaction.token,
+                self.delivery.messages.clock(),
+                sent if late else None,
+            )
+            await self.delivery.remember_hand(context.chat, context.user, token)
+        elif reply.mode is Mode.PUBLIC and sent is not None and reply.used is not None:
+            placed = PlacedMessage(channel_of(reply.used.slot.chat), sent)
+            await self.delivery.messages.remember(reply.used.slot, placed)
+
+    @contextmanager
+    def _tracked(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        if task is not None:
+            self._busy.add(task)
+        try:
+            yield
+        finally:
+            if task is not None:
+                self._busy.discard(task)

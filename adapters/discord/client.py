@@ -1,0 +1,147 @@
+"""The Discord client: an auto-sharded gateway client with one ``/domino`` command
+group, the game buttons, and a timer loop, started by :func:`run_discord`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+import redis.asyncio as aredis
+from discord import app_commands
+
+from adapters.discord.adapter import Core, DiscordAdapter
+from adapters.discord.commands import build_group
+from adapters.discord.components import GameButton
+from adapters.discord.deliver import Delivery, MarkRendered
+from adapters.discord.messages import SlotMessages
+
+log = logging.getLogger(__name__)
+
+TICK_INTERVAL = 0.5  # seconds between looks at due deadlines
+
+
+def intents() -> discord.Intents:
+    """Only guild events: commands and buttons arrive as interactions, which need no
+    privileged intent, and the bot reads no messages."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class DominoClient(discord.AutoShardedClient):
+    """The client; :meth:`attach` connects it to an adapter before it logs in."""
+
+    def __init__(
+        self,
+        *,
+        guild_id: int | None = None,
+        shard_ids: list[int] | None = None,
+        shard_count: int | None = None,
+        **options: Any,
+    ) -> None:
+        if shard_ids is not None:
+            options["shard_ids"] = shard_ids
+        super().__init__(
+            intents=intents(),
+            shard_count=shard_count,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self.tree: app_commands.CommandTree[DominoClient] = app_commands.CommandTree(self)
+        self.guild_id = guild_id
+        self.button_receiver: DiscordAdapter | None = None
+
+    def attach(self, adapter: DiscordAdapter) -> None:
+        self.button_receiver = adapter
+        self.tree.add_command(build_group(adapter.on_command))
+
+    async def setup_hook(self) -> None:
+        # Buttons sent before a restart are parsed back from their custom ids.
+        self.add_dynamic_items(GameButton)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the commands: with a guild id, in that guild only (they show at
+        once, for development); otherwise globally."""
+        if self.guild_id is not None:
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d application commands", len(synced))
+
+
+def build_client(
+    core: Core,
+    redis: aredis.Redis,
+    mark_rendered: MarkRendered,
+    *,
+    guild_id: int | None = None,
+    shard_ids: list[int] | None = None,
+    shard_count: int | None = None,
+    **options: Any,
+) -> tuple[DominoClient, DiscordAdapter]:
+    """A client wired to the core, not yet logged in."""
+    client = DominoClient(
+        guild_id=guild_id, shard_ids=shard_ids, shard_count=shard_count, **options
+    )
+    delivery = Delivery(client, SlotMessages(redis), mark_rendered)
+    adapter = DiscordAdapter(core, delivery)
+    client.attach(adapter)
+    return client, adapter
+
+
+async def tick_forever(
+    adapter: DiscordAdapter, stop: asyncio.Event, interval: float = TICK_INTERVAL
+) -> None:
+    """Apply due deadlines every ``interval`` seconds until ``stop`` is set."""
+    while not stop.is_set():
+        try:
+            await adapter.tick()
+        except Exception:
+            log.exception("a timer round failed; trying again")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), interval)
+
+
+async def run_discord(
+    settings: Any,
+    sessions: Core,
+    *,
+    stop_event: asyncio.Event,
+    redis: aredis.Redis,
+    mark_rendered: MarkRendered,
+) -> None:
+    """Serve Discord until ``stop_event`` is set (or the connection ends for good)."""
+    token = settings.discord_token
+    if token is None:
+        raise ValueError("DISCORD_TOKEN is not set")
+    client, adapter = build_client(
+        sessions,
+        redis,
+        mark_rendered,
+        guild_id=settings.discord_guild_id,
+        shard_ids=settings.discord_shard_ids,
+        shard_count=settings.discord_shard_count,
+    )
+    async with client:
+        gateway = asyncio.create_task(client.start(token.get_secret_value()))
+        timers = asyncio.create_task(
+            tick_forever(adapter, stop_event, settings.timer_poll_interval)
+        )
+        stopping = asyncio.create_task(stop_event.wait())
+        try:
+            await asyncio.wait({gateway, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stop_event.set()
+            await timers
+            await adapter.settle()
+            await client.close()
+            stopping.cancel()
+            if gateway.done() and gateway.exception() is not None:
+                raise gateway.exception()  # type: ignore[misc]
+            gateway.cancel()

@@ -1,0 +1,89 @@
+"""Stable custom ids for buttons, and the dynamic item that reads them back.
+
+Every game button carries the core's payload inside its custom id, so a button keeps
+working after a restart: discord.py matches the id against a template and rebuilds
+the item, with no view kept in memory. Custom ids look like ``dp:<payload>`` (a
+press), ``ds:<payload>`` (a start payload: what a deep link carries elsewhere) or
+``dx:`` (an inert, disabled label). Discord wants custom ids unique within a message,
+so a repeat gets a counter: ``dp~2:<payload>``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+import discord
+
+CUSTOM_ID_LIMIT = 100  # Discord's limit on a component's custom id
+
+
+class ButtonKind(str, Enum):
+    PRESS = "p"  # the payload goes back to the core as a press
+    START = "s"  # the payload goes back to the core as a private start
+    INERT = "x"  # a label that does nothing (a tile that cannot be played)
+
+
+_TEMPLATE = r"^d(?P<kind>[psx])(?:~(?P<repeat>[0-9]+))?:(?P<payload>.*)$"
+_PATTERN = re.compile(_TEMPLATE, re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedId:
+    kind: ButtonKind
+    payload: str
+
+
+def make_custom_id(kind: ButtonKind, payload: str, repeat: int = 1) -> str:
+    """The custom id for a button; ``repeat`` tells apart equal ids in one message."""
+    marker = "" if repeat <= 1 else f"~{repeat}"
+    custom_id = f"d{kind.value}{marker}:{payload}"
+    if len(custom_id) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"button payload is too long for a Discord custom id: {payload!r}")
+    return custom_id
+
+
+def parse_custom_id(custom_id: str) -> ParsedId | None:
+    """Read back what :func:`make_custom_id` wrote; ``None`` for ids that are not ours."""
+    match = _PATTERN.match(custom_id)
+    if match is None:
+        return None
+    return ParsedId(ButtonKind(match["kind"]), match["payload"])
+
+
+class PressReceiver(Protocol):
+    """What a dynamic button hands its interaction to (the adapter)."""
+
+    async def on_button(self, interaction: discord.Interaction[Any], parsed: ParsedId) -> None: ...
+
+
+class HasReceiver(Protocol):
+    button_receiver: PressReceiver
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEMPLATE):
+    """A button whose custom id carries a core payload; rebuilt on every press."""
+
+    def __init__(self, button: discord.ui.Button[Any], *, row: int | None = None) -> None:
+        super().__init__(button, row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, row=item.row)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        parsed = parse_custom_id(self.item.custom_id or "")
+        client: HasReceiver = interaction.client
+        if parsed is None or parsed.kind is ButtonKind.INERT:
+            await interaction.response.defer()
+            return
+        await client.button_receiver.on_button(interaction, parsed)

@@ -1,0 +1,210 @@
+"""Carrying out the core's instructions over Discord's REST API, outside any
+interaction: table and lobby edits, pings, summaries, notices, files, and hands
+pushed through a still-valid interaction token.
+
+A slot's message is edited in place; an older version of a slot never overwrites a
+newer one; one slot's messages are sent one at a time within a process. A failed
+call is logged and the next instruction still runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import weakref
+from collections.abc import Awaitable, Callable, Iterable
+
+import discord
+from discord.http import Route, handle_message_parameters
+
+from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
+from adapters.discord.render import Rendered, render
+from bot.contract import (
+    Answer,
+    ChatRef,
+    Delete,
+    Document,
+    Notice,
+    Outbound,
+    Show,
+    Slot,
+    SlotKind,
+    UserRef,
+)
+
+log = logging.getLogger(__name__)
+
+MarkRendered = Callable[[str, int], Awaitable[bool]]
+
+# Slots shown as a fresh message every time, never edited.
+_ALWAYS_NEW = frozenset({SlotKind.SUMMARY})
+# Slots whose previous message is removed when a new one is sent (pings notify only when new).
+_REPLACED = frozenset({SlotKind.PING})
+
+
+class Delivery:
+    """Sends and edits messages for slots, notices and files."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        messages: SlotMessages,
+        mark_rendered: MarkRendered,
+    ) -> None:
+        self.client = client
+        self.messages = messages
+        self._mark_rendered = mark_rendered
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def lock(self, slot: Slot) -> asyncio.Lock:
+        """One lock per slot key, so a slot is sent or edited by one task at a time."""
+        lock = self._locks.get(slot.key)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[slot.key] = lock
+        return lock
+
+    async def is_current(self, show: Show) -> bool:
+        """Claim ``show``'s version for its slot; ``False`` if a newer one was shown.
+        Screens without a version (0) are always current."""
+        if show.version <= 0:
+            return True
+        return await self._mark_rendered(show.slot.key, show.version)
+
+    async def carry_out(self, outbounds: Iterable[Outbound]) -> None:
+        for outbound in outbounds:
+            try:
+                await self._one(outbound)
+            except discord.HTTPException as exc:
+                log.warning("Discord refused %s: %s", type(outbound).__name__, exc)
+
+    async def _one(self, outbound: Outbound) -> None:
+        if isinstance(outbound, Show):
+            await self.show(outbound)
+        elif isinstance(outbound, Delete):
+            await self.delete(outbound.slot)
+        elif isinstance(outbound, Notice):
+            await self.notice(outbound)
+        elif isinstance(outbound, Document):
+            await self.document(outbound)
+        elif isinstance(outbound, Answer):
+            log.debug("an answer with no interaction to answer is dropped")
+
+    # -- slots ------------------------------------------------------------------
+
+    async def show(self, show: Show) -> None:
+        if show.slot.kind is SlotKind.HAND:
+            await self.push_hand(show)
+            return
+        async with self.lock(show.slot):
+            if not await self.is_current(show):
+                return
+            rendered = render(show.screen, notify=show.notify)
+            await self._place(show.slot, rendered)
+
+    async def _place(self, slot: Slot, rendered: Rendered) -> None:
+        channel_id = channel_of(slot.chat)
+        placed = await self.messages.message(slot)
+        if placed is not None and slot.kind in _REPLACED:
+            await self._delete_message(placed)
+            placed = None
+        if placed is not None and slot.kind not in _ALWAYS_NEW:
+            try:
+                await self._partial(placed).edit(**rendered.edit_kwargs())
+                return
+            except discord.NotFound:
+                log.info("the message for %s is gone; sending a new one", slot.key)
+        channel = self.client.get_partial_messageable(channel_id)
+        sent = await channel.send(**rendered.send_kwargs())
+        if slot.kind not in _ALWAYS_NEW:
+            await self.messages.remember(slot, PlacedMessage(channel_id, sent.id))
+
+    async def delete(self, slot: Slot) -> None:
+        if slot.kind is SlotKind.HAND:
+            await self._delete_hand(slot)
+            return
+        async with self.lock(slot):
+            placed = await self.messages.message(slot)
+            await self.messages.forget(slot)
+            if placed is not None:
+                await self._delete_message(placed)
+
+    async def _delete_message(self, placed: PlacedMessage) -> None:
+        with contextlib.suppress(discord.NotFound):
+            await self._partial(placed).delete()
+
+    def _partial(self, placed: PlacedMessage) -> discord.PartialMessage:
+        channel = self.client.get_partial_messageable(placed.channel_id)
+        return channel.get_partial_message(placed.message_id)
+
+    # -- hands --------------------------------------------------------------------
+
+    async def push_hand(self, show: Show) -> None:
+        """Edit the owner's last ephemeral hand while its token is valid; otherwise the
+        hand waits until he asks for it (an ephemeral message has no other way in)."""
+        user = show.slot.user
+        if user is None:
+            return
+        token = await self.messages.hand_token(show.slot.chat, user)
+        if token is None:
+            return
+        async with self.lock(show.slot):
+            if not await self.is_current(show):
+                return
+            params = handle_message_parameters(**render(show.screen).edit_kwargs())
+            try:
+                await self.client.http.request(_hand_route("PATCH", token), json=params.payload)
+            except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
+                log.info("could not refresh a hand (%s); the player asks again", exc)
+                await self.messages.forget_hand(show.slot.chat, user)
+
+    async def _delete_hand(self, slot: Slot) -> None:
+        if slot.user is None:
+            return
+        token = await self.messages.hand_token(slot.chat, slot.user)
+        await self.messages.forget_hand(slot.chat, slot.user)
+        if token is not None:
+            try:
+                await self.client.http.request(_hand_route("DELETE", token))
+            except discord.HTTPException as exc:
+                log.info("could not remove a hand: %s", exc)
+
+    async def remember_hand(self, chat: ChatRef, user: UserRef, token: HandToken) -> None:
+        await self.messages.remember_hand(chat, user, token)
+
+    # -- one-off messages -------------------------------------------------------------
+
+    async def notice(self, notice: Notice) -> None:
+        channel = self.client.get_partial_messageable(channel_of(notice.chat))
+        await channel.send(**render(notice.screen).send_kwargs())
+
+    async def document(self, document: Document) -> None:
+        channel = self.client.get_partial_messageable(channel_of(document.chat))
+        upload = discord.File(io.BytesIO(document.data), filename=document.filename)
+        caption = discord.utils.escape_markdown(document.caption) if document.caption else None
+        await channel.send(content=caption, file=upload)
+
+
+def channel_of(chat: ChatRef) -> int:
+    """The channel (or thread) a chat stands for."""
+    return int(chat.chat_id)
+
+
+def _hand_route(method: str, token: HandToken) -> Route:
+    path = "/webhooks/{webhook_id}/{webhook_token}/messages/"
+    if token.message_id is None:
+        return Route(
+            method,
+            path + "@original",
+            webhook_id=token.application_id,
+            webhook_token=token.token,
+        )
+    return Route(
+        method,
+        path + "{message_id}",
+        webhook_id=token.application_id,
+        webhook_token=token.token,
+        message_id=token.message_id,
+    )

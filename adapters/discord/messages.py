@@ -1,0 +1,102 @@
+"""Where each slot's message lives, kept in Redis so any process (and a restarted
+one) edits the message a slot already has instead of sending another.
+
+Per chat, one hash: a slot's key maps to the message shown for it, and a user's key
+maps to the interaction token of his last ephemeral hand, which can edit that hand
+for 15 minutes (Discord's token lifetime) and no longer.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import redis.asyncio as aredis
+
+from bot import keys
+from bot.contract import ChatRef, Slot, UserRef
+
+TOKEN_LIFETIME = 15 * 60
+TOKEN_MARGIN = 60  # stop using a token a minute early: an edit must not race its expiry
+KEEP_FOR = 30 * 86400  # a chat untouched this long forgets its messages
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedMessage:
+    """A channel message shown for a slot."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandToken:
+    """What can edit a user's last ephemeral hand: the interaction's token, and the
+    hand's message id when it is a follow-up (``None``: the interaction's original)."""
+
+    application_id: int
+    token: str
+    issued: float
+    message_id: int | None = None
+
+
+class SlotMessages:
+    """Message ids per slot and hand tokens per user, in one Redis hash per chat."""
+
+    def __init__(self, redis: aredis.Redis, *, clock: Callable[[], float] = time.time) -> None:
+        self._redis = redis
+        self.clock = clock
+
+    async def message(self, slot: Slot) -> PlacedMessage | None:
+        raw = await self._redis.hget(keys.slot_messages(slot.chat), slot.key)
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        return PlacedMessage(int(data["c"]), int(data["m"]))
+
+    async def remember(self, slot: Slot, placed: PlacedMessage) -> None:
+        value = json.dumps({"c": str(placed.channel_id), "m": str(placed.message_id)})
+        await self._write(slot.chat, slot.key, value)
+
+    async def forget(self, slot: Slot) -> None:
+        await self._redis.hdel(keys.slot_messages(slot.chat), slot.key)
+
+    async def hand_token(self, chat: ChatRef, user: UserRef) -> HandToken | None:
+        """The user's last hand token in ``chat`` if it is still good for an edit."""
+        raw = await self._redis.hget(keys.slot_messages(chat), _token_field(user))
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        message_id = int(data["m"]) if data.get("m") else None
+        token = HandToken(int(data["a"]), str(data["t"]), float(data["i"]), message_id)
+        if self.clock() - token.issued > TOKEN_LIFETIME - TOKEN_MARGIN:
+            return None
+        return token
+
+    async def remember_hand(self, chat: ChatRef, user: UserRef, token: HandToken) -> None:
+        value = json.dumps(
+            {
+                "a": str(token.application_id),
+                "t": token.token,
+                "i": token.issued,
+                "m": str(token.message_id or ""),
+            }
+        )
+        await self._write(chat, _token_field(user), value)
+
+    async def forget_hand(self, chat: ChatRef, user: UserRef) -> None:
+        await self._redis.hdel(keys.slot_messages(chat), _token_field(user))
+
+    async def _write(self, chat: ChatRef, field: str, value: str) -> None:
+        key = keys.slot_messages(chat)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.hset(key, field, value)
+            pipe.expire(key, KEEP_FOR)
+            await pipe.execute()
+
+
+def _token_field(user: UserRef) -> str:
+    # Slot keys contain "|", user keys never start with "~": the two cannot meet.
+    return f"~hand|{user.key}"

@@ -1,0 +1,172 @@
+"""Screens to Discord messages: text to content (or an embed when long), button rows
+to a view of at most five rows of five.
+
+Mentions become ``<@id>``, deadlines relative timestamps (``<t:…:R>``), and plain text
+is escaped, so tile notation never turns into markdown. When buttons do not fit, the
+disabled ones (tiles that cannot be played) leave the view and are listed as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from adapters.discord.components import ButtonKind, GameButton, make_custom_id
+from bot.contract import Button, Deadline, Mention, Screen, Segment, Style
+
+PLATFORM = "dc"
+MAX_ROWS = 5
+MAX_PER_ROW = 5
+CONTENT_LIMIT = 2000
+EMBED_LIMIT = 4096
+LABEL_LIMIT = 80
+
+_STYLES = {
+    Style.PLAIN: discord.ButtonStyle.secondary,
+    Style.PRIMARY: discord.ButtonStyle.success,
+    Style.DANGER: discord.ButtonStyle.danger,
+}
+
+
+@dataclass(slots=True)
+class Rendered:
+    """What to send for a screen: pass ``content``, ``embeds``, ``view`` and
+    ``allowed_mentions`` to any discord.py send or edit call."""
+
+    content: str
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    allowed_mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for an edit: an empty view clears old buttons."""
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "view": self.view if self.view is not None else discord.ui.View(timeout=None),
+            "allowed_mentions": self.allowed_mentions,
+        }
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for a new message."""
+        kwargs: dict[str, Any] = {
+            "content": self.content or None,
+            "embeds": self.embeds,
+            "allowed_mentions": self.allowed_mentions,
+        }
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+
+def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendered:
+    """Render ``screen``; ``notify`` lets its mentions ping, ``header`` is a line
+    put above it (an answer's text shown with a hand)."""
+    rows, left_out = fit_rows(screen.buttons)
+    lines = [render_line(line) for line in screen.lines]
+    if header:
+        lines.insert(0, discord.utils.escape_markdown(header))
+    if left_out:
+        lines.append(" ".join(discord.utils.escape_markdown(b.label) for b in left_out))
+    text = "\n".join(lines)
+    mentions = discord.AllowedMentions(users=True) if notify else discord.AllowedMentions.none()
+    mentions.everyone = False
+    mentions.roles = False
+    rendered = Rendered(content=text, view=build_view(rows), allowed_mentions=mentions)
+    if len(text) > CONTENT_LIMIT:
+        rendered.content = ""
+        rendered.embeds = [discord.Embed(description=_shorten(text, EMBED_LIMIT))]
+    return rendered
+
+
+def render_text(text: str) -> Rendered:
+    """A plain message with no buttons (an answer's text)."""
+    return Rendered(content=_shorten(discord.utils.escape_markdown(text), CONTENT_LIMIT))
+
+
+def render_line(line: Sequence[Segment]) -> str:
+    return "".join(render_segment(segment) for segment in line)
+
+
+def render_segment(segment: Segment) -> str:
+    if isinstance(segment, Mention):
+        if segment.user.platform == PLATFORM and segment.user.user_id.isdigit():
+            return f"<@{segment.user.user_id}>"
+        return discord.utils.escape_markdown(segment.user.name)
+    if isinstance(segment, Deadline):
+        return f"<t:{int(segment.at)}:R>"
+    return discord.utils.escape_markdown(segment)
+
+
+def fit_rows(
+    rows: Sequence[Sequence[Button]],
+) -> tuple[list[list[Button]], list[Button]]:
+    """Lay buttons out in at most five rows of five.
+
+    Rows longer than five wrap. If that makes too many rows, disabled buttons are
+    left out (returned second, to be listed as text) and what remains is packed
+    tightly; buttons beyond 25 are left out too, the last row (the actions) kept.
+    """
+    wrapped = [chunk for row in rows for chunk in _chunks(list(row))]
+    if len(wrapped) <= MAX_ROWS:
+        return wrapped, []
+    left_out = [b for row in rows for b in row if not b.enabled]
+    kept_rows = [[b for b in row if b.enabled] for row in rows]
+    kept_rows = [row for row in kept_rows if row]
+    wrapped = [chunk for row in kept_rows for chunk in _chunks(row)]
+    if len(wrapped) <= MAX_ROWS:
+        return wrapped, left_out
+    room = MAX_ROWS * MAX_PER_ROW
+    last = kept_rows[-1][:MAX_PER_ROW] if len(kept_rows) > 1 else []
+    others = [b for row in (kept_rows[:-1] if last else kept_rows) for b in row]
+    first_room = room - (MAX_PER_ROW if last else 0)
+    left_out += others[first_room:]
+    packed = list(_chunks(others[:first_room]))
+    if last:
+        packed.append(last)
+    return packed, left_out
+
+
+def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
+    """A view that never times out, made only of dynamic items and links."""
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    seen: dict[str, int] = {}
+    for index, row in enumerate(rows):
+        for button in row:
+            view.add_item(_build_item(button, index, seen))
+    return view
+
+
+def _build_item(button: Button, row: int, seen: dict[str, int]) -> discord.ui.Item[Any]:
+    label = _shorten(button.label or "\u200b", LABEL_LIMIT)
+    style = _STYLES[button.style]
+    if button.url is not None:
+        return discord.ui.Button(label=label, url=button.url, row=row, disabled=not button.enabled)
+    if button.payload is not None:
+        kind, payload = ButtonKind.PRESS, button.payload
+    elif button.deep_link is not None:
+        kind, payload = ButtonKind.START, button.deep_link
+    else:
+        kind, payload = ButtonKind.INERT, ""
+    base = make_custom_id(kind, payload)
+    seen[base] = seen.get(base, 0) + 1
+    custom_id = make_custom_id(kind, payload, seen[base])
+    disabled = not button.enabled or kind is ButtonKind.INERT
+    inner: discord.ui.Button[Any] = discord.ui.Button(
+        label=label, style=style, custom_id=custom_id, disabled=disabled, row=row
+    )
+    return GameButton(inner, row=row)
+
+
+def _chunks(row: list[Button]) -> Iterator[list[Button]]:
+    for start in range(0, len(row), MAX_PER_ROW):
+        yield row[start : start + MAX_PER_ROW]
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,146 @@
+"""The first response to an interaction, chosen from what the core returned.
+
+Discord wants every interaction answered once, within three seconds. The answer is
+picked from the core's instructions, so that a press costs one request where it can:
+
+- a press on a message that the core redraws is answered by updating that message
+  (an ephemeral hand, or the lobby after Join);
+- a hand (the answer's screen, or the presser's hand slot) goes to the presser alone,
+  as an ephemeral message, or by updating the ephemeral hand he pressed;
+- a lookup (an info screen) and a notice in reply to a command go to the asker alone;
+- a command's new message in its channel (a lobby) is the command's public reply;
+- anything else is acknowledged, and the answer's text shown to the presser alone.
+
+What the reply does not use is carried out afterwards, as for any other update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from adapters.discord.render import Rendered, render, render_text
+from bot.contract import (
+    Answer,
+    ChatRef,
+    Command,
+    Inbound,
+    Notice,
+    Outbound,
+    Show,
+    SlotKind,
+    UserRef,
+)
+
+DONE_MARK = "\N{WHITE HEAVY CHECK MARK}"  # the reply to a command that changed something elsewhere
+
+
+class Mode(str, Enum):
+    UPDATE = "update"  # redraw the pressed message (type 7)
+    PRIVATE = "private"  # a new ephemeral message (type 4, flag 64)
+    PUBLIC = "public"  # a new message in the channel (type 4)
+    ACK = "ack"  # acknowledge only (type 6)
+
+
+@dataclass(slots=True)
+class Reply:
+    mode: Mode
+    rendered: Rendered | None = None
+    used: Show | None = None  # the slot screen this reply shows, if any
+    is_hand: bool = False  # a hand for the asker: its token is kept to refresh it later
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the choice needs to know about the interaction."""
+
+    chat: ChatRef
+    user: UserRef
+    pressed_message: int | None = None  # the message of a pressed button
+    pressed_ephemeral: bool = False
+    placed: Mapping[str, int] = field(default_factory=dict)  # slot key -> its message id
+
+    def is_pressed(self, show: Show) -> bool:
+        """Whether ``show`` redraws the very message whose button was pressed."""
+        placed = self.placed.get(show.slot.key)
+        return placed is not None and placed == self.pressed_message
+
+
+def choose_reply(
+    inbound: Inbound, outbounds: list[Outbound], context: Context
+) -> tuple[Reply, list[Outbound]]:
+    """The reply to send first, and the instructions left to carry out after it."""
+    answers = [o for o in outbounds if isinstance(o, Answer)]
+    rest: list[Outbound] = [o for o in outbounds if not isinstance(o, Answer)]
+    answer = answers[0] if answers else Answer()
+    if isinstance(inbound, Command):
+        return _command_reply(rest, context)
+    return _press_reply(answer, rest, context)
+
+
+def _press_reply(
+    answer: Answer, rest: list[Outbound], context: Context
+) -> tuple[Reply, list[Outbound]]:
+    own_hand = _find(rest, lambda s: _is_own_hand(s, context))
+    on_hand = Mode.UPDATE if context.pressed_ephemeral else Mode.PRIVATE
+    if answer.screen is not None:
+        if own_hand is not None:
+            rest.remove(own_hand)  # the answer shows the newest hand already
+        rendered = render(answer.screen, header=answer.text)
+        return Reply(on_hand, rendered, None, is_hand=True), rest
+    if own_hand is not None:
+        rest.remove(own_hand)
+        rendered = render(own_hand.screen, header=answer.text)
+        return Reply(on_hand, rendered, own_hand, is_hand=True), rest
+    redrawn = _find(rest, context.is_pressed)
+    if redrawn is not None and not answer.alert:
+        rest.remove(redrawn)
+        return Reply(Mode.UPDATE, render(redrawn.screen), redrawn), rest
+    info = _find(rest, lambda s: s.slot.kind is SlotKind.INFO)
+    if info is not None:
+        rest.remove(info)
+        return Reply(Mode.PRIVATE, render(info.screen, header=answer.text), info), rest
+    if answer.text:
+        return Reply(Mode.PRIVATE, render_text(answer.text)), rest
+    return Reply(Mode.ACK), rest
+
+
+def _command_reply(rest: list[Outbound], context: Context) -> tuple[Reply, list[Outbound]]:
+    private = _find(rest, lambda s: s.slot.kind is SlotKind.INFO or _is_own_hand(s, context))
+    if private is not None:
+        rest.remove(private)
+        hand = private.slot.kind is SlotKind.HAND
+        return Reply(Mode.PRIVATE, render(private.screen), private, is_hand=hand), rest
+    public = _find(
+        rest,
+        lambda s: (
+            s.slot.chat == context.chat
+            and s.slot.kind in _PUBLIC_REPLIES
+            and s.slot.key not in context.placed
+        ),
+    )
+    if public is not None:
+        rest.remove(public)
+        return Reply(Mode.PUBLIC, render(public.screen), public), rest
+    notice = next((o for o in rest if isinstance(o, Notice) and o.chat == context.chat), None)
+    if notice is not None:
+        rest.remove(notice)
+        return Reply(Mode.PRIVATE, render(notice.screen)), rest
+    return Reply(Mode.PRIVATE, render_text(DONE_MARK)), rest
+
+
+# A command's new message of these kinds in its own channel is the command's reply.
+_PUBLIC_REPLIES = frozenset({SlotKind.LOBBY, SlotKind.TABLE})
+
+
+def _is_own_hand(show: Show, context: Context) -> bool:
+    user = show.slot.user
+    return show.slot.kind is SlotKind.HAND and user is not None and user.key == context.user.key
+
+
+def _find(outbounds: list[Outbound], wanted: Callable[[Show], bool]) -> Show | None:
+    for outbound in outbounds:
+        if isinstance(outbound, Show) and wanted(outbound):
+            return outbound
+    return None

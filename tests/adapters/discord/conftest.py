@@ -1,0 +1,46 @@
+"""Fixtures for the Discord adapter: the fake API on loopback with discord.py's REST
+base pointed at it, and a real Redis (the core tests' server fixture, imported)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+import redis.asyncio as aredis
+
+from bot.store import Store, connect
+from tests.adapters.discord.fake_api import FakeDiscord
+from tests.adapters.discord.gateway import Person
+from tests.bot.conftest import redis_url  # noqa: F401  (a session fixture, shared)
+
+ALICE = Person(5_100_000_000_000_000_001, "Alice", admin=True)
+BOB = Person(5_100_000_000_000_000_002, "Bob")
+CAROL = Person(5_100_000_000_000_000_003, "Carol")
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    # Every REST call discord.py makes (webhooks included) is built on this base.
+    monkeypatch.setattr(discord.http.Route, "BASE", server.base_url)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+async def redis_client(redis_url: str) -> AsyncIterator[aredis.Redis]:  # noqa: F811
+    client = connect(redis_url)
+    await client.flushdb()
+    try:
+        yield client
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture
+async def store(redis_client: aredis.Redis) -> Store:
+    return Store(redis_client)

@@ -1,0 +1,27 @@
+"""A stand-in for the core that answers with prepared instructions and records what
+it was asked, for tests of the adapter's own rules."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from bot.contract import Inbound, Outbound
+
+
+class ScriptedCore:
+    def __init__(self, answer: Callable[[Inbound], list[Outbound]] | None = None) -> None:
+        self.inbounds: list[Inbound] = []
+        self.answer = answer or (lambda inbound: [])
+        self.ticks: list[list[Outbound]] = []
+        self.delay = 0.0  # seconds the core takes to answer
+
+    async def handle(self, inbound: Inbound) -> list[Outbound]:
+        self.inbounds.append(inbound)
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        return self.answer(inbound)
+
+    async def tick(self, platform: str) -> list[Outbound]:
+        assert platform == "dc"
+        return self.ticks.pop(0) if self.ticks else []
