@@ -87,6 +87,11 @@ def slot_messages(chat: ChatRef) -> str:
     return _chat(chat, "msgs")
 
 
+def sent(chat: ChatRef) -> str:
+    """Sorted set of the moments an adapter wrote to the chat: its share of the rate limit."""
+    return _chat(chat, "sent")
+
+
 def chat_pattern(chat: ChatRef) -> str:
     """A SCAN pattern matching every key of the chat."""
     return _escape_glob(_chat(chat)) + ":*"
