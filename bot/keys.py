@@ -148,11 +148,16 @@ def timer_field(chat: ChatRef, game_id: str) -> str:
     return _MEMBER_SEPARATOR.join((chat.key, game_id))
 
 
-def timer_member(chat: ChatRef, game_id: str, counter: int) -> str:
-    """A deadline's member in :data:`TIMERS`: ``chatkey|game_id|counter``."""
+def timer_member_prefix(chat: ChatRef, game_id: str) -> str:
+    """What every deadline member of the game starts with: ``chatkey|game_id|``."""
     if _MEMBER_SEPARATOR in chat.key or _MEMBER_SEPARATOR in game_id:
         raise ValueError(f"{_MEMBER_SEPARATOR!r} may not appear in {chat.key!r} or {game_id!r}")
-    return _MEMBER_SEPARATOR.join((chat.key, game_id, str(counter)))
+    return _MEMBER_SEPARATOR.join((chat.key, game_id, ""))
+
+
+def timer_member(chat: ChatRef, game_id: str, counter: int) -> str:
+    """A deadline's member in :data:`TIMERS`: ``chatkey|game_id|counter``."""
+    return timer_member_prefix(chat, game_id) + str(counter)
 
 
 def parse_timer_member(member: str) -> tuple[ChatRef, str, int] | None:

@@ -20,6 +20,7 @@ from redis.backoff import ExponentialBackoff
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
+from bot.store_moves import move_chat_keys
 from bot.store_scores import ScoreBook
 from bot.store_timers import TimerSet
 from bot.store_types import (
@@ -333,6 +334,20 @@ class Store:
             keys=[keys.rendered(slot_key)], args=[version, self._idle_ttl]
         )
         return bool(newer)
+
+    # -- a chat that changed its id -----------------------------------------------------
+
+    @_guarded
+    async def move_chat(self, old: ChatRef, new: ChatRef) -> None:
+        """Give everything of chat ``old`` to ``new`` (a Telegram group that became a
+        supergroup): its game, last game, event streams, scoreboards and settings, the game
+        index and a pending turn deadline. Run it again if it raised StoreUnavailable."""
+        await move_chat_keys(self._redis, old, new)
+        stored = await self.load(new)
+        game_id = stored.doc.get("id") if stored else None
+        if isinstance(game_id, str) and game_id:
+            await self._redis.set(keys.game_index(game_id), new.key, ex=self._idle_ttl)
+            await self._timers.move(old, new, game_id)
 
     async def close(self) -> None:
         await self._redis.aclose()

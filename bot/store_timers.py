@@ -56,6 +56,21 @@ end
 return claimed
 """
 
+# KEYS: timer set, current-member hash. ARGV: old field, new field, new member without
+# its counter (the old member's counter is appended).
+_MOVE = """
+local previous = redis.call('HGET', KEYS[2], ARGV[1])
+if not previous then return 0 end
+local due = redis.call('ZSCORE', KEYS[1], previous)
+redis.call('ZREM', KEYS[1], previous)
+redis.call('HDEL', KEYS[2], ARGV[1])
+if not due then return 0 end
+local member = ARGV[3] .. string.match(previous, '[^|]*$')
+redis.call('ZADD', KEYS[1], due, member)
+redis.call('HSET', KEYS[2], ARGV[2], member)
+return 1
+"""
+
 LOOK_PAST = 1000
 """How many due deadlines of other platforms one claim looks past before giving up."""
 
@@ -67,6 +82,7 @@ class TimerSet:
         self._schedule = redis.register_script(_SCHEDULE)
         self._unschedule = redis.register_script(_UNSCHEDULE)
         self._claim = redis.register_script(_CLAIM)
+        self._move = redis.register_script(_MOVE)
 
     async def schedule(self, chat: ChatRef, game_id: str, counter: int, due: float) -> None:
         member = keys.timer_member(chat, game_id, counter)
@@ -92,3 +108,12 @@ class TimerSet:
             if parsed is not None:
                 claims.append(TimerClaim(*parsed))
         return claims
+
+    async def move(self, old: ChatRef, new: ChatRef, game_id: str) -> bool:
+        """Give the game's deadline in chat ``old`` to chat ``new``; ``False`` if it had none."""
+        new_prefix = keys.timer_member_prefix(new, game_id)
+        moved = await self._move(
+            keys=[keys.TIMERS, keys.TIMER_CURRENT],
+            args=[keys.timer_field(old, game_id), keys.timer_field(new, game_id), new_prefix],
+        )
+        return bool(moved)
