@@ -9,6 +9,7 @@ tests. Tests that use a real server are marked ``redis``.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -118,6 +119,8 @@ def fake_server() -> fakeredis.FakeServer:
 @pytest.fixture
 async def fake_store(fake_server: fakeredis.FakeServer) -> AsyncIterator[Store]:
     """A store on fakeredis, for fast tests that do not need a real server."""
+    if importlib.util.find_spec("lupa") is None:
+        pytest.fail("fakeredis runs the store's Lua scripts only with lupa: fakeredis[lua]")
     store = Store(fakeredis.FakeAsyncRedis(server=fake_server, decode_responses=True))
     try:
         yield store

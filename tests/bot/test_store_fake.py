@@ -1,0 +1,84 @@
+"""The fakeredis store, which fast tests use, behaves as the real one does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.contract import ChatRef, UserRef
+from bot.store import MatchRow, Store, Stored, TimerClaim
+
+CHAT = ChatRef("tg", "-100")
+ANNA = UserRef("tg", "1", "Anna")
+BORIS = UserRef("tg", "2", "Boris")
+
+
+@pytest.fixture(params=[pytest.param("store", marks=pytest.mark.redis), "fake_store"])
+def any_store(request: pytest.FixtureRequest) -> Store:
+    store: Store = request.getfixturevalue(request.param)
+    return store
+
+
+async def test_games_are_written_by_compare_and_set(any_store: Store) -> None:
+    assert await any_store.save(CHAT, {"id": "g1"}, 0)
+    assert not await any_store.save(CHAT, {"id": "g1", "n": 9}, 0)
+    assert await any_store.save(CHAT, {"id": "g1", "n": 1}, 1)
+    assert await any_store.load(CHAT) == Stored({"id": "g1", "n": 1}, 2)
+    assert await any_store.locate("g1") == CHAT
+
+
+async def test_update_retries_and_clear_keeps_the_last_game(any_store: Store) -> None:
+    async def start(stored: Stored | None) -> tuple[dict[str, Any] | None, int]:
+        return {"id": "g1", "version_seen": stored.version if stored else 0}, 1
+
+    assert await any_store.update(CHAT, start) == 1
+    assert await any_store.clear(CHAT, 1)
+    assert await any_store.last_game(CHAT) == {"id": "g1", "version_seen": 0}
+
+
+async def test_events_read_back_in_order(any_store: Store) -> None:
+    await any_store.append_events(CHAT, "g1", [{"n": 1}, {"n": 2}])
+    assert await any_store.events(CHAT, "g1") == [{"n": 1}, {"n": 2}]
+
+
+async def test_matches_count_once_on_the_ranked_board(any_store: Store) -> None:
+    rows = [MatchRow(BORIS, True, 5), MatchRow(ANNA, False, -5)]
+    assert await any_store.record_match(CHAT, "m1", "kozel", rows)
+    assert not await any_store.record_match(CHAT, "m1", "kozel", rows)
+    board = await any_store.scoreboard(CHAT, "kozel", me=ANNA)
+    assert [(r.rank, r.name, r.played, r.won) for r in board.rows] == [
+        (1, "Boris", 1, 1),
+        (2, "Anna", 1, 0),
+    ]
+    assert board.me is not None and board.me.rank == 2
+    assert [(s.variant, s.won) for s in await any_store.user_stats(BORIS)] == [("kozel", 1)]
+
+
+async def test_deadlines_are_replaced_and_claimed_once(any_store: Store) -> None:
+    await any_store.schedule(CHAT, "g1", 1, due=10.0)
+    await any_store.schedule(CHAT, "g1", 2, due=20.0)
+    await any_store.schedule(ChatRef("dc", "5"), "g2", 3, due=5.0)
+    assert await any_store.claim_due(15.0) == [TimerClaim(ChatRef("dc", "5"), "g2", 3)]
+    assert await any_store.claim_due(30.0, platform="tg") == [TimerClaim(CHAT, "g1", 2)]
+    assert await any_store.claim_due(30.0) == []
+
+
+async def test_rendered_versions_only_rise(any_store: Store) -> None:
+    assert await any_store.mark_rendered("table|tg:-100|g1", 2)
+    assert not await any_store.mark_rendered("table|tg:-100|g1", 1)
+
+
+async def test_settings_and_language_read_back(any_store: Store) -> None:
+    await any_store.set_chat_setting(CHAT, "lang", "pl")
+    await any_store.set_user_lang(ANNA, "uk")
+    assert (await any_store.chat_settings(CHAT), await any_store.user_lang(ANNA)) == (
+        {"lang": "pl"},
+        "uk",
+    )
+
+
+async def test_a_chat_moves_to_a_new_id(any_store: Store) -> None:
+    await any_store.save(CHAT, {"id": "g1"}, 0)
+    await any_store.move_chat(CHAT, ChatRef("tg", "-1009"))
+    assert await any_store.load(ChatRef("tg", "-1009")) == Stored({"id": "g1"}, 1)
