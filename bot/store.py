@@ -134,7 +134,8 @@ class Store:
     A chat has at most one current game: a JSON document written only by a compare-and-set
     on its version number, so two processes (or two quick presses) can never both apply a
     change. Games, their event streams, the game index and rendered versions expire after
-    ``idle_ttl`` seconds without a write.
+    ``idle_ttl`` seconds without a write. ``clock`` is the time source of whoever works
+    with this store (deadlines are given to it as plain numbers), so tests can replace it.
     """
 
     def __init__(
