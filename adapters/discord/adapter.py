@@ -128,7 +128,11 @@ class DiscordAdapter:
             sent = await self._send(interaction, reply)
             await self._remember(interaction, context, reply, sent)
             if reply.mode is Mode.PUBLIC and sent is None and reply.used is not None:
-                rest.insert(0, reply.used)  # deferred: the public message goes the usual way
+                # Deferred privately: the public message goes to the channel the usual way.
+                try:
+                    await self.delivery.show(reply.used, claimed=True)
+                except discord.HTTPException as exc:
+                    log.warning("Discord refused a command's message: %s", exc)
             await self.delivery.carry_out(rest)
 
     async def _ask(self, interaction: discord.Interaction[Any], inbound: Inbound) -> list[Outbound]:

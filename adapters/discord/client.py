@@ -15,7 +15,7 @@ from discord import app_commands
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.commands import build_group
 from adapters.discord.components import GameButton
-from adapters.discord.deliver import Delivery, MarkRendered
+from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ class DominoClient(discord.AutoShardedClient):
 def build_client(
     core: Core,
     redis: aredis.Redis,
-    mark_rendered: MarkRendered,
+    ledger: Ledger,
     *,
     guild_id: int | None = None,
     shard_ids: list[int] | None = None,
@@ -89,7 +89,7 @@ def build_client(
     client = DominoClient(
         guild_id=guild_id, shard_ids=shard_ids, shard_count=shard_count, **options
     )
-    delivery = Delivery(client, SlotMessages(redis), mark_rendered)
+    delivery = Delivery(client, SlotMessages(redis), ledger)
     adapter = DiscordAdapter(core, delivery)
     client.attach(adapter)
     return client, adapter
@@ -114,7 +114,7 @@ async def run_discord(
     *,
     stop_event: asyncio.Event,
     redis: aredis.Redis,
-    mark_rendered: MarkRendered,
+    ledger: Ledger,
 ) -> None:
     """Serve Discord until ``stop_event`` is set (or the connection ends for good)."""
     token = settings.discord_token
@@ -123,7 +123,7 @@ async def run_discord(
     client, adapter = build_client(
         sessions,
         redis,
-        mark_rendered,
+        ledger,
         guild_id=settings.discord_guild_id,
         shard_ids=settings.discord_shard_ids,
         shard_count=settings.discord_shard_count,

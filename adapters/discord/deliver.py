@@ -14,7 +14,8 @@ import contextlib
 import io
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
+from typing import Protocol
 
 import discord
 from discord.http import Route, handle_message_parameters
@@ -36,12 +37,22 @@ from bot.contract import (
 
 log = logging.getLogger(__name__)
 
-MarkRendered = Callable[[str, int], Awaitable[bool]]
+
+class Ledger(Protocol):
+    """What delivery asks the core's store: which version a slot shows, and which
+    chat a game is in (:class:`bot.store.Store` is one)."""
+
+    async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
+
+    async def locate(self, game_id: str) -> ChatRef | None: ...
+
 
 # Slots shown as a fresh message every time, never edited.
 _ALWAYS_NEW = frozenset({SlotKind.SUMMARY})
 # Slots whose previous message is removed when a new one is sent (pings notify only when new).
 _REPLACED = frozenset({SlotKind.PING})
+# Slots addressed to one player: the core names his private chat.
+_PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
 
 
 class Delivery:
@@ -51,11 +62,11 @@ class Delivery:
         self,
         client: discord.Client,
         messages: SlotMessages,
-        mark_rendered: MarkRendered,
+        ledger: Ledger,
     ) -> None:
         self.client = client
         self.messages = messages
-        self._mark_rendered = mark_rendered
+        self.ledger = ledger
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, slot: Slot) -> asyncio.Lock:
@@ -71,7 +82,16 @@ class Delivery:
         Screens without a version (0) are always current."""
         if show.version <= 0:
             return True
-        return await self._mark_rendered(show.slot.key, show.version)
+        return await self.ledger.mark_rendered(show.slot.key, show.version)
+
+    async def game_chat(self, slot: Slot) -> ChatRef | None:
+        """The chat a slot's message goes to. Hands and pings are addressed to a
+        player's private chat; on Discord they belong in the game's channel."""
+        if slot.kind not in _PERSONAL:
+            return slot.chat
+        if slot.game_id is None:
+            return None
+        return await self.ledger.locate(slot.game_id)
 
     async def carry_out(self, outbounds: Iterable[Outbound]) -> None:
         for outbound in outbounds:
@@ -94,18 +114,23 @@ class Delivery:
 
     # -- slots ------------------------------------------------------------------
 
-    async def show(self, show: Show) -> None:
+    async def show(self, show: Show, *, claimed: bool = False) -> None:
+        """Show a screen in its slot; ``claimed``: its version was already claimed."""
         if show.slot.kind is SlotKind.HAND:
             await self.push_hand(show)
             return
         async with self.lock(show.slot):
-            if not await self.is_current(show):
+            if not claimed and not await self.is_current(show):
                 return
             rendered = render(show.screen, notify=show.notify)
             await self._place(show.slot, rendered)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
-        channel_id = channel_of(slot.chat)
+        chat = await self.game_chat(slot)
+        if chat is None:
+            log.info("no channel for %s; nothing sent", slot.key)
+            return
+        channel_id = channel_of(chat)
         placed = await self.messages.message(slot)
         if placed is not None and slot.kind in _REPLACED:
             await self._delete_message(placed)
@@ -145,9 +170,10 @@ class Delivery:
         """Edit the owner's last ephemeral hand while its token is valid; otherwise the
         hand waits until he asks for it (an ephemeral message has no other way in)."""
         user = show.slot.user
-        if user is None:
+        chat = await self.game_chat(show.slot)
+        if user is None or chat is None:
             return
-        token = await self.messages.hand_token(show.slot.chat, user)
+        token = await self.messages.hand_token(chat, user)
         if token is None:
             return
         async with self.lock(show.slot):
@@ -158,13 +184,14 @@ class Delivery:
                 await self.client.http.request(_hand_route("PATCH", token), json=params.payload)
             except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
                 log.info("could not refresh a hand (%s); the player asks again", exc)
-                await self.messages.forget_hand(show.slot.chat, user)
+                await self.messages.forget_hand(chat, user)
 
     async def _delete_hand(self, slot: Slot) -> None:
-        if slot.user is None:
+        chat = await self.game_chat(slot)
+        if slot.user is None or chat is None:
             return
-        token = await self.messages.hand_token(slot.chat, slot.user)
-        await self.messages.forget_hand(slot.chat, slot.user)
+        token = await self.messages.hand_token(chat, slot.user)
+        await self.messages.forget_hand(chat, slot.user)
         if token is not None:
             try:
                 await self.client.http.request(_hand_route("DELETE", token))

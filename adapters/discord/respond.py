@@ -87,7 +87,8 @@ def _press_reply(
     if answer.screen is not None:
         if own_hand is not None:
             rest.remove(own_hand)  # the answer shows the newest hand already
-        rendered = render(answer.screen, header=answer.text)
+        # The answer's text is the popup form of the same screen (other platforms).
+        rendered = render(answer.screen)
         return Reply(on_hand, rendered, None, is_hand=True), rest
     if own_hand is not None:
         rest.remove(own_hand)

@@ -51,6 +51,7 @@ class InteractionRecord:
     guild_id: int | None
     user_id: int
     source_message_id: int | None = None  # the message a pressed component is on
+    user: Json = field(default_factory=dict)  # the user payload of who interacted
     created: float = 0.0  # on the fake's clock
     callbacks: list[Json] = field(default_factory=list)
     original_id: int | None = None
@@ -375,7 +376,7 @@ class FakeDiscord:
             message["interaction_metadata"] = {
                 "id": str(record.id),
                 "type": record.kind,
-                "user": {"id": str(record.user_id), "username": "u", "discriminator": "0"},
+                "user": record.user,
                 "authorizing_integration_owners": {},
             }
             record.original_id = int(message["id"])

@@ -140,6 +140,7 @@ class Gateway:
             channel_id=channel_id,
             guild_id=self.guild_id,
             user_id=person.id,
+            user=person.user(),
         )
         payload: Json = {
             "id": str(record.id),

@@ -13,7 +13,7 @@ from tests.adapters.discord.scripted import ScriptedCore
 
 
 async def boot(fake: FakeDiscord, core: ScriptedCore, redis: aredis.Redis, **kw: object) -> Bot:
-    return await Bot.boot(fake, core, redis, Store(redis).mark_rendered, [ALICE, BOB], **kw)
+    return await Bot.boot(fake, core, redis, Store(redis), [ALICE, BOB], **kw)
 
 
 async def test_login_syncs_one_domino_group_globally(

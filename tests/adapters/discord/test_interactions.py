@@ -1,0 +1,249 @@
+"""How the adapter answers interactions and carries out the core's instructions,
+with a scripted core: ephemeral hands, edits in place, versions, deferral, pings,
+hand refreshes, rate limits and restarts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+import redis.asyncio as aredis
+
+from bot.contract import (
+    Answer,
+    Button,
+    ChatRef,
+    Delete,
+    Inbound,
+    Mention,
+    Outbound,
+    Press,
+    Screen,
+    Show,
+    Slot,
+    SlotKind,
+    Style,
+    UserRef,
+)
+from tests.adapters.discord.conftest import ALICE, BOB
+from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
+from tests.adapters.discord.harness import CHANNEL_ID, Bot, labels_of, payloads_of
+from tests.adapters.discord.ledger import MemoryLedger
+from tests.adapters.discord.scripted import ScriptedCore
+
+GAME = "g1abcdef"
+CHAT = ChatRef("dc", str(CHANNEL_ID))
+TABLE = Slot(SlotKind.TABLE, CHAT, GAME)
+
+
+def person_ref(person: object) -> UserRef:
+    return UserRef("dc", str(person.id), person.name)  # type: ignore[attr-defined]
+
+
+def hand_slot(person: object) -> Slot:
+    user = person_ref(person)
+    return Slot(SlotKind.HAND, ChatRef("dc", user.user_id), GAME, user)
+
+
+def table(text: str) -> Screen:
+    return Screen(((text,),), ((Button("My tiles", payload=f"1t_{GAME}"),),))
+
+
+def hand(text: str, moves: list[str]) -> Screen:
+    buttons = tuple(Button(m, payload=f"1m_{GAME}_0_{m}", style=Style.PRIMARY) for m in moves)
+    return Screen(((text,),), (buttons,) if buttons else ())
+
+
+@pytest.fixture
+def core() -> ScriptedCore:
+    return ScriptedCore()
+
+
+@pytest.fixture
+async def bot(
+    fake: FakeDiscord, core: ScriptedCore, redis_client: aredis.Redis
+) -> AsyncIterator[Bot]:
+    ledger = MemoryLedger()
+    ledger.games[GAME] = CHAT
+    running = await Bot.boot(fake, core, redis_client, ledger, [ALICE, BOB])
+    try:
+        yield running
+    finally:
+        await running.close()
+
+
+async def show_table(bot: Bot, core: ScriptedCore, *outbounds: Outbound) -> None:
+    core.ticks.append(list(outbounds))
+    await bot.adapter.tick()
+
+
+def table_message(fake: FakeDiscord) -> dict[str, object]:
+    (message,) = fake.live_channel_messages(CHANNEL_ID)
+    return message
+
+
+async def test_my_tiles_answers_with_a_hand_only_the_presser_sees(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    core.answer = lambda inbound: [Answer("6-4 5-5", True, hand("Your tiles", ["6-4", "5-5"]))]
+    record = await bot.press_label(ALICE, table_message(fake), "My tiles")
+    (callback,) = record.callbacks
+    assert callback["type"] == 4 and callback["data"]["flags"] & EPHEMERAL
+    reply = bot.reply_to(record)
+    assert labels_of(reply) == ["6-4", "5-5"]
+    assert [m["id"] for m in bot.owned_ephemeral(ALICE)] == [reply["id"]]
+    assert bot.owned_ephemeral(BOB) == []
+
+
+async def test_a_press_on_the_ephemeral_hand_updates_that_message(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    core.answer = lambda inbound: [Answer("", False, hand("Your tiles", ["6-4", "5-5"]))]
+    first = await bot.press_label(ALICE, table_message(fake), "My tiles")
+
+    def moved(inbound: Inbound) -> list[Outbound]:
+        return [
+            Answer(),
+            Show(TABLE, table("Bob to move"), 2),
+            Show(hand_slot(ALICE), hand("Wait for your turn", []), 2),
+        ]
+
+    core.answer = moved
+    hand_message = bot.reply_to(first)
+    second = await bot.press_label(ALICE, hand_message, "6-4")
+    assert second.callbacks[0]["type"] == 7
+    assert bot.message(int(hand_message["id"]))["content"] == "Wait for your turn"
+    assert labels_of(bot.message(int(hand_message["id"]))) == []
+    assert table_message(fake)["content"] == "Bob to move"
+    assert isinstance(core.inbounds[-1], Press) and core.inbounds[-1].payload == f"1m_{GAME}_0_6-4"
+
+
+async def test_the_table_is_one_message_edited_in_place(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    for version in (1, 2, 3):
+        await show_table(bot, core, Show(TABLE, table(f"version {version}"), version))
+    assert table_message(fake)["content"] == "version 3"
+    actions = [e.action for e in fake.channel_events(CHANNEL_ID)]
+    assert actions == ["create", "edit", "edit"]
+
+
+async def test_an_older_version_never_overwrites_a_newer_one(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("version 5"), 5))
+    await show_table(bot, core, Show(TABLE, table("version 4"), 4))
+    assert table_message(fake)["content"] == "version 5"
+
+
+async def test_a_press_that_redraws_its_own_message_updates_it_in_the_response(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Lobby: Alice"), 1))
+    core.answer = lambda inbound: [Answer("You joined"), Show(TABLE, table("Lobby: Alice, Bob"), 2)]
+    record = await bot.press_label(BOB, table_message(fake), "My tiles")
+    assert record.callbacks[0]["type"] == 7
+    assert table_message(fake)["content"] == "Lobby: Alice, Bob"
+    assert [e.via for e in fake.channel_events(CHANNEL_ID)] == ["channel", "callback"]
+
+
+async def test_a_refusal_is_shown_to_the_presser_alone(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    core.answer = lambda inbound: [Answer("Not your turn", alert=True)]
+    record = await bot.press_label(BOB, table_message(fake), "My tiles")
+    assert record.callbacks[0]["type"] == 4
+    assert record.callbacks[0]["data"]["flags"] & EPHEMERAL
+    assert bot.reply_to(record)["content"] == "Not your turn"
+
+
+async def test_a_slow_core_is_deferred_then_answered(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    bot.adapter.defer_after = 0.05
+    core.delay = 0.3
+    core.answer = lambda inbound: [Answer("", False, hand("Your tiles", ["6-4"]))]
+    record = await bot.press_label(ALICE, table_message(fake), "My tiles")
+    assert [c["type"] for c in record.callbacks] == [6]
+    (followup,) = record.followup_ids
+    assert bot.message(followup)["flags"] & EPHEMERAL
+    assert labels_of(bot.message(followup)) == ["6-4"]
+
+
+async def test_a_slow_command_is_deferred_privately_then_answered(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    bot.adapter.defer_after = 0.05
+    core.delay = 0.3
+    core.answer = lambda inbound: [Show(TABLE, table("Lobby"), 1)]
+    record = await bot.command(ALICE, "new", variant="kozel")
+    assert [c["type"] for c in record.callbacks] == [5]
+    assert table_message(fake)["content"] == "Lobby"
+    assert not bot.message(record.original_id or 0)["flags"] & 128  # no longer "thinking"
+
+
+async def test_a_ping_mentions_the_player_in_the_game_channel_and_goes_away(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    alice = person_ref(ALICE)
+    ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice)
+    await show_table(bot, core, Show(ping, Screen(((Mention(alice), ", your turn"),)), 3, True))
+    (message,) = fake.live_channel_messages(CHANNEL_ID)
+    assert message["content"] == f"<@{ALICE.id}>, your turn"
+    assert message["allowed_mentions"]["parse"] == ["users"]
+    await show_table(bot, core, Delete(ping))
+    assert fake.live_channel_messages(CHANNEL_ID) == []
+
+
+async def test_a_hand_is_refreshed_through_its_token_while_the_token_is_young(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Bob to move"), 1))
+    core.answer = lambda inbound: [Answer("", False, hand("Wait for your turn", []))]
+    record = await bot.press_label(ALICE, table_message(fake), "My tiles")
+    await show_table(bot, core, Show(hand_slot(ALICE), hand("Your turn", ["3-3"]), 2))
+    assert labels_of(bot.reply_to(record)) == ["3-3"]
+
+    messages = bot.adapter.delivery.messages
+    messages.clock = lambda: time.time() + 15 * 60
+    await show_table(bot, core, Show(hand_slot(ALICE), hand("Your turn again", ["4-4"]), 3))
+    assert labels_of(bot.reply_to(record)) == ["3-3"]
+
+
+async def test_a_rate_limit_is_waited_out(bot: Bot, fake: FakeDiscord, core: ScriptedCore) -> None:
+    fake.throttle("POST", rf"/channels/{CHANNEL_ID}/messages", retry_after=0.3)
+    started = time.monotonic()
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    assert table_message(fake)["content"] == "Alice to move"
+    sends = [r for r in fake.requests if r[1] == "POST" and "/messages" in r[2]]
+    assert [r[3] for r in sends] == [429, 200]
+    assert sends[1][0] - sends[0][0] >= 0.3
+    assert time.monotonic() - started >= 0.3
+
+
+async def test_a_button_sent_before_a_restart_works_on_a_new_client(
+    fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    ledger = MemoryLedger()
+    ledger.games[GAME] = CHAT
+    first_core = ScriptedCore()
+    first = await Bot.boot(fake, first_core, redis_client, ledger, [ALICE, BOB])
+    await show_table(first, first_core, Show(TABLE, table("Alice to move"), 1))
+    await first.close()
+
+    second_core = ScriptedCore(lambda inbound: [Answer("", False, hand("Your tiles", ["6-4"]))])
+    second = await Bot.boot(fake, second_core, redis_client, ledger, [ALICE, BOB])
+    try:
+        record = await second.press_label(ALICE, table_message(fake), "My tiles")
+        assert record.callbacks[0]["type"] == 4
+        assert [i.payload for i in second_core.inbounds if isinstance(i, Press)] == [f"1t_{GAME}"]
+        await show_table(second, second_core, Show(TABLE, table("Bob to move"), 2))
+        assert table_message(fake)["content"] == "Bob to move"
+        assert payloads_of(table_message(fake)) == [f"1t_{GAME}"]
+    finally:
+        await second.close()

@@ -1,0 +1,103 @@
+"""Screens as Discord messages: text, mentions, deadlines, and button layout."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from adapters.discord.components import CUSTOM_ID_LIMIT, ButtonKind, make_custom_id, parse_custom_id
+from adapters.discord.render import fit_rows, render
+from bot.contract import Button, Deadline, Mention, Screen, Style, UserRef
+
+ALICE = UserRef("dc", "42", "Alice")
+
+
+def tile(label: str, playable: bool) -> Button:
+    style = Style.PRIMARY if playable else Style.PLAIN
+    return Button(label, payload=f"1m_abcdefgh_0_p{label}", style=style, enabled=playable)
+
+
+def components(rendered_view: discord.ui.View | None) -> list[dict[str, object]]:
+    assert rendered_view is not None
+    return [c for row in rendered_view.to_components() for c in row["components"]]
+
+
+def test_a_mention_pings_by_id_and_a_deadline_is_a_relative_timestamp() -> None:
+    screen = Screen((("Your turn, ", Mention(ALICE), " — ends ", Deadline(1_700_000_000.7)),))
+    assert render(screen).content == "Your turn, <@42> — ends <t:1700000000:R>"
+
+
+def test_tile_notation_is_escaped_so_it_never_becomes_markdown() -> None:
+    screen = Screen((("[6|6] *double* ||spoiler|| _x_",),))
+    text = render(screen).content
+    assert "\\|\\|" in text and "\\*double\\*" in text and "\\_x\\_" in text
+
+
+def test_a_table_edit_pings_nobody_and_a_ping_pings_only_users() -> None:
+    screen = Screen(((Mention(ALICE), " @everyone"),))
+    quiet, loud = render(screen), render(screen, notify=True)
+    assert quiet.allowed_mentions.to_dict()["parse"] == []
+    assert loud.allowed_mentions.users is True
+    assert loud.allowed_mentions.everyone is False and loud.allowed_mentions.roles is False
+
+
+def test_a_long_screen_moves_into_an_embed() -> None:
+    screen = Screen(tuple((f"line {n} " + "x" * 60,) for n in range(60)))
+    rendered = render(screen)
+    assert rendered.content == ""
+    assert rendered.embeds and len(rendered.embeds[0].description or "") <= 4096
+
+
+def test_playable_tiles_are_green_and_enabled_the_rest_grey_and_disabled() -> None:
+    screen = Screen((("hand",),), ((tile("6-4", True), tile("5-5", False)),))
+    playable, blocked = components(render(screen).view)
+    assert playable["style"] == discord.ButtonStyle.success.value and not playable["disabled"]
+    assert blocked["style"] == discord.ButtonStyle.secondary.value and blocked["disabled"]
+
+
+def test_a_row_longer_than_five_wraps() -> None:
+    row = tuple(tile(f"{n}-0", True) for n in range(7))
+    rows, left_out = fit_rows((row,))
+    assert [len(r) for r in rows] == [5, 2] and left_out == []
+
+
+def test_a_hand_too_big_for_25_buttons_keeps_playable_tiles_and_lists_the_rest() -> None:
+    tiles = [tile(f"{a}-{b}", (a + b) % 3 == 0) for a in range(7) for b in range(a + 1)][:26]
+    actions = (Button("Draw", payload="1m_abcdefgh_0_w"),)
+    rows = tuple(tuple(tiles[i : i + 7]) for i in range(0, len(tiles), 7)) + (actions,)
+    fitted, left_out = fit_rows(rows)
+    kept = [b for r in fitted for b in r]
+    assert len(fitted) <= 5 and all(len(r) <= 5 for r in fitted)
+    assert all(b.enabled for b in kept)
+    assert fitted[-1] == [actions[0]]
+    assert {b.label for b in left_out} == {b.label for b in tiles if not b.enabled}
+    text = render(Screen((("hand",),), rows)).content
+    assert all(b.label in text for b in left_out)
+
+
+def test_custom_ids_carry_the_payload_and_read_back() -> None:
+    payload = "1m_k3j9x2ab_1f_pkR"
+    custom_id = make_custom_id(ButtonKind.PRESS, payload)
+    parsed = parse_custom_id(custom_id)
+    assert parsed is not None and parsed.payload == payload and parsed.kind is ButtonKind.PRESS
+    assert parse_custom_id("someone-else:thing") is None
+
+
+def test_equal_payloads_in_one_message_get_distinct_custom_ids() -> None:
+    same = Button("?", payload="1t_abcdefgh")
+    ids = [c["custom_id"] for c in components(render(Screen((), ((same, same),))).view)]
+    assert len(set(ids)) == 2
+    assert {parse_custom_id(str(i)).payload for i in ids} == {"1t_abcdefgh"}  # type: ignore[union-attr]
+
+
+def test_a_custom_id_never_exceeds_100_characters() -> None:
+    longest = make_custom_id(ButtonKind.START, "x" * (CUSTOM_ID_LIMIT - 3), repeat=1)
+    assert len(longest) == CUSTOM_ID_LIMIT
+    with pytest.raises(ValueError):
+        make_custom_id(ButtonKind.PRESS, "x" * CUSTOM_ID_LIMIT)
+
+
+def test_a_link_button_opens_its_url() -> None:
+    screen = Screen((), ((Button("Rules", url="https://example.org/rules"),),))
+    (link,) = components(render(screen).view)
+    assert link["url"] == "https://example.org/rules" and "custom_id" not in link
