@@ -1,0 +1,266 @@
+"""Button payloads: one compact, versioned text format for every button.
+
+A payload reads ``<version><action>_<field>_<field>…`` and uses only
+``[0-9A-Za-z_-]``, so the same text fits Telegram callback data (64 bytes),
+Telegram deep-link start parameters (64 characters of that alphabet) and
+Discord custom ids (100 characters). Examples::
+
+    1m_k3j9x2ab_1f_pkR   move: game k3j9x2ab, turn counter 0x1f in base 36,
+                         play the tile with index k (20) on R
+    1t_k3j9x2ab          show my tiles
+    1j_k3j9x2ab          join the lobby
+
+A move is encoded by what it is (kind, tile index, end, flags), never by its
+position in a list of legal moves, so a button keeps its meaning however the
+hand changes. :func:`decode` accepts any text and raises :class:`BadPayload`
+for anything it did not make.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from engine import DONE, DRAW, PASS, Kind, Move, Tile
+from engine.tiles import BY_INDEX
+
+VERSION: Final = "1"
+SEP: Final = "_"
+MAX_BYTES: Final = 64  # Telegram's limit; Discord allows 100 characters
+DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+GAME_ID_LENGTH: Final = 8
+_GAME_ID = re.compile(r"[0-9a-z]{8}")
+_NUMBER = re.compile(r"[0-9a-z]{1,8}")
+
+
+class BadPayload(ValueError):
+    """A payload this codec did not make (or made by an unknown version)."""
+
+
+# -- what a payload means --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MovePress:
+    game_id: str
+    counter: int
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class TilesPress:
+    """Show the presser his own tiles (a popup, or an ephemeral reply)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyPress:
+    """A lobby button: ``action`` is one of :data:`LOBBY_ACTIONS`."""
+
+    game_id: str
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingPress:
+    """Set one setting of a lobby to a value. ``key`` is a game option's index
+    in the variant's option list, or one of :data:`TABLE_SETTINGS`; ``value``
+    is a choice's index or a number. Carrying the target value (not "next")
+    makes a repeated press harmless."""
+
+    game_id: str
+    key: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextDealPress:
+    game_id: str
+    deal: int  # the deal that is over
+
+
+@dataclass(frozen=True, slots=True)
+class HandLink:
+    """A deep link that opens the private chat and delivers the hand."""
+
+    game_id: str
+
+
+Action = MovePress | TilesPress | LobbyPress | SettingPress | NextDealPress | HandLink
+
+LOBBY_ACTIONS: Final = {
+    "j": "join",
+    "l": "leave",
+    "a": "add_computer",
+    "r": "remove_computer",
+    "s": "start",
+    "c": "cancel",
+    "g": "settings",
+    "b": "back",
+}
+_LOBBY_CODES: Final = {name: code for code, name in LOBBY_ACTIONS.items()}
+#: Table settings that are not game options: turn timer, auto-start, pings.
+TABLE_SETTINGS: Final = ("T", "A", "P")
+
+
+# -- numbers and tiles -------------------------------------------------------------
+
+
+def b36(number: int) -> str:
+    if number < 0:
+        raise ValueError(f"negative number {number}")
+    digits = ""
+    while True:
+        number, rest = divmod(number, 36)
+        digits = DIGITS[rest] + digits
+        if number == 0:
+            return digits
+
+
+def _number(text: str) -> int:
+    if not _NUMBER.fullmatch(text):
+        raise BadPayload(f"bad number {text!r}")
+    return int(text, 36)
+
+
+def _tile(char: str) -> Tile:
+    index = DIGITS.find(char)
+    if not 0 <= index < len(BY_INDEX) or len(char) != 1:
+        raise BadPayload(f"bad tile {char!r}")
+    return BY_INDEX[index]
+
+
+def _game_id(text: str) -> str:
+    if not _GAME_ID.fullmatch(text):
+        raise BadPayload(f"bad game id {text!r}")
+    return text
+
+
+# -- moves -----------------------------------------------------------------------------
+
+_WORD_CODES: Final = {Kind.DRAW: "w", Kind.PASS: "s", Kind.DONE: "n"}
+_WORD_MOVES: Final = {"w": DRAW, "s": PASS, "n": DONE}
+
+
+def encode_move(move: Move) -> str:
+    """``p`` tile end [x] [f] · ``d`` tile tile · ``t`` tile · ``r`` tile tile · w/s/n."""
+    kind = move.kind
+    if kind in _WORD_CODES:
+        return _WORD_CODES[kind]
+    tile = move.tile
+    assert tile is not None, move
+    code = DIGITS[tile.index]
+    if kind is Kind.PLAY:
+        end = move.end or "N"
+        return f"p{code}{end}{'x' if move.across else ''}{'f' if move.flip else ''}"
+    if kind is Kind.STEAL:
+        return f"t{code}"
+    assert move.second is not None, move
+    second = DIGITS[move.second.index]
+    return f"{'d' if kind is Kind.DOUBLE else 'r'}{code}{second}"
+
+
+def decode_move(code: str) -> Move:
+    if code in _WORD_MOVES:
+        return _WORD_MOVES[code]
+    head, body = code[:1], code[1:]
+    if head == "p":
+        return _decode_play(body)
+    if head == "t" and len(body) == 1:
+        return Move.steal(_tile(body))
+    if head in ("d", "r") and len(body) == 2:
+        first, second = _tile(body[0]), _tile(body[1])
+        if first is second or not (first.is_double and second.is_double):
+            raise BadPayload(f"bad move {code!r}")
+        move = Move.double(first, second) if head == "d" else Move.recover(first, second)
+        if encode_move(move) != code:  # a recover written lower double first
+            raise BadPayload(f"bad move {code!r}")
+        return move
+    raise BadPayload(f"bad move {code!r}")
+
+
+def _decode_play(body: str) -> Move:
+    if len(body) < 2:
+        raise BadPayload(f"bad play {body!r}")
+    tile, end, flags = _tile(body[0]), body[1], body[2:]
+    if flags not in ("", "x", "f") or end not in ("L", "R", "N"):
+        raise BadPayload(f"bad play {body!r}")
+    if end == "N":
+        if flags == "x":
+            raise BadPayload("a leading tile is never across")
+        if flags == "f" and tile.is_double:
+            raise BadPayload("a double has no flipped side")
+        return Move.lead(tile, flip=flags == "f")
+    if flags == "f":
+        raise BadPayload("only a leading tile is flipped")
+    return Move.play(tile, "L" if end == "L" else "R", across=flags == "x")
+
+
+# -- payloads --------------------------------------------------------------------------
+
+
+def _join(action: str, *fields: str) -> str:
+    payload = VERSION + action + "".join(SEP + f for f in fields)
+    assert len(payload.encode()) <= MAX_BYTES, payload
+    return payload
+
+
+def move_payload(game_id: str, counter: int, move: Move) -> str:
+    return _join("m", game_id, b36(counter), encode_move(move))
+
+
+def tiles_payload(game_id: str) -> str:
+    return _join("t", game_id)
+
+
+def lobby_payload(game_id: str, action: str) -> str:
+    return _join(_LOBBY_CODES[action], game_id)
+
+
+def setting_payload(game_id: str, key: str | int, value: int) -> str:
+    field = b36(key) if isinstance(key, int) else key
+    return _join("o", game_id, field, b36(value))
+
+
+def next_deal_payload(game_id: str, deal: int) -> str:
+    return _join("n", game_id, b36(deal))
+
+
+def hand_link(game_id: str) -> str:
+    return _join("h", game_id)
+
+
+def decode(payload: str) -> Action:
+    """What a payload asks for; :class:`BadPayload` for anything else."""
+    if len(payload) > 100 or not payload.isascii():
+        raise BadPayload("not a payload of this bot")
+    head, *fields = payload.split(SEP)
+    if len(head) != 2 or head[0] != VERSION:
+        raise BadPayload(f"unknown payload version in {payload[:10]!r}")
+    action = head[1]
+    if not fields:
+        raise BadPayload("no game id")
+    game_id, rest = _game_id(fields[0]), fields[1:]
+    decoded = _decode_action(action, game_id, rest)
+    if decoded is None:
+        raise BadPayload(f"bad payload {payload[:20]!r}")
+    return decoded
+
+
+def _decode_action(action: str, game_id: str, rest: list[str]) -> Action | None:
+    if action == "m" and len(rest) == 2:
+        return MovePress(game_id, _number(rest[0]), decode_move(rest[1]))
+    if action in LOBBY_ACTIONS and not rest:
+        return LobbyPress(game_id, LOBBY_ACTIONS[action])
+    if action == "t" and not rest:
+        return TilesPress(game_id)
+    if action == "h" and not rest:
+        return HandLink(game_id)
+    if action == "n" and len(rest) == 1:
+        return NextDealPress(game_id, _number(rest[0]))
+    if action == "o" and len(rest) == 2:
+        key = rest[0] if rest[0] in TABLE_SETTINGS else str(_number(rest[0]))
+        return SettingPress(game_id, key, _number(rest[1]))
+    return None

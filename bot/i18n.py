@@ -1,0 +1,126 @@
+"""Translations: gettext catalogs read from ``bot/locale/<lang>/LC_MESSAGES/domino.po``.
+
+Source strings are English. The ``.po`` files are the only thing kept in the
+tree: each is read with Babel and compiled to a GNU catalog in memory when a
+language is first used, so there is no build step and no stale ``.mo`` file.
+
+Every user-visible text goes through a :class:`Translator` obtained from
+:func:`translator`. Texts take named placeholders (``%(name)s``) so a
+translation may move them; :func:`line` turns a translated template into a
+:data:`~bot.contract.TextLine` whose placeholders may be mentions or deadlines.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from bot.contract import Segment, TextLine
+
+DOMAIN: Final = "domino"
+DEFAULT_LANG: Final = "en"
+LOCALE_DIR: Final = Path(__file__).parent / "locale"
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
+
+
+def N_(message: str) -> str:
+    """Mark a text for extraction where it is declared; translate it where it is shown."""
+    return message
+
+
+class Translator:
+    """``_("text %(x)s", x=...)`` translates and fills in; ``_.ngettext`` for plurals."""
+
+    __slots__ = ("lang", "_catalog")
+
+    def __init__(self, lang: str, catalog: gettext.NullTranslations) -> None:
+        self.lang = lang
+        self._catalog = catalog
+
+    def __call__(self, message: str, /, **params: object) -> str:
+        text = self._catalog.gettext(message)
+        return text % params if params else text
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
+        """The form for ``n``; ``%(n)d`` is filled in with ``n`` itself."""
+        text = self._catalog.ngettext(singular, plural, n)
+        return text % {"n": n, **params}
+
+
+def available_languages() -> tuple[str, ...]:
+    """Languages that have a catalog, English first."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return tuple(sorted(found, key=lambda lang: lang != DEFAULT_LANG))
+
+
+def pick_language(*candidates: str | None) -> str:
+    """The first candidate we have a catalog for (``en-US`` matches ``en``)."""
+    known = available_languages()
+    for candidate in candidates:
+        if not candidate:
+            continue
+        exact = candidate.replace("-", "_")
+        base = exact.split("_")[0].lower()
+        for option in (exact, base):
+            if option in known:
+                return option
+    return DEFAULT_LANG
+
+
+@cache
+def translator(lang: str) -> Translator:
+    """The translator for ``lang``, falling back to English for unknown languages."""
+    chosen = pick_language(lang)
+    return Translator(chosen, _load(chosen))
+
+
+def _load(lang: str) -> gettext.NullTranslations:
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=lang, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def line(template: str, /, **params: Segment | int) -> TextLine:
+    """Fill a translated template's placeholders with text, numbers, mentions or
+    deadlines, keeping the non-text ones as segments for the adapter."""
+    segments: list[Segment] = []
+    position = 0
+    for match in _PLACEHOLDER.finditer(template):
+        segments.append(template[position : match.start()])
+        name = match.group(1)
+        if name is None:
+            segments.append("%")
+        else:
+            value = params[name]
+            segments.append(str(value) if isinstance(value, int) else value)
+        position = match.end()
+    segments.append(template[position:])
+    return _merge(segments)
+
+
+def _merge(segments: list[Segment]) -> TextLine:
+    merged: list[Segment] = []
+    for segment in segments:
+        if isinstance(segment, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += segment
+        elif segment != "":
+            merged.append(segment)
+    return tuple(merged)
+
+
+def text_line(text: str) -> TextLine:
+    """A line of plain (already translated) text."""
+    return (text,)

@@ -1,0 +1,247 @@
+"""Words the core shows about the game: tiles, moves, engine errors, option help.
+
+Engine errors carry a code, a reason and parameters besides their English
+text; this module turns them into the player's language. An error this module
+does not know still gets a translated sentence, never the engine's English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from bot.i18n import N_, Translator
+from engine import (
+    BadMoveText,
+    BadOption,
+    DominoError,
+    GameOver,
+    IllegalMove,
+    Kind,
+    Move,
+    Placed,
+    Tile,
+    UnknownVariant,
+    get_variant,
+)
+
+
+def tile_text(tile: Tile | str) -> str:
+    """``[6|4]``: how a tile is written on every screen."""
+    if isinstance(tile, str):
+        try:
+            parsed = Tile.parse(tile)
+        except DominoError:
+            return tile
+        return f"[{parsed.hi}|{parsed.lo}]"
+    return f"[{tile.hi}|{tile.lo}]"
+
+
+def placed_text(placed: Placed) -> str:
+    """A tile on the line, as seen from L to R; ``×`` marks a tile laid across."""
+    return f"[{placed.left}|{placed.right}]{'×' if placed.across else ''}"
+
+
+def tiles_text(tiles: tuple[Tile, ...] | list[Tile]) -> str:
+    return " ".join(tile_text(t) for t in tiles)
+
+
+def move_label(_: Translator, move: Move) -> str:
+    """A short button label for a move."""
+    kind, tile = move.kind, move.tile
+    if kind is Kind.DRAW:
+        return _("Draw")
+    if kind is Kind.PASS:
+        return _("Pass")
+    if kind is Kind.DONE:
+        return _("End turn")
+    assert tile is not None
+    if kind is Kind.STEAL:
+        return _("Steal with %(tile)s", tile=tile_text(tile))
+    assert kind is Kind.PLAY or move.second is not None
+    if kind is Kind.RECOVER:
+        assert move.second is not None
+        return _("Recover: %(a)s %(b)s", a=tile_text(tile), b=tile_text(move.second))
+    if kind is Kind.DOUBLE:
+        assert move.second is not None
+        return f"◀ {tile_text(tile)} + {tile_text(move.second)} ▶"
+    text = tile_text(tile) + ("×" if move.across else "")
+    if move.end == "L":
+        return f"◀ {text}"
+    if move.end == "R":
+        return f"{text} ▶"
+    return text
+
+
+def move_story(_: Translator, move: Move) -> str:
+    """What a move did, for the table's short history (``played [6|4] on the right``)."""
+    kind, tile = move.kind, move.tile
+    if kind is Kind.DRAW:
+        return _("drew a tile")
+    if kind is Kind.PASS:
+        return _("passed")
+    if kind is Kind.DONE:
+        return _("ended the turn")
+    assert tile is not None
+    if kind is Kind.STEAL:
+        return _("stole the caravan with %(tile)s", tile=tile_text(tile))
+    if kind is Kind.RECOVER:
+        assert move.second is not None
+        return _(
+            "recovered a caravan with %(a)s and %(b)s",
+            a=tile_text(tile),
+            b=tile_text(move.second),
+        )
+    if kind is Kind.DOUBLE:
+        assert move.second is not None
+        return _(
+            "played %(a)s on the left and %(b)s on the right",
+            a=tile_text(tile),
+            b=tile_text(move.second),
+        )
+    shown = tile_text(tile)
+    if move.end is None:
+        return _("led with %(tile)s", tile=shown)
+    if move.across:
+        if move.end == "L":
+            return _("laid %(tile)s across on the left", tile=shown)
+        return _("laid %(tile)s across on the right", tile=shown)
+    if move.end == "L":
+        return _("played %(tile)s on the left", tile=shown)
+    return _("played %(tile)s on the right", tile=shown)
+
+
+# -- engine errors -------------------------------------------------------------------
+
+_REASONS: Final[Mapping[str, str]] = {
+    "does_not_fit": N_("%(tile)s doesn't fit"),
+    "not_in_hand": N_("%(tile)s is not in your hand"),
+    "must_play": N_("You hold a tile that fits: play it"),
+    "must_draw": N_("The boneyard still has tiles: draw"),
+    "boneyard_empty": N_("The boneyard is empty"),
+    "no_draw": N_("There is no drawing in this game"),
+    "forced_lead": N_("This deal opens with %(tile)s"),
+    "only_drawn_tile": N_("After a draw you may play only the tile you drew"),
+    "ambiguous": N_("%(tile)s fits both ends: choose one"),
+    "no_end": N_("%(tile)s fits both ends: choose one"),
+    "not_your_turn": N_("It is not your turn"),
+    "double_move_off": N_("The double move is off in this game"),
+    "no_steal": N_("The caravan's ends do not call for %(tile)s"),
+    "no_recover": N_("There is no caravan those handcuffs can recover"),
+    "not_thief": N_("%(tile)s is not a thief"),
+    "not_handcuffs": N_("Those tiles are not a pair of handcuffs"),
+    "camel_played": N_("Your camel is down: steal, recover or end the turn"),
+    "extra_not_now": N_("A thief or handcuffs go only right after your own camel"),
+    "nothing_to_end": N_("There is nothing to end yet: play, draw or pass"),
+}
+
+
+def error_text(_: Translator, error: DominoError) -> str:
+    """The player's-language sentence for an engine error."""
+    params = {k: tile_text(str(v)) if k == "tile" else v for k, v in error.params.items()}
+    if isinstance(error, GameOver):
+        return _("The match is over") if params.get("what") == "match" else _("This deal is over")
+    if isinstance(error, IllegalMove):
+        template = _REASONS.get(error.reason)
+        if template is not None and _fills(template, params):
+            return _(template, **params)
+        return _("That move is not allowed now")
+    if isinstance(error, BadOption):
+        return option_error(_, params)
+    if isinstance(error, UnknownVariant):
+        return _("There is no game called %(name)s. Games: %(known)s", **params)
+    if isinstance(error, BadMoveText):
+        return _("That is not a move")
+    return _("That is not allowed")
+
+
+def _fills(template: str, params: Mapping[str, object]) -> bool:
+    names = [part.split(")")[0] for part in template.split("%(")[1:]]
+    return all(name in params for name in names)
+
+
+def option_error(_: Translator, params: Mapping[str, object]) -> str:
+    option = params.get("option")
+    if option == "players":
+        return _("This game is not played by %(value)s players", value=params.get("value"))
+    if "known" in params:
+        return _(
+            "There is no option %(option)s. Options: %(known)s",
+            option=option,
+            known=params["known"],
+        )
+    if "choices" in params:
+        return _("%(option)s must be one of: %(choices)s", option=option, choices=params["choices"])
+    if "low" in params and "high" in params:
+        return _(
+            "%(option)s must be from %(low)s to %(high)s",
+            option=option,
+            low=params["low"],
+            high=params["high"],
+        )
+    if "players" in params:
+        return _(
+            "%(option)s=%(value)s does not work with %(players)s players",
+            option=option,
+            value=params.get("value"),
+            players=params["players"],
+        )
+    return _(
+        "%(option)s=%(value)s does not go with the other options",
+        option=option,
+        value=params.get("value"),
+    )
+
+
+# -- options, levels and units -----------------------------------------------------
+
+OPTION_HELP: Final[Mapping[str, str]] = {
+    "hand_size": N_("tiles dealt to each player"),
+    "opening": N_("who leads: any tile, the highest double, or the 6-6"),
+    "no_double": N_("with highest_double, when nobody holds a double"),
+    "target": N_("points that end the match"),
+    "double_move": N_("two doubles on both ends in one move"),
+    "blank_double": N_("when a 0-0 left in hand counts 25"),
+    "teams": N_("partners sit opposite and share a score (4 players)"),
+    "match": N_("deals:N (an even number of deals) or target:N (points)"),
+}
+
+LEVEL_NAMES: Final[Mapping[str, str]] = {
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+}
+
+
+def option_help(_: Translator, name: str) -> str:
+    template = OPTION_HELP.get(name)
+    return _(template) if template is not None else name
+
+
+def level_name(_: Translator, level: str) -> str:
+    template = LEVEL_NAMES.get(level)
+    return _(template) if template is not None else level
+
+
+def score_words(_: Translator, variant: str, n: int) -> str:
+    """``12 points`` (``1 token`` in Three Guns, where the score is tokens held)."""
+    if variant == "three_guns":
+        return _.ngettext("%(n)d token", "%(n)d tokens", n)
+    return _.ngettext("%(n)d point", "%(n)d points", n)
+
+
+VARIANT_TITLES: Final[Mapping[str, str]] = {
+    "tyaga": N_("Tyaga (Draw)"),
+    "kozel": N_("Kozel (the goat)"),
+    "baghdad": N_("Thief of Baghdad"),
+    "three_guns": N_("Three Guns"),
+}
+
+
+def variant_title(_: Translator, name: str) -> str:
+    template = VARIANT_TITLES.get(name)
+    if template is not None:
+        return _(template)
+    try:
+        return get_variant(name).title
+    except DominoError:
+        return name

@@ -1,0 +1,118 @@
+"""The button payload codec: compact, versioned, and strict about what it reads."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import codec
+from bot.codec import BadPayload
+from engine import DONE, DOUBLE_SIX, DRAW, PASS, Move, Tile, all_variants, legal_moves, new_match
+
+GAME = "k3j9x2ab"
+ALPHABET = re.compile(r"[0-9A-Za-z_-]+")
+
+
+def every_move() -> list[Move]:
+    moves: list[Move] = [DRAW, PASS, DONE]
+    for tile in DOUBLE_SIX:
+        moves.append(Move.lead(tile))
+        if not tile.is_double:
+            moves.append(Move.lead(tile, flip=True))
+        moves.append(Move.steal(tile))
+        for end in ("L", "R"):
+            moves.append(Move.play(tile, end))
+            moves.append(Move.play(tile, end, across=True))
+    doubles = [t for t in DOUBLE_SIX if t.is_double]
+    for a in doubles:
+        for b in doubles:
+            if a is not b:
+                moves.append(Move.double(a, b))
+                moves.append(Move.recover(a, b))
+    return moves
+
+
+def test_every_move_round_trips_through_a_payload() -> None:
+    for move in every_move():
+        payload = codec.move_payload(GAME, 12345, move)
+        assert codec.decode(payload) == codec.MovePress(GAME, 12345, move)
+
+
+def test_a_payload_fits_telegram_and_discord_and_deep_links() -> None:
+    payloads = [codec.move_payload(GAME, 36**6, m) for m in every_move()]
+    payloads += [
+        codec.tiles_payload(GAME),
+        codec.hand_link(GAME),
+        codec.next_deal_payload(GAME, 99),
+        codec.setting_payload(GAME, 3, 1000),
+        codec.setting_payload(GAME, "T", 300),
+    ]
+    payloads += [codec.lobby_payload(GAME, a) for a in codec.LOBBY_ACTIONS.values()]
+    for payload in payloads:
+        assert len(payload.encode()) <= 64
+        assert ALPHABET.fullmatch(payload), payload
+
+
+def test_a_move_is_encoded_by_what_it_is_not_by_its_place_in_a_list() -> None:
+    move = Move.play(Tile(6, 4), "R")
+    assert codec.encode_move(move) == f"p{codec.DIGITS[Tile(6, 4).index]}R"
+
+
+def test_every_legal_first_move_of_every_game_round_trips() -> None:
+    for variant in all_variants():
+        state = new_match(variant.name, variant.max_players, seed=3)
+        for move in legal_moves(state):
+            assert codec.decode_move(codec.encode_move(move)) == move
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "",
+        "1",
+        "1m",
+        "2m_k3j9x2ab_1_w",  # a version this codec does not know
+        "1m_k3j9x2ab_1",  # no move
+        "1m_K3J9X2AB_1_w",  # game ids are lower case
+        "1m_k3j9x2a_1_w",  # short game id
+        "1m_k3j9x2ab_-1_w",
+        "1m_k3j9x2ab_1_pzL",  # no tile with index z
+        "1m_k3j9x2ab_1_p0Q",  # no end Q
+        "1m_k3j9x2ab_1_p1Nx",  # a lead across
+        "1m_k3j9x2ab_1_p0Nf",  # a double flipped
+        "1m_k3j9x2ab_1_p1Lf",  # only leads flip
+        "1m_k3j9x2ab_1_d00",  # the same double twice
+        "1m_k3j9x2ab_1_d01",  # not two doubles
+        "1m_k3j9x2ab_1_r02",  # recover written lower double first
+        "1q_k3j9x2ab",
+        "1j_k3j9x2ab_extra",
+        "1o_k3j9x2ab_T",
+        "1t_k3j9x2ab_",
+        "1m_k3j9x2ab_1_w_",
+        "ü" * 10,
+        "1m_k3j9x2ab_1_w" + "x" * 100,
+    ],
+)
+def test_a_payload_the_codec_did_not_make_is_refused(payload: str) -> None:
+    with pytest.raises(BadPayload):
+        codec.decode(payload)
+
+
+@given(st.text())
+def test_any_text_decodes_or_is_refused_cleanly(text: str) -> None:
+    try:
+        decoded = codec.decode(text)
+    except BadPayload:
+        return
+    assert decoded.game_id
+
+
+@given(st.binary(max_size=80))
+def test_any_bytes_decode_or_are_refused_cleanly(raw: bytes) -> None:
+    try:
+        codec.decode(raw.decode("latin-1"))
+    except BadPayload:
+        pass
