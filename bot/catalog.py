@@ -1,0 +1,114 @@
+"""What adapters register with their platform: commands with descriptions, and
+the games with their options (for slash-command choices and help pages)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from bot.ai import levels
+from bot.i18n import N_, translator
+from bot.texts import level_name, option_help
+from engine import all_variants, get_variant
+from engine.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class CommandInfo:
+    name: str
+    usage: str  # the arguments, as typed after the command ("VARIANT [key=value …]")
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    name: str
+    description: str
+    default: str  # for the smallest table; some defaults depend on the number of players
+    choices: tuple[str, ...]  # named choices; empty for numbers and free text
+    low: int | None  # for numbers: the allowed range
+    high: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class VariantInfo:
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    options: tuple[OptionInfo, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelInfo:
+    name: str
+    title: str
+
+
+# name, usage, description — in the order help lists them
+_COMMANDS: Final = (
+    ("new", "VARIANT [key=value …]", N_("open a table for a game")),
+    ("join", "", N_("take a seat, or take your seat back")),
+    ("leave", "", N_("leave the table (during a game a computer plays for you)")),
+    ("add_computer", "[LEVEL]", N_("seat a computer player")),
+    ("remove_computer", "", N_("remove a computer player")),
+    ("start", "", N_("start the game (the host)")),
+    ("cancel", "", N_("close the table before the start (the host)")),
+    ("stop", "", N_("stop the game (the host or an admin)")),
+    ("settings", "[key=value …]", N_("game options, turn timer, auto-start, pings")),
+    ("rules", "[VARIANT]", N_("how a game is played")),
+    ("scores", "[VARIANT]", N_("this chat's scoreboard")),
+    ("stats", "", N_("your results in every chat")),
+    ("lang", "[LANGUAGE]", N_("choose your language")),
+    ("export", "", N_("the last game as a replay file")),
+    ("help", "", N_("this list")),
+)
+
+COMMAND_NAMES: Final = tuple(name for name, _usage, _text in _COMMANDS)
+
+
+def commands(lang: str = "en") -> tuple[CommandInfo, ...]:
+    _ = translator(lang)
+    return tuple(CommandInfo(name, usage, _(text)) for name, usage, text in _COMMANDS)
+
+
+def option_infos(variant: Variant, lang: str = "en") -> tuple[OptionInfo, ...]:
+    _ = translator(lang)
+    return tuple(
+        OptionInfo(
+            name=spec.name,
+            description=option_help(_, spec.name),
+            default=str(spec.default_for(variant.min_players)),
+            choices=spec.choices,
+            low=spec.low,
+            high=spec.high,
+        )
+        for spec in variant.option_specs
+    )
+
+
+def variant_info(variant: Variant, lang: str = "en") -> VariantInfo:
+    return VariantInfo(
+        name=variant.name,
+        title=variant.title,
+        aliases=variant.aliases,
+        min_players=variant.min_players,
+        max_players=variant.max_players,
+        options=option_infos(variant, lang),
+    )
+
+
+def variants(lang: str = "en") -> tuple[VariantInfo, ...]:
+    """Every game the engine knows, in its registry order."""
+    return tuple(variant_info(v, lang) for v in all_variants())
+
+
+def variant(name: str, lang: str = "en") -> VariantInfo:
+    """One game by name or alias; raises :class:`engine.UnknownVariant`."""
+    return variant_info(get_variant(name), lang)
+
+
+def computer_levels(lang: str = "en") -> tuple[LevelInfo, ...]:
+    _ = translator(lang)
+    return tuple(LevelInfo(level, level_name(_, level)) for level in levels())
