@@ -108,6 +108,11 @@ class Deliverer:
     def pending(self) -> int:
         return sum(len(box) for box in self._boxes.values())
 
+    @property
+    def idle(self) -> bool:
+        """Nothing queued and nothing being sent."""
+        return not self._workers
+
     async def _work(self, chat: str) -> None:
         box = self._boxes[chat]
         try:

@@ -119,7 +119,10 @@ def _segment_html(segment: Segment, now: float) -> str:
             return f'<a href="tg://user?id={segment.user.user_id}">{name}</a>'
         return name  # a computer seat or a chat speaking as itself: no one to link
     if isinstance(segment, Deadline):
-        return time_left(segment.at - now)
+        # Clients that know date-time entities show a live, localised "in 45 seconds";
+        # older ones show the time left when the message was rendered.
+        left = time_left(segment.at - now)
+        return f'<tg-time unix="{int(segment.at)}" format="r">{left}</tg-time>'
     return html.escape(segment, quote=False)
 
 

@@ -11,28 +11,16 @@ from dataclasses import dataclass
 from telegram import CallbackQuery, Chat, Message, User
 from telegram.constants import ChatType
 
+from bot.catalog import COMMAND_NAMES
 from bot.contract import ChatRef, Command, Inbound, Press, PrivateStart, UserRef
 
 PLATFORM = "tg"
 
-# Telegram command -> the core's command. Telegram reserves /start for deep links,
-# so the game's start is /startgame; /newgame reads better than /new in a menu.
-COMMANDS = {
-    "newgame": "new",
-    "join": "join",
-    "leave": "leave",
-    "startgame": "start",
-    "stop": "stop",
-    "cancel": "cancel",
-    "scores": "scores",
-    "stats": "stats",
-    "rules": "rules",
-    "settings": "settings",
-    "lang": "lang",
-    "help": "help",
-    "export": "export",
-}
-TELEGRAM_NAMES = {core: tg for tg, core in COMMANDS.items()}
+# The core's command -> its Telegram name, where they differ. Telegram reserves /start
+# for deep links, so the game's start is /startgame; /newgame reads better than /new.
+TELEGRAM_NAMES = {name: name for name in COMMAND_NAMES} | {"new": "newgame", "start": "startgame"}
+# /new is taken too; /start never is, since Telegram sends it when a group adds the bot.
+COMMANDS = {tg: core for core, tg in TELEGRAM_NAMES.items()} | {"new": "new"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,116 +12,36 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
-from tests.adapters.telegram.htmlcheck import HtmlError, plain_text
-
-BOT_ID = 7000
-ANONYMOUS_ADMIN_ID = 1087968824  # Telegram's "Group" user that stands for anonymous admins
-
-# Form fields arrive as strings; these carry JSON, numbers or flags.
-_JSON_FIELDS = {
-    "reply_markup",
-    "commands",
-    "allowed_updates",
-    "scope",
-    "link_preview_options",
-    "reply_parameters",
-    "entities",
-}
-_INT_FIELDS = {
-    "chat_id",
-    "message_id",
-    "message_thread_id",
-    "user_id",
-    "offset",
-    "limit",
-    "timeout",
-    "cache_time",
-    "max_connections",
-}
-_BOOL_FIELDS = {"show_alert", "disable_notification", "drop_pending_updates", "protect_content"}
-
-NOT_MODIFIED = (
-    "Bad Request: message is not modified: specified new message content and reply markup "
-    "are exactly the same as a current content and reply markup of the message"
+from tests.adapters.telegram.fakewire import (
+    BLOCKED,
+    DELETE_NOT_FOUND,
+    EDIT_NOT_FOUND,
+    NEVER_STARTED,
+    NOT_MODIFIED,
+    QUERY_INVALID,
+    ApiError,
+    checked_text,
+    error_response,
+    read_params,
 )
-EDIT_NOT_FOUND = "Bad Request: message to edit not found"
-DELETE_NOT_FOUND = "Bad Request: message to delete not found"
-BLOCKED = "Forbidden: bot was blocked by the user"
-NEVER_STARTED = "Forbidden: bot can't initiate conversation with a user"
-QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
-
-
-class Clock:
-    """The time the server stamps calls with; tests may share one with the bot."""
-
-    def now(self) -> float:
-        return time.monotonic()
-
-
-@dataclass
-class Call:
-    method: str
-    params: dict[str, Any]
-    at: float
-    status: int = 200
-    files: dict[str, tuple[str, int]] = field(default_factory=dict)  # part -> (filename, size)
-
-    @property
-    def chat_id(self) -> int | None:
-        value = self.params.get("chat_id")
-        return value if isinstance(value, int) else None
-
-
-@dataclass
-class Fault:
-    """Fail the next ``times`` calls of ``method`` matching ``when``."""
-
-    method: str
-    status: int
-    description: str
-    retry_after: int | None = None
-    times: int = 1
-    when: Callable[[dict[str, Any]], bool] | None = None
-
-
-@dataclass
-class FakeUser:
-    id: int
-    first_name: str
-    username: str | None = None
-    language_code: str | None = "en"
-
-    def as_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
-        if self.username:
-            data["username"] = self.username
-        if self.language_code:
-            data["language_code"] = self.language_code
-        return data
-
-    def private_chat(self) -> dict[str, Any]:
-        return {"id": self.id, "type": "private", "first_name": self.first_name}
-
-
-@dataclass
-class FakeChat:
-    id: int
-    title: str
-    forum: bool = False
-
-    def as_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "type": "supergroup", "title": self.title}
-        if self.forum:
-            data["is_forum"] = True
-        return data
+from tests.adapters.telegram.fakeworld import (
+    ADMIN_RIGHTS,
+    ANONYMOUS_ADMIN_ID,
+    BOT_ID,
+    Call,
+    Clock,
+    FakeChat,
+    FakeUser,
+    Fault,
+    callback_data_of,
+    set_markup,
+)
 
 
 class FakeBotApi:
@@ -146,6 +66,7 @@ class FakeBotApi:
         self.answered: dict[str, dict[str, Any]] = {}
         self.open_queries: dict[str, dict[str, Any]] = {}
         self._updates: list[dict[str, Any]] = []
+        self.pushed = 0  # updates users caused so far
         self._update_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count[int]] = {}
         self._query_ids = itertools.count(1)
@@ -172,24 +93,24 @@ class FakeBotApi:
 
     async def _dispatch(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != self.token:
-            return _error(401, "Unauthorized")
+            return error_response(401, "Unauthorized")
         method = request.match_info["method"]
-        params, files = await _read_params(request)
+        params, files = await read_params(request)
         call = Call(method, params, self.clock.now(), files=files)
         self.calls.append(call)
         fault = self._take_fault(method, params)
         if fault is not None:
             call.status = fault.status
-            return _error(fault.status, fault.description, fault.retry_after)
+            return error_response(fault.status, fault.description, fault.retry_after)
         handler = getattr(self, "api_" + method, None)
         if handler is None:
             call.status = 404
-            return _error(404, "Not Found")
+            return error_response(404, "Not Found")
         try:
             result = await handler(params, files)
         except ApiError as err:
             call.status = err.status
-            return _error(err.status, err.description)
+            return error_response(err.status, err.description)
         return web.json_response({"ok": True, "result": result})
 
     def _take_fault(self, method: str, params: dict[str, Any]) -> Fault | None:
@@ -261,6 +182,7 @@ class FakeBotApi:
 
     def push_update(self, update: dict[str, Any]) -> dict[str, Any]:
         update["update_id"] = next(self._update_ids)
+        self.pushed += 1
         self._updates.append(update)
         self._new_update.set()
         return update
@@ -377,24 +299,24 @@ class FakeBotApi:
         status = "administrator" if user_id in self.admins.get(chat_id, set()) else "member"
         member: dict[str, Any] = {"status": status, "user": user.as_json()}
         if status == "administrator":
-            member.update(_ADMIN_RIGHTS)
+            member.update(ADMIN_RIGHTS)
         return member
 
     async def api_sendMessage(self, params: dict[str, Any], files: Any) -> Any:
         chat_id = params["chat_id"]
         self._check_can_write(chat_id)
-        text = _checked_text(params)
+        text = checked_text(params)
         return self._store_message(chat_id, params, {"text": text})
 
     async def api_editMessageText(self, params: dict[str, Any], files: Any) -> Any:
         message = self._message_to_edit(params)
-        text = _checked_text(params)
+        text = checked_text(params)
         markup = params.get("reply_markup")
         if message.get("text") == text and message.get("reply_markup") == markup:
             raise ApiError(400, NOT_MODIFIED)
         message["text"] = text
         message["html"] = params["text"]
-        _set_markup(message, markup)
+        set_markup(message, markup)
         message["edit_date"] = int(time.time())
         return message
 
@@ -403,7 +325,7 @@ class FakeBotApi:
         markup = params.get("reply_markup")
         if message.get("reply_markup") == markup:
             raise ApiError(400, NOT_MODIFIED)
-        _set_markup(message, markup)
+        set_markup(message, markup)
         return message
 
     async def api_deleteMessage(self, params: dict[str, Any], files: Any) -> Any:
@@ -458,7 +380,7 @@ class FakeBotApi:
         if thread is not None:
             message["message_thread_id"] = thread
             message["is_topic_message"] = True
-        _set_markup(message, params.get("reply_markup"))
+        set_markup(message, params.get("reply_markup"))
         self.messages[(chat_id, message["message_id"])] = message
         return message
 
@@ -468,105 +390,3 @@ class FakeBotApi:
             raise ApiError(400, EDIT_NOT_FOUND)
         self._check_can_write(params["chat_id"])
         return self.messages[key]
-
-
-_ADMIN_RIGHTS = {
-    "can_be_edited": False,
-    "is_anonymous": False,
-    "can_manage_chat": True,
-    "can_delete_messages": True,
-    "can_manage_video_chats": True,
-    "can_restrict_members": True,
-    "can_promote_members": False,
-    "can_change_info": True,
-    "can_invite_users": True,
-    "can_post_stories": False,
-    "can_edit_stories": False,
-    "can_delete_stories": False,
-}
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, description: str) -> None:
-        super().__init__(description)
-        self.status = status
-        self.description = description
-
-
-def callback_data_of(message: dict[str, Any]) -> list[str]:
-    """Every callback_data on the message's inline keyboard."""
-    rows = (message.get("reply_markup") or {}).get("inline_keyboard", [])
-    return [b["callback_data"] for row in rows for b in row if "callback_data" in b]
-
-
-def button_rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    return list((message.get("reply_markup") or {}).get("inline_keyboard", []))
-
-
-def _set_markup(message: dict[str, Any], markup: Any) -> None:
-    if markup:
-        message["reply_markup"] = markup
-    else:
-        message.pop("reply_markup", None)
-
-
-def _checked_text(params: dict[str, Any]) -> str:
-    """The message's visible text, after checking it the way Telegram does."""
-    text = str(params.get("text", ""))
-    if params.get("parse_mode") == "HTML":
-        try:
-            text = plain_text(text)
-        except HtmlError as err:
-            raise ApiError(400, f"Bad Request: can't parse entities: {err}") from err
-    if not text.strip():
-        raise ApiError(400, "Bad Request: message text is empty")
-    if len(text) > 4096:
-        raise ApiError(400, "Bad Request: message is too long")
-    return text
-
-
-async def _read_params(request: web.Request) -> tuple[dict[str, Any], dict[str, tuple[str, int]]]:
-    raw: dict[str, Any] = {}
-    files: dict[str, tuple[str, int]] = {}
-    if request.content_type == "application/json":
-        raw = await request.json()
-    elif request.content_type.startswith("multipart/"):
-        reader = await request.multipart()
-        async for part in reader:
-            if not isinstance(part, BodyPartReader) or part.name is None:
-                continue
-            if part.filename is not None:
-                files[part.name] = (part.filename, len(await part.read()))
-            else:
-                raw[part.name] = await part.text()
-    else:
-        raw = dict(await request.post())
-    raw.update(request.query)
-    # A file sent by multipart is referenced as attach://<part>.
-    for name, value in list(raw.items()):
-        if isinstance(value, str) and value.startswith("attach://"):
-            files[name] = files.pop(value.removeprefix("attach://"), ("", 0))
-            del raw[name]
-    return {k: _decode(k, v) for k, v in raw.items()}, files
-
-
-def _decode(name: str, value: Any) -> Any:
-    if not isinstance(value, str):
-        return value
-    if name in _JSON_FIELDS:
-        return json.loads(value)
-    if name in _INT_FIELDS:
-        try:
-            return int(value)
-        except ValueError:
-            return value
-    if name in _BOOL_FIELDS:
-        return value.lower() == "true"
-    return value
-
-
-def _error(status: int, description: str, retry_after: int | None = None) -> web.Response:
-    body: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
-    if retry_after is not None:
-        body["parameters"] = {"retry_after": retry_after}
-    return web.json_response(body, status=status)

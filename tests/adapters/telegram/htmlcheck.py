@@ -24,6 +24,7 @@ ALLOWED_TAGS = {
     "tg-spoiler",
     "a",
     "tg-emoji",
+    "tg-time",
     "code",
     "pre",
     "blockquote",
@@ -32,6 +33,7 @@ ALLOWED_TAGS = {
 _TAG = re.compile(r"<(/?)([a-z-]+)((?:\s+[a-z-]+=\"[^\"<>]*\")*)\s*>")
 _ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 _HREF = re.compile(r'href="([^"]*)"')
+_UNIX = re.compile(r'unix="(\d+)"')
 
 
 class HtmlError(ValueError):
@@ -59,6 +61,8 @@ def plain_text(text: str) -> str:
                 open_tags.append(name)
                 if name == "a" and not _HREF.search(attrs):
                     raise HtmlError(f"a link without href at byte offset {i}")
+                if name == "tg-time" and not _UNIX.search(attrs):
+                    raise HtmlError(f"a time without unix at byte offset {i}")
             i = match.end()
         elif char == "&":
             match = _ENTITY.match(text, i)
@@ -74,6 +78,11 @@ def plain_text(text: str) -> str:
     if open_tags:
         raise HtmlError(f'can\'t find end tag corresponding to start tag "{open_tags[-1]}"')
     return "".join(out)
+
+
+def times(text: str) -> list[int]:
+    """Every date-time entity's Unix time in an HTML message."""
+    return [int(u) for u in _UNIX.findall(text)]
 
 
 def links(text: str) -> list[str]:

@@ -28,8 +28,8 @@ from bot.contract import (
     Unreachable,
     UserRef,
 )
-from tests.adapters.telegram import fakebot
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.test_limiter import assert_keeps
 from tests.adapters.telegram.vclock import VirtualClock
 
@@ -80,7 +80,7 @@ def texts(fake: FakeBotApi, chat_id: int) -> list[str]:
     return [m["text"] for m in fake.bot_messages(chat_id)]
 
 
-def writes(fake: FakeBotApi, chat_id: int) -> list[fakebot.Call]:
+def writes(fake: FakeBotApi, chat_id: int) -> list[Call]:
     return [
         c
         for c in fake.calls

@@ -14,7 +14,7 @@ from adapters.telegram.render import (
     time_left,
 )
 from bot.contract import Button, Deadline, Mention, Screen, Style, UserRef
-from tests.adapters.telegram.htmlcheck import links, plain_text
+from tests.adapters.telegram.htmlcheck import links, plain_text, times
 
 NOW = 1_700_000_000.0
 
@@ -45,6 +45,11 @@ def test_a_mention_of_a_seat_with_no_telegram_id_is_just_the_name() -> None:
 def test_a_deadline_shows_the_seconds_left_when_rendered() -> None:
     text = renderer().text((("time left: ", Deadline(NOW + 45)),))
     assert plain_text(text) == "time left: 45s"
+
+
+def test_a_deadline_is_also_a_live_time_for_clients_that_show_one() -> None:
+    text = renderer().text(((Deadline(NOW + 45.7),),))
+    assert times(text) == [int(NOW) + 45]
 
 
 def test_a_passed_deadline_shows_no_time_left() -> None:

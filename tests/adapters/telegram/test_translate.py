@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from telegram import CallbackQuery, Message
 
-from adapters.telegram.translate import message_to_inbound, parse_command, query_to_press
+from adapters.telegram.translate import (
+    COMMANDS,
+    TELEGRAM_NAMES,
+    message_to_inbound,
+    parse_command,
+    query_to_press,
+)
+from bot.catalog import COMMAND_NAMES
 from bot.contract import ChatRef, Command, Press, PrivateStart, UserRef
 
 BOT = "domino_test_bot"
@@ -31,6 +39,22 @@ def test_a_group_command_becomes_the_cores_command_with_its_words() -> None:
         "new",
         ("kozel", "target=51"),
     )
+
+
+def test_new_is_taken_as_well_as_newgame() -> None:
+    inbound = message_to_inbound(message("/new tyaga"), BOT)
+    assert isinstance(inbound, Command) and (inbound.name, inbound.args) == ("new", ("tyaga",))
+
+
+def test_start_in_a_group_is_not_the_games_start() -> None:
+    assert message_to_inbound(message("/start"), BOT) is None
+
+
+def test_every_core_command_has_a_telegram_name_of_lower_case_letters() -> None:
+    for core, tg in TELEGRAM_NAMES.items():
+        assert COMMANDS[tg] == core
+        assert re.fullmatch(r"[a-z0-9_]{1,32}", tg)
+    assert set(TELEGRAM_NAMES) == set(COMMAND_NAMES)
 
 
 def test_startgame_is_the_cores_start() -> None:

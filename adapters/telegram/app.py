@@ -1,0 +1,211 @@
+"""The python-telegram-bot Application and the handlers that join it to the core.
+
+A handler translates the update, asks the core, answers a press at once from the
+core's :class:`Answer`, and hands everything else to the deliverer. It holds no
+rule and no game state.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from telegram import BotCommand, Update
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from adapters.telegram.carry import Carrier
+from adapters.telegram.clock import Clock
+from adapters.telegram.deliver import Deliverer
+from adapters.telegram.limiter import SendLog
+from adapters.telegram.render import INERT_DATA, Renderer
+from adapters.telegram.slots import SlotBook
+from adapters.telegram.translate import (
+    PLATFORM,
+    TELEGRAM_NAMES,
+    is_private,
+    message_to_inbound,
+    query_to_press,
+)
+from bot import catalog
+from bot.contract import Answer, Command, Inbound, Outbound, Press
+from bot.i18n import DEFAULT_LANG, available_languages
+
+log = logging.getLogger(__name__)
+
+SORRY = "Sorry, something went wrong. Please try again."
+ADMIN_CACHE_SECONDS = 300.0  # an admin list rarely changes during a game
+CONCURRENT_UPDATES = 64  # the core serialises writes per chat itself
+ADMINS = {ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER}
+
+
+class Core(Protocol):
+    """What the adapter needs from the core's sessions."""
+
+    async def handle(self, inbound: Inbound) -> Sequence[Outbound]: ...
+
+    async def tick(self, platform: str) -> Sequence[Outbound]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Wiring:
+    """Where the adapter keeps its per-slot messages and send budgets, and its clocks."""
+
+    book: SlotBook
+    send_log: SendLog
+    clock: Clock
+    wall: Callable[[], float]
+
+
+def build_application(
+    token: str, base_url: str | None = None, *, with_updater: bool = True
+) -> Application:
+    """An Application for ``token``; ``base_url`` points it at another Bot API server
+    (``https://host/bot``, the token is appended). Webhook mode needs no updater."""
+    builder = Application.builder().token(token).concurrent_updates(CONCURRENT_UPDATES)
+    if base_url:
+        root = base_url.rstrip("/")
+        if not root.endswith("/bot"):
+            root += "/bot"
+        builder = builder.base_url(root).base_file_url(root.removesuffix("/bot") + "/file/bot")
+    if not with_updater:
+        builder = builder.updater(None)
+    return builder.build()
+
+
+class TelegramAdapter:
+    """Handlers for one Application, and the deliverer they feed."""
+
+    def __init__(self, application: Application, core: Core, wiring: Wiring) -> None:
+        self.application = application
+        self.core = core
+        self.wiring = wiring
+        self._deliverer: Deliverer | None = None
+        self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
+        self.handled = 0  # updates this adapter has finished with (tests wait on it)
+        application.add_handler(
+            MessageHandler(filters.UpdateType.MESSAGE & filters.COMMAND, self.on_command)
+        )
+        application.add_handler(CallbackQueryHandler(self.on_press))
+        application.add_error_handler(self.on_error)
+
+    @property
+    def deliverer(self) -> Deliverer:
+        if self._deliverer is None:
+            raise RuntimeError("the Telegram adapter has not been started")
+        return self._deliverer
+
+    async def start(self) -> None:
+        """After ``application.initialize()``: the bot's name is known, so links can be made."""
+        bot = self.application.bot
+        renderer = Renderer(bot.username, self.wiring.wall)
+        carrier = Carrier(bot, renderer, self.wiring.book, self.wiring.clock)
+        self._deliverer = Deliverer(
+            carrier, self.wiring.send_log, self.wiring.clock, self.core.handle
+        )
+        await self.register_commands()
+
+    async def stop(self) -> None:
+        if self._deliverer is not None:
+            await self._deliverer.close()
+
+    async def register_commands(self) -> None:
+        """The command menu, in every language the core speaks (English for the rest)."""
+        bot = self.application.bot
+        for lang in available_languages():
+            commands = [
+                BotCommand(TELEGRAM_NAMES[info.name], info.description[:256])
+                for info in catalog.commands(lang)
+            ]
+            code = None if lang == DEFAULT_LANG else lang
+            try:
+                await bot.set_my_commands(commands, language_code=code)
+            except TelegramError as err:
+                log.warning("could not register the %s command menu: %s", lang, err)
+
+    def submit(self, outbounds: Sequence[Outbound]) -> None:
+        self.deliverer.submit(outbounds)
+
+    # -- handlers ------------------------------------------------------------------
+
+    async def on_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        try:
+            await self._handle_command(update)
+        finally:
+            self.handled += 1
+
+    async def _handle_command(self, update: Update) -> None:
+        message = update.effective_message
+        if message is None:
+            return
+        inbound = message_to_inbound(message, self.application.bot.username)
+        if inbound is None:
+            return
+        if isinstance(inbound, Command) and not inbound.private and not inbound.is_admin:
+            admin = await self.is_admin(message.chat.id, int(inbound.user.user_id))
+            inbound = dataclasses.replace(inbound, is_admin=admin)
+        self.submit(await self.core.handle(inbound))
+
+    async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        try:
+            press = query_to_press(query) if query.data != INERT_DATA else None
+            if press is None:
+                await self.deliverer.answer(query.id, Answer())
+                return
+            await self._handle_press(query.id, press, query.message is not None)
+        finally:
+            self.handled += 1
+
+    async def _handle_press(self, query_id: str, press: Press, in_message: bool) -> None:
+        if in_message and press.chat.chat_id.startswith("-"):
+            admin = await self.is_admin(int(press.chat.chat_id), int(press.user.user_id))
+            press = dataclasses.replace(press, is_admin=admin)
+        try:
+            outbounds = await self.core.handle(press)
+        except Exception:
+            log.exception("the core failed on a press in %s", press.chat.key)
+            await self.deliverer.answer(query_id, Answer(SORRY))
+            return
+        answers = [o for o in outbounds if isinstance(o, Answer)]
+        await self.deliverer.answer(query_id, answers[0] if answers else Answer())
+        self.submit([o for o in outbounds if not isinstance(o, Answer)])
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        log.error("an update could not be handled: %r", update, exc_info=context.error)
+        if isinstance(update, Update) and update.effective_message is not None:
+            chat = update.effective_message.chat
+            if update.callback_query is None and is_private(chat):
+                with contextlib.suppress(TelegramError):
+                    await update.effective_message.reply_text(SORRY)
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user administers the group, cached for a few minutes."""
+        now = self.wiring.clock.now()
+        known = self._admins.get((chat_id, user_id))
+        if known is not None and known[1] > now:
+            return known[0]
+        try:
+            member = await self.application.bot.get_chat_member(chat_id, user_id)
+        except TelegramError as err:
+            log.info("could not ask whether %s administers %s: %s", user_id, chat_id, err)
+            return False
+        admin = member.status in ADMINS
+        self._admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)
+        return admin
+
+
+__all__ = ["PLATFORM", "Core", "TelegramAdapter", "Wiring", "build_application"]

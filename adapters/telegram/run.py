@@ -1,0 +1,124 @@
+"""Running the Telegram bot: long polling by default, a webhook when one is configured,
+and a timer loop that lets the core act on deadlines and computer turns."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from telegram import Update
+
+from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_application
+from adapters.telegram.clock import Clock, SystemClock
+from adapters.telegram.limiter import RedisSendLog
+from adapters.telegram.slots import RedisSlotBook
+from adapters.telegram.translate import PLATFORM
+from adapters.telegram.webhook import WebhookServer, webhook_app, webhook_path
+from bot import keys
+from bot.config import Settings
+from bot.contract import ChatRef
+
+log = logging.getLogger(__name__)
+
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+DRAIN_SECONDS = 10.0  # at shutdown, how long queued edits may still go out
+
+
+def redis_wiring(
+    redis: Any, clock: Clock | None = None, wall: Callable[[], float] = time.time
+) -> Wiring:
+    """Slot messages and send budgets in Redis, shared by every worker."""
+    return Wiring(
+        book=RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat))),
+        send_log=RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat))),
+        clock=clock or SystemClock(),
+        wall=wall,
+    )
+
+
+class TelegramService:
+    """One bot process: :meth:`start` it, and :meth:`stop` it when told to."""
+
+    def __init__(self, settings: Settings, core: Core, wiring: Wiring) -> None:
+        if settings.telegram_token is None:
+            raise ValueError("TELEGRAM_TOKEN is not set")
+        self.settings = settings
+        self.core = core
+        self.webhook_url = settings.telegram_webhook_url
+        self.application = build_application(
+            settings.telegram_token.get_secret_value(),
+            settings.telegram_base_url,
+            with_updater=self.webhook_url is None,
+        )
+        self.adapter = TelegramAdapter(self.application, core, wiring)
+        self.webhook: WebhookServer | None = None
+        self._stop_ticking = asyncio.Event()
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.application.initialize()
+        await self.adapter.start()
+        await self.application.start()
+        if self.webhook_url is None:
+            assert self.application.updater is not None
+            await self.application.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+            log.info("Telegram bot @%s is polling", self.application.bot.username)
+        else:
+            await self._start_webhook(self.webhook_url)
+        self._ticker = asyncio.create_task(self._tick(), name="telegram timers")
+
+    async def _start_webhook(self, url: str) -> None:
+        secret = self.settings.telegram_webhook_secret
+        assert secret is not None  # the settings refuse a webhook without one
+        app = webhook_app(self.application, webhook_path(url), secret.get_secret_value())
+        self.webhook = WebhookServer(
+            app, self.settings.telegram_webhook_listen, self.settings.telegram_webhook_port
+        )
+        await self.webhook.start()
+        # Every worker sets the same webhook; Telegram keeps one, so this is harmless.
+        await self.application.bot.set_webhook(
+            url, secret_token=secret.get_secret_value(), allowed_updates=ALLOWED_UPDATES
+        )
+        log.info("Telegram bot @%s takes updates at %s", self.application.bot.username, url)
+
+    async def stop(self) -> None:
+        self._stop_ticking.set()
+        if self._ticker is not None:
+            await self._ticker
+        if self.webhook is not None:
+            await self.webhook.stop()
+        if self.application.updater is not None and self.application.updater.running:
+            await self.application.updater.stop()
+        if self.application.running:
+            await self.application.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.adapter.deliverer.drain(), DRAIN_SECONDS)
+        await self.adapter.stop()
+        await self.application.shutdown()
+
+    async def _tick(self) -> None:
+        """Ask the core for what is due, every few hundred milliseconds, until stopped."""
+        interval = self.settings.timer_poll_interval
+        while not self._stop_ticking.is_set():
+            try:
+                self.adapter.submit(await self.core.tick(PLATFORM))
+            except Exception:
+                log.exception("the timer loop failed; trying again")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop_ticking.wait(), interval)
+
+
+async def run_telegram(
+    settings: Settings, core: Core, *, redis: Any, stop_event: asyncio.Event
+) -> None:
+    """Serve Telegram until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT)."""
+    service = TelegramService(settings, core, redis_wiring(redis))
+    await service.start()
+    try:
+        await stop_event.wait()
+    finally:
+        await service.stop()

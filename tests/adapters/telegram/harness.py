@@ -1,0 +1,89 @@
+"""The real bot service running against the fake Bot API, and a way to wait until it
+has finished with everything users did."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from adapters.telegram.app import Core, Wiring
+from adapters.telegram.limiter import MemorySendLog
+from adapters.telegram.run import TelegramService, redis_wiring
+from adapters.telegram.slots import MemorySlotBook
+from bot.config import Settings, load_settings
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.vclock import VirtualClock
+
+QUIET = 0.15  # real seconds with no new call before the bot counts as idle
+
+
+def settings_for(fake: FakeBotApi, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "telegram_token": fake.token,
+        "telegram_base_url": f"http://127.0.0.1:{fake.port}",
+        "timer_poll_interval": 0.05,
+        "redis_url": None,
+    }
+    values.update(overrides)
+    return load_settings(env_file=None, **values)
+
+
+def memory_wiring(clock: VirtualClock) -> Wiring:
+    return Wiring(MemorySlotBook(), MemorySendLog(), clock, time.time)
+
+
+class Running:
+    def __init__(self, fake: FakeBotApi, service: TelegramService) -> None:
+        self.fake = fake
+        self.service = service
+
+    @property
+    def adapter(self) -> Any:
+        return self.service.adapter
+
+    async def settle(self, timeout: float = 20.0) -> None:
+        """Wait until every update users caused is handled, every mailbox is empty, and
+        the bot has made no call for a moment (timers may still act after a move)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        calls = -1
+        quiet_since = loop.time()
+        while True:
+            busy = (
+                self.adapter.handled < self.fake.pushed
+                or not self.adapter.deliverer.idle
+                or self.fake.pending_updates() > 0
+            )
+            if busy or len(self.fake.calls) != calls:
+                calls = len(self.fake.calls)
+                quiet_since = loop.time()
+            elif loop.time() - quiet_since >= QUIET:
+                return
+            if loop.time() > deadline:
+                raise TimeoutError(
+                    f"the bot did not settle: handled {self.adapter.handled} "
+                    f"of {self.fake.pushed} updates, idle={self.adapter.deliverer.idle}"
+                )
+            await asyncio.sleep(0.01)
+
+
+@asynccontextmanager
+async def running(
+    fake: FakeBotApi,
+    core: Core,
+    clock: VirtualClock,
+    *,
+    redis: Any = None,
+    **settings: Any,
+) -> AsyncIterator[Running]:
+    """The service started against ``fake`` (slots and budgets in ``redis`` if given)."""
+    wiring = redis_wiring(redis, clock, time.time) if redis is not None else memory_wiring(clock)
+    service = TelegramService(settings_for(fake, **settings), core, wiring)
+    await service.start()
+    try:
+        yield Running(fake, service)
+    finally:
+        await service.stop()

@@ -1,0 +1,250 @@
+"""The Application's handlers, polling the fake Bot API, in front of a stand-in core."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from adapters.telegram.render import INERT_DATA
+from adapters.telegram.run import run_telegram
+from bot import catalog, keys
+from bot.contract import (
+    Answer,
+    Button,
+    ChatRef,
+    Command,
+    Inbound,
+    Notice,
+    Outbound,
+    Press,
+    Screen,
+    Show,
+    Slot,
+    SlotKind,
+)
+from bot.i18n import available_languages
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.harness import running, settings_for
+from tests.adapters.telegram.vclock import VirtualClock
+
+GROUP_ID = -100123
+GROUP = ChatRef("tg", str(GROUP_ID))
+
+
+def text(line: str, *buttons: Button) -> Screen:
+    return Screen(((line,),), (buttons,) if buttons else ())
+
+
+class EchoCore:
+    """Records what it is told; a command opens a message with one button, a press
+    is answered with what the button carried."""
+
+    def __init__(self) -> None:
+        self.seen: list[Inbound] = []
+        self.ticks = 0
+        self.due: list[Outbound] = []
+        self.fail = False
+
+    async def handle(self, inbound: Inbound) -> Sequence[Outbound]:
+        self.seen.append(inbound)
+        if self.fail:
+            raise RuntimeError("the core broke")
+        if isinstance(inbound, Command):
+            slot = Slot(SlotKind.INFO, inbound.chat)
+            button = Button("Press", payload=f"p_{inbound.name}")
+            return [Show(slot, text(f"{inbound.name} {inbound.args}", button), len(self.seen))]
+        if isinstance(inbound, Press):
+            alert = inbound.payload.endswith("alert")
+            return [
+                Answer(f"you pressed {inbound.payload}", alert=alert),
+                Notice(inbound.chat, text("pressed")),
+            ]
+        return []
+
+    async def tick(self, platform: str) -> Sequence[Outbound]:
+        assert platform == "tg"
+        self.ticks += 1
+        due, self.due = self.due, []
+        return due
+
+
+@pytest.fixture
+def core() -> EchoCore:
+    return EchoCore()
+
+
+@pytest.fixture
+def ann(fake: FakeBotApi) -> FakeUser:
+    fake.add_group(GROUP_ID, "Dominoes")
+    user = fake.add_user(42, "Ann")
+    fake.started.add(42)
+    return user
+
+
+async def test_the_command_menu_is_registered_in_every_language(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock
+) -> None:
+    async with running(fake, core, clock):
+        pass
+    calls = fake.calls_to("setMyCommands")
+    assert len(calls) == len(available_languages())
+    english = next(c for c in calls if "language_code" not in c.params)
+    names = [c["command"] for c in english.params["commands"]]
+    assert names[0] == "newgame" and "startgame" in names and "join" in names
+    descriptions = {c["command"]: c["description"] for c in english.params["commands"]}
+    assert descriptions["newgame"] == catalog.commands("en")[0].description
+
+
+async def test_a_group_command_reaches_the_core_with_the_senders_admin_status(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    fake.admins[GROUP_ID] = {42}
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/newgame kozel target=51")
+        await bot.settle()
+    (command,) = core.seen
+    assert isinstance(command, Command)
+    assert (command.name, command.args, command.is_admin) == ("new", ("kozel", "target=51"), True)
+    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["new ('kozel', 'target=51')"]
+
+
+async def test_whether_someone_is_an_admin_is_asked_once_in_a_while(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/join")
+        await bot.settle()
+        fake.type_text(ann, GROUP_ID, "/leave")
+        await bot.settle()
+    assert len(fake.calls_to("getChatMember")) == 1
+    assert [c.is_admin for c in core.seen if isinstance(c, Command)] == [False, False]
+
+
+async def test_an_anonymous_admin_is_an_admin_without_asking(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        fake.type_text(None, GROUP_ID, "/stop", anonymous=True)
+        await bot.settle()
+    (command,) = core.seen
+    assert isinstance(command, Command) and command.is_admin
+    assert fake.calls_to("getChatMember") == []
+
+
+async def test_commands_for_another_bot_never_reach_the_core(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/join@some_other_bot")
+        await bot.settle()
+    assert core.seen == []
+
+
+async def test_a_press_is_answered_with_the_cores_answer_before_anything_else(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/rules")
+        await bot.settle()
+        (message,) = fake.bot_messages(GROUP_ID)
+        query = fake.press(ann, message, "p_rules")
+        await bot.settle()
+    assert fake.answered[query]["text"] == "you pressed p_rules"
+    assert not fake.answered[query].get("show_alert")
+    methods = [c.method for c in fake.calls if c.method in ("answerCallbackQuery", "sendMessage")]
+    assert methods[-2:] == ["answerCallbackQuery", "sendMessage"]
+    assert fake.open_queries == {}
+
+
+async def test_an_alert_answer_is_shown_as_a_dialog(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/help")
+        await bot.settle()
+        (message,) = fake.bot_messages(GROUP_ID)
+        message["reply_markup"]["inline_keyboard"][0][0]["callback_data"] = "p_alert"
+        query = fake.press(ann, message, "p_alert")
+        await bot.settle()
+    assert fake.answered[query]["show_alert"] is True
+
+
+async def test_a_button_leading_nowhere_is_answered_without_the_core(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/help")
+        await bot.settle()
+        (message,) = fake.bot_messages(GROUP_ID)
+        message["reply_markup"]["inline_keyboard"][0][0]["callback_data"] = INERT_DATA
+        query = fake.press(ann, message, INERT_DATA)
+        await bot.settle()
+    assert query in fake.answered
+    assert not any(isinstance(i, Press) for i in core.seen)
+
+
+async def test_a_press_the_core_fails_on_is_still_answered(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/help")
+        await bot.settle()
+        core.fail = True
+        (message,) = fake.bot_messages(GROUP_ID)
+        query = fake.press(ann, message, "p_help")
+        await bot.settle()
+    assert "went wrong" in fake.answered[query]["text"]
+
+
+async def test_a_failing_update_does_not_stop_the_bot(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        core.fail = True
+        fake.type_text(ann, GROUP_ID, "/join")
+        await bot.settle()
+        core.fail = False
+        fake.type_text(ann, GROUP_ID, "/leave")
+        await bot.settle()
+    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["leave ()"]
+
+
+async def test_what_the_timer_loop_brings_is_delivered(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    async with running(fake, core, clock) as bot:
+        core.due = [Notice(GROUP, text("a computer moved"))]
+        await bot.settle()
+    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["a computer moved"]
+    assert core.ticks >= 1
+
+
+async def test_the_service_stops_promptly_although_the_timer_loop_runs(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock
+) -> None:
+    async with running(fake, core, clock, timer_poll_interval=30.0):
+        await asyncio.sleep(0.05)
+        started = asyncio.get_running_loop().time()
+    assert asyncio.get_running_loop().time() - started < 5.0
+
+
+async def test_run_telegram_serves_until_told_to_stop(
+    fake: FakeBotApi, core: EchoCore, ann: FakeUser, redis_client: Any
+) -> None:
+    stop = asyncio.Event()
+    task = asyncio.create_task(
+        run_telegram(settings_for(fake), core, redis=redis_client, stop_event=stop)
+    )
+    fake.type_text(ann, GROUP_ID, "/help")
+    for _ in range(500):
+        if fake.bot_messages(GROUP_ID):
+            break
+        await asyncio.sleep(0.01)
+    stop.set()
+    await asyncio.wait_for(task, 10)
+    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["help ()"]
+    assert await redis_client.hlen(keys.slot_messages(GROUP)) == 1
