@@ -1,0 +1,225 @@
+"""Typed commands: which flow or lookup each one runs, and where its reply goes.
+
+A command's reply (a refusal, a confirmation, a lookup) is shown in the chat's
+INFO slot, replaced in place; the game's own updates follow it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from bot import lobby, lookups
+from bot.codec import DIGITS, GAME_ID_LENGTH
+from bot.contract import Command, Outbound, Screen, Show, Slot, SlotKind
+from bot.flow import Decision, Game
+from bot.i18n import Translator, available_languages, pick_language, text_line, translator
+from bot.lobbyview import table_settings_text
+from bot.runner import Flow, Runner
+from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
+
+GAME_COMMANDS: Final = frozenset(
+    {
+        "new",
+        "join",
+        "leave",
+        "add_computer",
+        "remove_computer",
+        "start",
+        "cancel",
+        "stop",
+        "settings",
+    }
+)
+
+
+class Commands:
+    def __init__(self, runner: Runner, rng: random.Random, default_timer: int) -> None:
+        self._runner = runner
+        self._rng = rng
+        self._default_timer = default_timer
+
+    async def handle(self, command: Command) -> list[Outbound]:
+        lang = await self.user_lang(command)
+        _ = translator(lang)
+        name = command.name.lower()
+        if name in GAME_COMMANDS:
+            return await self._game_command(command, name, lang, _)
+        return await self._lookup(command, name, lang, _)
+
+    async def user_lang(self, command: Command) -> str:
+        stored = await self._runner.store.user_lang(command.user)
+        return pick_language(stored, command.user.lang, self._runner.default_lang)
+
+    # -- commands that change the chat's game ------------------------------------------
+
+    async def _game_command(
+        self, command: Command, name: str, lang: str, _: Translator
+    ) -> list[Outbound]:
+        runner, user, admin, args = self._runner, command.user, command.is_admin, command.args
+        now = runner.clock()
+        pacing = runner.pacing
+        flow: Flow
+        if name == "new":
+            flow = await self._new_flow(command, lang)
+        elif name == "join":
+            flow = lambda game, t: lobby.join(game, user, _=t, lang=lang, now=now, pacing=pacing)  # noqa: E731
+        elif name == "leave":
+            flow = lambda game, t: lobby.leave(game, user, _=t, now=now, pacing=pacing)  # noqa: E731
+        elif name == "add_computer":
+            level = args[0].lower() if args else None
+            flow = lambda game, t: lobby.add_computer(game, user, admin, level, _=t)  # noqa: E731
+        elif name == "remove_computer":
+            flow = lambda game, t: lobby.remove_computer(game, user, admin, _=t)  # noqa: E731
+        elif name == "start":
+            flow = lambda game, t: lobby.start(game, user, admin, _=t, now=now, pacing=pacing)  # noqa: E731
+        elif name == "cancel":
+            flow = lambda game, t: lobby.cancel(game, user, admin, _=t)  # noqa: E731
+        elif name == "stop":
+            flow = lambda game, t: lobby.stop(game, user, admin, _=t)  # noqa: E731
+        else:
+            return await self._settings(command, _)
+        ran = await runner.run(command.chat, user, flow, _)
+        return self._reply(command, ran.decision) + ran.updates
+
+    async def _new_flow(self, command: Command, lang: str) -> Flow:
+        runner, chat, user = self._runner, command.chat, command.user
+        current = await runner.load(chat)
+        if current is not None and not current.doc.active:
+            await runner.finalize(chat, current)  # an ended game a failed write left behind
+        stored = await runner.store.chat_settings(chat)
+        table = table_defaults(
+            stored, self._default_timer, pick_language(stored.get("lang"), runner.default_lang)
+        )
+        game_id = "".join(self._rng.choice(DIGITS) for _ in range(GAME_ID_LENGTH))
+        seed = self._rng.getrandbits(32)
+        now = runner.clock()
+
+        def flow(game: Game | None, t: Translator) -> Decision:
+            return lobby.new_game(
+                game,
+                chat,
+                user,
+                command.args,
+                _=t,
+                game_id=game_id,
+                seed=seed,
+                table=table,
+                lang=lang,
+                now=now,
+            )
+
+        return flow
+
+    async def _settings(self, command: Command, _: Translator) -> list[Outbound]:
+        """``settings`` with a lobby: its options and table settings (the panel when
+        no words follow); without one: the chat's table settings for later games."""
+        runner, user, admin = self._runner, command.user, command.is_admin
+        current = await runner.load(command.chat)
+        pairs = parse_pairs(_, command.args)
+        if isinstance(pairs, str):
+            return [self._info(command, pairs)]
+        if current is not None and current.doc.active:
+            if pairs:
+                flow: Flow = lambda game, t: lobby.change_settings(game, user, admin, pairs, _=t)  # noqa: E731
+            else:
+                flow = lambda game, t: lobby.show_panel(game, user, admin, "settings", _=t)  # noqa: E731
+            ran = await runner.run(command.chat, user, flow, _)
+            return self._reply(command, ran.decision) + ran.updates
+        stored = await runner.store.chat_settings(command.chat)
+        table = table_defaults(stored, self._default_timer, runner.default_lang)
+        if not pairs:
+            return [self._info(command, table_settings_text(_, table))]
+        if not (admin or command.private):
+            return [self._info(command, _("Only a chat admin can change the chat's settings."))]
+        for key, value in pairs.items():
+            if key not in TABLE_KEYS:
+                return [
+                    self._info(
+                        command,
+                        _("Open a table first to set game options such as %(key)s.", key=key),
+                    )
+                ]
+            changed = table_setting(_, table, key, value)
+            if isinstance(changed, str):
+                return [self._info(command, changed)]
+            table = changed
+        for key in pairs:
+            await runner.store.set_chat_setting(command.chat, key, stored_value(table, key))
+        return [
+            self._info(command, _("Saved. %(settings)s", settings=table_settings_text(_, table)))
+        ]
+
+    # -- lookups ------------------------------------------------------------------------
+
+    async def _lookup(
+        self, command: Command, name: str, lang: str, _: Translator
+    ) -> list[Outbound]:
+        runner = self._runner
+        if name == "help":
+            return [self._show(command, lookups.help_screen(_))]
+        if name == "rules":
+            current = await runner.load(command.chat)
+            doc = current.doc if current is not None else None
+            return [self._show(command, lookups.rules_screen(_, command.args, doc))]
+        if name == "scores":
+            return [
+                self._show(
+                    command,
+                    await lookups.scores_screen(
+                        runner, command.chat, command.user, command.args, _
+                    ),
+                )
+            ]
+        if name == "stats":
+            return [self._show(command, await lookups.stats_screen(runner, command.user, _))]
+        if name == "lang":
+            return await self._lang(command, lang, _)
+        if name == "export":
+            exported = await lookups.export(runner, command, _)
+            return [exported if not isinstance(exported, Screen) else self._show(command, exported)]
+        return [
+            self._info(
+                command, _("There is no command %(name)s. Send help for the list.", name=name)
+            )
+        ]
+
+    async def _lang(self, command: Command, lang: str, _: Translator) -> list[Outbound]:
+        args = [a.lower() for a in command.args]
+        if not args:
+            return [self._show(command, lookups.languages_screen(_, lang))]
+        for_chat = args[0] == "chat"
+        wanted = args[1] if for_chat and len(args) > 1 else args[0]
+        if wanted not in available_languages():
+            return [
+                self._info(
+                    command,
+                    _(
+                        "There is no %(lang)s translation. Available: %(langs)s",
+                        lang=wanted,
+                        langs=", ".join(available_languages()),
+                    ),
+                )
+            ]
+        if for_chat:
+            if not (command.is_admin or command.private):
+                return [self._info(command, _("Only a chat admin can set the chat's language."))]
+            await self._runner.store.set_chat_setting(command.chat, "lang", wanted)
+            _ = translator(wanted)
+            return [self._info(command, _("The chat's language is now %(lang)s.", lang=wanted))]
+        await self._runner.store.set_user_lang(command.user, wanted)
+        _ = translator(wanted)
+        return [self._info(command, _("Your language is now %(lang)s.", lang=wanted))]
+
+    # -- replies ------------------------------------------------------------------------
+
+    def _reply(self, command: Command, decision: Decision) -> list[Outbound]:
+        return [self._info(command, decision.reply)] if decision.reply else []
+
+    def _info(self, command: Command, text: str) -> Show:
+        return self._show(command, Screen((text_line(text),)))
+
+    def _show(self, command: Command, screen: Screen) -> Show:
+        # Lookups have no game version; the clock keeps later answers newer.
+        version = int(self._runner.clock() * 1000)
+        return Show(Slot(SlotKind.INFO, command.chat), screen, version)

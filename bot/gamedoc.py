@@ -1,0 +1,302 @@
+"""The game document: what the store keeps for a chat's game, as JSON.
+
+A document holds the table (seats, host, options, table settings) and the
+match as the replay format has it: variant, options, seed, every deal as it
+was dealt, and every move in notation. The engine state is never stored; it is
+rebuilt by replaying (see :mod:`bot.replay`). That makes an export a copy of
+the document's match part, and keeps stored games readable by later versions.
+
+``schema`` is written into every document; :func:`from_json` migrates older
+schemas when there are any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from bot.contract import ChatRef, UserRef
+from engine import Fixture, Tile
+from engine.state import OptionValue
+
+SCHEMA: Final = 1
+
+LOBBY: Final = "lobby"
+RUNNING: Final = "running"
+FINISHED: Final = "finished"
+STOPPED: Final = "stopped"
+
+RESIGNED: Final = "resigned"
+TIMED_OUT: Final = "timeout"
+
+
+class BadDocument(ValueError):
+    """A stored document this version cannot read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat: a person (``user``) or a computer (``computer`` = its level)."""
+
+    user: UserRef | None = None
+    computer: str | None = None
+    lang: str = "en"  # the language of this player's private screens
+    timeouts: int = 0  # turns in a row the timer ran out on
+    away: str | None = None  # RESIGNED or TIMED_OUT: a computer plays for him
+    unreachable: bool = False  # his private chat could not be reached
+
+    @property
+    def is_human(self) -> bool:
+        return self.user is not None
+
+    @property
+    def present(self) -> bool:
+        """A person who plays his seat himself."""
+        return self.user is not None and self.away is None
+
+    def holds(self, user: UserRef) -> bool:
+        return self.user is not None and self.user.key == user.key
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    timer: int  # seconds for a turn; 0 is off
+    auto_start: bool  # start as soon as the table is full
+    pings: bool  # nudge the player to move in his private chat
+    lang: str  # the language of the chat's screens
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """The game's next deadline: a paced computer move, a turn timeout, or the
+    next deal. ``step`` is :attr:`GameDoc.step` when it was set."""
+
+    kind: str  # "computer", "turn" or "deal"
+    at: float
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameDoc:
+    id: str
+    chat: ChatRef
+    status: str
+    variant: str
+    options: Mapping[str, OptionValue]  # as given; the engine fills in defaults
+    seed: int
+    seats: tuple[Seat, ...]
+    host: str | None  # the user key of the lobby's host
+    settings: TableSettings
+    created: float
+    deals: tuple[Fixture, ...] = ()  # every deal so far, as dealt
+    deal_starts: tuple[int, ...] = ()  # the index in ``moves`` where each deal began
+    moves: tuple[tuple[int, str], ...] = ()  # (seat, notation)
+    timed_out: tuple[int, ...] = ()  # indices of moves made because a timer ran out
+    due: Due | None = None
+    pinged: int | None = None  # the seat whose turn ping is showing
+    panel: str = "main"  # the lobby shows its main buttons or its settings
+    ended_by: str | None = None  # who stopped or cancelled the game
+    extra: Mapping[str, Any] = field(default_factory=dict)  # kept as read, for newer fields
+
+    @property
+    def step(self) -> int:
+        """Rises with every move and every deal: names one decision point."""
+        return len(self.moves) + len(self.deals)
+
+    @property
+    def active(self) -> bool:
+        return self.status in (LOBBY, RUNNING)
+
+    def but(self, **changes: Any) -> GameDoc:
+        return replace(self, **changes)
+
+    def seat_of(self, user: UserRef) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if seat.holds(user):
+                return number
+        return None
+
+    def with_seat(self, number: int, seat: Seat) -> GameDoc:
+        seats = self.seats[:number] + (seat,) + self.seats[number + 1 :]
+        return self.but(seats=seats)
+
+    def host_seat(self) -> Seat | None:
+        return next((s for s in self.seats if s.user is not None and s.user.key == self.host), None)
+
+
+# -- JSON ------------------------------------------------------------------------
+
+
+def user_json(user: UserRef) -> dict[str, Any]:
+    return {
+        "platform": user.platform,
+        "user_id": user.user_id,
+        "name": user.name,
+        "lang": user.lang,
+    }
+
+
+def user_from(data: Mapping[str, Any]) -> UserRef:
+    return UserRef(str(data["platform"]), str(data["user_id"]), str(data["name"]), data.get("lang"))
+
+
+def fixture_json(fixture: Fixture) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "hands": [[str(t) for t in hand] for hand in fixture.hands],
+        "boneyard": [str(t) for t in fixture.boneyard],
+    }
+    if fixture.leader is not None:
+        data["leader"] = fixture.leader
+    return data
+
+
+def fixture_from(data: Mapping[str, Any]) -> Fixture:
+    hands = tuple(tuple(Tile.parse(t) for t in hand) for hand in data["hands"])
+    boneyard = tuple(Tile.parse(t) for t in data["boneyard"])
+    leader = data.get("leader")
+    return Fixture(hands, boneyard, None if leader is None else int(leader))
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    return {
+        "user": user_json(seat.user) if seat.user is not None else None,
+        "computer": seat.computer,
+        "lang": seat.lang,
+        "timeouts": seat.timeouts,
+        "away": seat.away,
+        "unreachable": seat.unreachable,
+    }
+
+
+def _seat_from(data: Mapping[str, Any]) -> Seat:
+    user = data.get("user")
+    return Seat(
+        user=user_from(user) if user else None,
+        computer=data.get("computer"),
+        lang=str(data.get("lang") or "en"),
+        timeouts=int(data.get("timeouts", 0)),
+        away=data.get("away"),
+        unreachable=bool(data.get("unreachable", False)),
+    )
+
+
+_KNOWN: Final = frozenset(
+    [
+        "schema",
+        "id",
+        "chat",
+        "status",
+        "variant",
+        "options",
+        "seed",
+        "players",
+        "creator",
+        "settings",
+        "created",
+        "deals",
+        "deal_starts",
+        "moves",
+        "timed_out",
+        "due",
+        "pinged",
+        "panel",
+        "ended_by",
+        "turn_counter",
+    ]
+)
+
+
+def to_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
+    """The stored form. ``counter`` (the engine's turn counter) is written for
+    people reading the store; nothing reads it back."""
+    data: dict[str, Any] = dict(doc.extra)
+    data.update(
+        schema=SCHEMA,
+        id=doc.id,
+        chat=doc.chat.key,
+        status=doc.status,
+        variant=doc.variant,
+        options=dict(doc.options),
+        seed=doc.seed,
+        players=[_seat_json(s) for s in doc.seats],
+        creator=doc.host,
+        settings={
+            "timer": doc.settings.timer,
+            "auto_start": doc.settings.auto_start,
+            "pings": doc.settings.pings,
+            "lang": doc.settings.lang,
+        },
+        created=doc.created,
+        deals=[fixture_json(f) for f in doc.deals],
+        deal_starts=list(doc.deal_starts),
+        moves=[[seat, text] for seat, text in doc.moves],
+        timed_out=list(doc.timed_out),
+        due=None
+        if doc.due is None
+        else {"kind": doc.due.kind, "at": doc.due.at, "step": doc.due.step},
+        pinged=doc.pinged,
+        panel=doc.panel,
+        ended_by=doc.ended_by,
+        turn_counter=counter,
+    )
+    return data
+
+
+def from_json(data: Mapping[str, Any]) -> GameDoc:
+    """Read a stored document; :class:`BadDocument` if this version cannot."""
+    schema = data.get("schema")
+    if schema != SCHEMA:
+        raise BadDocument(f"game document schema {schema!r} is not {SCHEMA}")
+    try:
+        settings = data["settings"]
+        due = data.get("due")
+        return GameDoc(
+            id=str(data["id"]),
+            chat=ChatRef.from_key(str(data["chat"])),
+            status=str(data["status"]),
+            variant=str(data["variant"]),
+            options=dict(data.get("options") or {}),
+            seed=int(data["seed"]),
+            seats=tuple(_seat_from(s) for s in data["players"]),
+            host=data.get("creator"),
+            settings=TableSettings(
+                timer=int(settings["timer"]),
+                auto_start=bool(settings["auto_start"]),
+                pings=bool(settings["pings"]),
+                lang=str(settings.get("lang") or "en"),
+            ),
+            created=float(data["created"]),
+            deals=tuple(fixture_from(f) for f in data.get("deals") or ()),
+            deal_starts=tuple(int(i) for i in data.get("deal_starts") or ()),
+            moves=tuple((int(seat), str(text)) for seat, text in data.get("moves") or ()),
+            timed_out=tuple(int(i) for i in data.get("timed_out") or ()),
+            due=None if not due else Due(str(due["kind"]), float(due["at"]), int(due["step"])),
+            pinged=data.get("pinged"),
+            panel=str(data.get("panel") or "main"),
+            ended_by=data.get("ended_by"),
+            extra={k: v for k, v in data.items() if k not in _KNOWN},
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadDocument(f"unreadable game document: {exc}") from exc
+
+
+# -- export ------------------------------------------------------------------------
+
+
+def replay_json(doc: GameDoc, options: Mapping[str, OptionValue], deals: int) -> dict[str, Any]:
+    """The match as a replay file, cut after its first ``deals`` deals.
+
+    ``options`` are the engine's resolved options, so the file does not depend
+    on later defaults; every deal is written as a fixture, so it does not
+    depend on the shuffle of a later version either.
+    """
+    end = doc.deal_starts[deals] if deals < len(doc.deal_starts) else len(doc.moves)
+    return {
+        "variant": doc.variant,
+        "players": len(doc.seats),
+        "options": dict(options),
+        "seed": doc.seed,
+        "deals": [fixture_json(f) for f in doc.deals[:deals]],
+        "moves": [[seat, text] for seat, text in doc.moves[:end]],
+    }

@@ -1,0 +1,297 @@
+"""Lobby flows: open a table, take and leave seats, computers, start, cancel, stop.
+
+Each flow is pure (see :mod:`bot.flow`): it gets the chat's current game and
+returns a decision. Who may do what:
+
+- anyone may join a lobby or leave it; the host (the lobby's creator, or the
+  next person in it once he leaves) or a chat admin adds and removes computers,
+  changes settings, starts and cancels;
+- ``stop`` ends a lobby or a running game: the host or a chat admin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot import ai, match
+from bot.contract import ChatRef, UserRef
+from bot.flow import Decision, Game, refuse
+from bot.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
+from bot.i18n import Translator
+from bot.match import Pacing
+from bot.settings_flow import Pairs, apply_pairs, parse_pairs
+from bot.texts import error_text, level_name, variant_title
+from engine import DominoError, all_variants, get_variant
+
+
+def new_game(
+    current: Game | None,
+    chat: ChatRef,
+    user: UserRef,
+    args: tuple[str, ...],
+    *,
+    _: Translator,
+    game_id: str,
+    seed: int,
+    table: TableSettings,
+    lang: str,
+    now: float,
+) -> Decision:
+    if current is not None and current.doc.active:
+        doc = current.doc
+        return refuse(
+            _(
+                "A game is already open here: %(game)s, table %(id)s. "
+                "Join it, or the host can cancel or stop it first.",
+                game=variant_title(_, doc.variant),
+                id=doc.id,
+            )
+        )
+    if not args:
+        names = ", ".join(v.name for v in all_variants())
+        return refuse(_("Say which game, for example: new tyaga. Games: %(names)s", names=names))
+    try:
+        variant = get_variant(args[0])
+    except DominoError as exc:
+        return refuse(error_text(_, exc))
+    pairs = parse_pairs(_, args[1:])
+    if isinstance(pairs, str):
+        return refuse(pairs)
+    doc = GameDoc(
+        id=game_id,
+        chat=chat,
+        status=LOBBY,
+        variant=variant.name,
+        options={},
+        seed=seed,
+        seats=(Seat(user=user, lang=lang),),
+        host=user.key,
+        settings=table,
+        created=now,
+    )
+    changed = apply_pairs(_, doc, pairs)
+    if isinstance(changed, str):
+        return refuse(changed)
+    doc, remembered = changed
+    return Decision(doc=doc, chat_settings=remembered)
+
+
+def _is_host(doc: GameDoc, user: UserRef, admin: bool) -> bool:
+    return admin or doc.host == user.key
+
+
+def _host_name(doc: GameDoc) -> str:
+    host = doc.host_seat()
+    return host.user.name if host is not None and host.user is not None else "?"
+
+
+def no_table(_: Translator) -> Decision:
+    return refuse(_("There is no open table here. Open one with new, for example: new tyaga"))
+
+
+def join(
+    game: Game | None, user: UserRef, *, _: Translator, lang: str, now: float, pacing: Pacing
+) -> Decision:
+    if game is None or not game.doc.active:
+        return no_table(_)
+    doc = game.doc
+    seat = doc.seat_of(user)
+    if doc.status == RUNNING:
+        return _reclaim(game, seat, _=_, now=now, pacing=pacing)
+    if seat is not None:
+        return refuse(_("You have already joined this table."))
+    variant = get_variant(doc.variant)
+    if len(doc.seats) >= variant.max_players:
+        return refuse(_("The table is full."))
+    doc = doc.but(seats=doc.seats + (Seat(user=user, lang=lang),))
+    if doc.settings.auto_start and len(doc.seats) == variant.max_players:
+        return _start(doc, _=_, now=now, pacing=pacing)
+    return Decision(doc=doc)
+
+
+def _reclaim(
+    game: Game, seat: int | None, *, _: Translator, now: float, pacing: Pacing
+) -> Decision:
+    doc = game.doc
+    if seat is None:
+        return refuse(_("The game has already started."))
+    held = doc.seats[seat]
+    if held.away is None:
+        return refuse(_("You are already playing in this game."))
+    if held.away != RESIGNED:
+        return refuse(_("A computer plays your seat for the rest of this match."))
+    doc = doc.with_seat(seat, replace(held, away=None, timeouts=0))
+    doc = match.clock(doc, game.state, now, pacing)
+    assert held.user is not None
+    return Decision(
+        doc=doc,
+        state=game.state,
+        reply=_("Welcome back: your seat is yours again."),
+        hands_for=(held.user,),
+    )
+
+
+def leave(
+    game: Game | None, user: UserRef, *, _: Translator, now: float, pacing: Pacing
+) -> Decision:
+    if game is None or not game.doc.active:
+        return no_table(_)
+    doc = game.doc
+    seat = doc.seat_of(user)
+    if seat is None:
+        return refuse(_("You are not at this table."))
+    if doc.status == RUNNING:
+        return _resign(game, seat, _=_, now=now, pacing=pacing)
+    seats = doc.seats[:seat] + doc.seats[seat + 1 :]
+    doc = doc.but(seats=seats)
+    if doc.host == user.key:
+        heir = next((s.user for s in seats if s.user is not None), None)
+        doc = doc.but(host=heir.key if heir is not None else None)
+    if not any(s.is_human for s in seats):
+        doc = match.stop(doc, user.name)
+    return Decision(doc=doc)
+
+
+def _resign(game: Game, seat: int, *, _: Translator, now: float, pacing: Pacing) -> Decision:
+    doc = game.doc
+    held = doc.seats[seat]
+    if held.away is not None:
+        return refuse(_("A computer already plays your seat."))
+    doc = doc.with_seat(seat, replace(held, away=RESIGNED))
+    if not any(s.present for s in doc.seats):
+        return Decision(doc=match.stop(doc, None), state=game.state)
+    doc = match.clock(doc, game.state, now, pacing)
+    return Decision(
+        doc=doc,
+        state=game.state,
+        reply=_("A computer plays your seat now. Send join to take it back."),
+    )
+
+
+def add_computer(
+    game: Game | None, user: UserRef, admin: bool, level: str | None, *, _: Translator
+) -> Decision:
+    checked = _lobby_for_host(game, user, admin, _)
+    if isinstance(checked, Decision):
+        return checked
+    doc = checked
+    chosen = level or ai.DEFAULT_LEVEL
+    if chosen not in ai.levels():
+        levels = ", ".join(ai.levels())
+        return refuse(
+            _(
+                "There is no computer level %(level)s. Levels: %(levels)s",
+                level=chosen,
+                levels=levels,
+            )
+        )
+    if len(doc.seats) >= get_variant(doc.variant).max_players:
+        return refuse(_("The table is full."))
+    doc = doc.but(seats=doc.seats + (Seat(computer=chosen),))
+    return Decision(doc=doc, reply=_("A %(level)s computer sat down.", level=level_name(_, chosen)))
+
+
+def remove_computer(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:
+    checked = _lobby_for_host(game, user, admin, _)
+    if isinstance(checked, Decision):
+        return checked
+    doc = checked
+    computers = [i for i, s in enumerate(doc.seats) if s.computer is not None]
+    if not computers:
+        return refuse(_("There is no computer at this table."))
+    last = computers[-1]
+    return Decision(doc=doc.but(seats=doc.seats[:last] + doc.seats[last + 1 :]))
+
+
+def _lobby_for_host(
+    game: Game | None, user: UserRef, admin: bool, _: Translator
+) -> GameDoc | Decision:
+    """The lobby's document if ``user`` may change it; else the refusal."""
+    if game is None or not game.doc.active:
+        return no_table(_)
+    doc = game.doc
+    if doc.status != LOBBY:
+        return refuse(_("The game has already started."))
+    if not _is_host(doc, user, admin):
+        return refuse(_("Only the host, %(name)s, can do that.", name=_host_name(doc)))
+    return doc
+
+
+def start(
+    game: Game | None, user: UserRef, admin: bool, *, _: Translator, now: float, pacing: Pacing
+) -> Decision:
+    checked = _lobby_for_host(game, user, admin, _)
+    if isinstance(checked, Decision):
+        return checked
+    return _start(checked, _=_, now=now, pacing=pacing)
+
+
+def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decision:
+    variant = get_variant(doc.variant)
+    if len(doc.seats) < variant.min_players:
+        return refuse(
+            _.ngettext(
+                "%(game)s needs at least %(n)d player.",
+                "%(game)s needs at least %(n)d players.",
+                variant.min_players,
+                game=variant_title(_, doc.variant),
+            )
+        )
+    try:
+        step = match.deal_first(doc)
+    except DominoError as exc:
+        return refuse(error_text(_, exc))
+    step = step.then(match.settle(step.doc, step.state))
+    step = match.finish_if_over(step)
+    started = match.clock(step.doc, step.state, now, pacing)
+    return Decision(doc=started, state=step.state, events=step.events)
+
+
+def cancel(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:
+    if game is not None and game.doc.status == RUNNING:
+        return refuse(_("The game is running: use stop to end it."))
+    checked = _lobby_for_host(game, user, admin, _)
+    if isinstance(checked, Decision):
+        return checked
+    return Decision(doc=match.stop(checked, user.name), reply=_("The table is closed."))
+
+
+def stop(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:
+    if game is None or not game.doc.active:
+        return refuse(_("No game is running here."))
+    doc = game.doc
+    if not _is_host(doc, user, admin):
+        return refuse(
+            _("Only the host, %(name)s, or a chat admin can stop the game.", name=_host_name(doc))
+        )
+    return Decision(
+        doc=match.stop(doc, user.name), state=game.state, reply=_("The game is stopped.")
+    )
+
+
+def change_settings(
+    game: Game | None, user: UserRef, admin: bool, pairs: Pairs, *, _: Translator
+) -> Decision:
+    """Set game options and table settings of a lobby."""
+    if game is not None and game.doc.status == RUNNING:
+        return refuse(_("Settings can be changed only before the start."))
+    checked = _lobby_for_host(game, user, admin, _)
+    if isinstance(checked, Decision):
+        return checked
+    changed = apply_pairs(_, checked, pairs)
+    if isinstance(changed, str):
+        return refuse(changed)
+    doc, remembered = changed
+    return Decision(doc=doc, chat_settings=remembered)
+
+
+def show_panel(
+    game: Game | None, user: UserRef, admin: bool, panel: str, *, _: Translator
+) -> Decision:
+    """Switch the lobby between its main buttons and its settings."""
+    checked = _lobby_for_host(game, user, admin, _)
+    if isinstance(checked, Decision):
+        return checked
+    if checked.panel == panel:
+        return Decision()
+    return Decision(doc=checked.but(panel=panel))

@@ -1,0 +1,178 @@
+"""The lobby's screens: who sits, the options, and the buttons to change them.
+
+The lobby is shown in the game's TABLE slot, so when the game starts the same
+message turns into the table.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot import codec
+from bot.contract import Button, Screen, Style, TextLine
+from bot.gamedoc import GameDoc, TableSettings
+from bot.i18n import Translator, text_line
+from bot.render import game_heading, seat_label
+from bot.texts import level_name
+from engine import BadOption, OptionSpec, get_variant
+from engine.options import resolve_options
+from engine.state import OptionValue
+
+TIMER_STEPS: Final = (0, 30, 60, 120, 300)
+_SMALL_RANGE: Final = 12  # integer options with at most this many values cycle through all
+
+
+def current_options(doc: GameDoc) -> dict[str, OptionValue]:
+    """The options as the game would start with them now (defaults filled in for
+    the players seated, at least the smallest table)."""
+    variant = get_variant(doc.variant)
+    players = max(len(doc.seats), variant.min_players)
+    try:
+        return dict(resolve_options(variant.option_specs, players, doc.options, variant.name))
+    except BadOption:
+        return dict(doc.options)
+
+
+def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
+    lines = _lobby_lines(_, doc)
+    if doc.status != "lobby":
+        lines.append(text_line(_("This table was closed.")))
+        return Screen(tuple(lines))
+    if doc.panel == "settings":
+        lines.append(text_line(_("Settings: press one to change it (the host).")))
+        return Screen(tuple(lines), settings_buttons(_, doc))
+    return Screen(tuple(lines), _main_buttons(_, doc))
+
+
+def _lobby_lines(_: Translator, doc: GameDoc) -> list[TextLine]:
+    variant = get_variant(doc.variant)
+    host = doc.host_seat()
+    lines: list[TextLine] = [text_line(game_heading(_, doc))]
+    if host is not None and host.user is not None:
+        lines.append(text_line(_("Host: %(name)s", name=host.user.name)))
+    span = (
+        str(variant.min_players)
+        if variant.min_players == variant.max_players
+        else _("%(low)d to %(high)d", low=variant.min_players, high=variant.max_players)
+    )
+    lines.append(
+        text_line(_("Players: %(n)d (this game takes %(span)s)", n=len(doc.seats), span=span))
+    )
+    for number, seat in enumerate(doc.seats):
+        name = seat_label(_, doc, number)
+        if seat.computer is not None:
+            name = _("%(name)s, %(level)s", name=name, level=level_name(_, seat.computer))
+        lines.append(text_line(f"{number + 1}. {name}"))
+    options = " ".join(f"{k}={v}" for k, v in current_options(doc).items())
+    if options:
+        lines.append(text_line(_("Options: %(options)s", options=options)))
+    lines.append(text_line(table_settings_text(_, doc.settings)))
+    return lines
+
+
+def table_settings_text(_: Translator, settings: TableSettings) -> str:
+    return _(
+        "Turn timer: %(timer)s · auto-start: %(auto)s · pings: %(pings)s",
+        timer=timer_text(_, settings.timer),
+        auto=on_off(_, settings.auto_start),
+        pings=on_off(_, settings.pings),
+    )
+
+
+def timer_text(_: Translator, seconds: int) -> str:
+    return _("%(n)d s", n=seconds) if seconds else _("off")
+
+
+def on_off(_: Translator, value: bool) -> str:
+    return _("on") if value else _("off")
+
+
+def _main_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], ...]:
+    def button(label: str, action: str, style: Style = Style.PLAIN) -> Button:
+        return Button(label, codec.lobby_payload(doc.id, action), style=style)
+
+    return (
+        (button(_("Join"), "join", Style.PRIMARY), button(_("Leave"), "leave")),
+        (button(_("+ Computer"), "add_computer"), button(_("− Computer"), "remove_computer")),
+        (button(_("Settings"), "settings"),),
+        (button(_("Start"), "start", Style.PRIMARY), button(_("Cancel"), "cancel", Style.DANGER)),
+    )
+
+
+def settings_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], ...]:
+    """One button per setting; each names the value it sets next."""
+    variant = get_variant(doc.variant)
+    values = current_options(doc)
+    rows: list[tuple[Button, ...]] = []
+    for index, spec in enumerate(variant.option_specs):
+        step = next_option_value(spec, values.get(spec.name), len(doc.seats))
+        if step is None:
+            continue
+        code, shown = step
+        label = f"{spec.name}: {values.get(spec.name)} ▸ {shown}"
+        rows.append((Button(label, codec.setting_payload(doc.id, index, code)),))
+    settings = doc.settings
+    following = next((s for s in TIMER_STEPS if s > settings.timer), TIMER_STEPS[0])
+    rows.append(
+        (
+            Button(
+                _(
+                    "Turn timer: %(now)s ▸ %(next)s",
+                    now=timer_text(_, settings.timer),
+                    next=timer_text(_, following),
+                ),
+                codec.setting_payload(doc.id, "T", following),
+            ),
+        )
+    )
+    rows.append(
+        (
+            Button(
+                _("Auto-start: %(now)s", now=on_off(_, settings.auto_start)),
+                codec.setting_payload(doc.id, "A", int(not settings.auto_start)),
+            ),
+            Button(
+                _("Pings: %(now)s", now=on_off(_, settings.pings)),
+                codec.setting_payload(doc.id, "P", int(not settings.pings)),
+            ),
+        )
+    )
+    rows.append((Button(_("Back"), codec.lobby_payload(doc.id, "back")),))
+    return tuple(rows)
+
+
+def next_option_value(
+    spec: OptionSpec, current: OptionValue | None, players: int
+) -> tuple[int, str] | None:
+    """The value a settings button moves ``spec`` to, as (payload code, text);
+    ``None`` for options typed as free text, which are set by command only."""
+    if spec.choices:
+        index = spec.choices.index(str(current)) if current in spec.choices else -1
+        following = (index + 1) % len(spec.choices)
+        return following, spec.choices[following]
+    if not spec.is_int:
+        return None
+    steps = int_steps(spec, players)
+    number = int(current) if isinstance(current, int) else int(spec.default_for(players))
+    following_number = next((s for s in steps if s > number), steps[0])
+    return following_number, str(following_number)
+
+
+def int_steps(spec: OptionSpec, players: int) -> list[int]:
+    """The values a button cycles through: every value of a small range, else a few
+    round ones around the default."""
+    assert spec.low is not None and spec.high is not None
+    if spec.high - spec.low < _SMALL_RANGE:
+        return list(range(spec.low, spec.high + 1))
+    default = int(spec.default_for(players))
+    wanted = {spec.low, default // 2, default, default * 2, spec.high}
+    return sorted(v for v in wanted if spec.low <= v <= spec.high)
+
+
+def decode_option_value(spec: OptionSpec, code: int) -> OptionValue:
+    """The option value a settings button's code stands for."""
+    if spec.choices:
+        if not 0 <= code < len(spec.choices):
+            raise ValueError(f"no choice {code} for {spec.name}")
+        return spec.choices[code]
+    return code

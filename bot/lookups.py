@@ -1,0 +1,163 @@
+"""Commands that look things up: help, rules, scores, stats, lang, export.
+
+Their answers go to the chat's INFO slot, one message replaced in place, so a
+busy chat does not fill up with lookups. ``export`` sends a file.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+from bot import catalog
+from bot.contract import ChatRef, Command, Document, Screen, TextLine, UserRef
+from bot.gamedoc import BadDocument, GameDoc, from_json, replay_json
+from bot.i18n import Translator, available_languages, text_line
+from bot.replay import build_state
+from bot.rules import SUMMARIES
+from bot.runner import Runner
+from bot.store import Scoreboard, ScoreRow
+from bot.texts import error_text, option_help, variant_title
+from engine import DominoError, all_variants, get_variant
+
+TOP: Final = 10
+
+
+def help_screen(_: Translator) -> Screen:
+    lines: list[TextLine] = [text_line(_("Commands:"))]
+    for info in catalog.commands(_.lang):
+        usage = f" {info.usage}" if info.usage else ""
+        lines.append(text_line(f"/{info.name}{usage} — {info.description}"))
+    names = ", ".join(v.name for v in all_variants())
+    lines.append(text_line(_("Games: %(names)s", names=names)))
+    return Screen(tuple(lines))
+
+
+def rules_screen(_: Translator, args: tuple[str, ...], current: GameDoc | None) -> Screen:
+    """The summary of one game (the named one, else the chat's current one), or a
+    list of games to ask about."""
+    if args:
+        try:
+            name = get_variant(args[0]).name
+        except DominoError as exc:
+            return Screen((text_line(error_text(_, exc)),))
+    elif current is not None:
+        name = current.variant
+    else:
+        names = ", ".join(v.name for v in all_variants())
+        return Screen((text_line(_("Which game? Say rules and its name: %(names)s", names=names)),))
+    variant = get_variant(name)
+    span = (
+        str(variant.min_players)
+        if variant.min_players == variant.max_players
+        else _("%(low)d to %(high)d", low=variant.min_players, high=variant.max_players)
+    )
+    lines: list[TextLine] = [
+        text_line(variant_title(_, name)),
+        text_line(_("Players: %(span)s", span=span)),
+    ]
+    lines += [text_line(_(rule)) for rule in SUMMARIES.get(name, ())]
+    for spec in variant.option_specs:
+        lines.append(text_line(f"{spec.name} — {option_help(_, spec.name)}"))
+    return Screen(tuple(lines))
+
+
+async def scores_screen(
+    runner: Runner, chat: ChatRef, user: UserRef, args: tuple[str, ...], _: Translator
+) -> Screen:
+    variant: str | None = None
+    if args:
+        try:
+            variant = get_variant(args[0]).name
+        except DominoError as exc:
+            return Screen((text_line(error_text(_, exc)),))
+    board = await runner.store.scoreboard(chat, variant, TOP, user)
+    return Screen(tuple(_board_lines(_, board)))
+
+
+def _board_lines(_: Translator, board: Scoreboard) -> list[TextLine]:
+    title = variant_title(_, board.variant) if board.variant else _("all games")
+    lines: list[TextLine] = [text_line(_("Scoreboard: %(game)s", game=title))]
+    if not board.rows:
+        lines.append(text_line(_("Nobody has finished a match here yet.")))
+        return lines
+    lines += [text_line(_score_row(_, row)) for row in board.rows]
+    if board.me is not None and all(row.user_key != board.me.user_key for row in board.rows):
+        lines.append(text_line("…"))
+        lines.append(text_line(_score_row(_, board.me)))
+    return lines
+
+
+def _score_row(_: Translator, row: ScoreRow) -> str:
+    return _(
+        "%(rank)d. %(name)s: won %(won)d of %(played)d (%(rate)d%%), %(points)d points",
+        rank=row.rank,
+        name=row.name,
+        won=row.won,
+        played=row.played,
+        rate=round(row.win_rate * 100),
+        points=row.points,
+    )
+
+
+async def stats_screen(runner: Runner, user: UserRef, _: Translator) -> Screen:
+    rows = await runner.store.user_stats(user)
+    lines: list[TextLine] = [text_line(_("Results of %(name)s in every chat:", name=user.name))]
+    if not rows:
+        lines.append(text_line(_("No finished matches yet.")))
+    for row in rows:
+        lines.append(
+            text_line(
+                _(
+                    "%(game)s: won %(won)d of %(played)d (%(rate)d%%), %(points)d points",
+                    game=variant_title(_, row.variant),
+                    won=row.won,
+                    played=row.played,
+                    rate=round(row.win_rate * 100),
+                    points=row.points,
+                )
+            )
+        )
+    return Screen(tuple(lines))
+
+
+def languages_screen(_: Translator, current: str) -> Screen:
+    return Screen(
+        (
+            text_line(_("Your language: %(lang)s", lang=current)),
+            text_line(_("Available: %(langs)s", langs=", ".join(available_languages()))),
+            text_line(
+                _("Choose one with lang CODE; an admin sets the chat's with lang chat CODE.")
+            ),
+        )
+    )
+
+
+async def export(runner: Runner, command: Command, _: Translator) -> Document | Screen:
+    """The chat's running or last game as a replay file.
+
+    A running game is exported up to its last finished deal: the deal being
+    played would give away every hand.
+    """
+    chat = command.chat
+    current = await runner.load(chat)
+    doc = current.doc if current is not None and current.doc.deals else None
+    if doc is None:
+        raw = await runner.store.last_game(chat)
+        try:
+            doc = from_json(raw) if raw is not None else None
+        except BadDocument:
+            doc = None
+    if doc is None or not doc.deals:
+        return Screen((text_line(_("There is no game to export yet.")),))
+    state = build_state(doc)
+    finished = state.deal_number if state.deal_over else state.deal_number - 1
+    if doc.status == "running" and not state.match_over and finished == 0:
+        return Screen((text_line(_("Nothing to export until the first deal is over.")),))
+    deals = len(doc.deals) if doc.status != "running" else finished
+    replay = replay_json(doc, state.options, deals)
+    data = json.dumps(replay, indent=1, ensure_ascii=False).encode()
+    caption = _(
+        "%(game)s, table %(id)s: a replay file", game=variant_title(_, doc.variant), id=doc.id
+    )
+    return Document(chat, f"domino-{doc.id}.json", data, caption)

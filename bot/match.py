@@ -1,0 +1,185 @@
+"""A running match as pure steps on a (document, engine state) pair.
+
+Nothing here touches the store or renders: each step returns the new document,
+the new state and the events to log. The flows in :mod:`bot.play` and
+:mod:`bot.lobby` decide *whether* a step may happen; this module only does it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+import engine
+from bot import ai
+from bot.gamedoc import FINISHED, RUNNING, STOPPED, TIMED_OUT, Due, GameDoc, fixture_json
+from engine import Event, Kind, Move, State
+
+#: A forced move is one with no choice in it: the only legal move is one of these.
+FORCED_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})
+_MAX_CHAIN: Final = 500  # more forced moves in a row than any deal can have
+
+
+@dataclass(frozen=True, slots=True)
+class Pacing:
+    """How fast a table moves on its own."""
+
+    computer_delay: float  # between a move and a computer's reply
+    next_deal_delay: float  # between a deal's end and the next deal
+    takeover_after: int  # turn timeouts in a row before a computer takes the seat
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A document and its engine state after one or more steps, and what to log."""
+
+    doc: GameDoc
+    state: State[Any]
+    events: tuple[dict[str, Any], ...] = field(default=())
+
+    def then(self, other: Step) -> Step:
+        return Step(other.doc, other.state, self.events + other.events)
+
+
+def autopilot(doc: GameDoc, seat: int) -> str | None:
+    """The computer level that moves for ``seat``, or ``None`` if a person does."""
+    held = doc.seats[seat]
+    if held.computer is not None:
+        return held.computer
+    return ai.DEFAULT_LEVEL if held.away is not None else None
+
+
+def deal_first(doc: GameDoc) -> Step:
+    """Start the match: the engine checks the options and deals."""
+    state = engine.new_match(doc.variant, len(doc.seats), doc.options, doc.seed)
+    started = doc.but(status=RUNNING, deals=(state.dealt,), deal_starts=(0,), panel="main")
+    return Step(started, state, (_deal_event(state),))
+
+
+def deal_next(doc: GameDoc, state: State[Any]) -> Step:
+    dealt = engine.next_deal(state)
+    moved = doc.but(
+        deals=doc.deals + (dealt.dealt,), deal_starts=doc.deal_starts + (len(doc.moves),)
+    )
+    return Step(moved, dealt, (_deal_event(dealt),))
+
+
+def play(
+    doc: GameDoc, state: State[Any], seat: int, move: Move, *, timed_out: bool = False
+) -> Step:
+    """Apply ``move`` for ``seat`` (raises :class:`engine.DominoError` if illegal),
+    then every forced move that follows."""
+    if seat != state.turn:
+        raise engine.NotYourTurn(seat, state.turn)
+    resolved = engine.resolve(state, move)
+    after, events = engine.apply(state, resolved, seat)
+    index = len(doc.moves)
+    moved = doc.but(
+        moves=doc.moves + ((seat, engine.format_move(resolved)),),
+        timed_out=doc.timed_out + ((index,) if timed_out else ()),
+    )
+    step = Step(moved, after, _log(events, state.counter))
+    return step.then(settle(step.doc, step.state))
+
+
+def settle(doc: GameDoc, state: State[Any]) -> Step:
+    """Make every forced move (a lone draw, pass or end of turn) at once."""
+    step = Step(doc, state)
+    for _ in range(_MAX_CHAIN):
+        if step.state.deal_over or step.state.turn is None:
+            break
+        legal = engine.legal_moves(step.state)
+        if len(legal) != 1 or legal[0].kind not in FORCED_KINDS:
+            break
+        seat = step.state.turn
+        after, events = engine.apply(step.state, legal[0], seat)
+        moved = step.doc.but(moves=step.doc.moves + ((seat, engine.format_move(legal[0])),))
+        step = Step(moved, after, step.events + _log(events, step.state.counter))
+    return step
+
+
+def computer_move(doc: GameDoc, state: State[Any], level: str) -> Move:
+    seat = state.turn
+    assert seat is not None
+    view = engine.view(state, seat)
+    return ai.choose(view, ai.rng_for(doc.seed, state.counter, seat), level)
+
+
+def timeout_move(doc: GameDoc, state: State[Any], pacing: Pacing) -> Step:
+    """The timer ran out on a person: a computer moves for him; after too many
+    timeouts in a row it keeps his seat for the rest of the match."""
+    seat = state.turn
+    assert seat is not None
+    held = doc.seats[seat]
+    timeouts = held.timeouts + 1
+    away = TIMED_OUT if timeouts >= pacing.takeover_after else held.away
+    doc = doc.with_seat(seat, replace(held, timeouts=timeouts, away=away))
+    move = computer_move(doc, state, ai.DEFAULT_LEVEL)
+    return play(doc, state, seat, move, timed_out=True)
+
+
+def finish_if_over(step: Step) -> Step:
+    if step.state.match_over and step.doc.status == RUNNING:
+        return Step(step.doc.but(status=FINISHED), step.state, step.events)
+    return step
+
+
+def stop(doc: GameDoc, by: str | None) -> GameDoc:
+    return doc.but(status=STOPPED, ended_by=by, due=None, pinged=None)
+
+
+def clock(doc: GameDoc, state: State[Any] | None, now: float, pacing: Pacing) -> GameDoc:
+    """Set the game's next deadline and whose turn ping shows, for its new state.
+
+    A deadline already set for this same decision point is kept, so a write that
+    does not move the game (a flag, a setting) does not extend anybody's turn.
+    """
+    due, pinged = _next_deadline(doc, state, now, pacing)
+    if (
+        due is not None
+        and doc.due is not None
+        and (doc.due.kind, doc.due.step) == (due.kind, due.step)
+    ):
+        due = doc.due
+    return doc.but(due=due, pinged=pinged)
+
+
+def _next_deadline(
+    doc: GameDoc, state: State[Any] | None, now: float, pacing: Pacing
+) -> tuple[Due | None, int | None]:
+    if doc.status != RUNNING or state is None or state.match_over:
+        return None, None
+    if state.deal_over:
+        return Due("deal", now + pacing.next_deal_delay, doc.step), None
+    seat = state.turn
+    assert seat is not None
+    if autopilot(doc, seat) is not None:
+        return Due("computer", now + pacing.computer_delay, doc.step), None
+    held = doc.seats[seat]
+    pinged = seat if doc.settings.pings and not held.unreachable else None
+    if doc.settings.timer <= 0:
+        return None, pinged
+    return Due("turn", now + doc.settings.timer, doc.step), pinged
+
+
+def _log(events: tuple[Event, ...], counter: int) -> tuple[dict[str, Any], ...]:
+    """The public part of engine events, for the game's stream (a drawn tile is private)."""
+    logged: list[dict[str, Any]] = []
+    for event in events:
+        if event.kind == "draw":
+            continue
+        entry: dict[str, Any] = {"kind": event.kind}
+        if event.seat is not None:
+            entry["seat"] = event.seat
+        if event.move is not None:
+            counter += 1
+            entry["move"] = engine.format_move(event.move)
+            entry["counter"] = counter
+        if event.info:
+            entry["info"] = {k: list(v) if isinstance(v, tuple) else v for k, v in event.info}
+        logged.append(entry)
+    return tuple(logged)
+
+
+def _deal_event(state: State[Any]) -> dict[str, Any]:
+    return {"kind": "deal", "deal": state.deal_number, "fixture": fixture_json(state.dealt)}

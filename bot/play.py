@@ -1,0 +1,236 @@
+"""Flows of a running game: move presses, "My tiles", the next deal, deadlines,
+and reaching a player's private chat.
+
+A move press applies only if its game is the chat's running game, its turn
+counter is the current one and the presser holds the seat to move; anything
+else changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import engine
+from bot import codec, match
+from bot.contract import Button, ChatRef, Notice, Screen, UserRef
+from bot.flow import Decision, Game, refuse
+from bot.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc
+from bot.i18n import Translator, line, text_line, translator
+from bot.match import Pacing, Step
+from bot.render import hand_popup, hand_screen, seat_label
+from bot.texts import error_text
+from engine import DominoError, Move, State
+
+
+def finished_button(_: Translator) -> Decision:
+    return refuse(_("That button is from a finished game."))
+
+
+def running(
+    game: Game | None, game_id: str, _: Translator
+) -> tuple[GameDoc, State[Any]] | Decision:
+    """The game a button belongs to, if it is running; else the refusal."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return finished_button(_)
+    if game.doc.status == LOBBY or game.state is None:
+        return refuse(_("The game has not started yet."))
+    return game.doc, game.state
+
+
+def press_move(
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    counter: int,
+    move: Move,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+) -> Decision:
+    found = running(game, game_id, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state = found
+    seat = doc.seat_of(user)
+    if seat is None:
+        return refuse(_("You are not playing in this game."))
+    if doc.seats[seat].away is not None:
+        return refuse(_("A computer plays your seat now. Send join to take it back."))
+    if state.deal_over:
+        return refuse(_("This deal is over."))
+    if state.turn != seat:
+        assert state.turn is not None
+        return refuse(
+            _("Not your turn — waiting for %(name)s", name=seat_label(_, doc, state.turn))
+        )
+    if counter != state.counter:
+        return refuse(_("That button is out of date: use the new ones."))
+    doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))
+    try:
+        step = match.play(doc, state, seat, move)
+    except DominoError as exc:
+        return refuse(error_text(_, exc))
+    return _decided(step, now, pacing)
+
+
+def _decided(step: Step, now: float, pacing: Pacing, *, extra: tuple[Notice, ...] = ()) -> Decision:
+    step = match.finish_if_over(step)
+    doc = match.clock(step.doc, step.state, now, pacing)
+    return Decision(doc=doc, state=step.state, events=step.events, extra=extra)
+
+
+def press_tiles(game: Game | None, game_id: str, user: UserRef, *, _: Translator) -> Decision:
+    """The presser's own hand as a popup, and as buttons for an ephemeral reply."""
+    found = running(game, game_id, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state = found
+    seat = doc.seat_of(user)
+    if seat is None:
+        return refuse(_("You are not playing in this game."))
+    view = engine.view(state, seat)
+    due = (
+        doc.due.at
+        if doc.due is not None and doc.due.kind == "turn" and state.turn == seat
+        else None
+    )
+    return Decision(reply=hand_popup(_, view), alert=True, screen=hand_screen(_, doc, view, due))
+
+
+def press_next_deal(
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    deal: int,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+) -> Decision:
+    found = running(game, game_id, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state = found
+    if doc.seat_of(user) is None:
+        return refuse(_("You are not playing in this game."))
+    if state.match_over or not state.deal_over or state.deal_number != deal:
+        return refuse(_("That deal has already been followed by the next."))
+    return _next(doc, state, now, pacing)
+
+
+def _next(doc: GameDoc, state: State[Any], now: float, pacing: Pacing) -> Decision:
+    step = match.deal_next(doc, state)
+    return _decided(step.then(match.settle(step.doc, step.state)), now, pacing)
+
+
+def on_deadline(
+    game: Game | None, game_id: str, step_number: int, *, now: float, pacing: Pacing
+) -> Decision:
+    """A deadline fell due: deal the next deal, make a computer's move, or move for
+    a person whose time ran out. A deadline of a point the game has left does nothing."""
+    if game is None or game.doc.id != game_id or game.doc.status != RUNNING or game.state is None:
+        return Decision()
+    doc, state = game.doc, game.state
+    due = doc.due
+    if due is None or due.step != step_number:
+        return Decision()
+    if due.kind == "deal":
+        if not state.deal_over or state.match_over:
+            return Decision()
+        return _next(doc, state, now, pacing)
+    seat = state.turn
+    if seat is None:
+        return Decision()
+    level = match.autopilot(doc, seat)
+    if level is not None:
+        return _decided(
+            match.play(doc, state, seat, match.computer_move(doc, state, level)), now, pacing
+        )
+    if due.kind != "turn":
+        return Decision()
+    step = match.timeout_move(doc, state, pacing)
+    if step.doc.seats[seat].away != TIMED_OUT:
+        return _decided(step, now, pacing)
+    return _taken_over(step, seat, now, pacing)
+
+
+def _taken_over(step: Step, seat: int, now: float, pacing: Pacing) -> Decision:
+    _ = translator(step.doc.settings.lang)
+    name = step.doc.seats[seat].user
+    notice = Notice(
+        step.doc.chat,
+        Screen(
+            (
+                text_line(
+                    _(
+                        "%(name)s ran out of time %(n)d times in a row: a computer plays that seat "
+                        "for the rest of the match.",
+                        name=name.name if name is not None else "?",
+                        n=pacing.takeover_after,
+                    )
+                ),
+            )
+        ),
+    )
+    if not any(s.present for s in step.doc.seats):
+        return Decision(
+            doc=match.stop(step.doc, None), state=step.state, events=step.events, extra=(notice,)
+        )
+    return _decided(step, now, pacing, extra=(notice,))
+
+
+def on_unreachable(
+    game: Game | None, game_id: str, user: UserRef, *, now: float, pacing: Pacing
+) -> Decision:
+    """A player's private chat could not be reached: offer him a deep link in the
+    game's chat, once (until he opens the private chat)."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return Decision()
+    doc = game.doc
+    seat = doc.seat_of(user)
+    if seat is None or doc.seats[seat].unreachable:
+        return Decision()
+    doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=True))
+    if game.state is not None:
+        doc = match.clock(doc, game.state, now, pacing)
+    _ = translator(doc.settings.lang)
+    notice = Notice(
+        doc.chat,
+        Screen(
+            (
+                line(
+                    _(
+                        "%(name)s, I cannot write to you privately. "
+                        "Press the button to get your tiles."
+                    ),
+                    name=user.name,
+                ),
+            ),
+            ((Button(_("Open my hand"), deep_link=codec.hand_link(doc.id)),),),
+        ),
+    )
+    return Decision(doc=doc, state=game.state, extra=(notice,))
+
+
+def private_start(
+    game: Game | None, game_id: str, user: UserRef, *, _: Translator, now: float, pacing: Pacing
+) -> Decision:
+    """The player opened the private chat through the deep link: deliver his hand."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return refuse(_("That game is over."))
+    doc = game.doc
+    seat = doc.seat_of(user)
+    if seat is None:
+        return refuse(_("You are not playing in this game."))
+    if game.state is None:
+        return refuse(_("You will get your tiles here when the game starts."))
+    doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=False))
+    doc = match.clock(doc, game.state, now, pacing)
+    return Decision(doc=doc, state=game.state, hands_for=(user,))
+
+
+def private_chat(user: UserRef) -> ChatRef:
+    """Where a player's hand and pings go: his private chat with the bot."""
+    return ChatRef(user.platform, user.user_id)

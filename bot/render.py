@@ -1,0 +1,334 @@
+"""Screens of a running game: the table in the chat, a player's hand, the
+deal summary, the turn ping.
+
+The table is drawn from the engine's public information only (the line, the
+counts of tiles, the scores, the public details); a hand from that seat's own
+:class:`~engine.View`. Nothing here reads another player's hand, except the
+deal summary, which shows every hand once the deal is over, as the rules do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import engine
+from bot import codec
+from bot.contract import Button, Deadline, Mention, Screen, Segment, Style, TextLine
+from bot.gamedoc import RESIGNED, GameDoc
+from bot.i18n import Translator, line, text_line
+from bot.texts import (
+    move_label,
+    move_story,
+    placed_text,
+    score_words,
+    tile_text,
+    tiles_text,
+    variant_title,
+)
+from engine import Kind, Move, State, View
+
+HISTORY: Final = 4  # moves of the current deal the table keeps
+ROW: Final = 3  # tile buttons per row
+
+
+# -- names ---------------------------------------------------------------------------
+
+
+def seat_label(_: Translator, doc: GameDoc, seat: int) -> str:
+    """How the table names a seat."""
+    held = doc.seats[seat]
+    if held.user is None:
+        number = sum(1 for s in doc.seats[: seat + 1] if s.user is None)
+        return _("Computer %(n)d", n=number)
+    if held.away is not None:
+        return _("%(name)s (computer)", name=held.user.name)
+    return held.user.name
+
+
+def seat_segment(_: Translator, doc: GameDoc, seat: int) -> Segment:
+    """A present player as a mention, anyone else by name."""
+    held = doc.seats[seat]
+    return (
+        Mention(held.user) if held.user is not None and held.present else seat_label(_, doc, seat)
+    )
+
+
+def game_heading(_: Translator, doc: GameDoc) -> str:
+    return _("%(game)s · table %(id)s", game=variant_title(_, doc.variant), id=doc.id)
+
+
+# -- the table ------------------------------------------------------------------------
+
+
+def table_screen(_: Translator, doc: GameDoc, state: State[Any], now: float) -> Screen:
+    """The table message of a running or ended game."""
+    lines: list[TextLine] = [
+        text_line(game_heading(_, doc)),
+        text_line(_("Deal %(n)d", n=state.deal_number)),
+    ]
+    lines += _line_and_boneyard(_, state)
+    lines += _details(_, doc, state)
+    lines += _seat_rows(_, doc, state)
+    lines += _history(_, doc, state)
+    lines += _status(_, doc, state)
+    return Screen(tuple(lines), _table_buttons(_, doc, state))
+
+
+def _line_and_boneyard(_: Translator, state: State[Any]) -> list[TextLine]:
+    rows: list[TextLine] = []
+    details = engine.variant_of(state).public_details(state)
+    if state.line:
+        rows.append(line(_("Line: %(tiles)s"), tiles="".join(placed_text(p) for p in state.line)))
+    elif "caravans" not in details:
+        rows.append(text_line(_("The line is empty")))
+    if state.boneyard and "aside" not in details:  # Three Guns: only the [6|6] set aside
+        rows.append(
+            text_line(
+                _.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", len(state.boneyard))
+            )
+        )
+    return rows
+
+
+def _details(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+    """Public variant details the table shows: closed caravans, the token pool."""
+    details = engine.variant_of(state).public_details(state)
+    rows: list[TextLine] = []
+    for caravan in details.get("caravans", ()):
+        if caravan.get("state") == "open":
+            continue
+        owner = caravan.get("owner")
+        who = seat_label(_, doc, owner) if isinstance(owner, int) else "?"
+        tiles = "".join(f"[{t.replace('-', '|')}]" for t in caravan.get("tiles", ()))
+        if caravan.get("state") == "recovered":
+            text = _("Recovered by %(name)s: %(tiles)s", name=who, tiles=tiles)
+        else:
+            text = _(
+                "Stolen by %(name)s with %(thief)s: %(tiles)s",
+                name=who,
+                thief=tile_text(str(caravan.get("thief"))),
+                tiles=tiles,
+            )
+        rows.append(text_line(text))
+    cardinal = details.get("cardinal")
+    if isinstance(cardinal, int):
+        aside = tile_text(str(details.get("aside", "6-6")))
+        rows.append(
+            text_line(
+                _(
+                    "Cardinal: %(name)s (%(tile)s is set aside)",
+                    name=seat_label(_, doc, cardinal),
+                    tile=aside,
+                )
+            )
+        )
+    pool = details.get("pool")
+    if isinstance(pool, int):
+        rows.append(
+            text_line(_.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", pool))
+        )
+    return rows
+
+
+def _seat_rows(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+    rows: list[TextLine] = []
+    for seat in range(len(doc.seats)):
+        mark = "▶ " if state.turn == seat else "• "
+        rows.append(
+            text_line(
+                mark
+                + _(
+                    "%(name)s: %(tiles)s, %(score)s",
+                    name=seat_label(_, doc, seat),
+                    tiles=_.ngettext("%(n)d tile", "%(n)d tiles", len(state.hands[seat])),
+                    score=score_words(_, doc.variant, state.match_scores[seat]),
+                )
+            )
+        )
+    return rows
+
+
+def _history(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+    """The last few moves of this deal (never an earlier deal's: its tiles are
+    back in the new hands)."""
+    start = doc.deal_starts[state.deal_number - 1]
+    first = max(start, len(doc.moves) - HISTORY)
+    rows: list[TextLine] = []
+    for index in range(first, len(doc.moves)):
+        seat, text = doc.moves[index]
+        story = move_story(_, engine.parse_move(text))
+        name = seat_label(_, doc, seat)
+        if index in doc.timed_out:
+            rows.append(text_line(_("%(name)s ran out of time: %(move)s", name=name, move=story)))
+        else:
+            rows.append(text_line(_("%(name)s %(move)s", name=name, move=story)))
+    return rows
+
+
+def _status(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+    if doc.status == "stopped":
+        return [text_line(_("The game was stopped."))]
+    if state.match_over:
+        names = ", ".join(seat_label(_, doc, s) for s in state.winners)
+        return [text_line(_("The match is over. Won by %(names)s.", names=names))]
+    if state.deal_over:
+        rows = [text_line(_("Deal %(n)d is over.", n=state.deal_number))]
+        if doc.due is not None and doc.due.kind == "deal":
+            rows.append(line(_("The next deal starts %(time)s."), time=Deadline(doc.due.at)))
+        return rows
+    if state.turn is None:
+        return []
+    rows = [line(_("%(name)s to move"), name=seat_segment(_, doc, state.turn))]
+    if doc.due is not None and doc.due.kind == "turn":
+        rows.append(line(_("Time runs out %(time)s"), time=Deadline(doc.due.at)))
+    return rows
+
+
+def _table_buttons(
+    _: Translator, doc: GameDoc, state: State[Any]
+) -> tuple[tuple[Button, ...], ...]:
+    if doc.status != "running" or state.match_over:
+        return ()
+    if state.deal_over:
+        return (
+            (
+                Button(
+                    _("Next deal"),
+                    codec.next_deal_payload(doc.id, state.deal_number),
+                    style=Style.PRIMARY,
+                ),
+            ),
+        )
+    return (
+        (
+            Button(_("My tiles"), codec.tiles_payload(doc.id)),
+            Button(_("Open my hand"), deep_link=codec.hand_link(doc.id)),
+        ),
+    )
+
+
+# -- a hand ----------------------------------------------------------------------------
+
+
+def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
+    """A player's private screen: his tiles, and his choices when it is his turn."""
+    seat = doc.seats[view.seat]
+    if seat.away is not None:
+        # No tiles here: they change with every computer move, and nobody reads them.
+        if seat.away == RESIGNED:
+            away = _("A computer plays your seat. Send join to take it back.")
+        else:
+            away = _("You ran out of time too often: a computer plays your seat.")
+        return Screen((text_line(game_heading(_, doc)), text_line(away)))
+    lines: list[TextLine] = [
+        text_line(game_heading(_, doc)),
+        text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
+        text_line(tiles_text(sorted(view.hand, reverse=True)) if view.hand else _("No tiles left")),
+    ]
+    if doc.status != "running" or view.match_over:
+        lines.append(text_line(_("The game is over.")))
+        return Screen(tuple(lines))
+    if not view.legal:
+        lines.append(text_line(_("Wait for your turn.")))
+        return Screen(tuple(lines))
+    lines.append(text_line(_your_turn(_, view)))
+    if due_at is not None:
+        lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
+    return Screen(tuple(lines), move_buttons(_, doc.id, view))
+
+
+def _your_turn(_: Translator, view: View) -> str:
+    if view.ends is None:
+        return _("Your turn: lead a tile.")
+    accepts = view.details.get("accepts")
+    if isinstance(accepts, list) and len(accepts) == 2:
+        # Three Guns: an end takes the values that add up to six with what it shows.
+        left, right = (" / ".join(str(v) for v in values) or "—" for values in accepts)
+        return _(
+            "Your turn. The left end takes %(left)s, the right end %(right)s.",
+            left=left,
+            right=right,
+        )
+    return _("Your turn. Open ends: %(left)d and %(right)d.", left=view.ends[0], right=view.ends[1])
+
+
+def move_buttons(_: Translator, game_id: str, view: View) -> tuple[tuple[Button, ...], ...]:
+    """One button per legal move: tiles first, then draw, pass or end turn.
+
+    A tile that fits both ends gets two buttons, ``◀ [6|4]`` and ``[6|4] ▶``, so
+    a press always names a whole move and needs no second step.
+    """
+    tiles = [
+        m
+        for m in view.legal
+        if m.kind is not Kind.DRAW and m.kind is not Kind.PASS and m.kind is not Kind.DONE
+    ]
+    words = [m for m in view.legal if m not in tiles]
+    tiles.sort(key=lambda m: (-(m.tile.index if m.tile else 0), m.end or "", m.across))
+    rows = [
+        tuple(_move_button(_, game_id, view.counter, m) for m in tiles[i : i + ROW])
+        for i in range(0, len(tiles), ROW)
+    ]
+    if words:
+        rows.append(tuple(_move_button(_, game_id, view.counter, m) for m in words))
+    return tuple(rows)
+
+
+def _move_button(_: Translator, game_id: str, counter: int, move: Move) -> Button:
+    style = (
+        Style.PRIMARY if move.kind is not Kind.PASS and move.kind is not Kind.DONE else Style.PLAIN
+    )
+    return Button(move_label(_, move), codec.move_payload(game_id, counter, move), style=style)
+
+
+def hand_popup(_: Translator, view: View) -> str:
+    """The text of the "My tiles" popup."""
+    tiles = tiles_text(view.hand) if view.hand else _("No tiles left")
+    if view.legal:
+        return _("Your tiles: %(tiles)s. Your turn!", tiles=tiles)
+    return _("Your tiles: %(tiles)s", tiles=tiles)
+
+
+# -- deal summary and ping -------------------------------------------------------------
+
+
+def summary_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
+    """The end of a deal: how it ended, every hand, the points by rule; and at the
+    end of the match, who won."""
+    result = state.result
+    assert result is not None and state.deal_over
+    lines: list[TextLine] = [
+        text_line(game_heading(_, doc)),
+        text_line(_("Deal %(n)d is over.", n=state.deal_number)),
+    ]
+    winner = seat_label(_, doc, result.winner) if result.winner is not None else None
+    if result.end.value == "domino" and winner is not None:
+        lines.append(text_line(_("%(name)s went out.", name=winner)))
+    elif winner is not None:
+        lines.append(text_line(_("Blocked. %(name)s wins the deal.", name=winner)))
+    else:
+        lines.append(text_line(_("Blocked, and nobody wins the deal.")))
+    for seat in range(len(doc.seats)):
+        hand = state.hands[seat]
+        lines.append(
+            text_line(
+                _(
+                    "%(name)s: %(tiles)s · %(deal)s this deal, %(total)s in all",
+                    name=seat_label(_, doc, seat),
+                    tiles=tiles_text(hand) if hand else "—",
+                    deal=score_words(_, doc.variant, result.scores[seat]),
+                    total=score_words(_, doc.variant, state.match_scores[seat]),
+                )
+            )
+        )
+    if state.match_over:
+        names = ", ".join(seat_label(_, doc, s) for s in state.winners)
+        lines.append(text_line(_("The match is over. Won by %(names)s.", names=names)))
+    return Screen(tuple(lines))
+
+
+def ping_screen(_: Translator, doc: GameDoc, due_at: float | None) -> Screen:
+    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=game_heading(_, doc)))]
+    if due_at is not None:
+        lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
+    return Screen(tuple(lines))

@@ -1,0 +1,286 @@
+"""The one door into the core: :meth:`Sessions.handle` for what people do, and
+:meth:`Sessions.tick` for what time does (paced computer moves, turn timeouts,
+the next deal).
+
+Both return the outbound instructions for the adapter to carry out in order.
+A press always gets exactly one :class:`~bot.contract.Answer`, first. When the
+store is down, nothing is written and the person is told to try again.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from bot import codec, lobby, play
+from bot.commands import Commands
+from bot.contract import (
+    Answer,
+    ChatRef,
+    Command,
+    Inbound,
+    Notice,
+    Outbound,
+    Press,
+    PrivateStart,
+    Screen,
+    SlotKind,
+    Unreachable,
+    UserRef,
+)
+from bot.flow import Decision, Game
+from bot.i18n import Translator, pick_language, text_line, translator
+from bot.lobbyview import decode_option_value
+from bot.match import Pacing
+from bot.runner import Flow, Runner
+from bot.settings_flow import AUTO_START, PINGS, TIMER
+from bot.store import Store, StoreUnavailable, TimerClaim
+from engine import get_variant
+
+log = logging.getLogger(__name__)
+
+
+class SessionSettings(Protocol):
+    """The settings the core reads (a subset of :class:`bot.config.Settings`)."""
+
+    @property
+    def turn_timeout(self) -> int: ...
+    @property
+    def computer_delay(self) -> float: ...
+    @property
+    def next_deal_delay(self) -> float: ...
+    @property
+    def timeouts_before_takeover(self) -> int: ...
+    @property
+    def default_lang(self) -> str: ...
+
+
+class Sessions:
+    def __init__(
+        self,
+        store: Store,
+        settings: SessionSettings,
+        *,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ) -> None:
+        """``rng`` picks game ids and seeds (tests pass a seeded one)."""
+        pacing = Pacing(
+            settings.computer_delay, settings.next_deal_delay, settings.timeouts_before_takeover
+        )
+        self._runner = Runner(store, pacing, clock, settings.default_lang)
+        self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
+        self._default_lang = settings.default_lang
+
+    async def handle(self, inbound: Inbound) -> list[Outbound]:
+        try:
+            return await self._dispatch(inbound)
+        except StoreUnavailable:
+            log.warning("store unavailable while handling %s", type(inbound).__name__)
+            return self._apology(inbound, unavailable=True)
+        except Exception:
+            log.exception("failed to handle %r", inbound)
+            return self._apology(inbound, unavailable=False)
+
+    async def tick(self, platform: str | None = None) -> list[Outbound]:
+        """Play what is due: claims each due deadline (only one process gets it)."""
+        runner = self._runner
+        try:
+            await runner.retry_pending()
+            claims = await runner.store.claim_due(runner.clock(), platform)
+        except StoreUnavailable:
+            log.warning("store unavailable: deadlines wait for the next tick")
+            return []
+        out: list[Outbound] = []
+        for claim in claims:
+            now = runner.clock()
+
+            def flow(
+                game: Game | None,
+                _: Translator,
+                claim_id: str = claim.game_id,
+                step: int = claim.counter,
+                at: float = now,
+            ) -> Decision:
+                return play.on_deadline(game, claim_id, step, now=at, pacing=runner.pacing)
+
+            try:
+                ran = await runner.run(claim.chat, None, flow)
+            except StoreUnavailable:
+                runner.later(_reschedule(runner, claim, now))
+                continue
+            except Exception:
+                log.exception("failed to play the deadline %r", claim)
+                continue
+            out += ran.updates
+        return out
+
+    # -- dispatch ---------------------------------------------------------------------
+
+    async def _dispatch(self, inbound: Inbound) -> list[Outbound]:
+        if isinstance(inbound, Command):
+            return await self._commands.handle(inbound)
+        if isinstance(inbound, Press):
+            return await self._press(inbound)
+        if isinstance(inbound, PrivateStart):
+            return await self._private_start(inbound)
+        return await self._unreachable(inbound)
+
+    async def _press(self, press: Press) -> list[Outbound]:
+        _ = translator(pick_language(press.user.lang, self._default_lang))
+        try:
+            action = codec.decode(press.payload)
+        except codec.BadPayload:
+            return [Answer(_("That button is not one of mine, or it is too old."))]
+        if isinstance(action, codec.HandLink):
+            return [Answer(_("That button is not one of mine, or it is too old."))]
+        chat = await self._runner.store.locate(action.game_id)
+        if chat is None:
+            return [Answer(_("That button is from a finished game."))]
+        flow = await self._press_flow(press, action)
+        ran = await self._runner.run(chat, press.user, flow)
+        decision = ran.decision
+        return [Answer(decision.reply, decision.alert, decision.screen), *ran.updates]
+
+    async def _press_flow(self, press: Press, action: codec.Action) -> Flow:
+        runner, user, admin = self._runner, press.user, press.is_admin
+        now, pacing = runner.clock(), runner.pacing
+        game_id = action.game_id
+        if isinstance(action, codec.MovePress):
+            counter, move = action.counter, action.move
+            return lambda g, t: play.press_move(
+                g, game_id, user, counter, move, _=t, now=now, pacing=pacing
+            )
+        if isinstance(action, codec.TilesPress):
+            return lambda g, t: play.press_tiles(g, game_id, user, _=t)
+        if isinstance(action, codec.NextDealPress):
+            deal = action.deal
+            return lambda g, t: play.press_next_deal(
+                g, game_id, user, deal, _=t, now=now, pacing=pacing
+            )
+        if isinstance(action, codec.SettingPress):
+            key, value = action.key, action.value
+            return lambda g, t: (
+                _lobby_only(g, game_id, t) or _setting(g, user, admin, key, value, t)
+            )
+        assert isinstance(action, codec.LobbyPress)
+        lang = await self._commands.user_lang(Command(press.chat, user, "join"))
+        flows: dict[str, Flow] = {
+            "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, pacing=pacing),
+            "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, pacing=pacing),
+            "add_computer": lambda g, t: lobby.add_computer(g, user, admin, None, _=t),
+            "remove_computer": lambda g, t: lobby.remove_computer(g, user, admin, _=t),
+            "start": lambda g, t: lobby.start(g, user, admin, _=t, now=now, pacing=pacing),
+            "cancel": lambda g, t: lobby.cancel(g, user, admin, _=t),
+            "settings": lambda g, t: lobby.show_panel(g, user, admin, "settings", _=t),
+            "back": lambda g, t: lobby.show_panel(g, user, admin, "main", _=t),
+        }
+        chosen = flows[action.action]
+        return lambda g, t: _lobby_only(g, game_id, t) or chosen(g, t)
+
+    async def _private_start(self, start: PrivateStart) -> list[Outbound]:
+        user = start.user
+        here = play.private_chat(user)
+        _ = translator(pick_language(user.lang, self._default_lang))
+        try:
+            action = codec.decode(start.payload)
+        except codec.BadPayload:
+            action = None
+        if not isinstance(action, codec.HandLink):
+            welcome = _(
+                "Hello! Add me to a group and send new there to open a table. "
+                "Send help for the commands."
+            )
+            return [Notice(here, Screen((text_line(welcome),)))]
+        chat = await self._runner.store.locate(action.game_id)
+        if chat is None:
+            return [Notice(here, Screen((text_line(_("That game is over.")),)))]
+        game_id, runner = action.game_id, self._runner
+        now = runner.clock()
+        ran = await runner.run(
+            chat,
+            user,
+            lambda g, t: play.private_start(g, game_id, user, _=t, now=now, pacing=runner.pacing),
+        )
+        reply = (
+            [Notice(here, Screen((text_line(ran.decision.reply),)))] if ran.decision.reply else []
+        )
+        return reply + ran.updates
+
+    async def _unreachable(self, event: Unreachable) -> list[Outbound]:
+        slot = event.slot
+        if slot.kind not in (SlotKind.HAND, SlotKind.PING) or slot.game_id is None:
+            return []
+        chat = await self._runner.store.locate(slot.game_id)
+        if chat is None:
+            return []
+        game_id, user, runner = slot.game_id, event.user, self._runner
+        now = runner.clock()
+        ran = await runner.run(
+            chat,
+            user,
+            lambda g, t: play.on_unreachable(g, game_id, user, now=now, pacing=runner.pacing),
+        )
+        return ran.updates
+
+    # -- failures ---------------------------------------------------------------------
+
+    def _apology(self, inbound: Inbound, *, unavailable: bool) -> list[Outbound]:
+        user = _user_of(inbound)
+        _ = translator(pick_language(user.lang if user else None, self._default_lang))
+        text = (
+            _("The table is unavailable, try again in a moment")
+            if unavailable
+            else _("Sorry, something went wrong. Please try again.")
+        )
+        if isinstance(inbound, Press):
+            return [Answer(text, alert=True)]
+        if isinstance(inbound, Command):
+            return [Notice(inbound.chat, Screen((text_line(text),)))]
+        if isinstance(inbound, PrivateStart):
+            return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
+        return []
+
+
+def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], Awaitable[None]]:
+    """Put back a deadline whose move the store could not take."""
+    return lambda: runner.store.schedule(claim.chat, claim.game_id, claim.counter, due)
+
+
+def _user_of(inbound: Inbound) -> UserRef | None:
+    return inbound.user
+
+
+def _lobby_only(game: Game | None, game_id: str, _: Translator) -> Decision | None:
+    """A lobby button of another (finished) game gets a refusal."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return play.finished_button(_)
+    return None
+
+
+def _setting(
+    game: Game | None, user: UserRef, admin: bool, key: str, value: int, _: Translator
+) -> Decision:
+    """A settings button: a game option by its index, or a table setting."""
+    assert game is not None
+    pairs: dict[str, str]
+    if key == "T":
+        pairs = {TIMER: str(value)}
+    elif key in ("A", "P"):
+        pairs = {AUTO_START if key == "A" else PINGS: "on" if value else "off"}
+    else:
+        specs = get_variant(game.doc.variant).option_specs
+        index = int(key)
+        if not 0 <= index < len(specs):
+            return play.finished_button(_)
+        try:
+            pairs = {specs[index].name: str(decode_option_value(specs[index], value))}
+        except ValueError:
+            return play.finished_button(_)
+    return lobby.change_settings(game, user, admin, pairs, _=_)
+
+
+__all__ = ["ChatRef", "SessionSettings", "Sessions"]

@@ -1,0 +1,123 @@
+"""What to send after a game was written: at most one table update, one hand
+update per player whose screen changed, the deal summary, and the turn ping.
+
+Screens are compared before and after, so a player whose hand and choices
+did not change gets nothing: adapters rely on this to stay within their
+platforms' rate limits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from bot.contract import Delete, Outbound, Screen, Show, Slot, SlotKind
+from bot.flow import Decision, Game
+from bot.gamedoc import GameDoc
+from bot.i18n import translator
+from bot.lobbyview import lobby_screen
+from bot.play import private_chat
+from bot.render import hand_screen, ping_screen, summary_screen, table_screen
+from engine import State
+
+
+def table_slot(doc: GameDoc) -> Slot:
+    """The game's one message in its chat: the lobby, which becomes the table."""
+    return Slot(SlotKind.TABLE, doc.chat, doc.id)
+
+
+def hand_slot(doc: GameDoc, seat: int) -> Slot:
+    user = doc.seats[seat].user
+    assert user is not None
+    return Slot(SlotKind.HAND, private_chat(user), doc.id, user)
+
+
+def ping_slot(doc: GameDoc, seat: int) -> Slot:
+    user = doc.seats[seat].user
+    assert user is not None
+    return Slot(SlotKind.PING, private_chat(user), doc.id, user)
+
+
+def table_of(game: Game, now: float) -> Screen:
+    _ = translator(game.doc.settings.lang)
+    if game.state is None:
+        return lobby_screen(_, game.doc)
+    return table_screen(_, game.doc, game.state, now)
+
+
+def hand_of(doc: GameDoc, state: State[Any], seat: int) -> Screen:
+    _ = translator(doc.seats[seat].lang)
+    view = engine.view(state, seat)
+    due = doc.due
+    at = due.at if due is not None and due.kind == "turn" and state.turn == seat else None
+    return hand_screen(_, doc, view, at)
+
+
+def game_updates(
+    before: Game | None, after: Game, decision: Decision, now: float
+) -> list[Outbound]:
+    """The updates for a written game, in the order an adapter should send them."""
+    if before is not None and before.doc.id != after.doc.id:
+        before = None
+    doc, state, version = after.doc, after.state, after.version
+    out: list[Outbound] = []
+    table = table_of(after, now)
+    if before is None or table != table_of(before, now):
+        out.append(Show(table_slot(doc), table, version))
+    if state is None:
+        return out
+    if state.deal_over and _deal_just_ended(before, state):
+        _ = translator(doc.settings.lang)
+        out.append(
+            Show(Slot(SlotKind.SUMMARY, doc.chat, doc.id), summary_screen(_, doc, state), version)
+        )
+    out += _hands(before, after, decision)
+    out += _pings(before, after)
+    return out
+
+
+def _deal_just_ended(before: Game | None, state: State[Any]) -> bool:
+    if before is None or before.state is None:
+        return True
+    was = before.state
+    return not was.deal_over or was.deal_number != state.deal_number
+
+
+def _hands(before: Game | None, after: Game, decision: Decision) -> list[Outbound]:
+    doc, state = after.doc, after.state
+    assert state is not None
+    asked = {user.key for user in decision.hands_for}
+    out: list[Outbound] = []
+    for seat, held in enumerate(doc.seats):
+        if held.user is None or held.unreachable:
+            continue
+        screen = hand_of(doc, state, seat)
+        unchanged = (
+            held.user.key not in asked
+            and before is not None
+            and before.state is not None
+            and screen == hand_of(before.doc, before.state, seat)
+        )
+        if unchanged:
+            continue
+        out.append(Show(hand_slot(doc, seat), screen, after.version))
+    return out
+
+
+def _pings(before: Game | None, after: Game) -> list[Outbound]:
+    """Delete the ping of the player who moved; ping the player now to move."""
+    doc = after.doc
+    was = before.doc.pinged if before is not None else None
+    now_pinged = doc.pinged
+    if was == now_pinged:
+        return []
+    out: list[Outbound] = []
+    if was is not None and before is not None and before.doc.seats[was].user is not None:
+        out.append(Delete(ping_slot(before.doc, was)))
+    if now_pinged is not None:
+        _ = translator(doc.seats[now_pinged].lang)
+        due = doc.due.at if doc.due is not None and doc.due.kind == "turn" else None
+        out.append(
+            Show(ping_slot(doc, now_pinged), ping_screen(_, doc, due), after.version, notify=True)
+        )
+    return out

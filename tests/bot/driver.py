@@ -1,0 +1,225 @@
+"""A stand-in adapter for the core's tests: it sends inbound events, keeps what
+each slot shows (dropping older versions, as adapters do), and presses only
+buttons the core actually returned."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.config import Settings
+from bot.contract import (
+    Answer,
+    Button,
+    ChatRef,
+    Command,
+    Delete,
+    Document,
+    Inbound,
+    Notice,
+    Outbound,
+    Press,
+    Screen,
+    Show,
+    SlotKind,
+    UserRef,
+)
+from bot.gamedoc import GameDoc, from_json
+from bot.replay import build_state
+from bot.sessions import Sessions
+from bot.store import Store
+from engine import State, Tile
+
+TILE = re.compile(r"\[(\d)\|(\d)\]")
+SETTINGS = Settings(
+    _env_file=None,
+    turn_timeout=60,
+    computer_delay=1.0,
+    next_deal_delay=5.0,
+    timeouts_before_takeover=3,
+)
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def user(number: int, name: str, platform: str = "tg") -> UserRef:
+    return UserRef(platform, str(number), name)
+
+
+def tiles_in(text: str) -> set[Tile]:
+    return {Tile(int(a), int(b)) for a, b in TILE.findall(text)}
+
+
+def buttons(screen: Screen | None) -> list[Button]:
+    if screen is None:
+        return []
+    return [b for row in screen.buttons for b in row]
+
+
+def button(screen: Screen | None, label: str) -> Button:
+    found = [b for b in buttons(screen) if label in b.label]
+    assert found, f"no button {label!r} in {[b.label for b in buttons(screen)]}"
+    return found[0]
+
+
+def shows(out: Iterable[Outbound], kind: SlotKind) -> list[Show]:
+    return [o for o in out if isinstance(o, Show) and o.slot.kind is kind]
+
+
+def answer(out: list[Outbound]) -> Answer:
+    assert out and isinstance(out[0], Answer), out
+    return out[0]
+
+
+def info_text(out: list[Outbound]) -> str:
+    texts = [o.screen.plain_text() for o in shows(out, SlotKind.INFO)]
+    texts += [o.screen.plain_text() for o in out if isinstance(o, Notice)]
+    return "\n".join(texts)
+
+
+@dataclass
+class Table:
+    """One chat seen through a stand-in adapter."""
+
+    sessions: Sessions
+    store: Store
+    chat: ChatRef
+    clock: Clock
+    slots: dict[str, Show] = field(default_factory=dict)
+    notices: list[Notice] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
+    log: list[list[Outbound]] = field(default_factory=list)
+    game_id: str | None = None  # the game of the table shown last
+
+    async def send(self, inbound: Inbound, sessions: Sessions | None = None) -> list[Outbound]:
+        out = await (sessions or self.sessions).handle(inbound)
+        self.take(out)
+        return out
+
+    async def tick(self, sessions: Sessions | None = None) -> list[Outbound]:
+        out = await (sessions or self.sessions).tick()
+        self.take(out)
+        return out
+
+    def take(self, out: list[Outbound]) -> None:
+        self.log.append(out)
+        for item in out:
+            if isinstance(item, Show):
+                if item.slot.kind is SlotKind.TABLE and item.slot.chat == self.chat:
+                    self.game_id = item.slot.game_id
+                shown = self.slots.get(item.slot.key)
+                if shown is None or item.version >= shown.version:
+                    self.slots[item.slot.key] = item
+            elif isinstance(item, Delete):
+                self.slots.pop(item.slot.key, None)
+            elif isinstance(item, Notice):
+                self.notices.append(item)
+            elif isinstance(item, Document):
+                self.documents.append(item)
+
+    async def command(
+        self, who: UserRef, name: str, *args: str, admin: bool = False
+    ) -> list[Outbound]:
+        return await self.send(Command(self.chat, who, name, tuple(args), is_admin=admin))
+
+    async def press(
+        self, who: UserRef, payload: str | None, *, sessions: Sessions | None = None
+    ) -> list[Outbound]:
+        assert payload is not None
+        return await self.send(Press(self.chat, who, payload), sessions)
+
+    # -- what the slots show ------------------------------------------------------------
+
+    def table(self) -> Screen:
+        tables = [
+            s
+            for s in self.slots.values()
+            if s.slot.kind is SlotKind.TABLE and s.slot.game_id == self.game_id
+        ]
+        assert tables, "no table shown"
+        return tables[0].screen
+
+    def hand(self, who: UserRef, game_id: str | None = None) -> Screen | None:
+        hands = [
+            s
+            for s in self.slots.values()
+            if s.slot.kind is SlotKind.HAND
+            and s.slot.user is not None
+            and s.slot.user.key == who.key
+            and s.slot.game_id == (game_id or self.game_id)
+        ]
+        return hands[0].screen if hands else None
+
+    def pinged(self, who: UserRef) -> bool:
+        return any(
+            s.slot.kind is SlotKind.PING and s.slot.user is not None and s.slot.user.key == who.key
+            for s in self.slots.values()
+        )
+
+    async def doc(self) -> GameDoc | None:
+        stored = await self.store.load(self.chat)
+        return from_json(stored.doc) if stored is not None else None
+
+    async def last_doc(self) -> GameDoc | None:
+        current = await self.doc()
+        if current is not None:
+            return current
+        raw = await self.store.last_game(self.chat)
+        return from_json(raw) if raw is not None else None
+
+    async def state(self) -> State[Any] | None:
+        doc = await self.last_doc()
+        return build_state(doc) if doc is not None and doc.deals else None
+
+    # -- playing ------------------------------------------------------------------------
+
+    async def step(
+        self, people: list[UserRef], rng: random.Random, sessions: list[Sessions] | None = None
+    ) -> list[Outbound]:
+        """One thing happens: a person with move buttons presses one, or someone
+        presses "Next deal", or time passes until the next deadline."""
+        pick = rng.choice(sessions) if sessions else None
+        for person in people:
+            moves = [b for b in buttons(self.hand(person)) if b.payload]
+            if moves:
+                return await self.press(person, rng.choice(moves).payload, sessions=pick)
+        table_buttons = [b for b in buttons(self.table()) if b.payload and "Next deal" in b.label]
+        if table_buttons and people and rng.random() < 0.5:
+            return await self.press(rng.choice(people), table_buttons[0].payload, sessions=pick)
+        self.clock.advance(6.0)
+        return await self.tick(pick)
+
+    async def play_out(
+        self,
+        people: list[UserRef],
+        rng: random.Random,
+        *,
+        limit: int = 5000,
+        sessions: list[Sessions] | None = None,
+    ) -> None:
+        """Play until the chat has no current game."""
+        for _ in range(limit):
+            if await self.store.load(self.chat) is None:
+                return
+            await self.step(people, rng, sessions)
+        raise AssertionError("the match did not end")
+
+
+def make_table(store: Store, chat: ChatRef | None = None, seed: int = 1) -> Table:
+    clock = Clock()
+    sessions = Sessions(store, SETTINGS, clock=clock, rng=random.Random(seed))
+    return Table(sessions, store, chat or ChatRef("tg", "-100"), clock)
