@@ -17,6 +17,8 @@ from adapters.discord.commands import build_group
 from adapters.discord.components import GameButton
 from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
+from bot.config import Settings
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -109,19 +111,15 @@ async def tick_forever(
 
 
 async def run_discord(
-    settings: Any,
-    sessions: Core,
-    *,
-    stop_event: asyncio.Event,
-    redis: aredis.Redis,
-    ledger: Ledger,
+    settings: Settings, core: Core, *, redis: aredis.Redis, stop_event: asyncio.Event
 ) -> None:
-    """Serve Discord until ``stop_event`` is set (or the connection ends for good)."""
-    token = settings.discord_token
-    if token is None:
+    """Serve Discord until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT), or
+    until the gateway connection ends for good (then its error is raised)."""
+    if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
+    ledger = Store(redis, idle_ttl=settings.game_idle_ttl)
     client, adapter = build_client(
-        sessions,
+        core,
         redis,
         ledger,
         guild_id=settings.discord_guild_id,
@@ -129,7 +127,7 @@ async def run_discord(
         shard_count=settings.discord_shard_count,
     )
     async with client:
-        gateway = asyncio.create_task(client.start(token.get_secret_value()))
+        gateway = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
         timers = asyncio.create_task(
             tick_forever(adapter, stop_event, settings.timer_poll_interval)
         )
@@ -138,10 +136,10 @@ async def run_discord(
             await asyncio.wait({gateway, stopping}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             stop_event.set()
+            stopping.cancel()
             await timers
             await adapter.settle()
             await client.close()
-            stopping.cancel()
-            if gateway.done() and gateway.exception() is not None:
-                raise gateway.exception()  # type: ignore[misc]
-            gateway.cancel()
+            (ended,) = await asyncio.gather(gateway, return_exceptions=True)
+        if isinstance(ended, BaseException):
+            raise ended

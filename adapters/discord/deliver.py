@@ -27,8 +27,10 @@ from bot.contract import (
     ChatRef,
     Delete,
     Document,
+    Mention,
     Notice,
     Outbound,
+    Screen,
     Show,
     Slot,
     SlotKind,
@@ -122,7 +124,7 @@ class Delivery:
         async with self.lock(show.slot):
             if not claimed and not await self.is_current(show):
                 return
-            rendered = render(show.screen, notify=show.notify)
+            rendered = render(addressed(show), notify=show.notify)
             await self._place(show.slot, rendered)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
@@ -212,6 +214,23 @@ class Delivery:
         upload = discord.File(io.BytesIO(document.data), filename=document.filename)
         caption = discord.utils.escape_markdown(document.caption) if document.caption else None
         await channel.send(content=caption, file=upload)
+
+
+def addressed(show: Show) -> Screen:
+    """The screen as shown in the channel. A ping was written for a private chat; in
+    the game's channel it starts with a mention of the player, which notifies him."""
+    user = show.slot.user
+    if show.slot.kind is not SlotKind.PING or user is None:
+        return show.screen
+    mentioned = any(isinstance(s, Mention) and s.user.key == user.key for s in _segments(show))
+    if mentioned:
+        return show.screen
+    first, *rest = show.screen.lines or ((),)
+    return Screen(((Mention(user), " ", *first), *rest), show.screen.buttons)
+
+
+def _segments(show: Show) -> Iterable[object]:
+    return (segment for line in show.screen.lines for segment in line)
 
 
 def channel_of(chat: ChatRef) -> int:

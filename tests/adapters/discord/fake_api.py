@@ -11,69 +11,30 @@ messages are reachable only through their interaction's token, tokens expire aft
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
-API_PREFIX = "/api/v10"
-EPHEMERAL = 64
-LOADING = 128
-TOKEN_LIFETIME = 15 * 60
+from tests.adapters.discord.fake_interactions import InteractionEndpoints
+from tests.adapters.discord.fake_wire import (
+    API_PREFIX,
+    EPHEMERAL,
+    LOADING,
+    InteractionRecord,
+    Json,
+    SentEvent,
+    Throttle,
+    error_response,
+    json_response,
+    now_iso,
+    read_body,
+    too_many,
+)
 
-Json = dict[str, Any]
-
-
-def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    """A JSON response whose content type is exactly ``application/json``, as Discord's is
-    (discord.py decodes a body only then)."""
-    all_headers = {"Content-Type": "application/json", **(headers or {})}
-    return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
-
-
-def _now_iso() -> str:
-    return datetime.now(UTC).isoformat()
-
-
-@dataclass
-class InteractionRecord:
-    """One interaction the test injected, and how the bot answered it."""
-
-    id: int
-    token: str
-    kind: int  # 2 application command, 3 component
-    channel_id: int
-    guild_id: int | None
-    user_id: int
-    source_message_id: int | None = None  # the message a pressed component is on
-    user: Json = field(default_factory=dict)  # the user payload of who interacted
-    created: float = 0.0  # on the fake's clock
-    callbacks: list[Json] = field(default_factory=list)
-    original_id: int | None = None
-    followup_ids: list[int] = field(default_factory=list)
-
-
-@dataclass
-class SentEvent:
-    """A message the bot created or changed, as a test checks it."""
-
-    action: str  # "create", "edit", "delete"
-    message: Json
-    via: str  # "channel", "callback", "webhook"
-
-
-@dataclass
-class Throttle:
-    method: str
-    path: re.Pattern[str]
-    retry_after: float
-    times: int
-    is_global: bool = False
+__all__ = ["EPHEMERAL", "FakeDiscord", "InteractionRecord", "Json", "SentEvent"]
 
 
 class FakeDiscord:
@@ -109,6 +70,9 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self.base_url = ""
         self.callback_hooks: list[Callable[[InteractionRecord], None]] = []
+        self.endpoints = InteractionEndpoints(self)
+        # The gateway websocket, when a test runs one (see fake_socket.py).
+        self.socket_handler: Callable[[web.Request], Awaitable[web.StreamResponse]] | None = None
 
     # -- set-up -----------------------------------------------------------------
 
@@ -182,77 +146,28 @@ class FakeDiscord:
             if rule.times > 0 and rule.method == request.method and rule.path.fullmatch(path):
                 rule.times -= 1
                 self.requests.append((time.monotonic(), request.method, path, 429))
-                return self._too_many(rule)
+                return too_many(rule)
         response: web.StreamResponse = await handler(request)
         self.requests.append((time.monotonic(), request.method, path, response.status))
         return response
 
-    @staticmethod
-    def _too_many(rule: Throttle) -> web.Response:
-        headers = {
-            "Via": "1.1 google",
-            "X-RateLimit-Limit": "5",
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset": f"{time.time() + rule.retry_after:.3f}",
-            "X-RateLimit-Reset-After": f"{rule.retry_after:.3f}",
-            "X-RateLimit-Bucket": "fake-bucket",
-            "X-RateLimit-Scope": "global" if rule.is_global else "user",
-        }
-        if rule.is_global:
-            headers["X-RateLimit-Global"] = "true"
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": rule.retry_after,
-            "global": rule.is_global,
-        }
-        return _json(body, status=429, headers=headers)
-
     def _routes(self) -> list[web.RouteDef]:
         p = API_PREFIX
-        hook = p + "/webhooks/{app}/{token}"
         return [
             web.get(p + "/users/@me", self._me),
             web.get(p + "/oauth2/applications/@me", self._application),
             web.get(p + "/gateway/bot", self._gateway),
             web.put(p + "/applications/{app}/commands", self._sync_global),
             web.put(p + "/applications/{app}/guilds/{guild}/commands", self._sync_guild),
-            web.post(p + "/interactions/{iid}/{token}/callback", self._callback),
-            web.post(hook, self._followup),
-            web.get(hook + "/messages/{mid}", self._hook_get),
-            web.patch(hook + "/messages/{mid}", self._hook_edit),
-            web.delete(hook + "/messages/{mid}", self._hook_delete),
             web.post(p + "/channels/{cid}/messages", self._channel_send),
             web.get(p + "/channels/{cid}/messages/{mid}", self._channel_get),
             web.patch(p + "/channels/{cid}/messages/{mid}", self._channel_edit),
             web.delete(p + "/channels/{cid}/messages/{mid}", self._channel_delete),
+            *self.endpoints.routes(),
+            web.get("/gateway", self._socket),
         ]
 
-    @staticmethod
-    def _error(status: int, code: int, message: str) -> web.Response:
-        return _json({"code": code, "message": message}, status=status)
-
-    @staticmethod
-    async def _body(request: web.Request) -> tuple[Json, list[Json]]:
-        """The JSON payload and any attached files (name and size)."""
-        if request.content_type.startswith("multipart/"):
-            payload: Json = {}
-            files: list[Json] = []
-            reader = await request.multipart()
-            async for part in reader:
-                assert isinstance(part, BodyPartReader)
-                if part.name == "payload_json":
-                    payload = json.loads(await part.text())
-                else:
-                    data = await part.read()
-                    files.append({"filename": part.filename, "data": bytes(data)})
-            return payload, files
-        if not request.can_read_body:
-            return {}, []
-        return await request.json(), []
-
-    def _new_message(
-        self, channel_id: int, payload: Json, files: list[Json], *, flags: int
-    ) -> Json:
+    def new_message(self, channel_id: int, payload: Json, files: list[Json], *, flags: int) -> Json:
         message_id = self.snowflake()
         channel = self.channels.get(channel_id, {})
         attachments = [
@@ -271,7 +186,7 @@ class FakeDiscord:
             "channel_id": str(channel_id),
             "author": self.bot_user,
             "content": payload.get("content") or "",
-            "timestamp": _now_iso(),
+            "timestamp": now_iso(),
             "edited_timestamp": None,
             "tts": False,
             "mention_everyone": False,
@@ -290,7 +205,7 @@ class FakeDiscord:
         self.messages[message_id] = message
         return message
 
-    def _edit_message(self, message: Json, payload: Json, via: str) -> Json:
+    def edit_message(self, message: Json, payload: Json, via: str) -> Json:
         for key in ("content", "embeds", "components", "allowed_mentions"):
             if key in payload:
                 message[key] = payload[key] if payload[key] is not None else []
@@ -300,20 +215,20 @@ class FakeDiscord:
             keep = message["flags"] & EPHEMERAL
             message["flags"] = (payload["flags"] & ~EPHEMERAL) | keep
         message["flags"] &= ~LOADING
-        message["edited_timestamp"] = _now_iso()
+        message["edited_timestamp"] = now_iso()
         self.events.append(SentEvent("edit", dict(message), via))
         return message
 
-    def _record(self, action: str, message: Json, via: str) -> None:
+    def record(self, action: str, message: Json, via: str) -> None:
         self.events.append(SentEvent(action, dict(message), via))
 
     # -- users and application --------------------------------------------------------
 
     async def _me(self, request: web.Request) -> web.Response:
-        return _json(self.bot_user)
+        return json_response(self.bot_user)
 
     async def _application(self, request: web.Request) -> web.Response:
-        return _json(
+        return json_response(
             {
                 "id": str(self.app_id),
                 "name": "domino",
@@ -328,17 +243,26 @@ class FakeDiscord:
             }
         )
 
+    @property
+    def gateway_url(self) -> str:
+        return self.base_url.removesuffix(API_PREFIX).replace("http://", "ws://") + "/gateway"
+
     async def _gateway(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        body = {"url": "wss://gateway.invalid", "shards": 1, "session_start_limit": limit}
-        return _json(body)
+        body = {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
+        return json_response(body)
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if self.socket_handler is None:
+            return error_response(404, 0, "no gateway in this test")
+        return await self.socket_handler(request)
 
     async def _sync_global(self, request: web.Request) -> web.Response:
-        return _json(self._store_commands("global", await request.json()))
+        return json_response(self._store_commands("global", await request.json()))
 
     async def _sync_guild(self, request: web.Request) -> web.Response:
         scope = request.match_info["guild"]
-        return _json(self._store_commands(scope, await request.json()))
+        return json_response(self._store_commands(scope, await request.json()))
 
     def _store_commands(self, scope: str, commands: list[Json]) -> list[Json]:
         stored = []
@@ -352,158 +276,48 @@ class FakeDiscord:
         self.commands[scope] = stored
         return stored
 
-    # -- interactions ------------------------------------------------------------------
-
-    async def _callback(self, request: web.Request) -> web.Response:
-        record = self.interactions.get(int(request.match_info["iid"]))
-        if record is None or record.token != request.match_info["token"]:
-            return self._error(404, 10062, "Unknown interaction")
-        if self._expired(record, lifetime=3.0):
-            return self._error(404, 10062, "Unknown interaction")
-        body, files = await self._body(request)
-        if record.callbacks:
-            return self._error(400, 40060, "Interaction has already been acknowledged.")
-        record.callbacks.append(body)
-        kind = body["type"]
-        data = body.get("data") or {}
-        message: Json | None = None
-        if kind in (4, 5):
-            flags = (data.get("flags") or 0) & EPHEMERAL
-            message = self._new_message(
-                record.channel_id, data, files, flags=flags | (LOADING if kind == 5 else 0)
-            )
-            message["type"] = 20 if record.kind == 2 else 19
-            message["interaction_metadata"] = {
-                "id": str(record.id),
-                "type": record.kind,
-                "user": record.user,
-                "authorizing_integration_owners": {},
-            }
-            record.original_id = int(message["id"])
-            self._record("create", message, "callback")
-        elif kind in (6, 7):
-            record.original_id = record.source_message_id
-            source = self.messages.get(record.source_message_id or 0)
-            if kind == 7:
-                if source is None:
-                    return self._error(404, 10008, "Unknown Message")
-                message = self._edit_message(source, data, "callback")
-        for hook in self.callback_hooks:
-            hook(record)
-        answer: Json = {
-            "interaction": {
-                "id": str(record.id),
-                "type": record.kind,
-                "response_message_loading": kind == 5,
-                "response_message_ephemeral": bool(message and message["flags"] & EPHEMERAL),
-            }
-        }
-        if record.original_id is not None:
-            answer["interaction"]["response_message_id"] = str(record.original_id)
-        if message is not None:
-            answer["resource"] = {"type": kind, "message": message}
-        return _json(answer)
-
-    def _expired(self, record: InteractionRecord, *, lifetime: float = TOKEN_LIFETIME) -> bool:
-        return self.now() - record.created > lifetime
-
-    def _by_token(self, request: web.Request) -> InteractionRecord | web.Response:
-        token = request.match_info["token"]
-        if request.match_info["app"] != str(self.app_id):
-            return self._error(404, 10015, "Unknown Webhook")
-        for record in self.interactions.values():
-            if record.token == token:
-                if self._expired(record):
-                    return self._error(401, 50027, "Invalid Webhook Token")
-                if not record.callbacks:
-                    return self._error(404, 10015, "Unknown Webhook")
-                return record
-        return self._error(404, 10015, "Unknown Webhook")
-
-    def _hook_message(self, request: web.Request) -> Json | web.Response:
-        record = self._by_token(request)
-        if isinstance(record, web.Response):
-            return record
-        wanted = request.match_info["mid"]
-        allowed = {record.original_id, *record.followup_ids}
-        message_id = record.original_id if wanted == "@original" else int(wanted)
-        if message_id is None or message_id not in allowed or message_id not in self.messages:
-            return self._error(404, 10008, "Unknown Message")
-        return self.messages[message_id]
-
-    async def _followup(self, request: web.Request) -> web.Response:
-        record = self._by_token(request)
-        if isinstance(record, web.Response):
-            return record
-        body, files = await self._body(request)
-        flags = (body.get("flags") or 0) & EPHEMERAL
-        message = self._new_message(record.channel_id, body, files, flags=flags)
-        message["webhook_id"] = str(self.app_id)
-        record.followup_ids.append(int(message["id"]))
-        self._record("create", message, "webhook")
-        return _json(message)
-
-    async def _hook_get(self, request: web.Request) -> web.Response:
-        found = self._hook_message(request)
-        return found if isinstance(found, web.Response) else _json(found)
-
-    async def _hook_edit(self, request: web.Request) -> web.Response:
-        found = self._hook_message(request)
-        if isinstance(found, web.Response):
-            return found
-        body, _ = await self._body(request)
-        return _json(self._edit_message(found, body, "webhook"))
-
-    async def _hook_delete(self, request: web.Request) -> web.Response:
-        found = self._hook_message(request)
-        if isinstance(found, web.Response):
-            return found
-        self.messages.pop(int(found["id"]))
-        self._record("delete", found, "webhook")
-        return web.Response(status=204)
-
     # -- channel messages -----------------------------------------------------------------
 
     def _channel_message(self, request: web.Request) -> Json | web.Response:
         channel_id = int(request.match_info["cid"])
         if channel_id not in self.channels:
-            return self._error(404, 10003, "Unknown Channel")
+            return error_response(404, 10003, "Unknown Channel")
         message = self.messages.get(int(request.match_info["mid"]))
         if (
             message is None
             or int(message["channel_id"]) != channel_id
             or message.get("flags", 0) & EPHEMERAL
         ):
-            return self._error(404, 10008, "Unknown Message")
+            return error_response(404, 10008, "Unknown Message")
         return message
 
     async def _channel_send(self, request: web.Request) -> web.Response:
         channel_id = int(request.match_info["cid"])
         if channel_id not in self.channels:
-            return self._error(404, 10003, "Unknown Channel")
-        body, files = await self._body(request)
+            return error_response(404, 10003, "Unknown Channel")
+        body, files = await read_body(request)
         flags = (body.get("flags") or 0) & ~EPHEMERAL  # a channel message cannot be ephemeral
-        message = self._new_message(channel_id, body, files, flags=flags)
-        self._record("create", message, "channel")
-        return _json(message)
+        message = self.new_message(channel_id, body, files, flags=flags)
+        self.record("create", message, "channel")
+        return json_response(message)
 
     async def _channel_get(self, request: web.Request) -> web.Response:
         found = self._channel_message(request)
-        return found if isinstance(found, web.Response) else _json(found)
+        return found if isinstance(found, web.Response) else json_response(found)
 
     async def _channel_edit(self, request: web.Request) -> web.Response:
         found = self._channel_message(request)
         if isinstance(found, web.Response):
             return found
         if found["author"]["id"] != self.bot_user["id"]:
-            return self._error(403, 50005, "Cannot edit a message authored by another user")
-        body, _ = await self._body(request)
-        return _json(self._edit_message(found, body, "channel"))
+            return error_response(403, 50005, "Cannot edit a message authored by another user")
+        body, _ = await read_body(request)
+        return json_response(self.edit_message(found, body, "channel"))
 
     async def _channel_delete(self, request: web.Request) -> web.Response:
         found = self._channel_message(request)
         if isinstance(found, web.Response):
             return found
         self.messages.pop(int(found["id"]))
-        self._record("delete", found, "channel")
+        self.record("delete", found, "channel")
         return web.Response(status=204)

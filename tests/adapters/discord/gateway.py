@@ -57,7 +57,9 @@ class Person:
 class Gateway:
     """Injects gateway events into one client, for one guild the fake knows."""
 
-    def __init__(self, fake: FakeDiscord, client: discord.Client, guild_id: int) -> None:
+    def __init__(self, fake: FakeDiscord, client: discord.Client | None, guild_id: int) -> None:
+        """``client``: the client to inject into; ``None`` to build payloads only (for
+        the fake gateway socket)."""
         self.fake = fake
         self.client = client
         self.guild_id = guild_id
@@ -90,47 +92,49 @@ class Gateway:
 
     def connect(self, people: list[Person]) -> None:
         """READY for shard 0, then the guild with its channels and members."""
-        state: Any = self.client._connection
-        state.parse_ready(
-            {
-                "v": 10,
-                "user": self.fake.bot_user,
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": secrets.token_hex(8),
-                "resume_gateway_url": "wss://gateway.invalid",
-                "shard": [0, 1],
-                "application": {"id": str(self.fake.app_id), "flags": 0},
-            }
-        )
+        state = self._state()
+        state.parse_ready(self.ready_payload([0, 1]))
+        state.parse_guild_create(self.guild_payload(people))
+
+    def ready_payload(self, shard: list[int]) -> Json:
+        return {
+            "v": 10,
+            "user": self.fake.bot_user,
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": secrets.token_hex(8),
+            "resume_gateway_url": "wss://gateway.invalid",
+            "shard": shard,
+            "application": {"id": str(self.fake.app_id), "flags": 0},
+        }
+
+    def guild_payload(self, people: list[Person]) -> Json:
         plain = [c for c in self.channels.values() if c["type"] != PUBLIC_THREAD]
         threads = [c for c in self.channels.values() if c["type"] == PUBLIC_THREAD]
-        state.parse_guild_create(
-            {
-                "id": str(self.guild_id),
-                "name": "Domino club",
-                "owner_id": self.fake.owner_user["id"],
-                "roles": [_everyone_role(self.guild_id)],
-                "channels": plain,
-                "threads": threads,
-                "members": [p.member() for p in people],
-                "member_count": len(people),
-                "emojis": [],
-                "stickers": [],
-                "features": [],
-                "voice_states": [],
-                "presences": [],
-                "large": False,
-                "unavailable": False,
-                "joined_at": datetime.now(UTC).isoformat(),
-                "verification_level": 0,
-                "default_message_notifications": 0,
-                "explicit_content_filter": 0,
-                "mfa_level": 0,
-                "nsfw_level": 0,
-                "premium_tier": 0,
-                "preferred_locale": "en-US",
-            }
-        )
+        return {
+            "id": str(self.guild_id),
+            "name": "Domino club",
+            "owner_id": self.fake.owner_user["id"],
+            "roles": [_everyone_role(self.guild_id)],
+            "channels": plain,
+            "threads": threads,
+            "members": [p.member() for p in people],
+            "member_count": len(people),
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "voice_states": [],
+            "presences": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": datetime.now(UTC).isoformat(),
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+        }
 
     def _base(self, person: Person, channel_id: int, kind: int) -> tuple[Json, InteractionRecord]:
         record = InteractionRecord(
@@ -141,7 +145,9 @@ class Gateway:
             guild_id=self.guild_id,
             user_id=person.id,
             user=person.user(),
+            created=self.fake.now(),
         )
+        self.fake.register_interaction(record)
         payload: Json = {
             "id": str(record.id),
             "application_id": str(self.fake.app_id),
@@ -166,6 +172,11 @@ class Gateway:
         self, person: Person, channel_id: int, sub: str, options: dict[str, Any]
     ) -> InteractionRecord:
         """Type 2: ``/domino <sub>`` with option values, typed as the synced command says."""
+        return self._inject(*self.command_payload(person, channel_id, sub, options))
+
+    def command_payload(
+        self, person: Person, channel_id: int, sub: str, options: dict[str, Any]
+    ) -> tuple[Json, InteractionRecord]:
         payload, record = self._base(person, channel_id, 2)
         synced = self._synced_group()
         spec = next(o for o in synced["options"] if o["name"] == sub)
@@ -189,7 +200,7 @@ class Gateway:
                 }
             ],
         }
-        return self._inject(payload, record)
+        return payload, record
 
     def component(
         self, person: Person, message: Json, custom_id: str, *, channel_id: int | None = None
@@ -202,6 +213,10 @@ class Gateway:
         record.source_message_id = int(message["id"])
         return self._inject(payload, record)
 
+    def _state(self) -> Any:
+        assert self.client is not None, "this gateway only builds payloads"
+        return self.client._connection
+
     def _synced_group(self) -> Json:
         for scope in (str(self.guild_id), "global"):
             for command in self.fake.commands.get(scope, []):
@@ -210,10 +225,7 @@ class Gateway:
         raise AssertionError("the bot never synced /domino")
 
     def _inject(self, payload: Json, record: InteractionRecord) -> InteractionRecord:
-        record.created = self.fake.now()
-        self.fake.register_interaction(record)
-        state: Any = self.client._connection
-        state.parse_interaction_create(payload)
+        self._state().parse_interaction_create(payload)
         return record
 
 
