@@ -1,0 +1,117 @@
+"""A terminal for tests: typed lines in, the transcript out, time moved by the table's
+own waits (a computer's pause costs no real time)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from adapters.console import CHAT, ConsoleAdapter, StreamLines, TableRequest
+from bot.config import Settings
+from bot.gamedoc import GameDoc, from_json
+from bot.replay import build_state
+from bot.sessions import Sessions
+from bot.snapshot import open_game
+from bot.store import Store
+from engine import State
+
+SETTINGS = Settings(
+    _env_file=None,
+    turn_timeout=60,
+    computer_delay=1.0,
+    next_deal_delay=5.0,
+    timeouts_before_takeover=3,
+)
+LINE = re.compile(r"^│ Line: (.*)$", re.MULTILINE)
+WAIT = "\0wait"  # a reactive answer that types nothing, ever
+
+
+class Clock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)  # let a test's timeout fire if the table never stops
+
+
+class Reactive:
+    """Lines chosen while the game runs: ``respond`` sees the transcript so far and
+    returns the next line, ``None`` to end the input, or :data:`WAIT` to type nothing."""
+
+    def __init__(self, out: io.StringIO, respond: Callable[[str], str | None]) -> None:
+        self._out = out
+        self._respond = respond
+
+    async def readline(self) -> str | None:
+        line = self._respond(self._out.getvalue())
+        if line == WAIT:
+            await asyncio.Event().wait()
+        return line
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass
+class Terminal:
+    store: Store
+    clock: Clock
+    folder: Path
+    seed: int = 1
+
+    async def play(
+        self,
+        typed: Sequence[str] | Callable[[str], str | None],
+        request: TableRequest,
+        *,
+        stop: asyncio.Event | None = None,
+    ) -> tuple[int, str]:
+        """Run ``domino-bot play`` as the CLI would (resuming from the store); the exit
+        status and the transcript, typed lines included."""
+        sessions = Sessions(self.store, SETTINGS, clock=self.clock, rng=random.Random(self.seed))
+        saved = await open_game(self.store, CHAT, self.clock())
+        out = io.StringIO()
+        lines: Any
+        if callable(typed):
+            lines = Reactive(out, typed)
+        else:
+            lines = StreamLines(io.StringIO("".join(f"{line}\n" for line in typed)))
+        console = ConsoleAdapter(
+            sessions,
+            lines,
+            out,
+            stop=stop,
+            clock=self.clock,
+            sleep=self.clock.sleep,
+            echo=True,
+            export_dir=self.folder,
+        )
+        status = await asyncio.wait_for(console.run(request, saved), 60)
+        return status, out.getvalue()
+
+    async def game(self) -> tuple[GameDoc, State[Any]] | None:
+        stored = await self.store.load(CHAT)
+        if stored is None:
+            return None
+        doc = from_json(stored.doc)
+        return doc, build_state(doc)
+
+
+def last_line(transcript: str) -> str:
+    """The line of tiles on the last table printed."""
+    found = LINE.findall(transcript)
+    return found[-1] if found else ""
+
+
+def always(line: str, times: int = 2000) -> list[str]:
+    return [line] * times

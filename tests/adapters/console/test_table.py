@@ -1,0 +1,186 @@
+"""The terminal table, driven through its input and output streams."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from adapters.console import TableRequest
+from bot.contract import ChatRef
+from engine import DOUBLE_SIX, Tile
+from tests.adapters.console.terminal import WAIT, Terminal, always, last_line
+
+QUICK = TableRequest("tyaga", options=("target=10",))
+DEALS = TableRequest("tyaga", options=("target=15",))  # a match of several deals
+
+
+async def test_a_seeded_game_is_played_to_its_end(terminal: Terminal) -> None:
+    status, transcript = await terminal.play(always("1"), DEALS)
+    assert status == 0
+    assert "The match is over. Won by" in transcript
+    assert transcript.rstrip().endswith("» The match is over. Bye!")
+    assert "Press Enter for the next deal (or type quit). 1" in transcript
+    assert await terminal.store.load(ChatRef("con", "local")) is None  # finished and cleared
+    last = await terminal.store.last_game(ChatRef("con", "local"))
+    assert last is not None and last["status"] == "finished"
+
+
+async def test_the_same_seed_plays_the_same_game(terminal: Terminal) -> None:
+    _, first = await terminal.play(always("1"), QUICK)
+    _, second = await terminal.play(always("1"), QUICK)
+    assert re.sub(r"table \w+", "", first) == re.sub(r"table \w+", "", second)
+
+
+async def test_the_table_shows_the_line_seats_scores_and_your_tiles(terminal: Terminal) -> None:
+    _, transcript = await terminal.play(["quit"], QUICK)
+    assert "┌─ Tyaga (Draw) · table " in transcript
+    assert re.search(r"│ [▶•] You: 7 tiles, 0 points", transcript)
+    assert re.search(r"│ [▶•] Computer 1: [67] tiles, 0 points", transcript)
+    assert re.search(r"^(\[\d\|\d\] ){6}\[\d\|\d\]$", transcript, re.MULTILINE)  # the hand
+    assert re.search(r"^  1\) ", transcript, re.MULTILINE)  # numbered moves
+    assert "You> quit" in transcript
+
+
+async def test_bad_input_is_explained_and_asked_again(terminal: Terminal) -> None:
+    await terminal.play(["quit"], QUICK)
+    found = await terminal.game()
+    assert found is not None
+    doc, state = found
+    taken = set(doc.deals[0].hands[0]) | {Tile(p.left, p.right) for p in state.line}
+    absent = next(t for t in DOUBLE_SIX if t not in taken)
+    typed = ["", "six four", "0", "42", "draw please", f"{absent}@L", "quit"]
+    status, transcript = await terminal.play(typed, TableRequest(resume=True))
+    assert status == 0
+    assert transcript.count("You> ") == len(typed)
+    assert "That is not a move." in transcript
+    assert "There is no choice 0" in transcript
+    assert "There is no choice 42" in transcript
+    assert f"[{absent.hi}|{absent.lo}] is not in your hand" in transcript
+    after = await terminal.game()
+    assert after is not None
+    assert after[0].moves == doc.moves  # nothing was played by the bad input
+
+
+async def test_a_move_can_be_typed_as_the_hint_writes_it(terminal: Terminal) -> None:
+    def respond(transcript: str) -> str | None:
+        tail = transcript[transcript.rfind("You> ") :]
+        hinted = re.findall(r"» Your moves: ([^,\n]+)", transcript)
+        if "You> " not in transcript or "Computer 1 to move" in tail:
+            return "quit"
+        if not hinted:
+            return "hint"
+        return hinted[0] if transcript.count("You> ") == 2 else "quit"
+
+    _, transcript = await terminal.play(respond, QUICK)
+    typed = re.findall(r"» Your moves: ([^,\n]+)", transcript)[0]
+    assert f"You> {typed}\n" in transcript
+    found = await terminal.game()
+    assert found is not None
+    assert any(seat == 0 for seat, _ in found[0].moves)
+
+
+async def test_quit_keeps_the_match_and_resume_continues_it(terminal: Terminal) -> None:
+    _, before = await terminal.play(["1", "quit"], QUICK)
+    assert "The match is saved: domino-bot play --resume continues it." in before
+    saved = await terminal.game()
+    assert saved is not None and saved[0].status == "running"
+    _, after = await terminal.play(["quit"], TableRequest(resume=True))
+    assert "Continuing the saved match." in after
+    assert last_line(after) == last_line(before)
+    status, rest = await terminal.play(always("1"), TableRequest(resume=True))
+    assert status == 0 and "The match is over." in rest
+    finished = await terminal.store.last_game(ChatRef("con", "local"))
+    assert finished is not None and finished["id"] == saved[0].id
+
+
+async def test_play_without_resume_asks_and_enter_continues(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    _, transcript = await terminal.play(["", "quit"], QUICK)
+    assert "A match is saved. Continue it? [Y/n]" in transcript
+    again = await terminal.game()
+    assert saved is not None and again is not None and again[0].id == saved[0].id
+
+
+async def test_play_without_resume_can_start_afresh(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    terminal.seed = 2
+    _, transcript = await terminal.play(["n", "quit"], QUICK)
+    assert "The saved match was stopped; a new one begins." in transcript
+    fresh = await terminal.game()
+    assert saved is not None and fresh is not None and fresh[0].id != saved[0].id
+
+
+async def test_resume_with_nothing_saved_starts_a_new_match(terminal: Terminal) -> None:
+    _, transcript = await terminal.play(["quit"], TableRequest(resume=True))
+    assert "There is no saved match: a new one begins." in transcript
+    assert "You> quit" in transcript
+
+
+async def test_end_of_input_leaves_cleanly_and_keeps_the_match(terminal: Terminal) -> None:
+    status, transcript = await terminal.play([], QUICK)
+    assert status == 0
+    assert transcript.rstrip().endswith(
+        "» End of input. The match is saved: domino-bot play --resume continues it."
+    )
+    found = await terminal.game()
+    assert found is not None and found[0].status == "running"
+
+
+async def test_a_stop_signal_leaves_at_the_prompt(terminal: Terminal) -> None:
+    stop = asyncio.Event()
+
+    def respond(transcript: str) -> str | None:
+        stop.set()  # as Ctrl-C or SIGTERM would, while the table waits for a line
+        return WAIT
+
+    status, transcript = await terminal.play(respond, QUICK, stop=stop)
+    assert status == 0
+    assert "» Stopped. The match is saved" in transcript
+
+
+async def test_a_stop_signal_while_computers_play_leaves_without_a_prompt(
+    terminal: Terminal,
+) -> None:
+    stop = asyncio.Event()
+    stop.set()
+    status, transcript = await terminal.play(always("1"), QUICK, stop=stop)
+    assert status == 0
+    assert "» Stopped." in transcript
+
+
+async def test_several_people_share_the_keyboard_without_seeing_each_others_tiles(
+    terminal: Terminal,
+) -> None:
+    request = TableRequest("tyaga", players=3, humans=2, options=("target=15",))
+    typed = [line for _ in range(40) for line in ("", "1")]
+    _, transcript = await terminal.play(typed, request)
+    turns = transcript.split("Pass the keyboard to ")
+    assert "Your tiles" not in turns[0]  # no hand before the first hand-over
+    assert len(turns) > 3
+    for turn in turns[1:]:
+        name = turn.split(" and press Enter.", 1)[0]
+        prompts = set(re.findall(r"^(Player \d)> ", turn, re.MULTILINE))
+        assert prompts <= {name}
+        assert "Your tiles" not in turn or prompts == {name}
+
+
+async def test_a_bad_game_name_is_refused_with_the_known_games(terminal: Terminal) -> None:
+    status, transcript = await terminal.play([], TableRequest("chess"))
+    assert status == 2
+    assert "There is no game called chess" in transcript
+    assert await terminal.game() is None
+
+
+async def test_a_table_the_game_cannot_seat_is_refused_and_closed(terminal: Terminal) -> None:
+    status, transcript = await terminal.play([], TableRequest("baghdad", players=3))
+    assert status == 2
+    assert "The table is full." in transcript
+    assert await terminal.game() is None
+
+
+async def test_help_lists_what_can_be_typed(terminal: Terminal) -> None:
+    _, transcript = await terminal.play(["help", "quit"], QUICK)
+    for word in ("hint", "table", "rules", "scores", "export", "quit"):
+        assert re.search(rf"^  {word} ", transcript, re.MULTILINE)
