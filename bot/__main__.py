@@ -1,0 +1,239 @@
+"""``domino-bot``: the command that runs the bot, the terminal table and the tools.
+
+This is the composition root: it reads the settings, opens the store (an
+embedded Redis when ``REDIS_URL`` is unset), builds the core's sessions and
+hands them to the front end a subcommand names. Each front end is imported only
+when it runs, so ``domino-bot play`` starts without loading Telegram or Discord.
+
+    domino-bot                 Telegram and/or Discord if a token is set, else the terminal table
+    domino-bot serve           the chat bots (at least one token required)
+    domino-bot telegram        the Telegram bot only
+    domino-bot discord         the Discord bot only
+    domino-bot play [GAME]     a game at the terminal against computers (or friends)
+    domino-bot replay FILE     a replay file told move by move
+    domino-bot export          the terminal's last game (or a chat's) as a replay file
+    domino-bot health          exit status 0 if the store answers
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.config import ConfigError, Settings, load_settings
+from bot.embedded import EmbeddedRedisError
+from bot.launch import (
+    BOTS,
+    banner,
+    console_settings,
+    default_players,
+    export_replay,
+    open_store,
+    run_health,
+    stop_on_signals,
+)
+from bot.logging_setup import setup_logging
+from bot.sessions import Sessions
+
+log = logging.getLogger("bot")
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="domino-bot",
+        description="Domino tables for Telegram groups, Discord channels and the terminal. "
+        "With no command: the chat bots whose tokens are set, or else a game at the terminal.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("serve", help="run the chat bots whose tokens are set")
+    commands.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)")
+    commands.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
+
+    play = commands.add_parser("play", help="play at the terminal")
+    play.add_argument("variant", nargs="?", default="tyaga", help="tyaga (default), kozel, …")
+    play.add_argument("options", nargs="*", metavar="KEY=VALUE", help="options, e.g. target=50")
+    play.add_argument("--players", type=int, help="seats at the table (default: the game's least)")
+    play.add_argument("--humans", type=int, default=1, help="people at this keyboard (default 1)")
+    play.add_argument("--level", help="the computers' level: random or greedy")
+    play.add_argument("--lang", help="language of the table: en, pl, ru, uk …")
+    play.add_argument("--seed", type=int, help="deal the same tiles every time")
+    play.add_argument("--resume", action="store_true", help="continue the saved match")
+
+    replay = commands.add_parser("replay", help="tell a replay file move by move")
+    replay.add_argument("file", help="a replay file (JSON); - reads standard input")
+    replay.add_argument("--lang", default="en", help="language of the story")
+
+    export = commands.add_parser("export", help="write a game as a replay file")
+    export.add_argument("--chat", default="con:local", help="a chat key such as tg:-100123")
+    export.add_argument("-o", "--output", help="file to write; - for standard output")
+
+    commands.add_parser("health", help="exit 0 if the store answers (for health checks)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    _tolerant_output()
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        print(f"domino-bot: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    command: str = args.command or ("serve" if _tokens(settings) else "play")
+    # At the terminal table, routine log lines would scroll the table away.
+    quiet = command == "play" and "log_level" not in settings.model_fields_set
+    setup_logging(settings.log_format, "WARNING" if quiet else settings.log_level)
+    if command == "play" and args.command is None:
+        args = build_parser().parse_args(["play"])
+    try:
+        return _dispatch(command, args, settings)
+    except EmbeddedRedisError as exc:
+        print(f"domino-bot: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(command: str, args: argparse.Namespace, settings: Settings) -> int:
+    if command == "serve" or command in BOTS:
+        platforms = _tokens(settings) if command == "serve" else (command,)
+        missing = [p for p in platforms if p not in _tokens(settings)]
+        if not platforms or missing:
+            wanted = " or ".join(f"{p.upper()}_TOKEN" for p in (missing or BOTS))
+            print(f"domino-bot: set {wanted} to run {command} (see .env.example)", file=sys.stderr)
+            return EXIT_USAGE
+        print(banner(" + ".join(p.capitalize() for p in platforms), settings), file=sys.stderr)
+        return asyncio.run(run_bots(settings, platforms))
+    if command == "play":
+        return _play(args, settings)
+    if command == "replay":
+        return _replay(args.file, args.lang)
+    if command == "export":
+        return asyncio.run(export_replay(settings, args.chat, args.output))
+    assert command == "health", command
+    return asyncio.run(run_health(settings))
+
+
+def _play(args: argparse.Namespace, settings: Settings) -> int:
+    players = args.players if args.players is not None else default_players(args.variant)
+    if not 1 <= args.humans <= players:
+        print(f"domino-bot play: --humans must be from 1 to {players}", file=sys.stderr)
+        return EXIT_USAGE
+    print(banner("terminal table", settings), file=sys.stderr)
+    return asyncio.run(run_table(console_settings(settings, args.lang), args, players))
+
+
+async def run_bots(settings: Settings, platforms: Sequence[str]) -> int:
+    """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
+    them stops on its own (a revoked token), the others are stopped too."""
+    async with open_store(settings) as opened:
+        sessions = Sessions(opened.store, settings)
+        stop = stop_on_signals()
+        tasks: list[asyncio.Task[None]] = []
+        if "telegram" in platforms:
+            from adapters.telegram.run import run_telegram
+
+            serving = run_telegram(settings, sessions, redis=opened.redis, stop_event=stop)
+            tasks.append(asyncio.create_task(serving, name="telegram"))
+        if "discord" in platforms:
+            from adapters.discord.client import run_discord
+
+            serving = run_discord(settings, sessions, redis=opened.redis, stop_event=stop)
+            tasks.append(asyncio.create_task(serving, name="discord"))
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        stop.set()
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+    failed = False
+    for task, result in zip(tasks, results, strict=True):
+        if isinstance(result, Exception):
+            log.error("%s stopped with an error", task.get_name(), exc_info=result)
+            failed = True
+    log.info("stopped")
+    return 1 if failed else 0
+
+
+async def run_table(settings: Settings, args: argparse.Namespace, players: int) -> int:
+    """The terminal table on the store, until the match ends or the player leaves."""
+    import random
+    import shutil
+    import time
+
+    from adapters.console import CHAT, ConsoleAdapter, TableRequest, line_source
+    from bot.snapshot import open_game
+
+    request = TableRequest(
+        variant=args.variant,
+        players=players,
+        humans=args.humans,
+        level=args.level,
+        lang=args.lang,
+        options=tuple(args.options),
+        resume=args.resume,
+    )
+    # A seed fixes the game's id and its deals, so the same command deals the same tiles.
+    rng = random.Random(args.seed) if args.seed is not None else None
+    width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
+    async with open_store(settings) as opened:
+        sessions = Sessions(opened.store, settings, rng=rng)
+        saved = await open_game(opened.store, CHAT, time.time())
+        console = ConsoleAdapter(
+            sessions,
+            line_source(sys.stdin),
+            sys.stdout,
+            stop=stop_on_signals(),
+            echo=not sys.stdin.isatty(),
+            clear_screen=sys.stdout.isatty(),
+            width=width,
+        )
+        return await console.run(request, saved)
+
+
+def _replay(path: str, lang: str) -> int:
+    from bot.i18n import translator
+    from bot.replay_story import ReplayStopped, story
+    from engine import DominoError
+
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+        for line in story(translator(lang), data):
+            print(line)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"domino-bot replay: cannot read {path}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except json.JSONDecodeError as exc:
+        print(f"domino-bot replay: {path} is not valid JSON: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ReplayStopped as exc:
+        print(f"domino-bot replay: stopped at {exc}", file=sys.stderr)
+        return 1
+    except DominoError as exc:
+        print(f"domino-bot replay: {path}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+def _tokens(settings: Settings) -> tuple[str, ...]:
+    """The chat platforms that have a token, in a fixed order."""
+    present = {"telegram": settings.telegram_token, "discord": settings.discord_token}
+    return tuple(name for name in BOTS if present[name] is not None)
+
+
+def _tolerant_output() -> None:
+    """Tiles and arrows are not ASCII; a terminal that cannot show them gets a
+    replacement character instead of a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

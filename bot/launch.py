@@ -1,0 +1,153 @@
+"""What every ``domino-bot`` command needs before a front end runs: the store (an
+embedded Redis when no ``REDIS_URL`` is set), a stop signal wired to SIGTERM and
+SIGINT, the start-up line, and the two commands that only talk to the store
+(``health`` and ``export``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+from urllib.parse import urlsplit, urlunsplit
+
+import redis.asyncio as aredis
+
+from bot import catalog
+from bot.config import Settings
+from bot.contract import ChatRef, Command, Document, Show, UserRef
+from bot.embedded import DATA_FILE, EmbeddedRedis, EmbeddedRedisError, redis_url_or_embedded
+from bot.sessions import Sessions
+from bot.store import Store, StoreUnavailable, connect
+from engine import DominoError
+
+log = logging.getLogger(__name__)
+
+BOTS: Final = ("telegram", "discord")
+HEALTH_TIMEOUT: Final = 3.0
+
+
+def store_name(settings: Settings) -> str:
+    """Where the games are kept, for people (a password in the URL is hidden)."""
+    if settings.redis_url is None:
+        return f"an embedded Redis at {settings.data_dir / DATA_FILE}"
+    parts = urlsplit(settings.redis_url)
+    if parts.password is not None:
+        user = parts.username or ""
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port is not None else ""
+        parts = parts._replace(netloc=f"{user}:***@{host}{port}")
+    return urlunsplit(parts)
+
+
+def banner(what: str, settings: Settings) -> str:
+    """The first line every running command prints: what runs, on which store."""
+    return f"domino-bot: {what} on {store_name(settings)}"
+
+
+def console_settings(settings: Settings, lang: str | None) -> Settings:
+    """The settings for the terminal table: its ``--lang`` is the table's language."""
+    return settings if lang is None else settings.model_copy(update={"default_lang": lang})
+
+
+def default_players(variant: str) -> int:
+    """The fewest players the game takes (2 for an unknown name: the core refuses it)."""
+    try:
+        return catalog.variant(variant).min_players
+    except DominoError:
+        return 2
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    store: Store
+    redis: aredis.Redis
+
+
+@contextlib.asynccontextmanager
+async def open_store(settings: Settings) -> AsyncIterator[Opened]:
+    """The store for the settings; on the way out the client is closed and an
+    embedded server this call started is stopped (its data is on disk by then)."""
+    url, server = await asyncio.to_thread(
+        redis_url_or_embedded, settings.redis_url, settings.data_dir
+    )
+    client = connect(url)
+    store = Store(client, idle_ttl=settings.game_idle_ttl)
+    try:
+        yield Opened(store, client)
+    finally:
+        await store.close()
+        if server is not None:
+            await asyncio.to_thread(server.stop)
+
+
+def stop_on_signals() -> asyncio.Event:
+    """An event set by SIGTERM or SIGINT: front ends stop taking updates, finish what
+    is in flight and return. A second signal while stopping interrupts at once."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    main = asyncio.current_task()
+
+    def on_signal(number: int) -> None:
+        if stop.is_set() and main is not None:
+            main.cancel()
+            return
+        log.info("%s received: stopping", signal.Signals(number).name)
+        stop.set()
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(number, on_signal, number)
+    return stop
+
+
+async def run_health(settings: Settings) -> int:
+    """0 if the store answers within a few seconds. Never starts an embedded server:
+    it asks the one the bot runs, through its socket."""
+    url = settings.redis_url or EmbeddedRedis(settings.data_dir).url
+    try:
+        store = Store(connect(url, timeout=HEALTH_TIMEOUT))
+    except ValueError as exc:
+        print(f"unhealthy: {exc}", file=sys.stderr)
+        return 1
+    try:
+        await store.ping()
+    except StoreUnavailable as exc:
+        print(f"unhealthy: the store at {store_name(settings)} does not answer: {exc}")
+        return 1
+    finally:
+        await store.close()
+    print(f"ok: the store at {store_name(settings)} answers")
+    return 0
+
+
+async def export_replay(settings: Settings, chat_key: str, output: str | None) -> int:
+    """Write the chat's running or last game as a replay file."""
+    chat = ChatRef.from_key(chat_key)
+    asker = UserRef(chat.platform, "cli", "domino-bot")
+    try:
+        async with open_store(settings) as opened:
+            sessions = Sessions(opened.store, settings)
+            command = Command(chat, asker, "export", is_admin=True, private=True)
+            replies = await sessions.handle(command)
+    except EmbeddedRedisError as exc:
+        print(f"domino-bot export: {exc}", file=sys.stderr)
+        return 1
+    document = next((r for r in replies if isinstance(r, Document)), None)
+    if document is None:
+        for reply in replies:
+            if isinstance(reply, Show):
+                print(f"domino-bot export: {reply.screen.plain_text()}", file=sys.stderr)
+        return 1
+    if output == "-":
+        sys.stdout.write(document.data.decode())
+        return 0
+    path = Path(output or document.filename)
+    path.write_bytes(document.data)
+    print(f"{document.caption}: {path}", file=sys.stderr)
+    return 0

@@ -1,0 +1,307 @@
+"""The ``domino-bot`` command: what each subcommand runs, on which store, and how it ends."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import bot.__main__ as cli
+from bot.embedded import EmbeddedRedis
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "engine" / "golden" / "tyaga_block_win.json"
+NO_STORE_SETTINGS = ("REDIS_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN", "LOG_LEVEL", "LOG_FORMAT")
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A clean directory with no .env, no tokens, no REDIS_URL, and quick computers."""
+    monkeypatch.chdir(tmp_path)
+    for name in NO_STORE_SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPUTER_DELAY", "0")
+    monkeypatch.setenv("NEXT_DEAL_DELAY", "0")
+    return tmp_path
+
+
+def run(argv: Sequence[str], monkeypatch: pytest.MonkeyPatch, typed: str = "") -> int:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    return cli.main(list(argv))
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def child_env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in NO_STORE_SETTINGS}
+    env.update(DATA_DIR=str(tmp_path / "data"), COMPUTER_DELAY="0", PYTHONPATH=str(ROOT))
+    return env
+
+
+# -- choosing what runs ------------------------------------------------------------
+
+
+def test_no_command_and_no_token_opens_the_terminal_table_on_an_embedded_redis(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run([], monkeypatch) == 0
+    out, err = capsys.readouterr()
+    expected = f"domino-bot: terminal table on an embedded Redis at {workdir}/data/domino.aof"
+    assert err.splitlines()[0] == expected
+    assert "┌─ Tyaga (Draw) · table " in out
+    assert "» End of input." in out
+
+
+@pytest.mark.parametrize(
+    ("tokens", "platforms", "first_line"),
+    [
+        ({"TELEGRAM_TOKEN": "1:x"}, ("telegram",), "Telegram"),
+        ({"DISCORD_TOKEN": "x"}, ("discord",), "Discord"),
+        (
+            {"TELEGRAM_TOKEN": "1:x", "DISCORD_TOKEN": "x"},
+            ("telegram", "discord"),
+            "Telegram + Discord",
+        ),
+    ],
+)
+def test_no_command_runs_every_chat_bot_that_has_a_token(
+    workdir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tokens: dict[str, str],
+    platforms: tuple[str, ...],
+    first_line: str,
+) -> None:
+    started: list[Sequence[str]] = []
+
+    async def fake_bots(settings: Any, wanted: Sequence[str]) -> int:
+        started.append(tuple(wanted))
+        return 0
+
+    monkeypatch.setattr(cli, "run_bots", fake_bots)
+    for name, value in tokens.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("REDIS_URL", "redis://:secret@redis.example:6379/0")
+    assert run([], monkeypatch) == 0
+    assert started == [platforms]
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == f"domino-bot: {first_line} on redis://:***@redis.example:6379/0"
+
+
+def test_serve_without_a_token_says_which_to_set(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["serve"], monkeypatch) == 2
+    assert "TELEGRAM_TOKEN or DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_a_platform_command_needs_that_platforms_token(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TELEGRAM_TOKEN", "1:x")
+    assert run(["discord"], monkeypatch) == 2
+    assert "DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_a_bad_setting_is_named_before_anything_runs(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LOG_FORMAT", "xml")
+    assert run(["play"], monkeypatch) == 2
+    assert "LOG_FORMAT" in capsys.readouterr().err
+    assert not (workdir / "data").exists()
+
+
+def test_more_people_than_seats_is_refused(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["play", "--players", "2", "--humans", "3"], monkeypatch) == 2
+    assert "--humans" in capsys.readouterr().err
+
+
+# -- the terminal table, export and replay ------------------------------------------
+
+
+def test_a_game_played_at_the_terminal_exports_and_replays_to_the_same_result(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["play", "tyaga", "target=10", "--seed", "5"], monkeypatch, "1\n" * 500) == 0
+    played = capsys.readouterr().out
+    won = re.findall(r"The match is over\. Won by (.+)\.", played)[-1]
+
+    assert run(["export", "-o", "game.json"], monkeypatch) == 0
+    exported = json.loads((workdir / "game.json").read_text())
+    assert exported["variant"] == "tyaga" and exported["deals"]
+
+    capsys.readouterr()
+    assert run(["replay", "game.json"], monkeypatch) == 0
+    told = capsys.readouterr().out
+    seats = {"You": "Seat 1", "Computer 1": "Seat 2"}
+    assert told.rstrip().endswith(f"The match is over. Won by {seats[won]}.")
+    assert len(re.findall(r"^ +\d+\. Seat \d ", told, re.MULTILINE)) == len(exported["moves"])
+
+
+def test_export_with_no_game_says_so(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["export", "--chat", "tg:-100"], monkeypatch) == 1
+    assert "There is no game to export yet." in capsys.readouterr().err
+
+
+def test_replay_stops_at_the_first_illegal_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay = json.loads(GOLDEN.read_text())
+    seat, _ = replay["moves"][2]
+    replay["moves"] = [*replay["moves"][:3], [seat, "draw"]]  # the same seat again
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(replay))
+    assert run(["replay", str(path)], monkeypatch) == 1
+    out, err = capsys.readouterr()
+    assert len(re.findall(r"^ +\d+\. ", out, re.MULTILINE)) == 3
+    assert "stopped at move 4" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "complaint"),
+    [
+        ('{"variant": "chess", "players": 2}', "chess"),
+        ("not json", "not valid JSON"),
+        (None, "cannot read"),
+    ],
+)
+def test_replay_of_a_file_that_is_not_a_replay_exits_2(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    content: str | None,
+    complaint: str,
+) -> None:
+    path = tmp_path / "file.json"
+    if content is not None:
+        path.write_text(content)
+    assert run(["replay", str(path)], monkeypatch) == 2
+    assert complaint in capsys.readouterr().err
+
+
+# -- health --------------------------------------------------------------------------
+
+
+def test_health_is_0_when_the_store_answers(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with EmbeddedRedis(workdir / "redis", persist=False) as server:
+        monkeypatch.setenv("REDIS_URL", server.url)
+        assert run(["health"], monkeypatch) == 0
+    assert capsys.readouterr().out.startswith("ok:")
+
+
+def test_health_is_1_when_redis_does_not_answer(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{closed_port()}/0")
+    assert run(["health"], monkeypatch) == 1
+
+
+def test_health_asks_the_embedded_redis_but_never_starts_one(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run(["health"], monkeypatch) == 1
+    assert not (workdir / "data" / "domino.aof").exists()
+
+
+# -- processes -------------------------------------------------------------------------
+
+
+def test_front_ends_are_imported_only_when_they_run(tmp_path: Path) -> None:
+    script = (
+        "import json, sys\n"
+        "from bot.__main__ import main\n"
+        f"main(['replay', {str(GOLDEN)!r}])\n"
+        "main(['play'])\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=child_env(tmp_path),
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout.splitlines()[-1])
+    assert [m for m in loaded if m.split(".")[0] in ("telegram", "discord")] == []
+    adapters = [m for m in loaded if m.startswith("adapters.")]
+    assert adapters and all(m.startswith("adapters.console") for m in adapters)
+
+
+def test_ctrl_c_at_the_table_leaves_cleanly_and_keeps_the_match(tmp_path: Path) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--seed", "3"],
+        env=child_env(tmp_path),
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,  # open and silent: the table waits at its prompt
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 30
+    while b"You> " not in seen and time.monotonic() < deadline:
+        chunk = os.read(child.stdout.fileno(), 4096)
+        if not chunk:
+            break
+        seen += chunk
+    assert b"You> " in seen
+    child.send_signal(signal.SIGINT)
+    assert child.wait(timeout=30) == 0  # its input is still open: the signal alone ended it
+    assert child.stderr is not None
+    out, err = child.stdout.read(), child.stderr.read()
+    assert "» Stopped. The match is saved" in (seen + out).decode()
+    assert b"Traceback" not in err
+    child.stdin.close()  # type: ignore[union-attr]
+
+
+# -- the deploy files use commands that exist -------------------------------------------
+
+
+def subcommands() -> set[str]:
+    parser = cli.build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return set(action.choices or ())
+
+
+def test_every_command_the_deploy_files_run_exists() -> None:
+    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
+    used = {compose["services"][name]["command"][0] for name in ("telegram", "discord")}
+    used |= {compose["services"]["telegram"]["healthcheck"]["test"][2]}
+    for path in (ROOT / "deploy" / "k8s").glob("*.yaml"):
+        for document in yaml.safe_load_all(path.read_text()):
+            if document and document["kind"] == "Deployment":
+                (container,) = document["spec"]["template"]["spec"]["containers"]
+                used.add(container["args"][0])
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    used |= set(json.loads(re.search(r"^CMD (.*)$", dockerfile, re.MULTILINE)[1]))  # type: ignore[index]
+    unit = (ROOT / "deploy" / "domino-bot.service").read_text()
+    used.add(re.search(r"^ExecStart=\S+ (\w+)", unit, re.MULTILINE)[1])  # type: ignore[index]
+    assert used == used & subcommands()
+    assert {"serve", "telegram", "discord", "health"} <= used
