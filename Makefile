@@ -16,7 +16,7 @@ ARGS ?=
 .PHONY: run test lint typecheck bench clean
 
 run: $(INSTALLED)
-	$(BIN)/domino-bot $(ARGS)
+	@$(BIN)/domino-bot $(ARGS)
 
 test: lint typecheck
 	$(BIN)/pytest
