@@ -72,6 +72,9 @@ def check_options(
     """The options as the engine checked them (given ones only), or an error text."""
     variant = get_variant(variant_name)
     players = max(seated, variant.min_players)
+    for spec in variant.option_specs:
+        if spec.is_int and spec.name in options and not isinstance(options[spec.name], int):
+            return _("%(option)s must be a whole number", option=spec.name)
     try:
         resolved = resolve_options(variant.option_specs, players, options, variant.name)
     except BadOption as exc:

@@ -27,11 +27,11 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
-from bot.gamedoc import GameDoc, from_json
+from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, from_json, to_json
 from bot.replay import build_state
 from bot.sessions import Sessions
 from bot.store import Store
-from engine import State, Tile
+from engine import Fixture, State, Tile
 
 TILE = re.compile(r"\[(\d)\|(\d)\]")
 SETTINGS = Settings(
@@ -223,3 +223,54 @@ def make_table(store: Store, chat: ChatRef | None = None, seed: int = 1) -> Tabl
     clock = Clock()
     sessions = Sessions(store, SETTINGS, clock=clock, rng=random.Random(seed))
     return Table(sessions, store, chat or ChatRef("tg", "-100"), clock)
+
+
+async def scripted(
+    table: Table,
+    variant: str,
+    people: list[UserRef | str],
+    fixture: Fixture,
+    *,
+    options: dict[str, str | int] | None = None,
+    timer: int = 0,
+    game_id: str = "scripted",
+) -> GameDoc:
+    """Put a running game dealt from ``fixture`` in the table's chat (a person, or
+    a computer level for each seat), as if it had just started."""
+    seats = tuple(
+        Seat(computer=p) if isinstance(p, str) else Seat(user=p, lang="en") for p in people
+    )
+    host = next(p.key for p in people if not isinstance(p, str))
+    doc = GameDoc(
+        id=(game_id + "00000000")[:8],
+        chat=table.chat,
+        status=RUNNING,
+        variant=variant,
+        options=options or {},
+        seed=0,
+        seats=seats,
+        host=host,
+        settings=TableSettings(timer=timer, auto_start=False, pings=True, lang="en"),
+        created=table.clock(),
+        deals=(fixture,),
+        deal_starts=(0,),
+    )
+    state = build_state(doc)
+    due = None
+    if state.turn is not None and isinstance(people[state.turn], str):
+        due = Due("computer", table.clock() + SETTINGS.computer_delay, doc.step)
+    elif timer:
+        due = Due("turn", table.clock() + timer, doc.step)
+    doc = doc.but(due=due)
+    assert await table.store.save(table.chat, to_json(doc), 0)
+    if due is not None:
+        await table.store.schedule(table.chat, doc.id, due.step, due.at)
+    return doc
+
+
+def deal(variant_tiles: Iterable[Tile], *hands: str, leader: int | None = None) -> Fixture:
+    """A fixture from hands written ``"6-6 5-4 …"``; the rest of the set is the
+    boneyard in the order given by ``variant_tiles``."""
+    parsed = tuple(tuple(Tile.parse(t) for t in hand.split()) for hand in hands)
+    dealt = {t for hand in parsed for t in hand}
+    return Fixture(parsed, tuple(t for t in variant_tiles if t not in dealt), leader)

@@ -45,7 +45,9 @@ def test_english_is_available_and_listed_first() -> None:
 
 def test_a_text_is_filled_in_by_name() -> None:
     _ = translator("en")
-    assert _("Not your turn — waiting for %(name)s", name="Anna") == "Not your turn — waiting for Anna"
+    assert (
+        _("Not your turn — waiting for %(name)s", name="Anna") == "Not your turn — waiting for Anna"
+    )
 
 
 def test_plurals_follow_the_number() -> None:
@@ -65,5 +67,7 @@ def test_a_regional_code_matches_its_language() -> None:
 
 def test_a_line_keeps_mentions_and_deadlines_as_segments() -> None:
     anna = UserRef("tg", "1", "Anna")
-    made = line("%(name)s to move, time runs out %(at)s (100%%)", name=Mention(anna), at=Deadline(5.0))
+    made = line(
+        "%(name)s to move, time runs out %(at)s (100%%)", name=Mention(anna), at=Deadline(5.0)
+    )
     assert made == (Mention(anna), " to move, time runs out ", Deadline(5.0), " (100%)")

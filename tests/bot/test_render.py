@@ -1,0 +1,136 @@
+"""Screens drawn from engine views: what the table, a hand and a summary show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import codec
+from bot.contract import ChatRef, Mention, UserRef
+from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.i18n import translator
+from bot.lobbyview import int_steps, lobby_screen, next_option_value
+from bot.render import hand_screen, move_buttons, summary_screen, table_screen
+from engine import DOUBLE_SIX, Fixture, State, Tile, apply, get_variant, new_match, parse_move, view
+
+_ = translator("en")
+ANNA, BORIS = UserRef("tg", "1", "Anna"), UserRef("tg", "2", "Boris")
+
+
+def doc_for(state: State[Any], moves: tuple[tuple[int, str], ...] = ()) -> GameDoc:
+    return GameDoc(
+        id="abcdefgh",
+        chat=ChatRef("tg", "-1"),
+        status=RUNNING,
+        variant=state.variant,
+        options={},
+        seed=0,
+        seats=(Seat(user=ANNA), Seat(user=BORIS)),
+        host=ANNA.key,
+        settings=TableSettings(60, False, True, "en"),
+        created=0.0,
+        deals=(state.dealt,),
+        deal_starts=(0,),
+        moves=moves,
+    )
+
+
+def fixture(*hands: str, leader: int | None = 0) -> Fixture:
+    parsed = tuple(tuple(Tile.parse(t) for t in hand.split()) for hand in hands)
+    dealt = {t for hand in parsed for t in hand}
+    return Fixture(parsed, tuple(t for t in DOUBLE_SIX if t not in dealt), leader)
+
+
+def short_deal() -> State[Any]:
+    """Anna leads [6|6] and goes out with [6|5] and [5|5]; Boris holds [6|4] [4|4] [4|3]."""
+    hands = fixture("6-6 6-5 5-5", "6-4 4-4 4-3")
+    return new_match("tyaga", 2, options={"hand_size": 3}, fixture=hands)
+
+
+def played(state: State[Any], *moves: str) -> tuple[State[Any], tuple[tuple[int, str], ...]]:
+    done: list[tuple[int, str]] = []
+    for text in moves:
+        assert state.turn is not None
+        done.append((state.turn, text))
+        state, _events = apply(state, parse_move(text))
+    return state, tuple(done)
+
+
+def test_the_table_shows_the_line_counts_scores_and_who_is_to_move() -> None:
+    start = short_deal()
+    state, moves = played(start, "6-6", "6-4@L")
+    screen = table_screen(_, doc_for(state, moves), state, 0.0)
+    text = screen.plain_text()
+    assert "Line: [4|6][6|6]" in text
+    assert "▶ Anna: 2 tiles, 0 points" in text and "• Boris: 2 tiles, 0 points" in text
+    assert "Boris played [6|4] on the left" in text
+    assert (Mention(ANNA), " to move") in screen.lines
+    assert [b.label for row in screen.buttons for b in row] == ["My tiles", "Open my hand"]
+
+
+def test_a_hand_shows_its_tiles_and_a_button_per_legal_move() -> None:
+    state = short_deal()
+    state, moves = played(state, "6-6", "6-4@L")
+    screen = hand_screen(_, doc_for(state, moves), view(state, 0), None)
+    assert "[6|6]" not in screen.plain_text() and "[6|5] [5|5]" in screen.plain_text()
+    assert "Your turn. Open ends: 4 and 6." in screen.plain_text()
+    assert [b.label for row in screen.buttons for b in row] == ["[6|5] ▶"]
+
+
+def test_a_hand_out_of_turn_has_no_buttons() -> None:
+    state = short_deal()
+    screen = hand_screen(_, doc_for(state), view(state, 1), None)
+    assert screen.buttons == () and "Wait for your turn." in screen.plain_text()
+
+
+def test_move_buttons_carry_the_game_the_counter_and_the_move() -> None:
+    state = short_deal()
+    [[first, *_rest]] = move_buttons(_, "abcdefgh", view(state, 0))
+    assert codec.decode(first.payload or "") == codec.MovePress("abcdefgh", 0, parse_move("6-6"))
+
+
+def test_a_kozel_double_move_is_one_button() -> None:
+    hands = fixture("6-6 5-5 3-3 6-4 1-0 2-0 1-1", "6-5 4-3 2-1 3-0 4-0 5-0 4-1", leader=None)
+    state = new_match("kozel", 2, fixture=hands)
+    state, _moves = played(state, "6-6", "6-5@L", "6-4@R", "4-3@R")
+    labels = [b.label for row in move_buttons(_, "abcdefgh", view(state, 0)) for b in row]
+    assert "◀ [5|5] + [3|3] ▶" in labels
+
+
+def test_the_summary_reveals_every_hand_and_the_points() -> None:
+    state = short_deal()
+    state, moves = played(state, "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
+    text = summary_screen(_, doc_for(state, moves), state).plain_text()
+    assert "Anna went out." in text
+    assert "Boris: [4|3] · 0 points this deal, 0 points in all" in text
+
+
+def test_three_guns_tells_the_player_what_each_end_takes() -> None:
+    state = new_match("three_guns", 3, seed=2)
+    assert state.turn is not None
+    state, _moves = played(state, str(view(state, state.turn).legal[0]))
+    assert state.turn is not None
+    doc = doc_for(state).but(seats=(Seat(user=ANNA), Seat(user=BORIS), Seat(computer="greedy")))
+    text = hand_screen(_, doc, view(state, state.turn), None).plain_text()
+    assert "The left end takes" in text
+
+
+def test_the_lobby_lists_seats_options_and_table_settings() -> None:
+    state = new_match("tyaga", 2, seed=1)
+    doc = doc_for(state).but(status="lobby", deals=(), deal_starts=(), options={"target": 50})
+    text = lobby_screen(_, doc).plain_text()
+    assert "1. Anna" in text and "2. Boris" in text
+    assert "target=50" in text and "hand_size=7" in text
+    assert "Turn timer: 60 s · auto-start: off · pings: on" in text
+
+
+def test_a_settings_button_cycles_through_the_choices_and_back() -> None:
+    spec = next(s for s in get_variant("tyaga").option_specs if s.name == "opening")
+    assert next_option_value(spec, "any", 2) == (1, "highest_double")
+    assert next_option_value(spec, "double_six", 2) == (0, "any")
+
+
+def test_a_number_setting_cycles_through_a_few_round_values() -> None:
+    spec = next(s for s in get_variant("tyaga").option_specs if s.name == "target")
+    assert int_steps(spec, 2) == [10, 50, 100, 200, 1000]
+    small = next(s for s in get_variant("tyaga").option_specs if s.name == "hand_size")
+    assert int_steps(small, 2) == [3, 4, 5, 6, 7, 8]

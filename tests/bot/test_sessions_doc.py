@@ -1,0 +1,111 @@
+"""The stored game document and the engine state rebuilt from it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.contract import ChatRef, UserRef
+from bot.gamedoc import (
+    RESIGNED,
+    BadDocument,
+    Due,
+    GameDoc,
+    Seat,
+    TableSettings,
+    from_json,
+    replay_json,
+    to_json,
+)
+from bot.replay import StateCache, build_state
+from engine import apply, format_move, legal_moves, new_match
+
+ANNA = UserRef("tg", "1", "Anna", "en")
+
+
+def started(moves: int = 0) -> GameDoc:
+    state = new_match("kozel", 3, {"target": 51}, seed=9)
+    doc = GameDoc(
+        id="abcdefgh",
+        chat=ChatRef("tg", "-100", "5"),
+        status="running",
+        variant="kozel",
+        options={"target": 51},
+        seed=9,
+        seats=(Seat(user=ANNA), Seat(computer="random"), Seat(computer="greedy")),
+        host=ANNA.key,
+        settings=TableSettings(45, True, False, "en"),
+        created=12.5,
+        deals=(state.dealt,),
+        deal_starts=(0,),
+    )
+    done: list[tuple[int, str]] = []
+    for _ in range(moves):
+        move = legal_moves(state)[0]
+        assert state.turn is not None
+        done.append((state.turn, format_move(move)))
+        state, _events = apply(state, move)
+    return doc.but(moves=tuple(done))
+
+
+def test_a_document_survives_json_unchanged() -> None:
+    doc = started(5).but(
+        due=Due("turn", 99.5, 8),
+        pinged=0,
+        timed_out=(3,),
+        seats=(Seat(user=ANNA, away=RESIGNED, timeouts=2), *started().seats[1:]),
+    )
+    assert from_json(json.loads(json.dumps(to_json(doc)))) == doc
+
+
+def test_fields_a_newer_version_added_are_kept_on_rewrite() -> None:
+    data = to_json(started())
+    data["newer_field"] = {"x": 1}
+    assert to_json(from_json(data))["newer_field"] == {"x": 1}
+
+
+def test_an_unknown_schema_is_refused() -> None:
+    data = to_json(started())
+    data["schema"] = 99
+    with pytest.raises(BadDocument):
+        from_json(data)
+
+
+def test_a_broken_document_is_refused() -> None:
+    data = to_json(started())
+    del data["players"]
+    with pytest.raises(BadDocument):
+        from_json(data)
+
+
+def test_the_state_is_rebuilt_by_replaying_the_moves() -> None:
+    doc = started(6)
+    state = build_state(doc)
+    assert state.counter == 6 and state.dealt == doc.deals[0]
+
+
+def test_the_cache_continues_from_an_earlier_state_of_the_same_game() -> None:
+    cache = StateCache()
+    early = started(2)
+    cache.remember(early, build_state(early))
+    later = started(7)
+    assert cache.state(later) == build_state(later)
+
+
+def test_the_cache_ignores_a_state_ahead_of_the_document() -> None:
+    cache = StateCache()
+    ahead = started(7)
+    cache.remember(ahead, build_state(ahead))
+    behind = started(3)
+    assert cache.state(behind).counter == 3
+
+
+def test_the_replay_file_has_the_engine_format() -> None:
+    doc = started(4)
+    replay = replay_json(doc, build_state(doc).options, 1)
+    assert set(replay) == {"variant", "players", "options", "seed", "deals", "moves"}
+    assert replay["players"] == 3 and replay["options"]["target"] == 51
+    assert replay["options"]["double_move"] == "on"  # defaults written out
+    assert replay["moves"] == [list(m) for m in doc.moves]
+    assert len(replay["deals"][0]["hands"]) == 3

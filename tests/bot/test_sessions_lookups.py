@@ -1,0 +1,140 @@
+"""Lookups: help, rules, scores, stats, languages and export."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from bot import codec
+from bot.catalog import COMMAND_NAMES
+from bot.contract import Answer, ChatRef, Document, SlotKind, UserRef
+from bot.store import MatchRow, Store
+from engine import DOUBLE_SIX, parse_move
+from tests.bot.driver import Table, button, deal, info_text, make_table, scripted, shows, user
+
+ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
+
+
+async def test_help_lists_every_command(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    text = info_text(await table.command(ANNA, "help"))
+    for name in COMMAND_NAMES:
+        assert f"/{name}" in text
+
+
+async def test_rules_summarise_the_named_game(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    text = info_text(await table.command(ANNA, "rules", "goat"))
+    assert text.startswith("Kozel (the goat)")
+    assert "101 is the goat" in text and "double_move" in text
+
+
+async def test_rules_without_a_name_describe_the_chats_game(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await table.command(ANNA, "new", "three_guns")
+    assert info_text(await table.command(ANNA, "rules")).startswith("Three Guns")
+
+
+async def test_rules_of_an_unknown_game_name_the_known_ones(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    assert "There is no game called go" in info_text(await table.command(ANNA, "rules", "go"))
+
+
+async def test_every_game_has_a_summary(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    for name in ("tyaga", "kozel", "baghdad", "three_guns"):
+        text = info_text(await table.command(ANNA, "rules", name))
+        assert len(text.splitlines()) > 4
+
+
+async def test_scores_show_the_top_and_the_askers_own_row(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    players = [user(10 + n, f"P{n}") for n in range(12)]
+    for n, person in enumerate(players):
+        rows = [MatchRow(person, True, 10)] * (12 - n)
+        for m, row in enumerate(rows):
+            await fake_store.record_match(table.chat, f"m{n}-{m}", "tyaga", [row])
+    text = info_text(await table.command(players[-1], "scores", "tyaga"))
+    lines = text.splitlines()
+    assert lines[0] == "Scoreboard: Tyaga (Draw)"
+    assert lines[1] == "1. P0: won 12 of 12 (100%), 120 points"
+    assert lines[-1] == "12. P11: won 1 of 1 (100%), 10 points"
+    assert len(lines) == 1 + 10 + 2
+
+
+async def test_stats_show_the_asker_across_chats(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 120)])
+    other = make_table(fake_store, ChatRef("tg", "-9"))
+    await fake_store.record_match(other.chat, "b", "kozel", [MatchRow(ANNA, True, 40)])
+    text = info_text(await table.command(ANNA, "stats"))
+    assert "Kozel (the goat): won 1 of 2 (50%), 160 points" in text
+
+
+async def test_lang_lists_the_catalogs_and_refuses_an_unknown_one(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    assert "Available: en" in info_text(await table.command(ANNA, "lang"))
+    assert "There is no xx translation" in info_text(await table.command(ANNA, "lang", "xx"))
+    assert "Your language is now en." in info_text(await table.command(ANNA, "lang", "en"))
+    assert await fake_store.user_lang(ANNA) == "en"
+
+
+async def test_the_chat_language_is_set_by_an_admin(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    out = await table.command(ANNA, "lang", "chat", "en")
+    assert "Only a chat admin" in info_text(out)
+    out = await table.command(ANNA, "lang", "chat", "en", admin=True)
+    assert (await fake_store.chat_settings(table.chat))["lang"] == "en"
+
+
+async def test_lookup_answers_replace_one_info_message(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    first = shows(await table.command(ANNA, "help"), SlotKind.INFO)
+    table.clock.advance(1)
+    second = shows(await table.command(ANNA, "rules", "tyaga"), SlotKind.INFO)
+    assert first[0].slot == second[0].slot and second[0].version > first[0].version
+
+
+async def test_export_without_a_game_says_there_is_none(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    assert "There is no game to export yet." in info_text(await table.command(ANNA, "export"))
+
+
+async def test_export_of_a_running_game_stops_before_the_deal_in_play(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
+    await scripted(table, "tyaga", [ANNA, BORIS], short, options={"hand_size": 3})
+    table.game_id = "scripted"
+    out = await table.command(ANNA, "export")
+    assert "Nothing to export until the first deal is over." in info_text(out)
+    for who, tile in [(ANNA, "6-6"), (BORIS, "6-4@L"), (ANNA, "6-5@R"), (BORIS, "4-4@L")]:
+        doc = await table.doc()
+        assert doc is not None
+        await _press_move(table, who, tile)
+    await _press_move(table, ANNA, "5-5@R")
+    await table.press(ANNA, button(table.table(), "Next deal").payload)
+    out = await table.command(ANNA, "export")
+    document = next(o for o in out if isinstance(o, Document))
+    replay = json.loads(document.data)
+    assert len(replay["deals"]) == 1
+    assert [m[1] for m in replay["moves"]] == ["6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R"]
+    assert replay["options"]["hand_size"] == 3 and replay["players"] == 2
+
+
+async def test_export_after_a_match_writes_every_deal(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await table.command(ANNA, "new", "baghdad", "match=deals:2", "timer=off")
+    await table.command(BORIS, "join")
+    await table.command(ANNA, "start")
+    await table.play_out([ANNA, BORIS], random.Random(2))
+    document = next(o for o in await table.command(ANNA, "export") if isinstance(o, Document))
+    assert len(json.loads(document.data)["deals"]) == 2
+    assert document.filename.endswith(".json")
+
+
+async def _press_move(table: Table, who: UserRef, text: str) -> None:
+    state = await table.state()
+    assert state is not None
+    payload = codec.move_payload("scripted", state.counter, parse_move(text))
+    out = await table.press(who, payload)
+    assert out[0] == Answer(""), out[0]

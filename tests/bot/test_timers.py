@@ -1,0 +1,122 @@
+"""Turn timers live in Redis: an expired turn is played once however many
+processes poll, and a player who keeps running out of time loses his seat to a
+computer for the rest of the match."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+from bot import codec
+from bot.contract import Notice, PrivateStart, SlotKind
+from bot.sessions import Sessions
+from bot.store import Store
+from engine import DOUBLE_SIX, Move, Tile
+from tests.bot.driver import SETTINGS, Table, buttons, deal, make_table, scripted, shows, user
+
+ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
+# Both always hold a playable tile for a while: every turn is a real choice.
+HANDS = deal(
+    DOUBLE_SIX,
+    "6-6 6-5 6-4 6-3 5-5 5-4 4-4",
+    "6-2 6-1 6-0 5-3 4-3 3-3 5-2",
+    leader=0,
+)
+
+
+async def timed_game(table: Table, timer: int = 30) -> None:
+    await scripted(table, "tyaga", [ANNA, BORIS], HANDS, timer=timer)
+    table.game_id = "scripted"
+    for person in (ANNA, BORIS):
+        await table.send(PrivateStart(person, codec.hand_link("scripted")))
+
+
+async def test_an_expired_turn_is_played_once_with_two_processes_polling(
+    new_store: Callable[..., Store],
+) -> None:
+    table = make_table(new_store())
+    await timed_game(table)
+    pair = [Sessions(new_store(), SETTINGS, clock=table.clock) for _ in range(2)]
+    table.clock.advance(29)
+    assert await asyncio.gather(*(s.tick() for s in pair)) == [[], []]
+    table.clock.advance(2)
+
+    results = await asyncio.gather(*(s.tick() for s in pair))
+
+    assert sum(len(shows(out, SlotKind.TABLE)) for out in results) == 1
+    doc = await table.doc()
+    assert doc is not None and len(doc.moves) == 1 and doc.timed_out == (0,)
+    assert doc.seats[0].timeouts == 1
+    for out in results:
+        table.take(out)
+    assert "Anna ran out of time: led with" in table.table().plain_text()
+
+
+async def test_a_turn_is_not_timed_out_when_the_player_moved_in_time(store: Store) -> None:
+    table = make_table(store)
+    await timed_game(table)
+    await table.press(ANNA, codec.move_payload("scripted", 0, Move.lead(Tile(6, 6))))
+    table.clock.advance(25)
+    assert await table.tick() == []
+    doc = await table.doc()
+    assert doc is not None and doc.timed_out == () and len(doc.moves) == 1
+
+
+async def test_three_timeouts_in_a_row_give_the_seat_to_a_computer(store: Store) -> None:
+    table = make_table(store)
+    await timed_game(table)
+    rng = random.Random(1)
+    notices: list[Notice] = []
+    for _ in range(40):
+        doc = await table.doc()
+        assert doc is not None
+        if doc.seats[0].away is not None:
+            break
+        moves = [b for b in buttons(table.hand(BORIS)) if b.payload]
+        if moves:
+            await table.press(BORIS, rng.choice(moves).payload)
+            continue
+        table.clock.advance(31)
+        out = await table.tick()
+        notices += [o for o in out if isinstance(o, Notice)]
+    doc = await table.doc()
+    assert doc is not None
+    assert doc.seats[0].away == "timeout" and doc.seats[0].timeouts == 3
+    assert len(doc.timed_out) == 3
+    assert (
+        len(notices) == 1
+        and "Anna ran out of time 3 times in a row" in notices[0].screen.plain_text()
+    )
+    assert doc.due is not None and doc.due.kind in ("computer", "turn", "deal")
+    hand = table.hand(ANNA)
+    assert hand is not None and "a computer plays your seat" in hand.plain_text()
+
+
+async def test_a_move_of_ones_own_resets_the_timeout_count(store: Store) -> None:
+    table = make_table(store)
+    await timed_game(table)
+    table.clock.advance(31)
+    await table.tick()  # Anna times out once
+    doc = await table.doc()
+    assert doc is not None and doc.seats[0].timeouts == 1
+    await table.press(BORIS, buttons(table.hand(BORIS))[0].payload)
+    await table.press(ANNA, buttons(table.hand(ANNA))[0].payload)
+    doc = await table.doc()
+    assert doc is not None and doc.seats[0].timeouts == 0
+
+
+async def test_a_deadline_the_game_has_moved_past_does_nothing(store: Store) -> None:
+    table = make_table(store)
+    await timed_game(table)
+    await store.schedule(table.chat, "scripted", 99, table.clock() - 1)
+    assert await table.tick() == []
+    doc = await table.doc()
+    assert doc is not None and doc.moves == ()
+
+
+async def test_no_timer_means_no_timeout(store: Store) -> None:
+    table = make_table(store)
+    await timed_game(table, timer=0)
+    table.clock.advance(10_000)
+    assert await table.tick() == []
