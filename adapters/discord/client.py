@@ -14,7 +14,7 @@ from discord import app_commands
 
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.commands import build_group
-from adapters.discord.components import GameButton
+from adapters.discord.components import GameButton, parse_custom_id
 from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
 from bot.config import Settings
@@ -64,6 +64,15 @@ class DominoClient(discord.AutoShardedClient):
         # Buttons sent before a restart are parsed back from their custom ids.
         self.add_dynamic_items(GameButton)
         await self.sync_commands()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Acknowledge a press on a button that is not ours (another version's, or a
+        stray one), so Discord does not show the presser an error."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        if parse_custom_id(str(data.get("custom_id", ""))) is None:
+            await interaction.response.defer()
 
     async def sync_commands(self) -> None:
         """Register the commands: with a guild id, in that guild only (they show at

@@ -37,9 +37,12 @@ class Param:
     as_word: bool = False  # passed as a bare word (a variant), not as key=value
     low: int | None = None  # a whole number from low to high, when both are set
     high: int | None = None
+    flag: str | None = None  # a yes/no option that, when yes, adds this word
 
     @property
     def annotation(self) -> Any:
+        if self.flag is not None:
+            return bool
         if self.low is not None and self.high is not None:
             return app_commands.Range[int, self.low, self.high]
         return str
@@ -91,6 +94,7 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
         "scores": ((Param("variant", "the game", choices=variant_choices, as_word=True),), None),
         "lang": (
             (
+                Param("whole_chat", "set the chat's language (admins)", flag="chat"),
                 Param(
                     "language",
                     "a language code",
@@ -139,7 +143,10 @@ def words_of(sub: Subcommand, values: dict[str, Any]) -> tuple[str, ...]:
     words: list[str] = []
     for param in sub.params:
         value = values.get(param.name)
-        if value is None:
+        if value is None or value is False:
+            continue
+        if param.flag is not None:
+            words.append(param.flag)
             continue
         words.append(str(value) if param.as_word else f"{param.name}={value}")
     if sub.free_words is not None and values.get(sub.free_words):

@@ -102,6 +102,10 @@ def _press_reply(
     if info is not None:
         rest.remove(info)
         return Reply(Mode.PRIVATE, render(info.screen, header=answer.text), info), rest
+    notice = _notice_for(rest, context, in_chat=False)
+    if notice is not None:
+        rest.remove(notice)
+        return Reply(Mode.PRIVATE, render(notice.screen, header=answer.text)), rest
     if answer.text:
         return Reply(Mode.PRIVATE, render_text(answer.text)), rest
     return Reply(Mode.ACK), rest
@@ -124,7 +128,7 @@ def _command_reply(rest: list[Outbound], context: Context) -> tuple[Reply, list[
     if public is not None:
         rest.remove(public)
         return Reply(Mode.PUBLIC, render(public.screen), public), rest
-    notice = next((o for o in rest if isinstance(o, Notice) and o.chat == context.chat), None)
+    notice = _notice_for(rest, context, in_chat=True)
     if notice is not None:
         rest.remove(notice)
         return Reply(Mode.PRIVATE, render(notice.screen)), rest
@@ -133,6 +137,18 @@ def _command_reply(rest: list[Outbound], context: Context) -> tuple[Reply, list[
 
 # A command's new message of these kinds in its own channel is the command's reply.
 _PUBLIC_REPLIES = frozenset({SlotKind.LOBBY, SlotKind.TABLE})
+
+
+def _notice_for(rest: list[Outbound], context: Context, *, in_chat: bool) -> Notice | None:
+    """A notice for the asker: one addressed to his private chat (which on Discord
+    is the ephemeral reply), or, for a command, one in the chat he typed it in."""
+    private = ChatRef(context.chat.platform, context.user.user_id)
+    for outbound in rest:
+        if isinstance(outbound, Notice) and (
+            outbound.chat == private or (in_chat and outbound.chat == context.chat)
+        ):
+            return outbound
+    return None
 
 
 def _is_own_hand(show: Show, context: Context) -> bool:

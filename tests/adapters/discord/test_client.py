@@ -100,3 +100,17 @@ async def test_a_command_that_opens_a_lobby_answers_with_the_lobby_in_public(
         assert bot.reply_to(record)["content"] == "Kozel: waiting for players"
     finally:
         await bot.close()
+
+
+async def test_lang_for_the_whole_chat_puts_chat_before_the_language(
+    fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    core = ScriptedCore()
+    bot = await boot(fake, core, redis_client)
+    try:
+        await bot.command(ALICE, "lang", whole_chat=True, language="pl")
+        await bot.command(BOB, "lang", language="uk")
+        args = [c.args for c in core.inbounds if isinstance(c, Command)]
+        assert args == [("chat", "pl"), ("uk",)]
+    finally:
+        await bot.close()

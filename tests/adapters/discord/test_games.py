@@ -13,7 +13,7 @@ import pytest
 import redis.asyncio as aredis
 
 from adapters.discord.components import CUSTOM_ID_LIMIT
-from bot import codec
+from bot import catalog, codec
 from bot.contract import ChatRef
 from bot.gamedoc import from_json
 from bot.replay import build_state
@@ -196,11 +196,15 @@ async def play_to_the_end(bot: Bot, referee: Referee) -> None:
     raise AssertionError("the match did not end")
 
 
+# Options that make a match short; a game not listed here plays with its defaults.
+QUICK: dict[str, dict[str, Any]] = {
+    "tyaga": {"target": 10},
+    "kozel": {"target": 11},
+    "baghdad": {"match": "deals:2"},
+}
 GAMES = [
-    pytest.param("tyaga", 0, {"target": 10}, id="tyaga"),
-    pytest.param("kozel", 0, {"target": 11}, id="kozel"),
-    pytest.param("baghdad", 0, {"match": "deals:2"}, id="baghdad"),
-    pytest.param("three_guns", 1, {}, id="three_guns"),
+    pytest.param(v.name, max(0, v.min_players - 2), QUICK.get(v.name, {}), id=v.name)
+    for v in catalog.variants()
 ]
 
 
@@ -219,9 +223,26 @@ async def test_a_whole_match_is_played_with_buttons_to_the_scoreboard(
     record = await bot.command(BOB, "scores", variant=variant)
     board = _plain(bot.reply_to(record))
     assert re.search("Alice", board) and re.search("Bob", board)
-    hands = [e for e in bot.fake.ephemeral_events() if payloads_of(e.message)]
-    assert hands, "no hand was ever shown"
-    assert all(e.message["flags"] & EPHEMERAL for e in hands)
+    with_moves = [e.message for e in bot.fake.events if _moves_on(e.message)]
+    assert with_moves, "no hand was ever shown"
+    assert all(m["flags"] & EPHEMERAL for m in with_moves), "a hand reached the channel"
+
+
+def _moves_on(message: Json) -> bool:
+    return any(isinstance(_decode(p), codec.MovePress) for p in payloads_of(message))
+
+
+@pytest.mark.slow
+async def test_open_my_hand_answers_with_the_hand_as_an_ephemeral_message(bot: Bot) -> None:
+    await open_table(bot, "tyaga", 0)
+    table = table_message(bot)
+    link = next(b for b in buttons_of(table) if b["custom_id"].startswith("ds"))
+    for person in (ALICE, BOB):
+        record = await bot.press(person, table, link["custom_id"])
+        reply = bot.reply_to(record)
+        assert record.callbacks[0]["type"] == 4
+        assert reply["flags"] & EPHEMERAL
+        assert "Your tiles" in _plain(reply)
 
 
 @pytest.mark.slow

@@ -15,8 +15,10 @@ from bot.contract import (
     Button,
     ChatRef,
     Delete,
+    Document,
     Inbound,
     Mention,
+    Notice,
     Outbound,
     Press,
     Screen,
@@ -159,6 +161,41 @@ async def test_a_refusal_is_shown_to_the_presser_alone(
     assert record.callbacks[0]["type"] == 4
     assert record.callbacks[0]["data"]["flags"] & EPHEMERAL
     assert bot.reply_to(record)["content"] == "Not your turn"
+
+
+async def test_a_notice_for_the_presser_s_private_chat_is_shown_to_him_alone(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    private = ChatRef("dc", str(BOB.id))
+    core.answer = lambda inbound: [Answer(), Notice(private, Screen((("That game is over.",),)))]
+    record = await bot.press_label(BOB, table_message(fake), "My tiles")
+    assert record.callbacks[0]["data"]["flags"] & EPHEMERAL
+    assert bot.reply_to(record)["content"] == "That game is over."
+    assert len(fake.live_channel_messages(CHANNEL_ID)) == 1
+
+
+async def test_a_press_on_a_button_that_is_not_ours_is_acknowledged_and_ignored(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    stray = dict(table_message(fake))
+    button = {"type": 2, "style": 1, "label": "Old", "custom_id": "legacy:42"}
+    stray["components"] = [{"type": 1, "components": [button]}]
+    record = await bot.press(ALICE, stray, "legacy:42")
+    assert record.callbacks[0]["type"] == 6
+    assert core.inbounds == []
+
+
+async def test_an_export_is_sent_to_the_channel_as_a_file(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    core.answer = lambda inbound: [Document(CHAT, "game.json", b'{"variant": "kozel"}', "Replay")]
+    await bot.command(ALICE, "export")
+    (message,) = fake.live_channel_messages(CHANNEL_ID)
+    (attachment,) = message["attachments"]
+    assert attachment["filename"] == "game.json"
+    assert attachment["data"] == '{"variant": "kozel"}'
 
 
 async def test_a_slow_core_is_deferred_then_answered(
