@@ -10,7 +10,7 @@ INSTALLED := $(VENV)/.installed
 TYPED := $(wildcard engine bot adapters)
 BENCHMARKS := $(wildcard bench/*.py)
 
-# Arguments for the bot, e.g. `make run ARGS=console`.
+# Arguments for the bot, e.g. `make run ARGS="play kozel --players 3"`.
 ARGS ?=
 
 .PHONY: run test lint typecheck bench clean
