@@ -18,7 +18,7 @@ from bot.gamedoc import RESIGNED, GameDoc
 from bot.i18n import Translator, line, text_line
 from bot.texts import (
     move_label,
-    move_story,
+    move_sentence,
     placed_text,
     score_words,
     tile_text,
@@ -156,12 +156,10 @@ def _history(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
     rows: list[TextLine] = []
     for index in range(first, len(doc.moves)):
         seat, text = doc.moves[index]
-        story = move_story(_, engine.parse_move(text))
-        name = seat_label(_, doc, seat)
+        sentence = move_sentence(_, seat_label(_, doc, seat), engine.parse_move(text))
         if index in doc.timed_out:
-            rows.append(text_line(_("%(name)s ran out of time: %(move)s", name=name, move=story)))
-        else:
-            rows.append(text_line(_("%(name)s %(move)s", name=name, move=story)))
+            sentence = _("%(sentence)s (time ran out)", sentence=sentence)
+        rows.append(text_line(sentence))
     return rows
 
 

@@ -111,6 +111,44 @@ def move_story(_: Translator, move: Move) -> str:
     return _("played %(tile)s on the right", tile=shown)
 
 
+def move_sentence(_: Translator, name: str, move: Move) -> str:
+    """A whole sentence for the table's history: ``Anna played [6|4] on the right``.
+
+    Each kind of move has its own template with the player's name in it, so a
+    translation may put the name and the verb wherever its grammar wants them.
+    """
+    kind, tile = move.kind, move.tile
+    if kind is Kind.DRAW:
+        return _("%(name)s drew a tile", name=name)
+    if kind is Kind.PASS:
+        return _("%(name)s passed", name=name)
+    if kind is Kind.DONE:
+        return _("%(name)s ended the turn", name=name)
+    assert tile is not None
+    shown = tile_text(tile)
+    if kind is Kind.STEAL:
+        return _("%(name)s stole the caravan with %(tile)s", name=name, tile=shown)
+    if kind is Kind.RECOVER or kind is Kind.DOUBLE:
+        assert move.second is not None
+        second = tile_text(move.second)
+        if kind is Kind.RECOVER:
+            return _(
+                "%(name)s recovered a caravan with %(a)s and %(b)s", name=name, a=shown, b=second
+            )
+        return _(
+            "%(name)s played %(a)s on the left and %(b)s on the right", name=name, a=shown, b=second
+        )
+    if move.end is None:
+        return _("%(name)s led with %(tile)s", name=name, tile=shown)
+    if move.across:
+        if move.end == "L":
+            return _("%(name)s laid %(tile)s across on the left", name=name, tile=shown)
+        return _("%(name)s laid %(tile)s across on the right", name=name, tile=shown)
+    if move.end == "L":
+        return _("%(name)s played %(tile)s on the left", name=name, tile=shown)
+    return _("%(name)s played %(tile)s on the right", name=name, tile=shown)
+
+
 # -- engine errors -------------------------------------------------------------------
 
 _REASONS: Final[Mapping[str, str]] = {
