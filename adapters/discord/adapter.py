@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -61,6 +62,16 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
     """Members who may manage the server (or administrators) run a table's admin commands."""
     permissions = interaction.permissions
     return bool(permissions.administrator or permissions.manage_guild)
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """What a reply made: a new message's id (``followup``: a follow-up message, not
+    the interaction's original response), or nothing; ``failed`` if Discord refused."""
+
+    message_id: int | None = None
+    followup: bool = False
+    failed: bool = False
 
 
 class DiscordAdapter:
@@ -127,7 +138,7 @@ class DiscordAdapter:
                 reply = self._stale_reply(inbound)
             sent = await self._send(interaction, reply)
             await self._remember(interaction, context, reply, sent)
-            if reply.mode is Mode.PUBLIC and sent is None and reply.used is not None:
+            if reply.mode is Mode.PUBLIC and sent.message_id is None and reply.used is not None:
                 # Deferred privately: the public message goes to the channel the usual way.
                 try:
                     await self.delivery.show(reply.used, claimed=True)
@@ -171,67 +182,67 @@ class DiscordAdapter:
             return Reply(Mode.PRIVATE, render_text(DONE_MARK))
         return Reply(Mode.ACK)
 
-    async def _send(self, interaction: discord.Interaction[Any], reply: Reply) -> int | None:
-        """Send the reply; the id of a new message it made, when there is one."""
+    async def _send(self, interaction: discord.Interaction[Any], reply: Reply) -> Sent:
+        """Send the reply; what it made."""
         try:
             if interaction.response.is_done():
                 return await self._send_late(interaction, reply)
             return await self._send_first(interaction, reply)
         except discord.HTTPException as exc:
             log.warning("could not answer an interaction: %s", exc)
-            return None
+            return Sent(failed=True)
 
     @staticmethod
-    async def _send_first(interaction: discord.Interaction[Any], reply: Reply) -> int | None:
+    async def _send_first(interaction: discord.Interaction[Any], reply: Reply) -> Sent:
         response = interaction.response
         rendered = reply.rendered or render_text(DONE_MARK)
         if reply.mode is Mode.ACK:
             await response.defer()
-            return None
+            return Sent()
         if reply.mode is Mode.UPDATE:
             await response.edit_message(**rendered.edit_kwargs())
-            return None
+            return Sent()
         callback = await response.send_message(
             ephemeral=reply.mode is Mode.PRIVATE, **rendered.send_kwargs()
         )
-        return callback.message_id if callback is not None else None
+        return Sent(callback.message_id if callback is not None else None)
 
     @staticmethod
-    async def _send_late(interaction: discord.Interaction[Any], reply: Reply) -> int | None:
+    async def _send_late(interaction: discord.Interaction[Any], reply: Reply) -> Sent:
         """After a deferral: a command's deferred reply is edited; a press gets a follow-up."""
         rendered = reply.rendered or render_text(DONE_MARK)
         is_command = interaction.type is not discord.InteractionType.component
         if reply.mode is Mode.ACK and not is_command:
-            return None
+            return Sent()
         if reply.mode is Mode.PUBLIC:
             rendered = render_text(DONE_MARK)  # the public message is sent to the channel
         if reply.mode is Mode.UPDATE or is_command:
             await interaction.edit_original_response(**rendered.edit_kwargs())
-            return None
+            return Sent()
         message = await interaction.followup.send(
             ephemeral=True, wait=True, **rendered.send_kwargs()
         )
-        return message.id
+        return Sent(message.id, followup=True)
 
     async def _remember(
         self,
         interaction: discord.Interaction[Any],
         context: Context,
         reply: Reply,
-        sent: int | None,
+        sent: Sent,
     ) -> None:
+        if sent.failed:
+            return
         if reply.is_hand:
-            followup = sent if interaction.response.is_done() and sent is not None else None
-            late = followup is not None and reply.mode is Mode.PRIVATE
             token = HandToken(
                 interaction.application_id,
                 interaction.token,
                 self.delivery.messages.clock(),
-                sent if late else None,
+                sent.message_id if sent.followup else None,  # None: the original response
             )
             await self.delivery.remember_hand(context.chat, context.user, token)
-        elif reply.mode is Mode.PUBLIC and sent is not None and reply.used is not None:
-            placed = PlacedMessage(channel_of(reply.used.slot.chat), sent)
+        elif reply.mode is Mode.PUBLIC and sent.message_id is not None and reply.used is not None:
+            placed = PlacedMessage(channel_of(reply.used.slot.chat), sent.message_id)
             await self.delivery.messages.remember(reply.used.slot, placed)
 
     @contextmanager

@@ -45,6 +45,7 @@ class InteractionRecord:
     guild_id: int | None
     user_id: int
     source_message_id: int | None = None  # the message a pressed component is on
+    pressed: Json = field(default_factory=dict)  # that message as it was when pressed
     user: Json = field(default_factory=dict)  # the user payload of who interacted
     created: float = 0.0  # on the fake's clock
     callbacks: list[Json] = field(default_factory=list)

@@ -211,6 +211,7 @@ class Gateway:
         payload["message"] = message
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         record.source_message_id = int(message["id"])
+        record.pressed = dict(message)
         return self._inject(payload, record)
 
     def _state(self) -> Any:

@@ -226,6 +226,12 @@ async def test_a_whole_match_is_played_with_buttons_to_the_scoreboard(
     with_moves = [e.message for e in bot.fake.events if _moves_on(e.message)]
     assert with_moves, "no hand was ever shown"
     assert all(m["flags"] & EPHEMERAL for m in with_moves), "a hand reached the channel"
+    on_hands = [
+        r
+        for r in bot.fake.interactions.values()
+        if _moves_on(r.pressed) and r.pressed["flags"] & EPHEMERAL
+    ]
+    assert on_hands and all(r.callbacks[0]["type"] == 7 for r in on_hands)
 
 
 def _moves_on(message: Json) -> bool:

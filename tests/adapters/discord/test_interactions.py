@@ -245,6 +245,8 @@ async def test_a_hand_is_refreshed_through_its_token_while_the_token_is_young(
     record = await bot.press_label(ALICE, table_message(fake), "My tiles")
     await show_table(bot, core, Show(hand_slot(ALICE), hand("Your turn", ["3-3"]), 2))
     assert labels_of(bot.reply_to(record)) == ["3-3"]
+    (push,) = [r for r in fake.requests if r[1] == "PATCH" and "/webhooks/" in r[2]]
+    assert push[2].endswith(f"/{record.token}/messages/@original") and push[3] == 200
 
     messages = bot.adapter.delivery.messages
     messages.clock = lambda: time.time() + 15 * 60
