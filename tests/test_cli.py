@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -305,3 +306,47 @@ def test_every_command_the_deploy_files_run_exists() -> None:
     used.add(re.search(r"^ExecStart=\S+ (\w+)", unit, re.MULTILINE)[1])  # type: ignore[index]
     assert used == used & subcommands()
     assert {"serve", "telegram", "discord", "health"} <= used
+
+
+@pytest.mark.slow
+async def test_sigterm_stops_the_telegram_bot_cleanly(tmp_path: Path) -> None:
+    from tests.adapters.telegram.fakebot import FakeBotApi
+
+    fake = FakeBotApi()
+    await fake.start()
+    group = -100555
+    ann = fake.add_user(501, "Ann")
+    fake.add_group(group, "Dominoes")
+    env = child_env(tmp_path)
+    env.update(TELEGRAM_TOKEN=fake.token, TELEGRAM_BASE_URL=f"http://127.0.0.1:{fake.port}")
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "telegram",
+        env=env,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        fake.type_text(ann, group, "/help")
+        for _ in range(3000):
+            if fake.bot_messages(group):
+                break
+            await asyncio.sleep(0.01)
+        assert fake.bot_messages(group), "the bot never answered /help"
+        child.send_signal(signal.SIGTERM)
+        _out, err = await asyncio.wait_for(child.communicate(), 30)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+        await fake.close()
+    log = err.decode()
+    assert child.returncode == 0, log
+    assert log.splitlines()[0].startswith("domino-bot: Telegram on an embedded Redis at ")
+    assert "SIGTERM received: stopping" in log
+    assert log.rstrip().endswith("bot: stopped")  # every front end returned, Redis closed
+    assert "Traceback" not in log
