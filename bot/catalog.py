@@ -8,7 +8,7 @@ from typing import Final
 
 from bot.ai import levels
 from bot.i18n import N_, translator
-from bot.texts import level_name, option_help
+from bot.texts import level_name, option_help, variant_title
 from engine import all_variants, get_variant
 from engine.variant import Variant
 
@@ -91,7 +91,7 @@ def option_infos(variant: Variant, lang: str = "en") -> tuple[OptionInfo, ...]:
 def variant_info(variant: Variant, lang: str = "en") -> VariantInfo:
     return VariantInfo(
         name=variant.name,
-        title=variant.title,
+        title=variant_title(translator(lang), variant.name),
         aliases=variant.aliases,
         min_players=variant.min_players,
         max_players=variant.max_players,

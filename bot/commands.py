@@ -11,7 +11,7 @@ from typing import Final
 
 from bot import lobby, lookups
 from bot.codec import DIGITS, GAME_ID_LENGTH
-from bot.contract import Command, Outbound, Screen, Show, Slot, SlotKind
+from bot.contract import Command, Outbound, Screen, Show, Slot, SlotKind, UserRef
 from bot.flow import Decision, Game
 from bot.i18n import Translator, available_languages, pick_language, text_line, translator
 from bot.lobbyview import table_settings_text
@@ -40,16 +40,17 @@ class Commands:
         self._default_timer = default_timer
 
     async def handle(self, command: Command) -> list[Outbound]:
-        lang = await self.user_lang(command)
+        lang = await self.user_lang(command.user)
         _ = translator(lang)
         name = command.name.lower()
         if name in GAME_COMMANDS:
             return await self._game_command(command, name, lang, _)
         return await self._lookup(command, name, lang, _)
 
-    async def user_lang(self, command: Command) -> str:
-        stored = await self._runner.store.user_lang(command.user)
-        return pick_language(stored, command.user.lang, self._runner.default_lang)
+    async def user_lang(self, user: UserRef) -> str:
+        """The language a person chose, else his platform's, else the bot's default."""
+        stored = await self._runner.store.user_lang(user)
+        return pick_language(stored, user.lang, self._runner.default_lang)
 
     # -- commands that change the chat's game ------------------------------------------
 

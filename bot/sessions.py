@@ -167,7 +167,7 @@ class Sessions:
                 _lobby_only(g, game_id, t) or _setting(g, user, admin, key, value, t)
             )
         assert isinstance(action, codec.LobbyPress)
-        lang = await self._commands.user_lang(Command(press.chat, user, "join"))
+        lang = await self._commands.user_lang(user)
         flows: dict[str, Flow] = {
             "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, pacing=pacing),
             "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, pacing=pacing),
