@@ -4,6 +4,15 @@ Source strings are English. The ``.po`` files are the only thing kept in the
 tree: each is read with Babel and compiled to a GNU catalog in memory when a
 language is first used, so there is no build step and no stale ``.mo`` file.
 
+After changing texts, refresh the template and the catalogs::
+
+    pybabel extract -k ngettext:1,2 -k N_ --no-location --sort-output \
+        -o bot/locale/domino.pot bot
+    pybabel update -i bot/locale/domino.pot -d bot/locale -D domino --ignore-obsolete
+
+(``pybabel init -i bot/locale/domino.pot -d bot/locale -D domino -l xx`` starts a
+new language.) A test fails while the English catalog and the source disagree.
+
 Every user-visible text goes through a :class:`Translator` obtained from
 :func:`translator`. Texts take named placeholders (``%(name)s``) so a
 translation may move them; :func:`line` turns a translated template into a
