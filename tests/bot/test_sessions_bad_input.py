@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import codec
-from bot.contract import Answer, ChatRef, Command, Notice, Press, PrivateStart
+from bot.contract import Answer, ChatRef, Command, Notice, Press, PrivateStart, Show
 from bot.sessions import Sessions
 from bot.store import Store, StoreUnavailable
 from engine import Move, Tile
@@ -303,3 +303,36 @@ async def test_a_private_start_with_no_game_link_gets_a_welcome(fake_store: Stor
     out = await table.send(PrivateStart(DANA, "whatever"))
     assert len(out) == 1 and isinstance(out[0], Notice)
     assert out[0].chat == ChatRef("tg", "4")
+
+
+@pytest.mark.parametrize("variant", ["tyaga", "kozel", "baghdad", "three_guns"])
+async def test_pressing_old_and_foreign_buttons_at_random_never_breaks_the_core(
+    fake_store: Store, variant: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = make_table(fake_store)
+    people = [ANNA, BORIS, CHEN]
+    await table.command(ANNA, "new", variant, "timer=off")
+    await table.command(BORIS, "join")
+    if variant != "baghdad":
+        await table.command(CHEN, "join")
+    await table.command(ANNA, "start")
+    rng = random.Random(variant)
+    seen: list[str] = []
+    for _ in range(400):
+        if await table.doc() is None:
+            break
+        for out in table.log[-1:]:
+            seen += [
+                b.payload
+                for o in out
+                if isinstance(o, Show)
+                for b in buttons(o.screen)
+                if b.payload
+            ]
+        if seen and rng.random() < 0.3:
+            await table.press(rng.choice(people + [DANA]), rng.choice(seen))
+        else:
+            await table.step(people, rng)
+    sorry = [o for out in table.log for o in out if isinstance(o, Answer) and "Sorry" in o.text]
+    assert not sorry
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
