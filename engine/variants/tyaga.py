@@ -6,24 +6,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dealing import (
-    check_fixture,
-    fit_error_text,
-    lay_first,
-    lay_matching,
-    next_seat,
-    replace_hand,
-    rng,
-    shuffle_deal,
-    without,
-)
-from engine.errors import BadFixture, BadOption, IllegalMove
+from engine.dealing import lay_first, lay_matching, next_seat, replace_hand, without
+from engine.errors import BadOption, IllegalMove
 from engine.moves import DRAW, PASS, Kind, Move
 from engine.options import OptionSpec
+from engine.rounds import (
+    can_play,
+    deal_after,
+    deal_tiles,
+    finish_deal,
+    first_deal,
+    nobody_can_move,
+    sole_lowest,
+    with_drawn_leader,
+)
 from engine.seatview import seat_view
 from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View
 from engine.tiles import DOUBLE_SIX, Tile
 from engine.variant import register
+from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 DOUBLE_SIX_TILE = Tile(6, 6)
 
@@ -88,106 +89,18 @@ class Tyaga:
         seed: int,
         fixture: Fixture | None = None,
     ) -> TyagaState:
-        blank = (0,) * players
-        return self._deal(players, options, seed, 1, 0, blank, None, fixture)
+        dealt, leader, forced = _deal(players, options, seed, 1, None, fixture)
+        return first_deal(self.name, players, options, seed, dealt, leader, TyagaDetail(forced))
 
     def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> TyagaState:
         result = state.result
         winner = result.winner if result is not None else None
         leader = winner if winner is not None else state.last_player
-        return self._deal(
-            state.players,
-            state.options,
-            state.seed,
-            state.deal_number + 1,
-            state.counter,
-            state.match_scores,
-            leader,
-            fixture,
-        ).but(result=result)  # the last finished deal stays on show until the next one ends
-
-    def _deal(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        deal_number: int,
-        counter: int,
-        scores: tuple[int, ...],
-        leader: int | None,
-        fixture: Fixture | None,
-    ) -> TyagaState:
-        hand_size = int(options["hand_size"])
-        random_leader = options["opening"] == "any" and leader is None
-        if fixture is not None:
-            check_fixture(fixture, DOUBLE_SIX, players, hand_size)
-            if fixture.leader is not None and not random_leader:
-                raise BadFixture("this deal's leader is set by the rules; leave 'leader' out")
-            opening = self._opening(fixture, options)
-            if opening is None:
-                raise BadFixture("the rules would reshuffle this deal: no tile may open it")
-            dealt = fixture
-        else:
-            attempt = 0
-            while True:
-                dealt = shuffle_deal(DOUBLE_SIX, players, hand_size, seed, deal_number, attempt)
-                opening = self._opening(dealt, options)
-                if opening is not None:
-                    break
-                attempt += 1
-        forced_seat, forced_tile = opening
-        if forced_seat is not None:
-            leader = forced_seat
-        elif leader is None:
-            leader = dealt.leader
-            if leader is None:
-                leader = rng(seed, "leader").randrange(players)
-            if not 0 <= leader < players:
-                raise BadFixture(f"leader {leader} is not a seat")
-            dealt = Fixture(dealt.hands, dealt.boneyard, leader)
-        return State(
-            variant=self.name,
-            players=players,
-            options=options,
-            seed=seed,
-            deal_number=deal_number,
-            hands=dealt.hands,
-            boneyard=dealt.boneyard,
-            line=(),
-            ends=None,
-            turn=leader,
-            leader=leader,
-            counter=counter,
-            last_player=None,
-            match_scores=scores,
-            result=None,
-            deal_over=False,
-            match_over=False,
-            winners=(),
-            dealt=dealt,
-            detail=TyagaDetail(forced_tile),
+        number = state.deal_number + 1
+        dealt, leader, forced = _deal(
+            state.players, state.options, state.seed, number, leader, fixture
         )
-
-    @staticmethod
-    def _opening(
-        dealt: Fixture, options: Mapping[str, OptionValue]
-    ) -> tuple[int | None, Tile | None] | None:
-        """Who must lead with which tile; ``(None, None)`` for a free lead;
-        ``None`` when the rules reshuffle."""
-        opening = options["opening"]
-        if opening == "any":
-            return None, None
-        if opening == "double_six":
-            wanted: list[Tile] = [DOUBLE_SIX_TILE]
-        else:
-            wanted = [Tile(v, v) for v in range(6, -1, -1)]
-            if options["no_double"] == "blank":
-                wanted += [Tile(v, 0) for v in range(6, 0, -1)]
-        for tile in wanted:
-            for seat, hand in enumerate(dealt.hands):
-                if tile in hand:
-                    return seat, tile
-        return None
+        return deal_after(state, dealt, leader, TyagaDetail(forced))
 
     # -- moves -----------------------------------------------------------------
 
@@ -214,7 +127,7 @@ class Tyaga:
         if move.kind is Kind.PLAY:
             return self._play(state, seat, move)
         if move.kind is Kind.DRAW or move.kind is Kind.PASS:
-            if _playable(state.hands[seat], state.ends):
+            if can_play(state.hands[seat], state.ends):
                 raise IllegalMove(
                     f"{move.kind.value} is not allowed: you hold a playable tile",
                     "must_play",
@@ -229,7 +142,7 @@ class Tyaga:
                 )
             turn = next_seat(seat, state.players)
             return state.but(turn=turn, counter=state.counter + 1), (Event("move", seat, move),)
-        raise IllegalMove(f"{move} is not a move in {self.title}", "wrong_kind", move=str(move))
+        raise not_a_move_in(self.title, move)
 
     def _play(
         self, state: State[Any], seat: int, move: Move
@@ -238,7 +151,7 @@ class Tyaga:
         assert tile is not None
         hand = state.hands[seat]
         if tile not in hand or move.across:
-            raise _not_in_hand(tile) if tile not in hand else _illegal(move)
+            raise not_in_hand(tile) if tile not in hand else _illegal(move)
         ends = state.ends
         if ends is None:
             forced = state.detail.forced_lead
@@ -250,13 +163,7 @@ class Tyaga:
                 raise _illegal(move)
             value = ends[0] if move.end == "L" else ends[1]
             if not tile.has(value):
-                raise IllegalMove(
-                    fit_error_text(tile, ends),
-                    "does_not_fit",
-                    tile=str(tile),
-                    left=ends[0],
-                    right=ends[1],
-                )
+                raise does_not_fit(tile, ends)
             line, ends = lay_matching(state.line, ends, tile, move.end)
         hands = replace_hand(state.hands, seat, without(hand, tile))
         events: list[Event] = [Event("move", seat, move)]
@@ -270,7 +177,7 @@ class Tyaga:
         )
         if not hands[seat]:
             return self._end_deal(played, DealEnd.DOMINO, seat, events)
-        if _blocked(played):
+        if nobody_can_move(played):
             return self._end_deal(played, DealEnd.BLOCK, None, events)
         return played, tuple(events)
 
@@ -281,47 +188,25 @@ class Tyaga:
         hands = replace_hand(state.hands, seat, state.hands[seat] + (tile,))
         drawn = state.but(hands=hands, boneyard=state.boneyard[1:], counter=state.counter + 1)
         events = [Event("move", seat, DRAW), Event("draw", seat, DRAW, tile)]
-        if _blocked(drawn):
+        if nobody_can_move(drawn):
             return self._end_deal(drawn, DealEnd.BLOCK, None, events)
         return drawn, tuple(events)
 
     def _end_deal(
         self, state: TyagaState, end: DealEnd, winner: int | None, events: list[Event]
     ) -> tuple[TyagaState, tuple[Event, ...]]:
+        """The winner (of a domino, or the sole lowest hand of a block) scores
+        the pips left in every other hand."""
         pips = [sum(t.pips for t in hand) for hand in state.hands]
         if winner is None:
-            low = min(pips)
-            lowest = [seat for seat, p in enumerate(pips) if p == low]
-            winner = lowest[0] if len(lowest) == 1 else None
+            winner = sole_lowest(pips)
         scores = [0] * state.players
         if winner is not None:
             scores[winner] = sum(pips) - pips[winner]
         totals = tuple(a + b for a, b in zip(state.match_scores, scores, strict=True))
         target = int(state.options["target"])
         winners = tuple(s for s, total in enumerate(totals) if total >= target)
-        result = DealResult(end, winner, tuple(scores))
-        events.append(
-            Event(
-                "deal_over",
-                winner,
-                info=(
-                    ("end", end.value),
-                    ("winner", winner),
-                    ("scores", result.scores),
-                ),
-            )
-        )
-        if winners:
-            events.append(Event("match_over", info=(("winners", winners),)))
-        over = state.but(
-            turn=None,
-            match_scores=totals,
-            result=result,
-            deal_over=True,
-            match_over=bool(winners),
-            winners=winners,
-        )
-        return over, tuple(events)
+        return finish_deal(state, events, DealResult(end, winner, tuple(scores)), totals, winners)
 
     # -- seeing ----------------------------------------------------------------
 
@@ -333,20 +218,67 @@ class Tyaga:
         return {}
 
 
-def _playable(hand: tuple[Tile, ...], ends: tuple[int, int] | None) -> bool:
-    if ends is None:
-        return bool(hand)
-    left, right = ends
-    return any(t.hi in (left, right) or t.lo in (left, right) for t in hand)
+def _deal(
+    players: int,
+    options: Mapping[str, OptionValue],
+    seed: int,
+    deal_number: int,
+    leader: int | None,
+    fixture: Fixture | None,
+) -> tuple[Fixture, int, Tile | None]:
+    """The deal as dealt, its leader, and the tile he must lead with, if any.
+
+    ``leader`` is the one the rules give this deal, or ``None`` to leave it to
+    the opening rule or, with opening any, to chance.
+    """
+
+    def no_opening(dealt: Fixture) -> str | None:
+        if _opening(dealt, options) is None:
+            return "the rules would reshuffle this deal: no tile may open it"
+        return None
+
+    random_leader = options["opening"] == "any" and leader is None
+    dealt, _ = deal_tiles(
+        DOUBLE_SIX,
+        players,
+        int(options["hand_size"]),
+        seed,
+        deal_number,
+        fixture,
+        leader_rule=None if random_leader else "this deal's leader is set by the rules",
+        redeal=no_opening,
+    )
+    opening = _opening(dealt, options)
+    assert opening is not None  # deal_tiles keeps only a deal that some tile may open
+    forced_seat, forced_tile = opening
+    if forced_seat is not None:
+        return dealt, forced_seat, forced_tile
+    if leader is None:
+        dealt = with_drawn_leader(dealt, seed, players)
+        assert dealt.leader is not None
+        leader = dealt.leader
+    return dealt, leader, None
 
 
-def _blocked(state: State[Any]) -> bool:
-    """Nobody can move: nothing to draw and no tile in any hand fits."""
-    return not state.boneyard and not any(_playable(h, state.ends) for h in state.hands)
-
-
-def _not_in_hand(tile: Tile) -> IllegalMove:
-    return IllegalMove(f"{tile} is not in your hand", "not_in_hand", tile=str(tile))
+def _opening(
+    dealt: Fixture, options: Mapping[str, OptionValue]
+) -> tuple[int | None, Tile | None] | None:
+    """Who must lead with which tile; ``(None, None)`` for a free lead;
+    ``None`` when the rules reshuffle."""
+    opening = options["opening"]
+    if opening == "any":
+        return None, None
+    if opening == "double_six":
+        wanted: list[Tile] = [DOUBLE_SIX_TILE]
+    else:
+        wanted = [Tile(v, v) for v in range(6, -1, -1)]
+        if options["no_double"] == "blank":
+            wanted += [Tile(v, 0) for v in range(6, 0, -1)]
+    for tile in wanted:
+        for seat, hand in enumerate(dealt.hands):
+            if tile in hand:
+                return seat, tile
+    return None
 
 
 def _illegal(move: Move) -> IllegalMove:
