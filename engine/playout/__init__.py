@@ -1,0 +1,46 @@
+"""A compact mutable simulator for computer players' playouts.
+
+The engine's immutable states are built for correctness and sharing; a computer
+player that searches by playing thousands of deals to the end needs something
+cheaper. :class:`Sim` holds one deal in progress as small ints — each hand a
+bitmask over tile indices, the boneyard a list of indices, the open ends two
+ints — mutated in place; :meth:`Sim.copy` is two list copies. :func:`playout`
+plays the rest of a deal, at random in one tight loop or with a policy, and
+returns an :class:`Outcome` worded like the engine's ``DealResult``.
+
+Covered: Tyaga and Kozel with every option (the double move, ``[0|0]`` at 25
+under both ``blank_double`` settings, the 13 rule and teams in a deal's scores).
+A simulator starts from any state of a deal in progress, before or after the
+lead; it plays one deal, so match totals, the next leader and the next deal are
+left to the engine. Baghdad and Three Guns raise :class:`UnsupportedVariant`.
+
+Moves are small ints (:mod:`engine.playout.codes`); :meth:`Sim.move_of` and
+:meth:`Sim.code_of` translate them. Property tests check move for move that
+:meth:`Sim.legal`, :meth:`Sim.apply` and the random loop agree with the engine.
+
+Typical use, one playout per possible world::
+
+    base = Sim.from_state(state)
+    for _ in range(n):
+        world = base.copy()
+        world.redeal(rng, keep=me)
+        outcome = playout(world, rng)
+"""
+
+from engine.playout.codes import DOUBLE, DRAW, PASS, play_code
+from engine.playout.run import Policy, playout, simulate
+from engine.playout.sim import Outcome, Rules, Sim, UnsupportedVariant
+
+__all__ = [
+    "DOUBLE",
+    "DRAW",
+    "PASS",
+    "Outcome",
+    "Policy",
+    "Rules",
+    "Sim",
+    "UnsupportedVariant",
+    "play_code",
+    "playout",
+    "simulate",
+]
