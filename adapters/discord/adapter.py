@@ -36,7 +36,6 @@ from bot.contract import (
 
 log = logging.getLogger(__name__)
 
-EPHEMERAL = 64
 FAILED_MARK = "\N{WARNING SIGN}"  # shown when the core could not be reached
 
 
@@ -77,7 +76,9 @@ class Sent:
 class DiscordAdapter:
     """Turns interactions into inbound events and the core's answers into Discord calls."""
 
-    defer_after = 2.0  # seconds; Discord allows three for the first response
+    # Seconds to wait for the core before deferring: Discord allows three for the first
+    # response, and a busy machine needs the rest to get the deferral out in time.
+    defer_after = 1.0
 
     def __init__(self, core: Core, delivery: Delivery) -> None:
         self.core = core
@@ -134,10 +135,13 @@ class DiscordAdapter:
                 return
             context = await self._context(interaction, outbounds)
             reply, rest = choose_reply(inbound, outbounds, context)
-            if reply.used is not None and not await self.delivery.is_current(reply.used):
+            if reply.used is not None and not await self._is_current(reply.used):
                 reply = self._stale_reply(inbound)
             sent = await self._send(interaction, reply)
-            await self._remember(interaction, context, reply, sent)
+            try:
+                await self._remember(interaction, context, reply, sent)
+            except Exception:
+                log.exception("could not remember where a reply went")
             if reply.mode is Mode.PUBLIC and sent.message_id is None and reply.used is not None:
                 # Deferred privately: the public message goes to the channel the usual way.
                 try:
@@ -162,11 +166,14 @@ class DiscordAdapter:
         self, interaction: discord.Interaction[Any], outbounds: list[Outbound]
     ) -> Context:
         placed: dict[str, int] = {}
-        for outbound in outbounds:
-            if isinstance(outbound, Show) and outbound.slot.kind is not SlotKind.HAND:
-                found = await self.delivery.messages.message(outbound.slot)
-                if found is not None:
-                    placed[outbound.slot.key] = found.message_id
+        try:
+            for outbound in outbounds:
+                if isinstance(outbound, Show) and outbound.slot.kind is not SlotKind.HAND:
+                    found = await self.delivery.messages.message(outbound.slot)
+                    if found is not None:
+                        placed[outbound.slot.key] = found.message_id
+        except Exception:  # the answer must still go out: treat the slots as new
+            log.exception("could not look up where the slots' messages are")
         message = interaction.message
         return Context(
             chat=chat_of(interaction),
@@ -175,6 +182,13 @@ class DiscordAdapter:
             pressed_ephemeral=bool(message is not None and message.flags.ephemeral),
             placed=placed,
         )
+
+    async def _is_current(self, show: Show) -> bool:
+        try:
+            return await self.delivery.is_current(show)
+        except Exception:  # the answer must still go out: show what the core sent
+            log.exception("could not check the version of %s", show.slot.key)
+            return True
 
     @staticmethod
     def _stale_reply(inbound: Inbound) -> Reply:

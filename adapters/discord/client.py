@@ -44,6 +44,9 @@ class DominoClient(discord.AutoShardedClient):
         shard_count: int | None = None,
         **options: Any,
     ) -> None:
+        # The bot never joins voice: no warnings about voice libraries at start-up.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         if shard_ids is not None:
             options["shard_ids"] = shard_ids
         super().__init__(

@@ -101,6 +101,8 @@ class Delivery:
                 await self._one(outbound)
             except discord.HTTPException as exc:
                 log.warning("Discord refused %s: %s", type(outbound).__name__, exc)
+            except Exception:  # one failure (Redis, a bad screen) must not stop the rest
+                log.exception("could not carry out %s", type(outbound).__name__)
 
     async def _one(self, outbound: Outbound) -> None:
         if isinstance(outbound, Show):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import discord
 import redis.asyncio as aredis
 
+from adapters.discord.client import build_client
 from bot.contract import ChatRef, Command, Screen, Show, Slot, SlotKind
 from bot.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
@@ -114,3 +116,11 @@ async def test_lang_for_the_whole_chat_puts_chat_before_the_language(
         assert args == [("chat", "pl"), ("uk",)]
     finally:
         await bot.close()
+
+
+async def test_shard_ids_and_count_are_taken_as_given(redis_client: aredis.Redis) -> None:
+    client, _ = build_client(
+        ScriptedCore(), redis_client, Store(redis_client), shard_ids=[2, 3], shard_count=4
+    )
+    assert isinstance(client, discord.AutoShardedClient)
+    assert client.shard_ids == [2, 3] and client.shard_count == 4

@@ -23,7 +23,13 @@ from engine import Tile
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json
 from tests.adapters.discord.gateway import Person
-from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of, payloads_of
+from tests.adapters.discord.harness import (
+    CHANNEL_ID,
+    OTHER_CHANNEL_ID,
+    Bot,
+    buttons_of,
+    payloads_of,
+)
 
 CHAT = ChatRef("dc", str(CHANNEL_ID))
 MAX_STEPS = 3000
@@ -57,15 +63,16 @@ async def bot(fake: FakeDiscord, redis_client: aredis.Redis) -> AsyncIterator[Bo
 
 
 class Referee:
-    """Watches everything the bot sends while a match is played."""
+    """Watches everything the bot sends while a match is played in one channel."""
 
-    def __init__(self, bot: Bot, store: Store) -> None:
+    def __init__(self, bot: Bot, store: Store, channel: int = CHANNEL_ID) -> None:
         self.bot = bot
         self.store = store
+        self.channel = channel
         self.seen = 0
 
     async def state(self) -> tuple[Any, Any] | None:
-        stored = await self.store.load(CHAT)
+        stored = await self.store.load(ChatRef("dc", str(self.channel)))
         if stored is None:
             return None
         doc = from_json(stored.doc)
@@ -74,7 +81,11 @@ class Referee:
     async def check(self) -> None:
         """No hand's tile reaches the channel while a deal runs; a hand reaches only
         its owner; every custom id fits."""
-        events = self.bot.fake.events[self.seen :]
+        events = [
+            e
+            for e in self.bot.fake.events[self.seen :]
+            if int(e.message["channel_id"]) == self.channel
+        ]
         self.seen = len(self.bot.fake.events)
         found = await self.state()
         for event in events:
@@ -116,10 +127,10 @@ def _shown(tile: Tile, text: str) -> bool:
     return f"[{tile.hi}|{tile.lo}]" in text or f"[{tile.lo}|{tile.hi}]" in text
 
 
-def table_message(bot: Bot) -> Json:
+def table_message(bot: Bot, channel: int = CHANNEL_ID) -> Json:
     tables = [
         m
-        for m in bot.fake.live_channel_messages(CHANNEL_ID)
+        for m in bot.fake.live_channel_messages(channel)
         if any(isinstance(_decode(p), (codec.LobbyPress, codec.TilesPress)) for p in payloads_of(m))
     ]
     assert tables, "no table message with buttons in the channel"
@@ -144,31 +155,33 @@ def custom_id_for(message: Json, wanted: type, **fields: Any) -> str | None:
     return None
 
 
-async def open_table(bot: Bot, variant: str, computers: int, **options: Any) -> None:
-    await bot.command(ALICE, "new", variant=variant, **options)
-    lobby = table_message(bot)
+async def open_table(
+    bot: Bot, variant: str, computers: int, channel: int = CHANNEL_ID, **options: Any
+) -> None:
+    await bot.command(ALICE, "new", channel=channel, variant=variant, **options)
+    lobby = table_message(bot, channel)
     join = custom_id_for(lobby, codec.LobbyPress, action="join")
     assert join is not None
     await bot.press(BOB, lobby, join)
     for _ in range(computers):
-        lobby = table_message(bot)
+        lobby = table_message(bot, channel)
         add = custom_id_for(lobby, codec.LobbyPress, action="add_computer")
         assert add is not None
         await bot.press(ALICE, lobby, add)
-    lobby = table_message(bot)
+    lobby = table_message(bot, channel)
     start = custom_id_for(lobby, codec.LobbyPress, action="start")
     assert start is not None
     await bot.press(ALICE, lobby, start)
 
 
-async def move_once(bot: Bot, person: Person, counter: int) -> None:
-    """Press a move in the person's newest hand, asking for the hand first if the
-    newest one he has is not for this turn."""
-    mine = bot.owned_ephemeral(person)
+async def move_once(bot: Bot, person: Person, counter: int, channel: int = CHANNEL_ID) -> None:
+    """Press a move in the person's newest hand in the channel, asking for the hand
+    first if the newest one he has is not for this turn."""
+    mine = [m for m in bot.owned_ephemeral(person) if int(m["channel_id"]) == channel]
     hand = mine[-1] if mine else None
     move = custom_id_for(hand, codec.MovePress, counter=counter) if hand else None
     if move is None:
-        table = table_message(bot)
+        table = table_message(bot, channel)
         tiles = custom_id_for(table, codec.TilesPress)
         assert tiles is not None, "the table offers no My tiles button"
         record = await bot.press(person, table, tiles)
@@ -179,21 +192,33 @@ async def move_once(bot: Bot, person: Person, counter: int) -> None:
     await bot.press(person, hand, move)
 
 
-async def play_to_the_end(bot: Bot, referee: Referee) -> None:
-    people = {str(p.id): p for p in bot.people}
+async def play_to_the_end(bot: Bot, *referees: Referee) -> None:
+    """Play the matches of the referees' channels, one move in each in turn."""
+    playing = list(referees)
     for _ in range(MAX_STEPS):
-        await referee.check()
-        found = await referee.state()
-        if found is None or not found[0].active:
+        for referee in list(playing):
+            if not await play_one(bot, referee):
+                playing.remove(referee)
+        if not playing:
             return
-        doc, state = found
-        seat = state.turn if state is not None and not state.deal_over else None
-        user = doc.seats[seat].user if seat is not None else None
-        if user is not None and doc.seats[seat].present:
-            await move_once(bot, people[user.user_id], state.counter)
-        else:
-            await bot.adapter.tick()  # computers, and the next deal
-    raise AssertionError("the match did not end")
+    raise AssertionError("a match did not end")
+
+
+async def play_one(bot: Bot, referee: Referee) -> bool:
+    """One step of the match in the referee's channel; ``False`` once it is over."""
+    await referee.check()
+    found = await referee.state()
+    if found is None or not found[0].active:
+        return False
+    doc, state = found
+    seat = state.turn if state is not None and not state.deal_over else None
+    user = doc.seats[seat].user if seat is not None else None
+    if user is not None and doc.seats[seat].present:
+        people = {str(p.id): p for p in bot.people}
+        await move_once(bot, people[user.user_id], state.counter, referee.channel)
+    else:
+        await bot.adapter.tick()  # computers, and the next deal
+    return True
 
 
 # Options that make a match short; a game not listed here plays with its defaults.
@@ -303,3 +328,18 @@ def _tiles_id(bot: Bot) -> str:
     found = custom_id_for(table_message(bot), codec.TilesPress)
     assert found is not None
     return found
+
+
+@pytest.mark.slow
+async def test_tables_in_two_channels_are_played_at_once_each_in_its_own_channel(
+    bot: Bot, redis_client: aredis.Redis
+) -> None:
+    await open_table(bot, "tyaga", 0, CHANNEL_ID, target=10)
+    await open_table(bot, "kozel", 0, OTHER_CHANNEL_ID, target=11)
+    store = Store(redis_client)
+    here, there = Referee(bot, store, CHANNEL_ID), Referee(bot, store, OTHER_CHANNEL_ID)
+    await play_to_the_end(bot, here, there)
+    for channel, title in ((CHANNEL_ID, "Tyaga"), (OTHER_CHANNEL_ID, "Kozel")):
+        texts = [_plain(e.message) for e in bot.fake.channel_events(channel)]
+        assert any("The match is over" in t for t in texts)
+        assert all(title in t for t in texts if "table" in t)
