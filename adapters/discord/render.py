@@ -72,9 +72,8 @@ def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendere
     if left_out:
         lines.append(" ".join(discord.utils.escape_markdown(b.label) for b in left_out))
     text = "\n".join(lines)
-    mentions = discord.AllowedMentions(users=True) if notify else discord.AllowedMentions.none()
-    mentions.everyone = False
-    mentions.roles = False
+    # Only a ping notifies, and only the users it mentions; edits never notify anyway.
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=notify)
     rendered = Rendered(content=text, view=build_view(rows), allowed_mentions=mentions)
     if len(text) > CONTENT_LIMIT:
         rendered.content = ""

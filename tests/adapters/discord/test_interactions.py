@@ -198,6 +198,20 @@ async def test_an_export_is_sent_to_the_channel_as_a_file(
     assert attachment["data"] == '{"variant": "kozel"}'
 
 
+async def test_a_failing_core_still_answers_the_press(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+
+    def broken(inbound: Inbound) -> list[Outbound]:
+        raise RuntimeError("the core is broken")
+
+    core.answer = broken
+    record = await bot.press_label(ALICE, table_message(fake), "My tiles")
+    assert record.callbacks[0]["type"] == 4
+    assert record.callbacks[0]["data"]["flags"] & EPHEMERAL
+
+
 async def test_a_slow_core_is_deferred_then_answered(
     bot: Bot, fake: FakeDiscord, core: ScriptedCore
 ) -> None:

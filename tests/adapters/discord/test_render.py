@@ -101,3 +101,12 @@ def test_a_link_button_opens_its_url() -> None:
     screen = Screen((), ((Button("Rules", url="https://example.org/rules"),),))
     (link,) = components(render(screen).view)
     assert link["url"] == "https://example.org/rules" and "custom_id" not in link
+
+
+def test_many_short_rows_are_packed_together_keeping_the_last_row_apart() -> None:
+    rows = tuple((Button(f"setting {n}", payload=f"1o_abcdefgh_{n}_1"),) for n in range(7))
+    back = (Button("Back", payload="1b_abcdefgh"),)
+    fitted, left_out = fit_rows((*rows, back))
+    assert left_out == [] and len(fitted) <= 5
+    assert [b.label for r in fitted for b in r] == [f"setting {n}" for n in range(7)] + ["Back"]
+    assert fitted[-1] == [back[0]]
