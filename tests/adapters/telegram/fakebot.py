@@ -100,16 +100,16 @@ class FakeBotApi:
         self.calls.append(call)
         fault = self._take_fault(method, params)
         if fault is not None:
-            call.status = fault.status
+            call.status, call.error = fault.status, fault.description
             return error_response(fault.status, fault.description, fault.retry_after)
         handler = getattr(self, "api_" + method, None)
         if handler is None:
-            call.status = 404
+            call.status, call.error = 404, "Not Found"
             return error_response(404, "Not Found")
         try:
             result = await handler(params, files)
         except ApiError as err:
-            call.status = err.status
+            call.status, call.error = err.status, err.description
             return error_response(err.status, err.description)
         return web.json_response({"ok": True, "result": result})
 

@@ -25,6 +25,7 @@ class Call:
     params: dict[str, Any]
     at: float
     status: int = 200
+    error: str = ""  # Telegram's description of a refusal
     files: dict[str, tuple[str, int]] = field(default_factory=dict)  # part -> (filename, size)
 
     @property

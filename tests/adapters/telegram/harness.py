@@ -17,8 +17,6 @@ from bot.config import Settings, load_settings
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.vclock import VirtualClock
 
-QUIET = 0.15  # real seconds with no new call before the bot counts as idle
-
 
 def settings_for(fake: FakeBotApi, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
@@ -44,9 +42,10 @@ class Running:
     def adapter(self) -> Any:
         return self.service.adapter
 
-    async def settle(self, timeout: float = 20.0) -> None:
-        """Wait until every update users caused is handled, every mailbox is empty, and
-        the bot has made no call for a moment (timers may still act after a move)."""
+    async def settle(self, timeout: float = 20.0, quiet: float = 0.0) -> None:
+        """Wait until every update users caused is handled and every mailbox is empty,
+        and then for ``quiet`` seconds with no call to Telegram (for what the timer loop
+        may still bring)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         calls = -1
@@ -60,12 +59,14 @@ class Running:
             if busy or len(self.fake.calls) != calls:
                 calls = len(self.fake.calls)
                 quiet_since = loop.time()
-            elif loop.time() - quiet_since >= QUIET:
+            elif loop.time() - quiet_since >= quiet:
                 return
             if loop.time() > deadline:
+                last = [(c.method, c.status) for c in self.fake.calls[-5:]]
                 raise TimeoutError(
                     f"the bot did not settle: handled {self.adapter.handled} "
-                    f"of {self.fake.pushed} updates, idle={self.adapter.deliverer.idle}"
+                    f"of {self.fake.pushed} updates, {self.fake.pending_updates()} not fetched, "
+                    f"{self.adapter.deliverer.pending()} queued; last calls {last}"
                 )
             await asyncio.sleep(0.01)
 

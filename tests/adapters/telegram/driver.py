@@ -1,0 +1,208 @@
+"""Fake people playing a whole match through the fake Telegram.
+
+They act only through what the bot showed them: they type commands, press the
+buttons the bot sent (the lobby's, the table's, their hand's) and open the bot
+through the deep links it offered. The core's stored game is read only to know
+who is to move and what every hand holds, so that the tests can check that no
+hand ever shows in the group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from urllib.parse import parse_qs, urlsplit
+
+from adapters.telegram.slots import RedisSlotBook
+from bot import codec, keys
+from bot.contract import ChatRef
+from bot.flow import Game
+from bot.match import Pacing
+from bot.runner import Runner
+from bot.store import Store
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.harness import Running
+from tests.adapters.telegram.players import (
+    buttons,
+    data_with,
+    hand_slot,
+    shown_version,
+    slot_message,
+    table_slot,
+    tile_of,
+    tiles_in,
+)
+
+T = TypeVar("T")
+
+MOVE = "1m_"  # the payload of a move button starts so
+NEXT_DEAL = "1n_"
+COMPUTER_WAIT = 0.02  # seconds between looks while the timer loop plays a computer
+SCREEN_WAIT = 20.0  # how long a player waits for the screen he expects
+
+
+@dataclass
+class Played:
+    """What happened in a match, for the tests to check."""
+
+    game_id: str
+    moves: int = 0
+    deals: int = 0
+
+
+class Driver:
+    def __init__(
+        self,
+        fake: FakeBotApi,
+        bot: Running,
+        store: Store,
+        redis: Any,
+        chat_id: int,
+        thread: int | None = None,
+    ) -> None:
+        self.fake = fake
+        self.bot = bot
+        self.redis = redis
+        self.book = RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)))
+        self.chat_id = chat_id
+        self.thread = thread
+        self.chat = ChatRef("tg", str(chat_id), str(thread) if thread else None)
+        self.truth = Runner(store, Pacing(0, 0, 3), time.time, "en")
+        self.people: dict[str, FakeUser] = {}
+        self.checks = 0
+
+    def seat(self, *users: FakeUser) -> None:
+        for user in users:
+            self.people[str(user.id)] = user
+
+    async def say(self, user: FakeUser | None, text: str, **extra: Any) -> None:
+        self.fake.type_text(user, self.chat_id, text, thread=self.thread, **extra)
+        await self.bot.settle()
+
+    async def press(self, user: FakeUser, message: dict[str, Any], data: str) -> dict[str, Any]:
+        """Press a button and return the answer the bot gave."""
+        query = self.fake.press(user, message, data)
+        await self.bot.settle()
+        return self.fake.answered[query]
+
+    async def game(self) -> Game | None:
+        return await self.truth.load(self.chat)
+
+    async def table(self, game_id: str) -> dict[str, Any]:
+        message = await slot_message(self.fake, self.book, table_slot(self.chat, game_id))
+        assert message is not None, "the table message is gone"
+        return message
+
+    async def hand(self, user: FakeUser, game_id: str) -> dict[str, Any] | None:
+        return await slot_message(self.fake, self.book, hand_slot(user.id, game_id))
+
+    def link_offered_to(self, user: FakeUser) -> str | None:
+        """The newest deep link the group was shown in a message naming the user."""
+        links = [
+            button["url"]
+            for message in self.fake.bot_messages(self.chat_id, self.thread)
+            if user.first_name in message["text"]
+            for button in buttons(message)
+            if "url" in button
+        ]
+        return links[-1] if links else None
+
+    async def open_from_deep_link(self, user: FakeUser, url: str) -> None:
+        """The user follows a t.me link the bot offered."""
+        parts = urlsplit(url)
+        assert parts.netloc == "t.me" and parts.path == f"/{self.fake.username}"
+        (payload,) = parse_qs(parts.query)["start"]
+        self.fake.open_bot(user, payload)
+        await self.bot.settle()
+
+    async def play_match(self, rng: random.Random, timeout: float = 120.0) -> Played:
+        """Press moves (and "Next deal") until the match is over and the chat is free."""
+        game = await self.game()
+        assert game is not None and game.state is not None, "no running game"
+        played = Played(game.doc.id)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while loop.time() < deadline:
+            await self.bot.settle()
+            game = await self.game()
+            if game is None or game.doc.id != played.game_id or game.doc.status != "running":
+                return played
+            state = game.state
+            assert state is not None
+            await self.check_no_hand_in_group(game)
+            if state.deal_over and not state.match_over:
+                await self._next_deal(game)
+                played.deals += 1
+                continue
+            seat = game.doc.seats[state.turn] if state.turn is not None else None
+            if seat is None or seat.user is None or seat.away is not None:
+                await asyncio.sleep(COMPUTER_WAIT)  # the timer loop plays for computers
+                continue
+            await self._move(self.people[seat.user.user_id], played, rng)
+        raise AssertionError(f"the match did not end in {timeout} s")
+
+    async def _move(self, user: FakeUser, played: Played, rng: random.Random) -> None:
+        game = await self.game()
+        assert game is not None and game.state is not None
+        counter = game.state.counter
+
+        async def moves_offered() -> tuple[dict[str, Any], list[str]] | None:
+            hand = await self.hand(user, played.game_id)
+            mine = [d for d in data_with(hand, MOVE) if _counter(d) == counter] if hand else []
+            return (hand, mine) if hand and mine else None
+
+        hand, choices = await self._wait_until(moves_offered, f"{user.first_name}'s moves")
+        answer = await self.press(user, hand, rng.choice(choices))
+        assert not answer.get("show_alert"), f"a move the bot offered was refused: {answer}"
+        played.moves += 1
+
+    async def _next_deal(self, game: Game) -> None:
+        async def button() -> tuple[dict[str, Any], str] | None:
+            table = await self.table(game.doc.id)
+            found = data_with(table, NEXT_DEAL)
+            return (table, found[0]) if found else None
+
+        table, data = await self._wait_until(button, "the Next deal button")
+        presser = next(self.people[s.user.user_id] for s in game.doc.seats if s.user is not None)
+        await self.press(presser, table, data)
+
+    async def _wait_until(self, look: Callable[[], Awaitable[T | None]], what: str) -> T:
+        """What ``look`` finds, once the bot shows it. People wait for their screens: a
+        computer's move may be written a moment before its screens go out."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SCREEN_WAIT
+        while (found := await look()) is None:
+            if loop.time() > deadline:
+                raise AssertionError(f"the bot never showed {what}")
+            await asyncio.sleep(COMPUTER_WAIT)
+            await self.bot.settle()
+        return found
+
+    async def check_no_hand_in_group(self, game: Game) -> None:
+        """While a deal runs, the table shows no tile that a hand holds.
+
+        With people only, everything is delivered once the bot has settled. A computer's
+        move may be written a moment before its table goes out, so with computers seated
+        the table is checked when it shows the game's current version."""
+        state = game.state
+        if state is None or state.deal_over:
+            return  # the deal-end summary shows the hands, by the rules
+        computers = any(seat.user is None for seat in game.doc.seats)
+        slot = table_slot(self.chat, game.doc.id)
+        if computers and await shown_version(self.redis, slot) != game.version:
+            return
+        held = {tile_of(str(tile)) for hand in state.hands for tile in hand}
+        shown = tiles_in((await self.table(game.doc.id))["text"])
+        assert not shown & held, f"the group sees tiles in hand: {sorted(shown & held)}"
+        self.checks += 1
+
+
+def _counter(payload: str) -> int | None:
+    """The turn counter a move button was made for."""
+    action = codec.decode(payload)
+    return action.counter if isinstance(action, codec.MovePress) else None

@@ -1,0 +1,139 @@
+"""Fixtures and steps shared by the whole-match tests: the real core on a real Redis,
+the bot service in front of it, the people, and opening and starting a table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import redis.asyncio as aredis
+
+from adapters.telegram.limiter import GROUP_RULES, PRIVATE_RULES
+from adapters.telegram.render import CALLBACK_DATA_LIMIT
+from bot.sessions import Sessions
+from bot.store import Store, connect
+from tests.adapters.telegram.driver import Driver, Played
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakewire import NOT_MODIFIED
+from tests.adapters.telegram.fakeworld import Call, FakeUser
+from tests.adapters.telegram.harness import Running, running, settings_for
+from tests.adapters.telegram.players import data_with, every_button_sent
+from tests.adapters.telegram.test_limiter import assert_keeps
+from tests.adapters.telegram.vclock import VirtualClock
+
+GROUP_ID = -100500
+FORUM_ID = -100600
+JOIN, START, ADD_COMPUTER, MY_TILES = "1j_", "1s_", "1a_", "1t_"
+PACE = {"computer_delay": 0.0, "next_deal_delay": 3600.0}
+
+
+@pytest.fixture
+async def store(telegram_redis_url: str) -> AsyncIterator[Store]:
+    client = connect(telegram_redis_url, timeout=30.0)  # a busy test machine is slow
+    await client.flushdb()
+    store = Store(client)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def adapter_redis(telegram_redis_url: str) -> AsyncIterator[aredis.Redis]:
+    client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    try:
+        yield client
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture
+async def service(
+    fake: FakeBotApi, clock: VirtualClock, store: Store, adapter_redis: aredis.Redis
+) -> AsyncIterator[Running]:
+    sessions = Sessions(store, settings_for(fake, **PACE), rng=random.Random(11))
+    async with running(fake, sessions, clock, redis=adapter_redis, **PACE) as bot:
+        yield bot
+
+
+@pytest.fixture
+def people(fake: FakeBotApi) -> dict[str, FakeUser]:
+    fake.add_group(GROUP_ID, "Dominoes")
+    fake.add_group(FORUM_ID, "Club", forum=True)
+    users = {
+        "ann": fake.add_user(101, "Ann"),
+        "bob": fake.add_user(102, "Bob"),
+        "cy": fake.add_user(103, "Cy"),
+    }
+    fake.started.update({101, 102})  # Cy has never opened the bot
+    fake.admins[GROUP_ID] = {101}
+    return users
+
+
+@pytest.fixture
+def make_driver(
+    fake: FakeBotApi, service: Running, store: Store, adapter_redis: aredis.Redis
+) -> Any:
+    def make(chat_id: int = GROUP_ID, thread: int | None = None) -> Driver:
+        return Driver(fake, service, store, adapter_redis, chat_id, thread)
+
+    return make
+
+
+async def open_table(d: Driver, host: FakeUser, command: str, *joining: FakeUser) -> str:
+    """The host opens a lobby with ``command``; the others press its Join button."""
+    await d.say(host, command)
+    game = await d.game()
+    assert game is not None, "no lobby opened"
+    for user in joining:
+        lobby = await d.table(game.doc.id)
+        answer = await d.press(user, lobby, data_with(lobby, JOIN)[0])
+        assert not answer.get("show_alert"), answer
+    return game.doc.id
+
+
+async def start(d: Driver, host: FakeUser, game_id: str) -> None:
+    lobby = await d.table(game_id)
+    await d.press(host, lobby, data_with(lobby, START)[0])
+    game = await d.game()
+    assert game is not None and game.doc.status == "running", "the game did not start"
+
+
+def writes(fake: FakeBotApi, chat_id: int) -> list[Call]:
+    """Messages and edits the bot made in a chat (what Telegram's limits count)."""
+    return [
+        c
+        for c in fake.calls
+        if c.method in ("sendMessage", "editMessageText", "sendDocument") and c.chat_id == chat_id
+    ]
+
+
+def assert_platform_rules_kept(fake: FakeBotApi, people: dict[str, FakeUser]) -> None:
+    """What every whole-match test checks about how the bot used Telegram."""
+    assert fake.open_queries == {}, "a press was never answered"
+    assert all(c.status == 200 for c in fake.calls_to("answerCallbackQuery"))
+    for button in every_button_sent(fake):
+        if "callback_data" in button:
+            assert len(button["callback_data"].encode()) <= CALLBACK_DATA_LIMIT
+    refused = [c for c in fake.calls if c.status >= 400 and not _expected_refusal(c)]
+    assert refused == [], [(c.method, c.error) for c in refused]
+    for chat_id in {c.chat_id for c in fake.calls if c.chat_id is not None}:
+        moments = [c.at for c in writes(fake, chat_id)]
+        assert_keeps(moments, GROUP_RULES if chat_id < 0 else PRIVATE_RULES)
+    hand_chats = {c.chat_id for c in fake.calls if "Your tiles" in str(c.params.get("text", ""))}
+    assert hand_chats <= {u.id for u in people.values()}, "a hand went to a group"
+
+
+def _expected_refusal(call: Call) -> bool:
+    """Refusals the bot is built to meet: an unchanged edit, a player it cannot reach."""
+    if call.error == NOT_MODIFIED:
+        return True
+    return call.status == 403 and call.chat_id is not None and call.chat_id > 0
+
+
+def assert_match_over(fake: FakeBotApi, played: Played, chat_id: int = GROUP_ID) -> None:
+    texts = [m["text"] for m in fake.bot_messages(chat_id)]
+    assert any("The match is over" in t for t in texts), texts[-3:]
+    assert played.moves > 0

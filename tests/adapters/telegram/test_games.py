@@ -1,0 +1,128 @@
+"""Whole matches of every game, played by fake people through the real bot and the real
+core, against the fake Bot API and a real Redis."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from tests.adapters.telegram.driver import Driver
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.players import data_with, tile_of, tiles_in
+from tests.adapters.telegram.tables import (
+    ADD_COMPUTER,
+    FORUM_ID,
+    MY_TILES,
+    adapter_redis,
+    assert_match_over,
+    assert_platform_rules_kept,
+    make_driver,
+    open_table,
+    people,
+    service,
+    start,
+    store,
+)
+
+WON_BY = re.compile(r"The match is over\. Won by (\w+)\.")
+
+__all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
+
+
+async def assert_scoreboard_names_the_winner(d: Driver, user: FakeUser) -> None:
+    """/scores after the match ranks its winner first, with one match won."""
+    texts = [m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread)]
+    (winner,) = {m.group(1) for t in texts for m in [WON_BY.search(t)] if m}
+    await d.say(user, "/scores")
+    boards = [
+        m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread) if "Scoreboard" in m["text"]
+    ]
+    assert boards, "no scoreboard"
+    assert boards[-1].splitlines()[1].startswith(f"1. {winner}: won 1 of 1")
+
+
+async def test_a_whole_kozel_match_with_a_player_who_never_opened_the_bot(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob, cy = people["ann"], people["bob"], people["cy"]
+    d = make_driver()
+    d.seat(ann, bob, cy)
+    game_id = await open_table(d, ann, "/newgame kozel target=11", bob, cy)
+    await start(d, ann, game_id)
+    assert await d.hand(cy, game_id) is None
+    offer = d.link_offered_to(cy)
+    assert offer is not None, "the group was not offered a link for Cy"
+    await d.open_from_deep_link(cy, offer)
+    assert await d.hand(cy, game_id) is not None, "the deep link did not bring Cy his hand"
+    played = await d.play_match(random.Random(1))
+    assert_match_over(fake, played)
+    assert_platform_rules_kept(fake, people)
+    assert d.checks >= played.moves
+    await assert_scoreboard_names_the_winner(d, ann)
+
+
+async def test_a_whole_tyaga_match_in_a_forum_topic(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver(FORUM_ID, thread=9)
+    d.seat(ann, bob)
+    game_id = await open_table(d, ann, "/newgame tyaga target=10", bob)
+    await start(d, ann, game_id)
+    played = await d.play_match(random.Random(2))
+    assert_match_over(fake, played, FORUM_ID)
+    assert_platform_rules_kept(fake, people)
+    await assert_scoreboard_names_the_winner(d, bob)
+    in_topic = fake.bot_messages(FORUM_ID, thread=9)
+    assert len(in_topic) == len(fake.bot_messages(FORUM_ID)), "a message left the topic"
+
+
+async def test_a_whole_thief_of_baghdad_match(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    d.seat(ann, bob)
+    game_id = await open_table(d, ann, "/newgame baghdad match=deals:2", bob)
+    await start(d, ann, game_id)
+    played = await d.play_match(random.Random(3))
+    assert_match_over(fake, played)
+    assert_platform_rules_kept(fake, people)
+    assert played.deals == 1  # two deals: one "Next deal" between them
+    await assert_scoreboard_names_the_winner(d, ann)
+
+
+async def test_a_whole_three_guns_match_with_a_computer(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    d.seat(ann, bob)
+    game_id = await open_table(d, ann, "/newgame three_guns", bob)
+    lobby = await d.table(game_id)
+    await d.press(ann, lobby, data_with(lobby, ADD_COMPUTER)[0])
+    await start(d, ann, game_id)
+    played = await d.play_match(random.Random(4))
+    assert_match_over(fake, played)
+    assert_platform_rules_kept(fake, people)
+    assert d.checks > 0
+
+
+async def test_my_tiles_shows_the_pressers_own_hand_only_to_him(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    d.seat(ann, bob)
+    game_id = await open_table(d, ann, "/newgame tyaga", bob)
+    await start(d, ann, game_id)
+    table = await d.table(game_id)
+    answer = await d.press(bob, table, data_with(table, MY_TILES)[0])
+    game = await d.game()
+    assert game is not None and game.state is not None
+    (bob_seat,) = [n for n, s in enumerate(game.doc.seats) if s.user and s.user.user_id == "102"]
+    held = {tile_of(str(tile)) for tile in game.state.hands[bob_seat]}
+    assert answer["show_alert"] is True
+    assert tiles_in(answer["text"]) == held
