@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine import dealing
-from engine.errors import BadFixture, BadOption, GameOver, IllegalMove
+from engine import dealing, rounds
+from engine.errors import BadOption, GameOver, IllegalMove
 from engine.moves import DRAW, PASS, End, Kind, Move
 from engine.options import OptionSpec
 from engine.seatview import seat_view
@@ -34,13 +34,11 @@ from engine.state import (
 )
 from engine.tiles import DOUBLE_SIX, Tile, rank
 from engine.variant import register
+from engine.variants.kozel_scoring import TEAMS, goats_and_winners, hand_points, write_scores
+from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
-BLANK_DOUBLE: Final = Tile(0, 0)
-BLANK_DOUBLE_POINTS: Final = 25
-OPENING_POINTS: Final = 13
 #: Doubles from the highest down: the first-deal leader holds the first one dealt.
 DOUBLES_DOWN: Final = tuple(Tile(v, v) for v in range(6, -1, -1))
-TEAMS: Final = ((0, 2), (1, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,28 +92,8 @@ class Kozel:
     ) -> KozelState:
         dealt = deal_tiles(players, seed, 1, fixture)
         leader, lead = first_deal_leader(dealt.hands)
-        return State(
-            variant=self.name,
-            players=players,
-            options=options,
-            seed=seed,
-            deal_number=1,
-            hands=dealt.hands,
-            boneyard=dealt.boneyard,
-            line=(),
-            ends=None,
-            turn=leader,
-            leader=leader,
-            counter=0,
-            last_player=None,
-            match_scores=(0,) * players,
-            result=None,
-            deal_over=False,
-            match_over=False,
-            winners=(),
-            dealt=dealt,
-            detail=KozelDetail((False,) * players, (), lead),
-        )
+        detail = KozelDetail((False,) * players, (), lead)
+        return rounds.first_deal(self.name, players, options, seed, dealt, leader, detail)
 
     def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> KozelState:
         if state.match_over:
@@ -127,19 +105,8 @@ class Kozel:
         lead = None
         if leader is None:  # a fish with a tie for fewest points
             leader, lead = first_deal_leader(dealt.hands)
-        return state.but(
-            deal_number=state.deal_number + 1,
-            hands=dealt.hands,
-            boneyard=dealt.boneyard,
-            line=(),
-            ends=None,
-            turn=leader,
-            leader=leader,
-            last_player=None,
-            deal_over=False,
-            dealt=dealt,
-            detail=KozelDetail(state.detail.opened, (), lead),
-        )
+        detail = KozelDetail(state.detail.opened, (), lead)
+        return rounds.deal_after(state, dealt, leader, detail)
 
     # -- moves -----------------------------------------------------------------
 
@@ -175,7 +142,7 @@ class Kozel:
             return self._draw(state, seat)
         if kind is Kind.PASS:
             return self._pass(state, seat)
-        raise IllegalMove(f"{move} is not a move in {self.title}", "wrong_kind", move=str(move))
+        raise not_a_move_in(self.title, move)
 
     def _play(self, state: KozelState, seat: int, move: Move) -> Outcome:
         tile = move.tile
@@ -234,7 +201,7 @@ class Kozel:
             counter=state.counter + 1,
         )
         events = (Event("move", seat, DRAW), Event("draw", seat, DRAW, tile))
-        if nobody_can_move(drawn):
+        if rounds.nobody_can_move(drawn):
             return self._finish(drawn, DealEnd.BLOCK, events)
         return drawn, events
 
@@ -267,7 +234,7 @@ class Kozel:
         events = (Event("move", seat, move),)
         if not hands[seat]:
             return self._finish(played, DealEnd.DOMINO, events, seat)
-        if nobody_can_move(played):
+        if rounds.nobody_can_move(played):
             return self._finish(played, DealEnd.BLOCK, events)
         return played, events
 
@@ -280,34 +247,14 @@ class Kozel:
     ) -> Outcome:
         """Score a finished deal and see whether the match is over."""
         points = hand_points(state.hands, state.options)
-        winner = domino if domino is not None else fewest_points(points)
+        winner = domino if domino is not None else rounds.sole_lowest(points)
         teams = state.options["teams"] == "on"
         written, opened = write_scores(points, state.detail.opened, teams)
         totals = tuple(a + b for a, b in zip(state.match_scores, written, strict=True))
-        target = int(state.options["target"])
-        goats = tuple(seat for seat, total in enumerate(totals) if total >= target)
-        # Everyone below the target has less than any goat, so the lowest total
-        # wins (ties share); if every seat is a goat, the lowest of them still wins.
-        winners = fewest_seats(totals) if goats else ()
-        events += (
-            Event(
-                "deal_over",
-                winner,
-                info=(("end", end.value), ("winner", winner), ("scores", written)),
-            ),
-        )
-        if goats:
-            events += (Event("match_over", info=(("winners", winners),)),)
-        over = state.but(
-            turn=None,
-            match_scores=totals,
-            result=DealResult(end, winner, written),
-            deal_over=True,
-            match_over=bool(goats),
-            winners=winners,
-            detail=KozelDetail(opened, goats, state.detail.forced_lead),
-        )
-        return over, events
+        goats, winners = goats_and_winners(totals, int(state.options["target"]))
+        result = DealResult(end, winner, written)
+        detail = KozelDetail(opened, goats, state.detail.forced_lead)
+        return rounds.finish_deal(state, events, result, totals, winners, detail)
 
     # -- seeing ----------------------------------------------------------------
 
@@ -333,12 +280,10 @@ class Kozel:
 def deal_tiles(players: int, seed: int, deal_number: int, fixture: Fixture | None) -> Fixture:
     """A deal from the fixture, or shuffled from the seed (Kozel never reshuffles)."""
     hand_size = 7 if players == 2 else 5
-    if fixture is None:
-        return dealing.shuffle_deal(DOUBLE_SIX, players, hand_size, seed, deal_number, 0)
-    if fixture.leader is not None:
-        raise BadFixture("in kozel the rules pick the leader; leave 'leader' out")
-    dealing.check_fixture(fixture, DOUBLE_SIX, players, hand_size)
-    return fixture
+    rule = "in kozel the rules pick the leader"
+    return rounds.deal_tiles(
+        DOUBLE_SIX, players, hand_size, seed, deal_number, fixture, leader_rule=rule
+    )[0]
 
 
 def first_deal_leader(hands: Hands) -> tuple[int, Tile]:
@@ -353,15 +298,14 @@ def first_deal_leader(hands: Hands) -> tuple[int, Tile]:
 
 def require_in_hand(hand: tuple[Tile, ...], tile: Tile) -> None:
     if tile not in hand:
-        raise IllegalMove(f"{tile} is not in your hand", "not_in_hand", tile=str(tile))
+        raise not_in_hand(tile)
 
 
 def fitting_end(tile: Tile, end: End | None, ends: tuple[int, int]) -> End:
     """Check that ``tile`` goes on ``end`` and return that end."""
     fits_left, fits_right = tile.has(ends[0]), tile.has(ends[1])
     if not (fits_left or fits_right):
-        text = dealing.fit_error_text(tile, ends)
-        raise IllegalMove(text, "does_not_fit", tile=str(tile), left=ends[0], right=ends[1])
+        raise does_not_fit(tile, ends)
     if end is None:
         # engine.api.resolve fills in a missing end; a move without one is never legal.
         raise IllegalMove(f"say which end: {tile}@L or {tile}@R", "no_end", tile=str(tile))
@@ -373,61 +317,11 @@ def fitting_end(tile: Tile, end: End | None, ends: tuple[int, int]) -> End:
     return end
 
 
-def can_play(hand: tuple[Tile, ...], ends: tuple[int, int] | None) -> bool:
-    if ends is None:
-        return bool(hand)
-    left, right = ends
-    return any(t.has(left) or t.has(right) for t in hand)
-
-
 def require_nothing_to_play(
     hand: tuple[Tile, ...], ends: tuple[int, int] | None, what: str
 ) -> None:
-    if can_play(hand, ends):
+    if rounds.can_play(hand, ends):
         raise IllegalMove(f"you hold a playable tile: you may not {what}", "must_play", move=what)
-
-
-def nobody_can_move(state: State[Any]) -> bool:
-    """A fish: nothing left to draw and no tile in any hand fits."""
-    return not state.boneyard and not any(can_play(hand, state.ends) for hand in state.hands)
-
-
-def hand_points(hands: Hands, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
-    """Each seat's points in hand as a deal counts them, before the 13 rule."""
-    always = options["blank_double"] == "always"
-    points = []
-    for hand in hands:
-        pips = sum(t.pips for t in hand)
-        if BLANK_DOUBLE in hand and (always or len(hand) == 1):
-            pips += BLANK_DOUBLE_POINTS
-        points.append(pips)
-    return tuple(points)
-
-
-def fewest_seats(points: tuple[int, ...]) -> tuple[int, ...]:
-    low = min(points)
-    return tuple(seat for seat, p in enumerate(points) if p == low)
-
-
-def fewest_points(points: tuple[int, ...]) -> int | None:
-    """The seat with the fewest points after a fish; ``None`` on a tie."""
-    fewest = fewest_seats(points)
-    return fewest[0] if len(fewest) == 1 else None
-
-
-def write_scores(
-    points: tuple[int, ...], opened: tuple[bool, ...], teams: bool
-) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """What each seat's sheet gets for a deal, and which sheets are open after it.
-
-    With teams, partners share a sheet: it gets their sum, shown at both seats.
-    """
-    if teams:
-        sums = [points[a] + points[b] for a, b in TEAMS]
-        points = tuple(sums[seat % 2] for seat in range(len(points)))
-    is_open = tuple(was or p >= OPENING_POINTS for was, p in zip(opened, points, strict=True))
-    written = tuple(p if o else 0 for p, o in zip(points, is_open, strict=True))
-    return written, is_open
 
 
 register(Kozel())
