@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -39,7 +39,7 @@ from adapters.telegram.translate import (
     query_to_press,
 )
 from bot import catalog
-from bot.contract import Answer, Command, Inbound, Outbound, Press
+from bot.contract import Answer, ChatRef, Command, Inbound, Outbound, Press
 from bot.i18n import DEFAULT_LANG, available_languages
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,8 @@ class Wiring:
     send_log: SendLog
     clock: Clock
     wall: Callable[[], float]
+    # Give a chat's game, scores and settings to its new id (a group became a supergroup).
+    move_chat: Callable[[ChatRef, ChatRef], Awaitable[None]] | None = None
 
 
 def build_application(
@@ -98,6 +100,7 @@ class TelegramAdapter:
             MessageHandler(filters.UpdateType.MESSAGE & filters.COMMAND, self.on_command)
         )
         application.add_handler(CallbackQueryHandler(self.on_press))
+        application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
         application.add_error_handler(self.on_error)
 
     @property
@@ -183,6 +186,24 @@ class TelegramAdapter:
         answers = [o for o in outbounds if isinstance(o, Answer)]
         await self.deliverer.answer(query_id, answers[0] if answers else Answer())
         self.submit([o for o in outbounds if not isinstance(o, Answer)])
+
+    async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A group became a supergroup: its table and scoreboard move to the new id."""
+        try:
+            message = update.effective_message
+            if message is None or message.migrate_to_chat_id is None:
+                return  # the supergroup's own notice (migrate_from) says the same again
+            old = ChatRef(PLATFORM, str(message.chat.id))
+            new = ChatRef(PLATFORM, str(message.migrate_to_chat_id))
+            log.info("chat %s moved to %s", old.key, new.key)
+            # The old group's messages stay behind, read-only: its slots start afresh,
+            # and whatever is still addressed to the old id goes to the new one.
+            self.deliverer.carrier.moved(message.chat.id, message.migrate_to_chat_id)
+            await self.wiring.book.forget_chat(old)
+            if self.wiring.move_chat is not None:
+                await self.wiring.move_chat(old, new)
+        finally:
+            self.handled += 1
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("an update could not be handled: %r", update, exc_info=context.error)

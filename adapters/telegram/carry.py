@@ -16,7 +16,14 @@ from typing import TypeVar
 
 from telegram import Bot, InputFile, LinkPreviewOptions, Message
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TimedOut,
+)
 from telegram.warnings import PTBDeprecationWarning
 
 from adapters.telegram.clock import Clock
@@ -53,6 +60,7 @@ class Carrier:
         self.renderer = renderer
         self.book = book
         self.clock = clock
+        self._moved: dict[int, int] = {}  # groups that became supergroups, old id -> new
 
     async def answer(self, query_id: str, answer: Answer) -> None:
         """Answer a button press; a failure is logged, never raised (the press is gone)."""
@@ -96,8 +104,8 @@ class Carrier:
     async def document(self, document: Document) -> None:
         chat = document.chat
         await self._call(
-            lambda: self.bot.send_document(
-                telegram_chat_id(chat),
+            lambda chat_id: self.bot.send_document(
+                chat_id,
                 InputFile(document.data, filename=document.filename),
                 caption=document.caption or None,
                 message_thread_id=telegram_thread_id(chat),
@@ -116,8 +124,8 @@ class Carrier:
         text = self.renderer.text(lines)
         markup = self.renderer.keyboard(buttons)
         return await self._call(
-            lambda: self.bot.send_message(
-                telegram_chat_id(chat),
+            lambda chat_id: self.bot.send_message(
+                chat_id,
                 text,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup,
@@ -133,9 +141,9 @@ class Carrier:
         rendered = self.renderer.render(show.screen)
         try:
             await self._call(
-                lambda: self.bot.edit_message_text(
+                lambda chat_id: self.bot.edit_message_text(
                     rendered.text,
-                    chat_id=telegram_chat_id(chat),
+                    chat_id=chat_id,
                     message_id=message_id,
                     parse_mode=ParseMode.HTML,
                     reply_markup=rendered.markup,
@@ -154,18 +162,31 @@ class Carrier:
 
     async def _delete_message(self, chat: ChatRef, message_id: int) -> None:
         try:
-            await self._call(
-                lambda: self.bot.delete_message(telegram_chat_id(chat), message_id), chat
-            )
+            await self._call(lambda chat_id: self.bot.delete_message(chat_id, message_id), chat)
         except BadRequest as err:
             # Already deleted, or too old for a bot to delete: either way it is not ours to show.
             log.info("could not delete message %s in %s: %s", message_id, chat.key, err)
 
-    async def _call(self, make: Callable[[], Awaitable[T]], chat: ChatRef) -> T:
-        """Make a Bot API call, waiting out flood control and retrying network errors."""
+    def moved(self, old: int, new: int) -> None:
+        """Group ``old`` became supergroup ``new``: write there from now on."""
+        self._moved[old] = new
+
+    def chat_id(self, chat: ChatRef) -> int:
+        chat_id = telegram_chat_id(chat)
+        return self._moved.get(chat_id, chat_id)
+
+    async def _call(self, make: Callable[[int], Awaitable[T]], chat: ChatRef) -> T:
+        """Make a Bot API call to the chat, waiting out flood control, retrying network
+        errors, and following a group that became a supergroup."""
         for attempt in range(1, ATTEMPTS + 1):
+            chat_id = self.chat_id(chat)
             try:
-                return await make()
+                return await make(chat_id)
+            except ChatMigrated as err:
+                if attempt == ATTEMPTS:
+                    raise
+                log.info("chat %s is now %s", chat_id, err.new_chat_id)
+                self.moved(chat_id, err.new_chat_id)
             except RetryAfter as err:
                 if attempt == ATTEMPTS:
                     raise

@@ -21,22 +21,30 @@ from adapters.telegram.webhook import WebhookServer, webhook_app, webhook_path
 from bot import keys
 from bot.config import Settings
 from bot.contract import ChatRef
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # migrations come as messages
 DRAIN_SECONDS = 10.0  # at shutdown, how long queued edits may still go out
 
 
 def redis_wiring(
-    redis: Any, clock: Clock | None = None, wall: Callable[[], float] = time.time
+    redis: Any,
+    clock: Clock | None = None,
+    wall: Callable[[], float] = time.time,
+    *,
+    idle_ttl: int | None = None,
 ) -> Wiring:
-    """Slot messages and send budgets in Redis, shared by every worker."""
+    """Slot messages and send budgets in Redis, shared by every worker; a chat that
+    changes its id is moved by the core's store."""
+    store = Store(redis) if idle_ttl is None else Store(redis, idle_ttl=idle_ttl)
     return Wiring(
         book=RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat))),
         send_log=RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat))),
         clock=clock or SystemClock(),
         wall=wall,
+        move_chat=store.move_chat,
     )
 
 
@@ -116,7 +124,8 @@ async def run_telegram(
     settings: Settings, core: Core, *, redis: Any, stop_event: asyncio.Event
 ) -> None:
     """Serve Telegram until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT)."""
-    service = TelegramService(settings, core, redis_wiring(redis))
+    wiring = redis_wiring(redis, idle_ttl=settings.game_idle_ttl)
+    service = TelegramService(settings, core, wiring)
     await service.start()
     try:
         await stop_event.wait()

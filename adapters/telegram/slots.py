@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.contract import Slot
+from bot.contract import ChatRef, Slot
 
 KEEP_SECONDS = 14 * 24 * 3600  # a chat's slot book outlives any game in it
 
@@ -38,27 +38,37 @@ class SlotBook(Protocol):
 
     async def forget(self, slot: Slot) -> None: ...
 
+    async def forget_chat(self, chat: ChatRef) -> None:
+        """Every message of the chat is gone (it became another chat)."""
+        ...
+
 
 class MemorySlotBook:
     def __init__(self) -> None:
-        self._book: dict[str, tuple[int | None, int]] = {}
+        self._chats: dict[str, dict[str, tuple[int | None, int]]] = {}
+
+    def _book(self, slot: Slot) -> dict[str, tuple[int | None, int]]:
+        return self._chats.setdefault(slot.chat.key, {})
 
     async def claim(self, slot: Slot, version: int) -> Claim:
-        message_id, shown = self._book.get(slot.key, (None, -1))
+        message_id, shown = self._book(slot).get(slot.key, (None, -1))
         if version < shown:
             return Claim(False, message_id)
-        self._book[slot.key] = (message_id, version)
+        self._book(slot)[slot.key] = (message_id, version)
         return Claim(True, message_id)
 
     async def place(self, slot: Slot, message_id: int, version: int) -> None:
-        _, shown = self._book.get(slot.key, (None, -1))
-        self._book[slot.key] = (message_id, max(shown, version))
+        _, shown = self._book(slot).get(slot.key, (None, -1))
+        self._book(slot)[slot.key] = (message_id, max(shown, version))
 
     async def message_of(self, slot: Slot) -> int | None:
-        return self._book.get(slot.key, (None, -1))[0]
+        return self._book(slot).get(slot.key, (None, -1))[0]
 
     async def forget(self, slot: Slot) -> None:
-        self._book.pop(slot.key, None)
+        self._book(slot).pop(slot.key, None)
+
+    async def forget_chat(self, chat: ChatRef) -> None:
+        self._chats.pop(chat.key, None)
 
 
 # KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, and for PLACE the
@@ -122,6 +132,9 @@ class RedisSlotBook:
 
     async def forget(self, slot: Slot) -> None:
         await self._redis.hdel(self._key_for(slot.chat.key), slot.key)
+
+    async def forget_chat(self, chat: ChatRef) -> None:
+        await self._redis.delete(self._key_for(chat.key))
 
 
 def _message_id(value: Any) -> int | None:

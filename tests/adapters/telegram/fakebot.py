@@ -20,11 +20,13 @@ from aiohttp import web
 
 from tests.adapters.telegram.fakewire import (
     BLOCKED,
+    CANT_EDIT,
     DELETE_NOT_FOUND,
     EDIT_NOT_FOUND,
     NEVER_STARTED,
     NOT_MODIFIED,
     QUERY_INVALID,
+    UPGRADED,
     ApiError,
     checked_text,
     error_response,
@@ -110,7 +112,7 @@ class FakeBotApi:
             result = await handler(params, files)
         except ApiError as err:
             call.status, call.error = err.status, err.description
-            return error_response(err.status, err.description)
+            return error_response(err.status, err.description, parameters=err.parameters)
         return web.json_response({"ok": True, "result": result})
 
     def _take_fault(self, method: str, params: dict[str, Any]) -> Fault | None:
@@ -141,8 +143,10 @@ class FakeBotApi:
         self.users[user_id] = user
         return user
 
-    def add_group(self, chat_id: int, title: str, *, forum: bool = False) -> FakeChat:
-        chat = FakeChat(chat_id, title, forum)
+    def add_group(
+        self, chat_id: int, title: str, *, forum: bool = False, kind: str = "supergroup"
+    ) -> FakeChat:
+        chat = FakeChat(chat_id, title, forum, kind)
         self.groups[chat_id] = chat
         return chat
 
@@ -170,6 +174,9 @@ class FakeBotApi:
 
     def _check_can_write(self, chat_id: int) -> None:
         if chat_id in self.groups:
+            moved_to = self.groups[chat_id].migrated_to
+            if moved_to is not None:
+                raise ApiError(400, UPGRADED, {"migrate_to_chat_id": moved_to})
             return
         if chat_id not in self.users:
             raise ApiError(400, "Bad Request: chat not found")
@@ -239,6 +246,24 @@ class FakeBotApi:
         self.open_queries[query_id] = query
         self.push_update({"callback_query": query})
         return query_id
+
+    def migrate(self, user: FakeUser, old_id: int, new_id: int) -> None:
+        """A basic group becomes a supergroup with a new id; both announce it."""
+        old = self.groups[old_id]
+        self.add_group(new_id, old.title)
+        old.migrated_to = new_id
+        for chat_id, field, other in (
+            (old_id, "migrate_to_chat_id", new_id),
+            (new_id, "migrate_from_chat_id", old_id),
+        ):
+            message = {
+                "message_id": self._next_message_id(chat_id),
+                "date": int(time.time()),
+                "chat": self._chat_json(chat_id),
+                "from": user.as_json(),
+                field: other,
+            }
+            self.push_update({"message": message})
 
     def remove_message(self, chat_id: int, message_id: int) -> None:
         """Someone (an admin) deleted a message in the chat."""
@@ -386,7 +411,9 @@ class FakeBotApi:
 
     def _message_to_edit(self, params: dict[str, Any]) -> dict[str, Any]:
         key = (params["chat_id"], params["message_id"])
+        self._check_can_write(params["chat_id"])
         if key not in self.messages:
             raise ApiError(400, EDIT_NOT_FOUND)
-        self._check_can_write(params["chat_id"])
+        if self.messages[key]["from"]["id"] != BOT_ID:
+            raise ApiError(400, CANT_EDIT)
         return self.messages[key]

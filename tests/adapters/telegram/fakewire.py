@@ -38,17 +38,22 @@ NOT_MODIFIED = (
     "are exactly the same as a current content and reply markup of the message"
 )
 EDIT_NOT_FOUND = "Bad Request: message to edit not found"
+CANT_EDIT = "Bad Request: message can't be edited"
 DELETE_NOT_FOUND = "Bad Request: message to delete not found"
 BLOCKED = "Forbidden: bot was blocked by the user"
 NEVER_STARTED = "Forbidden: bot can't initiate conversation with a user"
+UPGRADED = "Bad Request: group chat was upgraded to a supergroup chat"
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, description: str) -> None:
+    def __init__(
+        self, status: int, description: str, parameters: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(description)
         self.status = status
         self.description = description
+        self.parameters = parameters
 
 
 def checked_text(params: dict[str, Any]) -> str:
@@ -106,8 +111,15 @@ def decode(name: str, value: Any) -> Any:
     return value
 
 
-def error_response(status: int, description: str, retry_after: int | None = None) -> web.Response:
+def error_response(
+    status: int,
+    description: str,
+    retry_after: int | None = None,
+    parameters: dict[str, Any] | None = None,
+) -> web.Response:
     body: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
     if retry_after is not None:
-        body["parameters"] = {"retry_after": retry_after}
+        parameters = {**(parameters or {}), "retry_after": retry_after}
+    if parameters:
+        body["parameters"] = parameters
     return web.json_response(body, status=status)

@@ -70,9 +70,11 @@ class FakeChat:
     id: int
     title: str
     forum: bool = False
+    kind: str = "supergroup"  # or "group", a basic group that may become a supergroup
+    migrated_to: int | None = None  # the supergroup a basic group became
 
     def as_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "type": "supergroup", "title": self.title}
+        data: dict[str, Any] = {"id": self.id, "type": self.kind, "title": self.title}
         if self.forum:
             data["is_forum"] = True
         return data

@@ -126,3 +126,22 @@ async def test_my_tiles_shows_the_pressers_own_hand_only_to_him(
     held = {tile_of(str(tile)) for tile in game.state.hands[bob_seat]}
     assert answer["show_alert"] is True
     assert tiles_in(answer["text"]) == held
+
+
+async def test_a_group_that_becomes_a_supergroup_keeps_its_table(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    fake.add_group(-500, "Basic", kind="group")
+    old = make_driver(-500)
+    game_id = await open_table(old, ann, "/newgame tyaga")
+    fake.migrate(ann, -500, -100501)
+    await old.bot.settle()
+    new = make_driver(-100501)
+    await new.say(bob, "/join")
+    game = await new.game()
+    assert game is not None and game.doc.id == game_id
+    assert [s.user.name if s.user else None for s in game.doc.seats] == ["Ann", "Bob"]
+    (table,) = [m for m in fake.bot_messages(-100501) if game_id in m["text"]]
+    assert "2. Bob" in table["text"]
+    assert [c for c in fake.calls if c.status >= 400 and c.chat_id == -100501] == []

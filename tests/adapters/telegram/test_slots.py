@@ -59,3 +59,11 @@ async def test_a_forgotten_slot_starts_over(book: SlotBook) -> None:
     await book.forget(TABLE)
     assert await book.message_of(TABLE) is None
     assert (await book.claim(TABLE, 1)).fresh
+
+
+async def test_a_forgotten_chat_has_no_messages_left(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 7)
+    await book.place(OTHER, 56, 2)
+    await book.forget_chat(TABLE.chat)
+    assert await book.message_of(TABLE) is None
+    assert await book.message_of(OTHER) is None
