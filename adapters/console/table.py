@@ -345,12 +345,12 @@ class ConsoleAdapter:
         reading = asyncio.ensure_future(self.lines.readline())
         stopping = asyncio.ensure_future(self.stop.wait())
         try:
-            done, _ = await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             stopping.cancel()
             if not reading.done():
                 reading.cancel()
-        if reading not in done:
+        if self.stop.is_set():  # a stop wins over a line that came at the same moment
             self._write("\n")
             raise Leave("Stopped.")
         line = reading.result()
