@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dtm
 import logging
 import warnings
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from telegram import Bot, InputFile, LinkPreviewOptions, Message
@@ -27,19 +27,19 @@ from telegram.error import (
 from telegram.warnings import PTBDeprecationWarning
 
 from adapters.telegram.clock import Clock
+from adapters.telegram.limiter import UNPACED, Budget
 from adapters.telegram.render import Renderer, alert_text
 from adapters.telegram.slots import SlotBook
 from adapters.telegram.translate import telegram_chat_id, telegram_thread_id
 from bot.contract import (
     Answer,
-    Button,
     ChatRef,
     Delete,
     Document,
     Notice,
+    Screen,
     Show,
     SlotKind,
-    TextLine,
 )
 
 log = logging.getLogger(__name__)
@@ -71,10 +71,10 @@ class Carrier:
         except (BadRequest, TimedOut) as err:
             log.warning("could not answer callback %s: %s", query_id, err)
 
-    async def show(self, show: Show) -> None:
+    async def show(self, show: Show, budget: Budget = UNPACED) -> None:
         slot = show.slot
         if slot.kind is SlotKind.SUMMARY:
-            await self._send(slot.chat, show.screen.lines, show.screen.buttons, notify=True)
+            await self._send(slot.chat, show.screen, budget, notify=True)
             return
         claim = await self.book.claim(slot, show.version)
         if not claim.fresh:
@@ -85,11 +85,9 @@ class Carrier:
             # An edit notifies no one, so a notifying screen replaces the old message.
             await self._delete_message(slot.chat, message_id)
             message_id = None
-        if message_id is not None and await self._edit(slot.chat, message_id, show):
+        if message_id is not None and await self._edit(slot.chat, message_id, show, budget):
             return
-        sent = await self._send(
-            slot.chat, show.screen.lines, show.screen.buttons, notify=show.notify
-        )
+        sent = await self._send(slot.chat, show.screen, budget, notify=show.notify)
         await self.book.place(slot, sent.message_id, show.version)
 
     async def delete(self, delete: Delete) -> None:
@@ -98,10 +96,10 @@ class Carrier:
             await self._delete_message(delete.slot.chat, message_id)
         await self.book.forget(delete.slot)
 
-    async def notice(self, notice: Notice) -> None:
-        await self._send(notice.chat, notice.screen.lines, notice.screen.buttons, notify=True)
+    async def notice(self, notice: Notice, budget: Budget = UNPACED) -> None:
+        await self._send(notice.chat, notice.screen, budget, notify=True)
 
-    async def document(self, document: Document) -> None:
+    async def document(self, document: Document, budget: Budget = UNPACED) -> None:
         chat = document.chat
         await self._call(
             lambda chat_id: self.bot.send_document(
@@ -111,32 +109,28 @@ class Carrier:
                 message_thread_id=telegram_thread_id(chat),
             ),
             chat,
+            budget,
         )
 
     async def _send(
-        self,
-        chat: ChatRef,
-        lines: Sequence[TextLine],
-        buttons: Sequence[Sequence[Button]],
-        *,
-        notify: bool,
+        self, chat: ChatRef, screen: Screen, budget: Budget, *, notify: bool
     ) -> Message:
-        text = self.renderer.text(lines)
-        markup = self.renderer.keyboard(buttons)
+        rendered = self.renderer.render(screen)
         return await self._call(
             lambda chat_id: self.bot.send_message(
                 chat_id,
-                text,
+                rendered.text,
                 parse_mode=ParseMode.HTML,
-                reply_markup=markup,
+                reply_markup=rendered.markup,
                 message_thread_id=telegram_thread_id(chat),
                 disable_notification=not notify,
                 link_preview_options=NO_PREVIEW,
             ),
             chat,
+            budget,
         )
 
-    async def _edit(self, chat: ChatRef, message_id: int, show: Show) -> bool:
+    async def _edit(self, chat: ChatRef, message_id: int, show: Show, budget: Budget) -> bool:
         """Edit the slot's message; False when it is gone and must be sent again."""
         rendered = self.renderer.render(show.screen)
         try:
@@ -150,6 +144,7 @@ class Carrier:
                     link_preview_options=NO_PREVIEW,
                 ),
                 chat,
+                budget,
             )
         except BadRequest as err:
             if is_not_modified(err):
@@ -175,11 +170,14 @@ class Carrier:
         chat_id = telegram_chat_id(chat)
         return self._moved.get(chat_id, chat_id)
 
-    async def _call(self, make: Callable[[int], Awaitable[T]], chat: ChatRef) -> T:
-        """Make a Bot API call to the chat, waiting out flood control, retrying network
-        errors, and following a group that became a supergroup."""
+    async def _call(
+        self, make: Callable[[int], Awaitable[T]], chat: ChatRef, budget: Budget = UNPACED
+    ) -> T:
+        """Make a Bot API call to the chat (each attempt in its turn), waiting out flood
+        control, retrying network errors, and following a group that became a supergroup."""
         for attempt in range(1, ATTEMPTS + 1):
             chat_id = self.chat_id(chat)
+            await budget.spend()
             try:
                 return await make(chat_id)
             except ChatMigrated as err:

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 from adapters.telegram.carry import Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
-from adapters.telegram.limiter import Rule, SendLog, rules_for
+from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
 from bot.contract import (
     Answer,
     ChatRef,
@@ -56,10 +56,8 @@ class Deliverer:
         limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
     ) -> None:
         self.carrier = carrier
-        self._log = send_log
-        self._clock = clock
+        self._pacer = Pacer(send_log, clock, limits)
         self._on_unreachable = on_unreachable
-        self._limits = limits
         self._boxes: dict[str, dict[str, Mail]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._once = itertools.count()
@@ -125,34 +123,33 @@ class Deliverer:
 
     async def _deliver_next(self, chat: str, box: dict[str, Mail]) -> None:
         head = next(iter(box.values()))
-        reservation = None
+        first = None
         if not isinstance(head, Delete):
-            limits = self._limits(ChatRef.from_key(chat))
-            reservation = await self._log.reserve(chat, limits, self._clock.now())
-            await self._clock.sleep_until(reservation.at)
+            first = await self._pacer.turn(chat)
             if not box:
+                await self._pacer.done(first)
                 return
         key, item = next(iter(box.items()))  # what waited may have been replaced meanwhile
         del box[key]
+        budget = Budget(self._pacer, chat, first)
         try:
-            await self._carry(item)
+            await self._carry(item, budget)
         except UserUnreachable as err:
             await self._report_unreachable(item, box, err)
         except Exception:
             log.exception("could not deliver %s", _describe(item))
         finally:
-            if reservation is not None:
-                await self._log.settle(reservation, self._clock.now())
+            await budget.close()
 
-    async def _carry(self, item: Mail) -> None:
+    async def _carry(self, item: Mail, budget: Budget) -> None:
         if isinstance(item, Show):
-            await self.carrier.show(item)
+            await self.carrier.show(item, budget)
         elif isinstance(item, Delete):
             await self.carrier.delete(item)
         elif isinstance(item, Notice):
-            await self.carrier.notice(item)
+            await self.carrier.notice(item, budget)
         else:
-            await self.carrier.document(item)
+            await self.carrier.document(item, budget)
 
     async def _report_unreachable(
         self, item: Mail, box: dict[str, Mail], err: UserUnreachable

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from adapters.telegram.clock import Clock
 from bot.contract import ChatRef
 
 
@@ -130,3 +131,60 @@ class RedisSendLog:
             await self._redis.zadd(
                 self._key_for(reservation.chat), {reservation.token: done}, xx=True
             )
+
+
+class Pacer:
+    """Waits for a chat's turn to write, and records when the write was done."""
+
+    def __init__(
+        self,
+        send_log: SendLog,
+        clock: Clock,
+        limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
+    ) -> None:
+        self._log = send_log
+        self._clock = clock
+        self._limits = limits
+
+    async def turn(self, chat: str) -> Reservation:
+        limits = self._limits(ChatRef.from_key(chat))
+        reservation = await self._log.reserve(chat, limits, self._clock.now())
+        await self._clock.sleep_until(reservation.at)
+        return reservation
+
+    async def done(self, reservation: Reservation) -> None:
+        await self._log.settle(reservation, self._clock.now())
+
+
+class Budget:
+    """The writes one instruction makes to a chat. The first one's turn was waited for
+    while the instruction sat in its mailbox; any further write (a retry after a flood
+    wait, a message sent again) waits for a turn of its own."""
+
+    def __init__(self, pacer: Pacer | None, chat: str, first: Reservation | None) -> None:
+        self._pacer = pacer
+        self._chat = chat
+        self._unspent = first
+        self._held: Reservation | None = None
+
+    async def spend(self) -> None:
+        if self._pacer is None:
+            return
+        if self._unspent is not None:
+            self._held, self._unspent = self._unspent, None
+            return
+        if self._held is not None:
+            await self._pacer.done(self._held)
+        self._held = await self._pacer.turn(self._chat)
+
+    async def close(self) -> None:
+        if self._pacer is None:
+            return
+        for reservation in (self._held, self._unspent):
+            if reservation is not None:
+                await self._pacer.done(reservation)
+        self._held = self._unspent = None
+
+
+UNPACED = Budget(None, "", None)
+"""For writes that cost no budget."""

@@ -75,6 +75,9 @@ class Driver:
         self.truth = Runner(store, Pacing(0, 0, 3), time.time, "en")
         self.people: dict[str, FakeUser] = {}
         self.checks = 0
+        # People in a hurry move as soon as their own hand lets them, without waiting
+        # for the table in the group to catch up.
+        self.hurry = False
 
     def seat(self, *users: FakeUser) -> None:
         for user in users:
@@ -85,10 +88,17 @@ class Driver:
         await self.bot.settle()
 
     async def press(self, user: FakeUser, message: dict[str, Any], data: str) -> dict[str, Any]:
-        """Press a button and return the answer the bot gave."""
+        """Press a button and return the answer the bot gave (once the bot has settled,
+        or as soon as it answers for people in a hurry)."""
         query = self.fake.press(user, message, data)
-        await self.bot.settle()
-        return self.fake.answered[query]
+        if not self.hurry:
+            await self.bot.settle()
+            return self.fake.answered[query]
+
+        async def answered() -> dict[str, Any] | None:
+            return self.fake.answered.get(query)
+
+        return await self._wait_until(answered, "an answer to a press")
 
     async def game(self) -> Game | None:
         return await self.truth.load(self.chat)
@@ -120,17 +130,26 @@ class Driver:
         self.fake.open_bot(user, payload)
         await self.bot.settle()
 
-    async def play_match(self, rng: random.Random, timeout: float = 120.0) -> Played:
-        """Press moves (and "Next deal") until the match is over and the chat is free."""
+    async def play_match(
+        self,
+        rng: random.Random,
+        timeout: float = 120.0,
+        until: Callable[[], bool] | None = None,
+    ) -> Played:
+        """Press moves (and "Next deal") until the match is over and the chat is free, or
+        until ``until()`` holds."""
         game = await self.game()
         assert game is not None and game.state is not None, "no running game"
         played = Played(game.doc.id)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while loop.time() < deadline:
-            await self.bot.settle()
+            if not self.hurry:
+                await self.bot.settle()
             game = await self.game()
             if game is None or game.doc.id != played.game_id or game.doc.status != "running":
+                return played
+            if until is not None and until():
                 return played
             state = game.state
             assert state is not None
@@ -180,26 +199,35 @@ class Driver:
             if loop.time() > deadline:
                 raise AssertionError(f"the bot never showed {what}")
             await asyncio.sleep(COMPUTER_WAIT)
-            await self.bot.settle()
+            if not self.hurry:
+                await self.bot.settle()
         return found
 
     async def check_no_hand_in_group(self, game: Game) -> None:
         """While a deal runs, the table shows no tile that a hand holds.
 
         With people only, everything is delivered once the bot has settled. A computer's
-        move may be written a moment before its table goes out, so with computers seated
-        the table is checked when it shows the game's current version."""
+        move may be written a moment before its table goes out, and people in a hurry do
+        not wait for the table: then it is checked only when it shows the current one."""
         state = game.state
         if state is None or state.deal_over:
             return  # the deal-end summary shows the hands, by the rules
-        computers = any(seat.user is None for seat in game.doc.seats)
-        slot = table_slot(self.chat, game.doc.id)
-        if computers and await shown_version(self.redis, slot) != game.version:
+        behind = self.hurry or any(seat.user is None for seat in game.doc.seats)
+        if behind and not await self._table_is_current(game):
             return
+        table = await slot_message(self.fake, self.book, table_slot(self.chat, game.doc.id))
+        if table is None:
+            return  # deleted in the chat; the next update sends it again
         held = {tile_of(str(tile)) for hand in state.hands for tile in hand}
-        shown = tiles_in((await self.table(game.doc.id))["text"])
+        shown = tiles_in(table["text"])
         assert not shown & held, f"the group sees tiles in hand: {sorted(shown & held)}"
         self.checks += 1
+
+    async def _table_is_current(self, game: Game) -> bool:
+        """The table's message shows the game's version: the version is recorded before
+        the edit goes out, so nothing may be on its way either."""
+        shown = await shown_version(self.redis, table_slot(self.chat, game.doc.id))
+        return shown == game.version and self.bot.adapter.deliverer.idle
 
 
 def _counter(payload: str) -> int | None:

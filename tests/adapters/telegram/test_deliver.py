@@ -282,3 +282,21 @@ async def _settle() -> None:
     """Let queued work run a little, as the event loop would between two updates."""
     for _ in range(3):
         await asyncio.sleep(0)
+
+
+async def test_retries_and_messages_sent_again_wait_for_turns_of_their_own(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("v1"), 1))
+    (first,) = world.bot_messages(GROUP_ID)
+    world.remove_message(GROUP_ID, first["message_id"])
+    world.inject("editMessageText", 429, "Too Many Requests: retry after 1", retry_after=1)
+    await deliver(deliverer, Show(TABLE, screen("v2"), 2))
+    attempts = [c for c in world.calls if c.chat_id == GROUP_ID]
+    assert [c.method for c in attempts] == [
+        "sendMessage",
+        "editMessageText",
+        "editMessageText",
+        "sendMessage",
+    ]
+    assert_keeps([c.at for c in attempts], GROUP_RULES)

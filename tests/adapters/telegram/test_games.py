@@ -7,13 +7,17 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakewire import EDIT_NOT_FOUND
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with, tile_of, tiles_in
 from tests.adapters.telegram.tables import (
     ADD_COMPUTER,
     FORUM_ID,
+    GROUP_ID,
     MY_TILES,
     adapter_redis,
     assert_match_over,
@@ -27,6 +31,9 @@ from tests.adapters.telegram.tables import (
 )
 
 WON_BY = re.compile(r"The match is over\. Won by (\w+)\.")
+
+pytestmark = pytest.mark.slow
+FLOOD = "Too Many Requests: retry after 5"
 
 __all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
 
@@ -145,3 +152,26 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_table(
     (table,) = [m for m in fake.bot_messages(-100501) if game_id in m["text"]]
     assert "2. Bob" in table["text"]
     assert [c for c in fake.calls if c.status >= 400 and c.chat_id == -100501] == []
+
+
+async def test_a_match_survives_flood_waits_a_deleted_table_and_a_blocked_player(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    d.seat(ann, bob)
+    game_id = await open_table(d, ann, "/newgame tyaga target=10", bob)
+    await start(d, ann, game_id)
+    table = await d.table(game_id)
+    fake.remove_message(GROUP_ID, table["message_id"])  # an admin deleted the table
+    fake.inject("editMessageText", 429, FLOOD, retry_after=5)
+    fake.blocked.add(bob.id)
+    await d.play_match(random.Random(5), until=lambda: d.link_offered_to(bob) is not None)
+    assert (await d.table(game_id))["message_id"] != table["message_id"], "table not sent again"
+    offer = d.link_offered_to(bob)
+    assert offer is not None
+    await d.open_from_deep_link(bob, offer)
+    played = await d.play_match(random.Random(6))
+    assert_match_over(fake, played)
+    assert_platform_rules_kept(fake, people, caused=(FLOOD, EDIT_NOT_FOUND))
+    assert [c.error for c in fake.calls if c.status == 429] == [FLOOD]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 
 class VirtualClock:
@@ -30,3 +31,23 @@ class VirtualClock:
 
     def advance(self, seconds: float) -> None:
         self._now += seconds
+
+
+class ScaledClock:
+    """Wall-clock seconds that pass ``speed`` times faster than real ones: waits are
+    real (so moves made meanwhile pile up), only shorter."""
+
+    def __init__(self, speed: float = 40.0, start: float = 1_700_000_000.0) -> None:
+        self.speed = speed
+        self._start = start
+        self._origin = time.monotonic()
+
+    def now(self) -> float:
+        return self._start + (time.monotonic() - self._origin) * self.speed
+
+    def wall(self) -> float:
+        return self.now()
+
+    async def sleep_until(self, moment: float) -> None:
+        delay = (moment - self.now()) / self.speed
+        await asyncio.sleep(max(0.0, delay))
