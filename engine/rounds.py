@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from engine.dealing import check_fixture, rng, shuffle_deal
 from engine.errors import BadFixture
-from engine.state import DealResult, Event, Fixture, Hands, OptionValue, State
+from engine.state import DealResult, Event, Fixture, OptionValue, State
 from engine.tiles import Tile
 
 D = TypeVar("D")
@@ -83,49 +83,32 @@ def first_deal(
     dealt: Fixture,
     leader: int,
     detail: D,
-    *,
-    hands: Hands | None = None,
-    boneyard: tuple[Tile, ...] | None = None,
 ) -> State[D]:
-    """A new match at the start of its first deal: no moves, no scores yet.
-
-    ``hands`` and ``boneyard`` are given only where the rules change them
-    between dealing and play (Three Guns' swap); otherwise play starts as dealt.
-    """
+    """A new match at the start of its first deal, played as dealt: no moves
+    and no scores yet."""
     scores = (0,) * players
-    return _fresh(
-        variant, players, options, seed, 1, 0, scores, None, dealt, leader, detail, hands, boneyard
-    )
+    return _fresh(variant, players, options, seed, 1, 0, scores, None, dealt, leader, detail)
 
 
-def deal_after(
-    previous: State[Any],
-    dealt: Fixture,
-    leader: int,
-    detail: D,
-    *,
-    hands: Hands | None = None,
-    boneyard: tuple[Tile, ...] | None = None,
-) -> State[D]:
-    """The start of the deal that follows ``previous`` (which is over).
+def deal_after(previous: State[Any], dealt: Fixture, leader: int, detail: D) -> State[D]:
+    """The start of the deal that follows ``previous`` (which is over), played as dealt.
 
     The totals and the move counter carry over, and the last deal's result
     stays on show until this one ends.
     """
+    number = previous.deal_number + 1
     return _fresh(
         previous.variant,
         previous.players,
         previous.options,
         previous.seed,
-        previous.deal_number + 1,
+        number,
         previous.counter,
         previous.match_scores,
         previous.result,
         dealt,
         leader,
         detail,
-        hands,
-        boneyard,
     )
 
 
@@ -141,8 +124,6 @@ def _fresh(
     dealt: Fixture,
     leader: int,
     detail: D,
-    hands: Hands | None,
-    boneyard: tuple[Tile, ...] | None,
 ) -> State[D]:
     return State(
         variant=variant,
@@ -150,8 +131,8 @@ def _fresh(
         options=options,
         seed=seed,
         deal_number=deal_number,
-        hands=dealt.hands if hands is None else hands,
-        boneyard=dealt.boneyard if boneyard is None else boneyard,
+        hands=dealt.hands,
+        boneyard=dealt.boneyard,
         line=(),
         ends=None,
         turn=leader,

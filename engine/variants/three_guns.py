@@ -20,7 +20,7 @@ from engine.moves import PASS, Kind, Move
 from engine.options import OptionSpec
 from engine.rounds import deal_after, deal_tiles, finish_deal, first_deal, sole_lowest
 from engine.seatview import seat_view
-from engine.state import DealEnd, DealResult, Event, Fixture, Hands, OptionValue, State, View
+from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View
 from engine.tiles import THREE_GUNS_SET, Tile, pip_total
 from engine.variant import register
 from engine.variants.refusals import not_a_move_in, not_in_hand
@@ -84,15 +84,14 @@ class ThreeGuns:
         seed: int,
         fixture: Fixture | None = None,
     ) -> GunsState:
-        dealt, cardinal, hands, detail = _deal(players, seed, 1, fixture)
-        return first_deal(
-            self.name, players, options, seed, dealt, cardinal, detail, hands=hands, boneyard=ASIDE
-        )
+        dealt, detail = _deal(players, seed, 1, fixture)
+        fresh = first_deal(self.name, players, options, seed, dealt, detail.cardinal, detail)
+        return _set_aside(fresh)
 
     def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> GunsState:
         number = state.deal_number + 1
-        dealt, cardinal, hands, detail = _deal(state.players, state.seed, number, fixture)
-        return deal_after(state, dealt, cardinal, detail, hands=hands, boneyard=ASIDE)
+        dealt, detail = _deal(state.players, state.seed, number, fixture)
+        return _set_aside(deal_after(state, dealt, detail.cardinal, detail))
 
     # -- moves -----------------------------------------------------------------
 
@@ -226,13 +225,9 @@ class ThreeGuns:
 
 def _deal(
     players: int, seed: int, deal_number: int, fixture: Fixture | None
-) -> tuple[Fixture, int, Hands, GunsDetail]:
-    """The deal as dealt, the cardinal (who leads), the hands after his swap,
-    and the deal's detail.
-
-    Whoever is dealt 6-6 swaps it for the left-over tile: 6-6 always takes part
-    in a deal, so a shuffle that leaves it over is dealt again.
-    """
+) -> tuple[Fixture, GunsDetail]:
+    """The deal as dealt, and its detail: who holds 6-6 (he leads) and how many
+    shuffles left 6-6 over (it always takes part in a deal, so they are dealt again)."""
     dealt, reshuffles = deal_tiles(
         THREE_GUNS_SET,
         players,
@@ -244,12 +239,16 @@ def _deal(
         redeal=_six_six_left_over,
     )
     cardinal = next(seat for seat, hand in enumerate(dealt.hands) if SIX_SIX in hand)
-    hand = dealt.hands[cardinal]
+    return dealt, GunsDetail(cardinal, NO_ENDS, NO_ENDS, reshuffles)
+
+
+def _set_aside(state: GunsState) -> GunsState:
+    """The cardinal swaps 6-6 for the left-over tile and sets it aside for the deal."""
+    cardinal = state.detail.cardinal
+    hand = state.hands[cardinal]
     at = hand.index(SIX_SIX)
-    # The left-over tile takes the place of 6-6, which is put aside.
-    swapped = hand[:at] + dealt.boneyard + hand[at + 1 :]
-    hands = replace_hand(dealt.hands, cardinal, swapped)
-    return dealt, cardinal, hands, GunsDetail(cardinal, NO_ENDS, NO_ENDS, reshuffles)
+    swapped = hand[:at] + state.boneyard + hand[at + 1 :]
+    return state.but(hands=replace_hand(state.hands, cardinal, swapped), boneyard=ASIDE)
 
 
 def _six_six_left_over(dealt: Fixture) -> str | None:
