@@ -8,6 +8,7 @@ it is the lead, ``end`` 1 meaning laid flipped (lower half on L) — and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.tiles import BY_INDEX, MAX_PIPS, Tile
@@ -25,6 +26,8 @@ FIT: Final = tuple(sum(BIT[t.index] for t in BY_INDEX if t.has(v)) for v in rang
 #: ``DOUBLE_BIT[v]``: the double ``[v|v]``.
 DOUBLE_BIT: Final = tuple(BIT[Tile(v, v).index] for v in range(MAX_PIPS + 1))
 BLANK_DOUBLE_BIT: Final = BIT[Tile(0, 0).index]
+#: ``NEXT_SEAT[players][seat]``: who plays after ``seat``.
+NEXT_SEAT: Final = tuple(tuple((s + 1) % n for s in range(n)) for n in range(8))
 
 # The tiles and the pip sum of each 7-bit slice of a mask, so that listing a
 # hand or adding up its pips takes four look-ups.
@@ -42,9 +45,10 @@ def play_code(tile: Tile, end: int) -> int:
     return tile.index * 2 + end
 
 
-def hand_pips(hand: int) -> int:
+def pips_in(hands: Sequence[int]) -> list[int]:
+    """The pips in each hand."""
     a, b, c, d = _SLICE_PIPS
-    return a[hand & 127] + b[hand >> 7 & 127] + c[hand >> 14 & 127] + d[hand >> 21]
+    return [a[h & 127] + b[h >> 7 & 127] + c[h >> 14 & 127] + d[h >> 21] for h in hands]
 
 
 def tiles_of(mask: int) -> list[int]:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.playout.codes import BIT, DOUBLE, DOUBLE_BIT, DRAW, FIT, PASS, PIPS
+from engine.playout.codes import BIT, DOUBLE, DOUBLE_BIT, DRAW, FIT, NEXT_SEAT, PASS, PIPS
 from engine.playout.sim import Outcome, Sim
 from engine.state import DealEnd, State
 
@@ -68,17 +68,18 @@ def _random_to_end(sim: Sim, random: Callable[[], float], trace: list[int] | Non
     picking uniformly among the legal moves without listing them. The line is
     not empty. Kept in step with ``Sim`` by the property tests."""
     hands, bone = sim.hands, sim.bone
-    players = sim.rules.players
+    after = NEXT_SEAT[sim.rules.players]
     double_move = sim.rules.double_move
-    left, right, turn, last = sim.left, sim.right, sim.turn, sim.last
-    table, moves = sim.table, sim.moves
+    left, right, turn, last, table = sim.left, sim.right, sim.turn, sim.last, sim.table
     fit_left, fit_right = FIT[left], FIT[right]
     loose = 0  # every tile in a hand: with the boneyard empty, a block is loose & fits == 0
     for hand in hands:
         loose |= hand
+    # Moves are counted at the end from what changed; only these two leave no trace.
+    passes = doubles = 0
+    drawn = len(bone)
     winner = None
     while True:
-        moves += 1
         hand = hands[turn]
         on_left = hand & fit_left
         on_right = hand & fit_right
@@ -111,6 +112,7 @@ def _random_to_end(sim: Sim, random: Callable[[], float], trace: list[int] | Non
                 code = tile << 1 | 1
             else:
                 placed = both  # a double on each end leaves both ends as they were
+                doubles += 1
                 code = DOUBLE
             if trace is not None:
                 trace.append(code)
@@ -122,7 +124,7 @@ def _random_to_end(sim: Sim, random: Callable[[], float], trace: list[int] | Non
             if not hand:
                 winner = turn
                 break
-            turn = turn + 1 if turn + 1 < players else 0
+            turn = after[turn]
             if not bone and not loose & (fit_left | fit_right):
                 break
         elif bone:
@@ -136,6 +138,9 @@ def _random_to_end(sim: Sim, random: Callable[[], float], trace: list[int] | Non
         else:
             if trace is not None:
                 trace.append(PASS)
-            turn = turn + 1 if turn + 1 < players else 0
-    sim.left, sim.right, sim.last, sim.table, sim.moves = left, right, last, table, moves
+            passes += 1
+            turn = after[turn]
+    placed_now = (table ^ sim.table).bit_count() - doubles
+    sim.moves += placed_now + drawn - len(bone) + passes
+    sim.left, sim.right, sim.last, sim.table = left, right, last, table
     sim.finish(DealEnd.DOMINO if winner is not None else DealEnd.BLOCK, winner)
