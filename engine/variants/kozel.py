@@ -90,7 +90,7 @@ class Kozel:
         seed: int,
         fixture: Fixture | None = None,
     ) -> KozelState:
-        dealt = deal_tiles(players, seed, 1, fixture)
+        dealt = deal_hands(players, seed, 1, fixture)
         leader, lead = first_deal_leader(dealt.hands)
         detail = KozelDetail((False,) * players, (), lead)
         return rounds.first_deal(self.name, players, options, seed, dealt, leader, detail)
@@ -100,7 +100,7 @@ class Kozel:
             raise GameOver("match")
         if not state.deal_over:
             raise IllegalMove("the deal is still being played", "deal_not_over")
-        dealt = deal_tiles(state.players, state.seed, state.deal_number + 1, fixture)
+        dealt = deal_hands(state.players, state.seed, state.deal_number + 1, fixture)
         leader = state.result.winner if state.result is not None else None
         lead = None
         if leader is None:  # a fish with a tie for fewest points
@@ -277,8 +277,9 @@ class Kozel:
 # -- the rules as plain functions -----------------------------------------------
 
 
-def deal_tiles(players: int, seed: int, deal_number: int, fixture: Fixture | None) -> Fixture:
-    """A deal from the fixture, or shuffled from the seed (Kozel never reshuffles)."""
+def deal_hands(players: int, seed: int, deal_number: int, fixture: Fixture | None) -> Fixture:
+    """Seven tiles each for two players, else five: from the fixture, or shuffled
+    from the seed (Kozel never reshuffles)."""
     hand_size = 7 if players == 2 else 5
     rule = "in kozel the rules pick the leader"
     return rounds.deal_tiles(
