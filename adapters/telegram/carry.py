@@ -8,6 +8,7 @@ user cannot be reached (:class:`UserUnreachable`).
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dtm
 import logging
 import warnings
@@ -29,7 +30,7 @@ from telegram.warnings import PTBDeprecationWarning
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import UNPACED, Budget
 from adapters.telegram.render import Renderer, alert_text
-from adapters.telegram.slots import SlotBook
+from adapters.telegram.slots import Claim, SlotBook
 from adapters.telegram.translate import telegram_chat_id, telegram_thread_id
 from bot.contract import (
     Answer,
@@ -47,6 +48,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
 ATTEMPTS = 5  # calls per instruction before giving up on flood waits and network errors
 
 
@@ -76,11 +78,25 @@ class Carrier:
         if slot.kind is SlotKind.SUMMARY:
             await self._send(slot.chat, show.screen, budget, notify=True)
             return
-        claim = await self.book.claim(slot, show.version)
+        claim = await self._claim(show)
         if not claim.fresh:
             log.debug("not showing version %s in %s: a newer one is shown", show.version, slot)
             return
-        message_id = claim.message_id
+        try:
+            await self._show_claimed(show, claim.message_id, budget)
+        finally:
+            await self.book.release(slot)
+
+    async def _claim(self, show: Show) -> Claim:
+        """Claim the slot, waiting while another worker is showing it."""
+        while True:
+            claim = await self.book.claim(show.slot, show.version, self.clock.now())
+            if not claim.busy:
+                return claim
+            await asyncio.sleep(BUSY_POLL)
+
+    async def _show_claimed(self, show: Show, message_id: int | None, budget: Budget) -> None:
+        slot = show.slot
         if message_id is not None and show.notify:
             # An edit notifies no one, so a notifying screen replaces the old message.
             await self._delete_message(slot.chat, message_id)

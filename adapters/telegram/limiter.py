@@ -89,28 +89,46 @@ class MemorySendLog:
         )
 
 
-# KEYS[1]: the chat's sorted set of send moments. ARGV: now, token, ttl ms, then
-# count/period pairs. Returns the reserved moment as a string (Lua numbers would be
-# cut to integers on the way back).
+# KEYS[1]: the chat's sorted set of write moments. ARGV: now, a fresh id, ttl ms, how
+# long a write may be on its way, then count/period pairs. Members are "r:<id>:<turn>"
+# while reserved and "d:<id>" once done. Returns the turn and the member, as strings
+# (Lua numbers would come back cut to integers).
 _RESERVE = """
+local key = KEYS[1]
 local now = tonumber(ARGV[1])
+local in_flight = tonumber(ARGV[4])
+local function num(x) return string.format('%.17g', x) end
 local longest = 0
-for i = 4, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. tostring(now - longest))
+for i = 5, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
+redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. num(now - longest))
+-- Another worker's write whose turn has come is on its way: it ends no earlier than now.
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(now))) do
+  if string.sub(member, 1, 2) == 'r:' then
+    local turn = tonumber(string.match(member, ':([^:]*)$'))
+    if turn and turn > now - in_flight then redis.call('ZADD', key, now, member) end
+  end
+end
 local at = now
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   local count = tonumber(ARGV[i])
-  local nth = redis.call('ZREVRANGE', KEYS[1], count - 1, count - 1, 'WITHSCORES')
+  local nth = redis.call('ZREVRANGE', key, count - 1, count - 1, 'WITHSCORES')
   if nth[2] then at = math.max(at, tonumber(nth[2]) + tonumber(ARGV[i + 1])) end
 end
-redis.call('ZADD', KEYS[1], at, ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return tostring(at)
+local member = 'r:' .. ARGV[2] .. ':' .. num(at)
+redis.call('ZADD', key, at, member)
+redis.call('PEXPIRE', key, ARGV[3])
+return {num(at), member}
 """
+IN_FLIGHT = 30.0  # seconds a reserved write may take; a worker that died meanwhile is forgotten
 
 
 class RedisSendLog:
-    """The send log shared through Redis; ``key_for(chat)`` names a chat's sorted set."""
+    """The send log shared through Redis; ``key_for(chat)`` names a chat's sorted set.
+
+    Workers reserve their turns in one script, so two of them never take the same turn;
+    and a write another worker has on its way counts as ending no earlier than now, so
+    the next turn is spaced from when it will really have reached Telegram.
+    """
 
     def __init__(self, redis: Any, key_for: Callable[[str], str]) -> None:
         self._redis = redis
@@ -118,19 +136,24 @@ class RedisSendLog:
         self._script = redis.register_script(_RESERVE)
 
     async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
-        token = uuid.uuid4().hex
         ttl_ms = int(max(rule.period for rule in rules) * 1000) + 60_000
-        args: list[Any] = [repr(now), token, ttl_ms]
+        args: list[Any] = [repr(now), uuid.uuid4().hex, ttl_ms, IN_FLIGHT]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
-        at = await self._script(keys=[self._key_for(chat)], args=args)
-        return Reservation(chat, float(at), token)
+        at, member = await self._script(keys=[self._key_for(chat)], args=args)
+        return Reservation(chat, float(at), _text(member))
 
     async def settle(self, reservation: Reservation, done: float) -> None:
-        if done > reservation.at:
-            await self._redis.zadd(
-                self._key_for(reservation.chat), {reservation.token: done}, xx=True
-            )
+        key = self._key_for(reservation.chat)
+        settled = "d:" + reservation.token.split(":")[1]
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(key, reservation.token)
+            pipe.zadd(key, {settled: max(done, reservation.at)})
+            await pipe.execute()
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 class Pacer:

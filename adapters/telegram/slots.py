@@ -2,8 +2,10 @@
 
 A slot's message is edited in place, so its id must outlive the process; and since
 several workers may render the same table, the version shown is kept beside it so
-that an older screen never replaces a newer one. In Redis, one hash per chat holds
-``slot key -> "message_id:version"`` (``message_id`` empty until one is sent).
+that an older screen never replaces a newer one. A worker showing a slot holds it
+until its edit is done, so that two edits of one message never cross on the way.
+In Redis, one hash per chat holds ``slot key -> "message_id:version"`` (``message_id``
+empty until one is sent) and ``lock|slot key -> held until``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Protocol
 from bot.contract import ChatRef, Slot
 
 KEEP_SECONDS = 14 * 24 * 3600  # a chat's slot book outlives any game in it
+HOLD_SECONDS = 30.0  # how long a claim holds its slot, if its worker never releases it
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,11 +26,17 @@ class Claim:
 
     fresh: bool  # the version is not older than the one shown
     message_id: int | None  # the slot's message, if one was sent
+    busy: bool = False  # another worker is showing this slot: ask again shortly
 
 
 class SlotBook(Protocol):
-    async def claim(self, slot: Slot, version: int) -> Claim:
-        """Record ``version`` as shown in ``slot`` unless a newer one was."""
+    async def claim(self, slot: Slot, version: int, now: float) -> Claim:
+        """Record ``version`` as shown in ``slot``, and hold the slot, unless a newer
+        version was shown or another worker holds it."""
+        ...
+
+    async def release(self, slot: Slot) -> None:
+        """The edit is done: others may show the slot."""
         ...
 
     async def place(self, slot: Slot, message_id: int, version: int) -> None:
@@ -50,12 +59,16 @@ class MemorySlotBook:
     def _book(self, slot: Slot) -> dict[str, tuple[int | None, int]]:
         return self._chats.setdefault(slot.chat.key, {})
 
-    async def claim(self, slot: Slot, version: int) -> Claim:
+    async def claim(self, slot: Slot, version: int, now: float) -> Claim:
+        """One process shows each chat's slots one at a time, so none is ever busy."""
         message_id, shown = self._book(slot).get(slot.key, (None, -1))
         if version < shown:
             return Claim(False, message_id)
         self._book(slot)[slot.key] = (message_id, version)
         return Claim(True, message_id)
+
+    async def release(self, slot: Slot) -> None:
+        pass
 
     async def place(self, slot: Slot, message_id: int, version: int) -> None:
         _, shown = self._book(slot).get(slot.key, (None, -1))
@@ -71,8 +84,9 @@ class MemorySlotBook:
         self._chats.pop(chat.key, None)
 
 
-# KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, and for PLACE the
-# message id. Both return {fresh (0/1), message id or ""}.
+# KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, then for CLAIM now
+# and how long to hold, for PLACE the message id. Both return {outcome, message id or
+# ""}: 1 fresh, 0 older than shown, 2 held by another worker.
 _SPLIT = """
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 local message, shown = '', -1
@@ -85,8 +99,13 @@ end
 _CLAIM = (
     _SPLIT
     + """
+local lock = 'lock|' .. ARGV[1]
+local now = tonumber(ARGV[4])
+local held_until = tonumber(redis.call('HGET', KEYS[1], lock))
+if held_until and held_until > now then return {2, message} end
 if tonumber(ARGV[2]) < shown then return {0, message} end
-redis.call('HSET', KEYS[1], ARGV[1], message .. ':' .. ARGV[2])
+local hold = string.format('%.17g', now + tonumber(ARGV[5]))
+redis.call('HSET', KEYS[1], ARGV[1], message .. ':' .. ARGV[2], lock, hold)
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return {1, message}
 """
@@ -111,11 +130,15 @@ class RedisSlotBook:
         self._claim = redis.register_script(_CLAIM)
         self._place = redis.register_script(_PLACE)
 
-    async def claim(self, slot: Slot, version: int) -> Claim:
-        fresh, message = await self._claim(
-            keys=[self._key_for(slot.chat.key)], args=[slot.key, version, KEEP_SECONDS]
+    async def claim(self, slot: Slot, version: int, now: float) -> Claim:
+        outcome, message = await self._claim(
+            keys=[self._key_for(slot.chat.key)],
+            args=[slot.key, version, KEEP_SECONDS, repr(now), HOLD_SECONDS],
         )
-        return Claim(bool(fresh), _message_id(message))
+        return Claim(int(outcome) == 1, _message_id(message), busy=int(outcome) == 2)
+
+    async def release(self, slot: Slot) -> None:
+        await self._redis.hdel(self._key_for(slot.chat.key), "lock|" + slot.key)
 
     async def place(self, slot: Slot, message_id: int, version: int) -> None:
         await self._place(

@@ -104,6 +104,7 @@ def message_to_inbound(message: Message, bot_username: str) -> Inbound | None:
         typed.args,
         is_admin=speaks_as_chat(message),
         private=private,
+        as_chat=speaks_as_chat(message),
     )
 
 

@@ -147,10 +147,11 @@ class Driver:
             if not self.hurry:
                 await self.bot.settle()
             game = await self.game()
-            if game is None or game.doc.id != played.game_id or game.doc.status != "running":
+            over = game is None or game.doc.id != played.game_id or game.doc.status != "running"
+            if over or (until is not None and until()):
+                await self.bot.settle()  # what the last move brought goes out too
                 return played
-            if until is not None and until():
-                return played
+            assert game is not None
             state = game.state
             assert state is not None
             await self.check_no_hand_in_group(game)
@@ -227,7 +228,7 @@ class Driver:
         """The table's message shows the game's version: the version is recorded before
         the edit goes out, so nothing may be on its way either."""
         shown = await shown_version(self.redis, table_slot(self.chat, game.doc.id))
-        return shown == game.version and self.bot.adapter.deliverer.idle
+        return shown == game.version and self.bot.idle
 
 
 def _counter(payload: str) -> int | None:

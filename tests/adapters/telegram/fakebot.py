@@ -10,7 +10,6 @@ through a deep link.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import time
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.adapters.telegram.fakefeed import UpdateFeed
 from tests.adapters.telegram.fakewire import (
     BLOCKED,
     CANT_EDIT,
@@ -67,12 +67,9 @@ class FakeBotApi:
         self.webhook: dict[str, Any] = {}
         self.answered: dict[str, dict[str, Any]] = {}
         self.open_queries: dict[str, dict[str, Any]] = {}
-        self._updates: list[dict[str, Any]] = []
-        self.pushed = 0  # updates users caused so far
-        self._update_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count[int]] = {}
         self._query_ids = itertools.count(1)
-        self._new_update = asyncio.Event()
+        self.feed = UpdateFeed()
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -89,7 +86,7 @@ class FakeBotApi:
         return f"http://127.0.0.1:{self.port}/bot"
 
     async def close(self) -> None:
-        self._new_update.set()
+        self.feed.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -188,11 +185,15 @@ class FakeBotApi:
     # -- acting as users -----------------------------------------------------------
 
     def push_update(self, update: dict[str, Any]) -> dict[str, Any]:
-        update["update_id"] = next(self._update_ids)
-        self.pushed += 1
-        self._updates.append(update)
-        self._new_update.set()
-        return update
+        return self.feed.push(update)
+
+    def deliver_to(self, urls: list[str], secret: str) -> None:
+        """Post updates to these webhook workers in turn, as a load balancer would."""
+        self.feed.deliver_to(urls, secret)
+
+    @property
+    def pushed(self) -> int:
+        return self.feed.pushed
 
     def type_text(
         self,
@@ -285,7 +286,7 @@ class FakeBotApi:
         return [c for c in self.calls if c.method == method]
 
     def pending_updates(self) -> int:
-        return len(self._updates)
+        return self.feed.pending()
 
     # -- API methods --------------------------------------------------------------
 
@@ -305,16 +306,7 @@ class FakeBotApi:
         return True
 
     async def api_getUpdates(self, params: dict[str, Any], files: Any) -> Any:
-        offset = params.get("offset") or 0
-        self._updates = [u for u in self._updates if u["update_id"] >= offset]
-        if not self._updates and params.get("timeout"):
-            self._new_update.clear()
-            try:
-                await asyncio.wait_for(self._new_update.wait(), params["timeout"])
-            except TimeoutError:
-                return []
-        limit = params.get("limit") or 100
-        return self._updates[:limit]
+        return await self.feed.fetch(params.get("offset") or 0, params.get("timeout") or 0)
 
     async def api_getChatMember(self, params: dict[str, Any], files: Any) -> Any:
         chat_id, user_id = params["chat_id"], params["user_id"]

@@ -34,39 +34,32 @@ def memory_wiring(clock: VirtualClock) -> Wiring:
 
 
 class Running:
-    def __init__(self, fake: FakeBotApi, service: TelegramService) -> None:
+    """One bot process, or several webhook workers serving one bot."""
+
+    def __init__(self, fake: FakeBotApi, *services: TelegramService) -> None:
         self.fake = fake
-        self.service = service
+        self.services = services
 
     @property
-    def adapter(self) -> Any:
-        return self.service.adapter
+    def handled(self) -> int:
+        return sum(s.adapter.handled for s in self.services)
 
-    async def settle(self, timeout: float = 20.0, quiet: float = 0.0) -> None:
-        """Wait until every update users caused is handled and every mailbox is empty,
-        and then for ``quiet`` seconds with no call to Telegram (for what the timer loop
-        may still bring)."""
+    @property
+    def idle(self) -> bool:
+        """Nothing queued or on its way to Telegram."""
+        return all(s.adapter.deliverer.idle for s in self.services)
+
+    async def settle(self, timeout: float = 20.0) -> None:
+        """Wait until every update users caused is handled and every mailbox is empty."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        calls = -1
-        quiet_since = loop.time()
-        while True:
-            busy = (
-                self.adapter.handled < self.fake.pushed
-                or not self.adapter.deliverer.idle
-                or self.fake.pending_updates() > 0
-            )
-            if busy or len(self.fake.calls) != calls:
-                calls = len(self.fake.calls)
-                quiet_since = loop.time()
-            elif loop.time() - quiet_since >= quiet:
-                return
+        while self.handled < self.fake.pushed or not self.idle or self.fake.pending_updates():
             if loop.time() > deadline:
                 last = [(c.method, c.status) for c in self.fake.calls[-5:]]
                 raise TimeoutError(
-                    f"the bot did not settle: handled {self.adapter.handled} "
-                    f"of {self.fake.pushed} updates, {self.fake.pending_updates()} not fetched, "
-                    f"{self.adapter.deliverer.pending()} queued; last calls {last}"
+                    f"the bot did not settle: handled {self.handled} of {self.fake.pushed} "
+                    f"updates, {self.fake.pending_updates()} not fetched, idle={self.idle}; "
+                    f"last calls {last}"
                 )
             await asyncio.sleep(0.01)
 

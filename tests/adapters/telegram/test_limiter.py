@@ -10,6 +10,7 @@ import redis.asyncio as aredis
 
 from adapters.telegram.limiter import (
     GROUP_RULES,
+    IN_FLIGHT,
     PRIVATE_RULES,
     MemorySendLog,
     RedisSendLog,
@@ -112,3 +113,28 @@ async def test_workers_sharing_redis_share_a_chats_budget(
     finally:
         await other_client.aclose()
     assert_keeps(moments, GROUP_RULES)
+
+
+async def test_a_write_another_worker_has_on_its_way_holds_back_the_next(
+    redis_client: aredis.Redis, telegram_redis_url: str
+) -> None:
+    other_client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    try:
+        first, second = (
+            RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
+            for client in (redis_client, other_client)
+        )
+        await first.reserve("tg:42", PRIVATE_RULES, NOW)  # sent, not yet answered
+        later = await second.reserve("tg:42", PRIVATE_RULES, NOW + 5)
+    finally:
+        await other_client.aclose()
+    assert later.at == pytest.approx(NOW + 6)
+
+
+async def test_a_write_from_a_worker_that_died_stops_holding_back(
+    redis_client: aredis.Redis,
+) -> None:
+    log = RedisSendLog(redis_client, lambda chat: f"test:sent:{{{chat}}}")
+    await log.reserve("tg:-1", GROUP_RULES, NOW)  # never settled
+    later = await log.reserve("tg:-1", GROUP_RULES, NOW + IN_FLIGHT + 1)
+    assert later.at == NOW + IN_FLIGHT + 1

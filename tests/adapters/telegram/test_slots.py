@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aredis
 
-from adapters.telegram.slots import MemorySlotBook, RedisSlotBook, SlotBook
+from adapters.telegram.slots import HOLD_SECONDS, MemorySlotBook, RedisSlotBook, SlotBook
 from bot.contract import ChatRef, Slot, SlotKind
 
+NOW = 1_700_000_000.0
 TABLE = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g1")
 OTHER = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g2")
 
@@ -20,33 +21,35 @@ def book(where: aredis.Redis | None) -> SlotBook:
 
 
 async def test_a_new_slot_has_no_message_and_takes_any_version(book: SlotBook) -> None:
-    claim = await book.claim(TABLE, 0)
+    claim = await book.claim(TABLE, 0, NOW)
     assert claim.fresh and claim.message_id is None
 
 
 async def test_a_placed_message_is_found_again(book: SlotBook) -> None:
     await book.place(TABLE, 55, 3)
     assert await book.message_of(TABLE) == 55
-    claim = await book.claim(TABLE, 4)
+    claim = await book.claim(TABLE, 4, NOW)
     assert claim.fresh and claim.message_id == 55
 
 
 async def test_an_older_version_is_refused(book: SlotBook) -> None:
     await book.place(TABLE, 55, 7)
-    claim = await book.claim(TABLE, 6)
-    assert not claim.fresh
+    claim = await book.claim(TABLE, 6, NOW)
+    assert not claim.fresh and not claim.busy
 
 
 async def test_the_same_version_may_be_shown_again(book: SlotBook) -> None:
     await book.place(TABLE, 55, 7)
-    assert (await book.claim(TABLE, 7)).fresh
+    assert (await book.claim(TABLE, 7, NOW)).fresh
 
 
 async def test_placing_a_message_never_lowers_the_version(book: SlotBook) -> None:
-    assert (await book.claim(TABLE, 9)).fresh
+    assert (await book.claim(TABLE, 9, NOW)).fresh
     await book.place(TABLE, 60, 8)  # a slower worker sent version 8
+    await book.release(TABLE)
     assert await book.message_of(TABLE) == 60
-    assert not (await book.claim(TABLE, 8)).fresh
+    claim = await book.claim(TABLE, 8, NOW)
+    assert not claim.fresh and not claim.busy
 
 
 async def test_slots_are_kept_apart(book: SlotBook) -> None:
@@ -58,7 +61,7 @@ async def test_a_forgotten_slot_starts_over(book: SlotBook) -> None:
     await book.place(TABLE, 55, 7)
     await book.forget(TABLE)
     assert await book.message_of(TABLE) is None
-    assert (await book.claim(TABLE, 1)).fresh
+    assert (await book.claim(TABLE, 1, NOW)).fresh
 
 
 async def test_a_forgotten_chat_has_no_messages_left(book: SlotBook) -> None:
@@ -67,3 +70,35 @@ async def test_a_forgotten_chat_has_no_messages_left(book: SlotBook) -> None:
     await book.forget_chat(TABLE.chat)
     assert await book.message_of(TABLE) is None
     assert await book.message_of(OTHER) is None
+
+
+async def test_a_slot_being_shown_by_one_worker_is_busy_for_another(
+    telegram_redis_url: str, redis_client: aredis.Redis
+) -> None:
+    other = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    try:
+        first, second = (
+            RedisSlotBook(client, lambda chat: f"test:msgs:{{{chat}}}")
+            for client in (redis_client, other)
+        )
+        assert (await first.claim(TABLE, 5, NOW)).fresh
+        assert (await second.claim(TABLE, 6, NOW)).busy
+        await first.release(TABLE)
+        assert (await second.claim(TABLE, 6, NOW)).fresh
+    finally:
+        await other.aclose()
+
+
+async def test_a_slot_held_by_a_worker_that_died_is_free_after_a_while(
+    redis_client: aredis.Redis,
+) -> None:
+    book = RedisSlotBook(redis_client, lambda chat: f"test:msgs:{{{chat}}}")
+    assert (await book.claim(TABLE, 5, NOW)).fresh
+    assert (await book.claim(TABLE, 6, NOW + HOLD_SECONDS + 1)).fresh
+
+
+async def test_a_released_slot_keeps_its_message(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 7)
+    assert (await book.claim(TABLE, 8, NOW)).fresh
+    await book.release(TABLE)
+    assert await book.message_of(TABLE) == 55

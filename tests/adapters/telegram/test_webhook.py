@@ -79,12 +79,14 @@ async def test_an_update_with_the_right_secret_reaches_the_core(
     fake: FakeBotApi, clock: VirtualClock, port: int
 ) -> None:
     fake.add_group(GROUP_ID, "Dominoes")
+    ann = fake.add_user(42, "Ann")
     core = EchoCore()
     async with running(fake, core, clock, **webhook_settings(port)) as bot:
-        assert await post(port, command_update(1, "/join"), SECRET) == 200
-        fake.pushed += 1  # the harness counts updates, whichever way they came
+        fake.deliver_to([f"http://127.0.0.1:{port}/tg/hook"], SECRET)
+        fake.type_text(ann, GROUP_ID, "/join")
         await bot.settle()
     assert [c.name for c in core.seen if isinstance(c, Command)] == ["join"]
+    assert fake.feed.hook_posts == [(f"http://127.0.0.1:{port}/tg/hook", 200)]
 
 
 @pytest.mark.parametrize("secret", ["wrong", None])
