@@ -58,6 +58,8 @@ class Commands:
         self, command: Command, name: str, lang: str, _: Translator
     ) -> list[Outbound]:
         runner, user, admin, args = self._runner, command.user, command.is_admin, command.args
+        if command.as_chat and name in lobby.SEATING:
+            return self._reply(command, lobby.not_as_chat(_))
         now = runner.clock()
         pacing = runner.pacing
         flow: Flow

@@ -64,6 +64,9 @@ class Command:
     args: tuple[str, ...] = ()
     is_admin: bool = False  # the adapter asks the platform
     private: bool = False  # typed in the private chat with the bot
+    # Sent on behalf of the chat itself (an anonymous admin, a channel): ``user`` is
+    # then the chat, which may run a table but never sit at one.
+    as_chat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,7 @@ class Press:
     user: UserRef
     payload: str
     is_admin: bool = False
+    as_chat: bool = False  # sent on behalf of the chat itself, as for :class:`Command`
 
 
 @dataclass(frozen=True, slots=True)

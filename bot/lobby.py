@@ -6,12 +6,15 @@ returns a decision. Who may do what:
 - anyone may join a lobby or leave it; the host (the lobby's creator, or the
   next person in it once he leaves) or a chat admin adds and removes computers,
   changes settings, starts and cancels;
-- ``stop`` ends a lobby or a running game: the host or a chat admin.
+- ``stop`` ends a lobby or a running game: the host or a chat admin;
+- a chat speaking as itself (an anonymous admin, a channel) may do what an admin
+  does but never takes a seat: its private chat would be the group itself.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from bot import ai, match
 from bot.contract import ChatRef, UserRef
@@ -22,6 +25,14 @@ from bot.match import Pacing
 from bot.settings_flow import Pairs, apply_pairs, parse_pairs
 from bot.texts import error_text, level_name, variant_title
 from engine import DominoError, all_variants, get_variant
+
+#: What seats the one who asks: refused to a chat speaking as itself.
+SEATING: Final = frozenset({"new", "join"})
+
+
+def not_as_chat(_: Translator) -> Decision:
+    """The refusal to a chat speaking as itself that asked for a seat."""
+    return refuse(_("Post as yourself to take a seat."))
 
 
 def new_game(

@@ -137,6 +137,9 @@ class Sessions:
             return [Answer(_("That button is not one of mine, or it is too old."))]
         if isinstance(action, codec.HandLink):
             return [Answer(_("That button is not one of mine, or it is too old."))]
+        seating = isinstance(action, codec.LobbyPress) and action.action in lobby.SEATING
+        if press.as_chat and seating:
+            return [Answer(lobby.not_as_chat(_).reply)]
         chat = await self._runner.store.locate(action.game_id)
         if chat is None:
             return [Answer(_("That button is from a finished game."))]

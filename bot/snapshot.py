@@ -14,7 +14,7 @@ from bot.flow import Game
 from bot.gamedoc import from_json
 from bot.replay import build_state
 from bot.store import Store
-from bot.updates import hand_of, hand_slot, table_of, table_slot
+from bot.updates import hand_of, hand_slot, in_table_chat, table_of, table_slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,6 @@ async def open_game(store: Store, chat: ChatRef, now: float) -> Snapshot | None:
         shows += [
             Show(hand_slot(doc, seat), hand_of(doc, state, seat), stored.version)
             for seat, held in enumerate(doc.seats)
-            if held.user is not None
+            if held.user is not None and not in_table_chat(doc, hand_slot(doc, seat))
         ]
     return Snapshot(doc.status, doc.id, tuple(shows))

@@ -4,10 +4,15 @@ update per player whose screen changed, the deal summary, and the turn ping.
 Screens are compared before and after, so a player whose hand and choices
 did not change gets nothing: adapters rely on this to stay within their
 platforms' rate limits.
+
+A hand or a ping never goes to the table's own chat, whoever holds the seat: a
+chat speaking as itself cannot take a seat, and this keeps a hand private even
+if a seat should ever name the group.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import engine
@@ -19,6 +24,8 @@ from bot.lobbyview import lobby_screen
 from bot.play import private_chat
 from bot.render import hand_screen, ping_screen, summary_screen, table_screen
 from engine import State
+
+log = logging.getLogger(__name__)
 
 
 def table_slot(doc: GameDoc) -> Slot:
@@ -36,6 +43,15 @@ def ping_slot(doc: GameDoc, seat: int) -> Slot:
     user = doc.seats[seat].user
     assert user is not None
     return Slot(SlotKind.PING, private_chat(user), doc.id, user)
+
+
+def in_table_chat(doc: GameDoc, slot: Slot) -> bool:
+    """``slot`` (a hand or a ping) would land in the group the table is in."""
+    chat = slot.chat
+    if (chat.platform, chat.chat_id) != (doc.chat.platform, doc.chat.chat_id):
+        return False
+    log.warning("game %s: not sending a %s to the table's own chat", doc.id, slot.kind.value)
+    return True
 
 
 def table_of(game: Game, now: float) -> Screen:
@@ -98,9 +114,10 @@ def _hands(before: Game | None, after: Game, decision: Decision) -> list[Outboun
             and before.state is not None
             and screen == hand_of(before.doc, before.state, seat)
         )
-        if unchanged:
+        slot = hand_slot(doc, seat)
+        if unchanged or in_table_chat(doc, slot):
             continue
-        out.append(Show(hand_slot(doc, seat), screen, after.version))
+        out.append(Show(slot, screen, after.version))
     return out
 
 
@@ -113,11 +130,13 @@ def _pings(before: Game | None, after: Game) -> list[Outbound]:
         return []
     out: list[Outbound] = []
     if was is not None and before is not None and before.doc.seats[was].user is not None:
-        out.append(Delete(ping_slot(before.doc, was)))
+        gone = ping_slot(before.doc, was)
+        if not in_table_chat(doc, gone):
+            out.append(Delete(gone))
     if now_pinged is not None:
         _ = translator(doc.seats[now_pinged].lang)
         due = doc.due.at if doc.due is not None and doc.due.kind == "turn" else None
-        out.append(
-            Show(ping_slot(doc, now_pinged), ping_screen(_, doc, due), after.version, notify=True)
-        )
+        slot = ping_slot(doc, now_pinged)
+        if not in_table_chat(doc, slot):
+            out.append(Show(slot, ping_screen(_, doc, due), after.version, notify=True))
     return out
