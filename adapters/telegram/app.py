@@ -29,6 +29,7 @@ from adapters.telegram.carry import Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import SendLog
+from adapters.telegram.picker import offer_games, picked_game
 from adapters.telegram.render import INERT_DATA, Renderer
 from adapters.telegram.slots import SlotBook
 from adapters.telegram.translate import (
@@ -158,7 +159,10 @@ class TelegramAdapter:
         if isinstance(inbound, Command) and not inbound.private and not inbound.is_admin:
             admin = await self.is_admin(message.chat.id, int(inbound.user.user_id))
             inbound = dataclasses.replace(inbound, is_admin=admin)
-        self.submit(await self.core.handle(inbound))
+        outbounds = await self.core.handle(inbound)
+        if isinstance(inbound, Command) and inbound.name == "new" and not inbound.args:
+            outbounds = offer_games(outbounds)
+        self.submit(outbounds)
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -177,8 +181,12 @@ class TelegramAdapter:
         if in_message and press.chat.chat_id.startswith("-"):
             admin = await self.is_admin(int(press.chat.chat_id), int(press.user.user_id))
             press = dataclasses.replace(press, is_admin=admin)
+        game = picked_game(press.payload)
+        inbound: Inbound = press
+        if game is not None:  # the same as typing /newgame with that game
+            inbound = Command(press.chat, press.user, "new", (game,), is_admin=press.is_admin)
         try:
-            outbounds = await self.core.handle(press)
+            outbounds = await self.core.handle(inbound)
         except Exception:
             log.exception("the core failed on a press in %s", press.chat.key)
             await self.deliverer.answer(query_id, Answer(SORRY))

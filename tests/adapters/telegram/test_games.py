@@ -175,3 +175,18 @@ async def test_a_match_survives_flood_waits_a_deleted_table_and_a_blocked_player
     assert_match_over(fake, played)
     assert_platform_rules_kept(fake, people, caused=(FLOOD, EDIT_NOT_FOUND))
     assert [c.error for c in fake.calls if c.status == 429] == [FLOOD]
+
+
+async def test_newgame_without_a_game_offers_a_button_for_each(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    await d.say(ann, "/newgame")
+    (reply,) = fake.bot_messages(GROUP_ID)
+    await d.press(bob, reply, "n_baghdad")
+    game = await d.game()
+    assert game is not None and game.doc.variant == "baghdad"
+    assert game.doc.seats[0].user is not None and game.doc.seats[0].user.name == "Bob"
+    await d.say(ann, "/newgame")
+    assert not [m for m in fake.bot_messages(GROUP_ID) if "n_kozel" in str(m)]
