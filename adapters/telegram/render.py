@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import KeyboardButtonStyle
 
-from bot.contract import Button, Deadline, Mention, Screen, Segment, Style, TextLine
+from adapters.telegram.translate import TELEGRAM_NAMES
+from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Segment, Style, TextLine
 
 CALLBACK_DATA_LIMIT = 64  # bytes, Telegram's limit for callback_data
 TEXT_LIMIT = 4096  # characters of visible text in one message
@@ -123,6 +124,8 @@ def _segment_html(segment: Segment, now: float) -> str:
         # older ones show the time left when the message was rendered.
         left = time_left(segment.at - now)
         return f'<tg-time unix="{int(segment.at)}" format="r">{left}</tg-time>'
+    if isinstance(segment, CommandRef):
+        return html.escape(command_text(segment), quote=False)
     return html.escape(segment, quote=False)
 
 
@@ -131,4 +134,12 @@ def _segment_plain(segment: Segment, now: float) -> str:
         return segment.user.name
     if isinstance(segment, Deadline):
         return time_left(segment.at - now)
+    if isinstance(segment, CommandRef):
+        return command_text(segment)
     return segment
+
+
+def command_text(command: CommandRef) -> str:
+    """A command as typed in Telegram, by its Telegram name (``/newgame tyaga``)."""
+    name = "/" + TELEGRAM_NAMES.get(command.name, command.name)
+    return f"{name} {command.args}" if command.args else name

@@ -13,7 +13,7 @@ from adapters.telegram.render import (
     alert_text,
     time_left,
 )
-from bot.contract import Button, Deadline, Mention, Screen, Style, UserRef
+from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Style, UserRef
 from tests.adapters.telegram.htmlcheck import links, plain_text, times
 
 NOW = 1_700_000_000.0
@@ -50,6 +50,11 @@ def test_a_deadline_shows_the_seconds_left_when_rendered() -> None:
 def test_a_deadline_is_also_a_live_time_for_clients_that_show_one() -> None:
     text = renderer().text(((Deadline(NOW + 45.7),),))
     assert times(text) == [int(NOW) + 45]
+
+
+def test_a_command_is_written_as_people_type_it_in_telegram() -> None:
+    text = renderer().text((("Send ", CommandRef("new", "tyaga"), " or ", CommandRef("start")),))
+    assert plain_text(text) == "Send /newgame tyaga or /startgame"
 
 
 def test_a_passed_deadline_shows_no_time_left() -> None:

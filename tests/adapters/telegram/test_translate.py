@@ -101,6 +101,11 @@ def test_start_alone_in_private_asks_for_help() -> None:
     assert (inbound.name, inbound.private) == ("help", True)
 
 
+def test_a_person_does_not_speak_as_the_chat() -> None:
+    inbound = message_to_inbound(message("/join"), BOT)
+    assert isinstance(inbound, Command) and not inbound.as_chat
+
+
 def test_a_command_in_private_says_so() -> None:
     inbound = message_to_inbound(message("/stats", PRIVATE), BOT)
     assert isinstance(inbound, Command) and inbound.private
@@ -112,7 +117,7 @@ def test_an_anonymous_admin_speaks_as_the_group_and_counts_as_admin() -> None:
         message("/stop", GROUP, **{"from": anonymous, "sender_chat": GROUP}), BOT
     )
     assert isinstance(inbound, Command)
-    assert inbound.is_admin
+    assert inbound.is_admin and inbound.as_chat
     assert inbound.user == UserRef("tg", "-100123", "Dominoes")
 
 
