@@ -11,9 +11,9 @@ from typing import Final
 
 from bot import lobby, lookups
 from bot.codec import DIGITS, GAME_ID_LENGTH
-from bot.contract import Command, Outbound, Screen, Show, Slot, SlotKind, UserRef
-from bot.flow import Decision, Game
-from bot.i18n import Translator, available_languages, pick_language, text_line, translator
+from bot.contract import Command, CommandRef, Outbound, Screen, Show, Slot, SlotKind, UserRef
+from bot.flow import Decision, Game, Reply, reply_line
+from bot.i18n import Translator, available_languages, line, pick_language, translator
 from bot.lobbyview import table_settings_text
 from bot.runner import Flow, Runner
 from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
@@ -183,7 +183,12 @@ class Commands:
             return [exported if not isinstance(exported, Screen) else self._show(command, exported)]
         return [
             self._info(
-                command, _("There is no command %(name)s. Send help for the list.", name=name)
+                command,
+                line(
+                    _("There is no command %(name)s. Send %(help)s for the list."),
+                    name=name,
+                    help=CommandRef("help"),
+                ),
             )
         ]
 
@@ -219,8 +224,8 @@ class Commands:
     def _reply(self, command: Command, decision: Decision) -> list[Outbound]:
         return [self._info(command, decision.reply)] if decision.reply else []
 
-    def _info(self, command: Command, text: str) -> Show:
-        return self._show(command, Screen((text_line(text),)))
+    def _info(self, command: Command, text: Reply) -> Show:
+        return self._show(command, Screen((reply_line(text),)))
 
     def _show(self, command: Command, screen: Screen) -> Show:
         # Lookups have no game version; the clock keeps later answers newer.

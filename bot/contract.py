@@ -118,7 +118,17 @@ class Deadline:
     at: float
 
 
-Segment = str | Mention | Deadline
+@dataclass(frozen=True, slots=True)
+class CommandRef:
+    """A command named inside a text line (``new`` with ``args`` ``tyaga``); the
+    adapter writes it as people type it on its platform (``/newgame tyaga``,
+    ``/domino new tyaga``). ``name`` is the core's command name."""
+
+    name: str
+    args: str = ""
+
+
+Segment = str | Mention | Deadline | CommandRef
 TextLine = tuple[Segment, ...]
 
 
@@ -149,7 +159,8 @@ class Screen:
     buttons: tuple[tuple[Button, ...], ...] = ()
 
     def plain_text(self) -> str:
-        """The text with mentions as names and deadlines as epoch seconds (logs, tests)."""
+        """The text with mentions as names, deadlines as epoch seconds and commands as
+        their bare words (logs, tests, and where no platform form is known)."""
         return "\n".join("".join(_plain(s) for s in line) for line in self.lines)
 
 
@@ -158,6 +169,8 @@ def _plain(segment: Segment) -> str:
         return segment.user.name
     if isinstance(segment, Deadline):
         return f"<{int(segment.at)}>"
+    if isinstance(segment, CommandRef):
+        return f"{segment.name} {segment.args}" if segment.args else segment.name
     return segment
 
 

@@ -12,9 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.contract import Outbound, Screen, UserRef
+from bot.contract import Outbound, Screen, TextLine, UserRef
 from bot.gamedoc import GameDoc
 from engine import State
+
+Reply = str | TextLine
+"""What a flow says to the one who asked: a sentence, or a line with segments in
+it (a command to type, which each platform writes its own way)."""
+
+
+def reply_line(reply: Reply) -> TextLine:
+    """The reply as a line of a message."""
+    return (reply,) if isinstance(reply, str) else reply
+
+
+def reply_text(reply: Reply) -> str:
+    """The reply as plain text, for a popup (which has no room for segments)."""
+    return reply if isinstance(reply, str) else Screen((reply,)).plain_text()
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +50,7 @@ class Decision:
 
     doc: GameDoc | None = None
     state: State[Any] | None = None
-    reply: str = ""
+    reply: Reply = ""
     alert: bool = False
     screen: Screen | None = None  # with a press's reply: buttons for the presser alone
     events: tuple[dict[str, Any], ...] = ()
@@ -49,6 +63,6 @@ class Decision:
         return self.doc is not None
 
 
-def refuse(reply: str, *, alert: bool = False) -> Decision:
+def refuse(reply: Reply, *, alert: bool = False) -> Decision:
     """Change nothing and say why."""
     return Decision(reply=reply, alert=alert)

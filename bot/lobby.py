@@ -17,10 +17,10 @@ from dataclasses import replace
 from typing import Final
 
 from bot import ai, match
-from bot.contract import ChatRef, UserRef
+from bot.contract import ChatRef, CommandRef, TextLine, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
-from bot.i18n import Translator
+from bot.i18n import Translator, line
 from bot.match import Pacing
 from bot.settings_flow import Pairs, apply_pairs, parse_pairs
 from bot.texts import error_text, level_name, variant_title
@@ -51,16 +51,26 @@ def new_game(
     if current is not None and current.doc.active:
         doc = current.doc
         return refuse(
-            _(
-                "A game is already open here: %(game)s, table %(id)s. "
-                "Join it, or the host can cancel or stop it first.",
+            line(
+                _(
+                    "A game is already open here: %(game)s, table %(id)s. "
+                    "Join it with %(join)s, or the host can end it first with %(stop)s."
+                ),
                 game=variant_title(_, doc.variant),
                 id=doc.id,
+                join=CommandRef("join"),
+                stop=CommandRef("stop"),
             )
         )
     if not args:
         names = ", ".join(v.name for v in all_variants())
-        return refuse(_("Say which game, for example: new tyaga. Games: %(names)s", names=names))
+        return refuse(
+            line(
+                _("Say which game, for example %(example)s. Games: %(names)s"),
+                example=CommandRef("new", "tyaga"),
+                names=names,
+            )
+        )
     try:
         variant = get_variant(args[0])
     except DominoError as exc:
@@ -97,7 +107,12 @@ def _host_name(doc: GameDoc) -> str:
 
 
 def no_table(_: Translator) -> Decision:
-    return refuse(_("There is no open table here. Open one with new, for example: new tyaga"))
+    return refuse(
+        line(
+            _("There is no open table here. Open one, for example with %(example)s"),
+            example=CommandRef("new", "tyaga"),
+        )
+    )
 
 
 def join(
@@ -175,7 +190,15 @@ def _resign(game: Game, seat: int, *, _: Translator, now: float, pacing: Pacing)
     return Decision(
         doc=doc,
         state=game.state,
-        reply=_("A computer plays your seat now. Send join to take it back."),
+        reply=take_it_back(_),
+    )
+
+
+def take_it_back(_: Translator) -> TextLine:
+    """What a player whose seat a computer plays is told."""
+    return line(
+        _("A computer plays your seat now. Send %(join)s to take it back."),
+        join=CommandRef("join"),
     )
 
 
@@ -260,7 +283,9 @@ def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decisi
 
 def cancel(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:
     if game is not None and game.doc.status == RUNNING:
-        return refuse(_("The game is running: use stop to end it."))
+        return refuse(
+            line(_("The game is running: use %(stop)s to end it."), stop=CommandRef("stop"))
+        )
     checked = _lobby_for_host(game, user, admin, _)
     if isinstance(checked, Decision):
         return checked

@@ -10,9 +10,9 @@ import json
 from typing import Final
 
 from bot import catalog
-from bot.contract import ChatRef, Command, Document, Screen, TextLine, UserRef
+from bot.contract import ChatRef, Command, CommandRef, Document, Screen, TextLine, UserRef
 from bot.gamedoc import BadDocument, GameDoc, from_json, replay_json
-from bot.i18n import Translator, available_languages, text_line
+from bot.i18n import Translator, available_languages, line, text_line
 from bot.replay import build_state
 from bot.rules import SUMMARIES
 from bot.runner import Runner
@@ -26,8 +26,7 @@ TOP: Final = 10
 def help_screen(_: Translator) -> Screen:
     lines: list[TextLine] = [text_line(_("Commands:"))]
     for info in catalog.commands(_.lang):
-        usage = f" {info.usage}" if info.usage else ""
-        lines.append(text_line(f"/{info.name}{usage} — {info.description}"))
+        lines.append((CommandRef(info.name, info.usage), f" — {info.description}"))
     names = ", ".join(v.name for v in all_variants())
     lines.append(text_line(_("Games: %(names)s", names=names)))
     return Screen(tuple(lines))
@@ -45,7 +44,12 @@ def rules_screen(_: Translator, args: tuple[str, ...], current: GameDoc | None) 
         name = current.variant
     else:
         names = ", ".join(v.name for v in all_variants())
-        return Screen((text_line(_("Which game? Say rules and its name: %(names)s", names=names)),))
+        which = line(
+            _("Which game? For example %(example)s. Games: %(names)s"),
+            example=CommandRef("rules", "tyaga"),
+            names=names,
+        )
+        return Screen((which,))
     variant = get_variant(name)
     span = (
         str(variant.min_players)
@@ -126,8 +130,10 @@ def languages_screen(_: Translator, current: str) -> Screen:
         (
             text_line(_("Your language: %(lang)s", lang=current)),
             text_line(_("Available: %(langs)s", langs=", ".join(available_languages()))),
-            text_line(
-                _("Choose one with lang CODE; an admin sets the chat's with lang chat CODE.")
+            line(
+                _("Choose one with %(mine)s; an admin sets the chat's with %(chat)s."),
+                mine=CommandRef("lang", "CODE"),
+                chat=CommandRef("lang", "chat CODE"),
             ),
         )
     )

@@ -17,6 +17,7 @@ from bot.contract import Button, ChatRef, Notice, Screen, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc
 from bot.i18n import Translator, line, text_line, translator
+from bot.lobby import take_it_back
 from bot.match import Pacing, Step
 from bot.render import hand_popup, hand_screen, seat_label
 from bot.texts import error_text
@@ -57,7 +58,7 @@ def press_move(
     if seat is None:
         return refuse(_("You are not playing in this game."))
     if doc.seats[seat].away is not None:
-        return refuse(_("A computer plays your seat now. Send join to take it back."))
+        return refuse(take_it_back(_))
     if state.deal_over:
         return refuse(_("This deal is over."))
     if state.turn != seat:

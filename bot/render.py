@@ -13,7 +13,16 @@ from typing import Any, Final
 
 import engine
 from bot import codec
-from bot.contract import Button, Deadline, Mention, Screen, Segment, Style, TextLine
+from bot.contract import (
+    Button,
+    CommandRef,
+    Deadline,
+    Mention,
+    Screen,
+    Segment,
+    Style,
+    TextLine,
+)
 from bot.gamedoc import RESIGNED, GameDoc
 from bot.i18n import Translator, line, text_line
 from bot.texts import (
@@ -214,10 +223,13 @@ def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -
     if seat.away is not None:
         # No tiles here: they change with every computer move, and nobody reads them.
         if seat.away == RESIGNED:
-            away = _("A computer plays your seat. Send join to take it back.")
+            away = line(
+                _("A computer plays your seat. Send %(join)s to take it back."),
+                join=CommandRef("join"),
+            )
         else:
-            away = _("You ran out of time too often: a computer plays your seat.")
-        return Screen((text_line(game_heading(_, doc)), text_line(away)))
+            away = text_line(_("You ran out of time too often: a computer plays your seat."))
+        return Screen((text_line(game_heading(_, doc)), away))
     lines: list[TextLine] = [
         text_line(game_heading(_, doc)),
         text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),

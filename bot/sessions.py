@@ -21,6 +21,7 @@ from bot.contract import (
     Answer,
     ChatRef,
     Command,
+    CommandRef,
     Inbound,
     Notice,
     Outbound,
@@ -31,8 +32,8 @@ from bot.contract import (
     Unreachable,
     UserRef,
 )
-from bot.flow import Decision, Game
-from bot.i18n import Translator, pick_language, text_line, translator
+from bot.flow import Decision, Game, reply_line, reply_text
+from bot.i18n import Translator, line, pick_language, text_line, translator
 from bot.lobbyview import decode_option_value
 from bot.match import Pacing
 from bot.runner import Flow, Runner
@@ -139,14 +140,14 @@ class Sessions:
             return [Answer(_("That button is not one of mine, or it is too old."))]
         seating = isinstance(action, codec.LobbyPress) and action.action in lobby.SEATING
         if press.as_chat and seating:
-            return [Answer(lobby.not_as_chat(_).reply)]
+            return [Answer(reply_text(lobby.not_as_chat(_).reply))]
         chat = await self._runner.store.locate(action.game_id)
         if chat is None:
             return [Answer(_("That button is from a finished game."))]
         flow = await self._press_flow(press, action)
         ran = await self._runner.run(chat, press.user, flow)
         decision = ran.decision
-        return [Answer(decision.reply, decision.alert, decision.screen), *ran.updates]
+        return [Answer(reply_text(decision.reply), decision.alert, decision.screen), *ran.updates]
 
     async def _press_flow(self, press: Press, action: codec.Action) -> Flow:
         runner, user, admin = self._runner, press.user, press.is_admin
@@ -193,11 +194,15 @@ class Sessions:
         except codec.BadPayload:
             action = None
         if not isinstance(action, codec.HandLink):
-            welcome = _(
-                "Hello! Add me to a group and send new there to open a table. "
-                "Send help for the commands."
+            welcome = line(
+                _(
+                    "Hello! Add me to a group and send %(new)s there to open a table. "
+                    "Send %(help)s for the commands."
+                ),
+                new=CommandRef("new"),
+                help=CommandRef("help"),
             )
-            return [Notice(here, Screen((text_line(welcome),)))]
+            return [Notice(here, Screen((welcome,)))]
         chat = await self._runner.store.locate(action.game_id)
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
@@ -209,7 +214,7 @@ class Sessions:
             lambda g, t: play.private_start(g, game_id, user, _=t, now=now, pacing=runner.pacing),
         )
         reply = (
-            [Notice(here, Screen((text_line(ran.decision.reply),)))] if ran.decision.reply else []
+            [Notice(here, Screen((reply_line(ran.decision.reply),)))] if ran.decision.reply else []
         )
         return reply + ran.updates
 

@@ -1,8 +1,9 @@
 """Screens as terminal text: a framed table, numbered choices, wrapped lines.
 
 Nothing here knows a game: a screen's lines are printed as the core wrote them
-(tiles already read ``[6|4]``), mentions become names and deadlines the time
-left. Buttons become numbered choices the player answers by typing the number.
+(tiles already read ``[6|4]``), mentions become names, deadlines the time left
+and commands their bare words. Buttons become numbered choices the player
+answers by typing the number.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from bot.contract import Button, Deadline, Mention, Screen, Segment, TextLine
+from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Segment, TextLine
 
 WIDTH: Final = 78
 _BREAK = re.compile(r"(?<=[\]×])(?=\[)|(?<= )")  # between two tiles, or after a space
@@ -22,7 +23,14 @@ def segment_text(segment: Segment, now: float) -> str:
         return segment.user.name
     if isinstance(segment, Deadline):
         return time_left(segment.at - now)
+    if isinstance(segment, CommandRef):
+        return command_text(segment)
     return segment
+
+
+def command_text(command: CommandRef) -> str:
+    """A command as typed at this table: its words, no slash (``new tyaga``)."""
+    return f"{command.name} {command.args}" if command.args else command.name
 
 
 def time_left(seconds: float) -> str:

@@ -1,9 +1,10 @@
 """Screens to Discord messages: text to content (or an embed when long), button rows
 to a view of at most five rows of five.
 
-Mentions become ``<@id>``, deadlines relative timestamps (``<t:…:R>``), and plain text
-is escaped, so tile notation never turns into markdown. When buttons do not fit, the
-disabled ones (tiles that cannot be played) leave the view and are listed as text.
+Mentions become ``<@id>``, deadlines relative timestamps (``<t:…:R>``), commands the
+subcommand to type, as code (``/domino new tyaga``), and plain text is escaped, so tile
+notation never turns into markdown. When buttons do not fit, the disabled ones (tiles
+that cannot be played) leave the view and are listed as text.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 
 import discord
 
+from adapters.discord.commands import GROUP_NAME
 from adapters.discord.components import ButtonKind, GameButton, make_custom_id
-from bot.contract import Button, Deadline, Mention, Screen, Segment, Style
+from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Segment, Style
 
 PLATFORM = "dc"
 MAX_ROWS = 5
@@ -97,7 +99,15 @@ def render_segment(segment: Segment) -> str:
         return discord.utils.escape_markdown(segment.user.name)
     if isinstance(segment, Deadline):
         return f"<t:{int(segment.at)}:R>"
+    if isinstance(segment, CommandRef):
+        return f"`{command_text(segment)}`"
     return discord.utils.escape_markdown(segment)
+
+
+def command_text(command: CommandRef) -> str:
+    """A command as typed here: a subcommand of the bot's group (``/domino new tyaga``)."""
+    words = [f"/{GROUP_NAME}", command.name, command.args.replace("`", "'")]
+    return " ".join(word for word in words if word)
 
 
 def fit_rows(

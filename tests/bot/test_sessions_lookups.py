@@ -7,7 +7,7 @@ import random
 
 from bot import codec
 from bot.catalog import COMMAND_NAMES
-from bot.contract import Answer, ChatRef, Document, SlotKind, UserRef
+from bot.contract import Answer, ChatRef, CommandRef, Document, SlotKind, UserRef
 from bot.store import MatchRow, Store
 from engine import DOUBLE_SIX, parse_move
 from tests.bot.driver import Table, button, deal, info_text, make_table, scripted, shows, user
@@ -15,11 +15,13 @@ from tests.bot.driver import Table, button, deal, info_text, make_table, scripte
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
 
-async def test_help_lists_every_command(fake_store: Store) -> None:
+async def test_help_lists_every_command_as_a_command_the_adapter_writes(
+    fake_store: Store,
+) -> None:
     table = make_table(fake_store)
-    text = info_text(await table.command(ANNA, "help"))
-    for name in COMMAND_NAMES:
-        assert f"/{name}" in text
+    [help_shown] = shows(await table.command(ANNA, "help"), SlotKind.INFO)
+    named = [s.name for line in help_shown.screen.lines for s in line if isinstance(s, CommandRef)]
+    assert named == list(COMMAND_NAMES)
 
 
 async def test_rules_summarise_the_named_game(fake_store: Store) -> None:

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import re
 
-from adapters.console.draw import choice_rows, framed, sentence, table_text, time_left, wrap
-from bot.contract import Button, Deadline, Mention, Screen, UserRef
+from adapters.console.draw import (
+    choice_rows,
+    framed,
+    screen_lines,
+    sentence,
+    table_text,
+    time_left,
+    wrap,
+)
+from bot.contract import Button, CommandRef, Deadline, Mention, Screen, UserRef
 
 TILE = re.compile(r"\[\d\|\d\]×?")
 
@@ -55,3 +63,8 @@ def test_buttons_are_numbered_across_rows() -> None:
 def test_a_sentence_gets_a_full_stop_only_when_it_lacks_one() -> None:
     assert sentence("That is not a move") == "That is not a move."
     assert sentence("Your turn!") == "Your turn!"
+
+
+def test_a_command_is_written_as_its_bare_words() -> None:
+    screen = Screen((("Open one with ", CommandRef("new", "tyaga"), "."),))
+    assert screen_lines(screen, 0.0) == ["Open one with new tyaga."]

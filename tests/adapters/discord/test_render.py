@@ -7,7 +7,7 @@ import pytest
 
 from adapters.discord.components import CUSTOM_ID_LIMIT, ButtonKind, make_custom_id, parse_custom_id
 from adapters.discord.render import fit_rows, render
-from bot.contract import Button, Deadline, Mention, Screen, Style, UserRef
+from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Style, UserRef
 
 ALICE = UserRef("dc", "42", "Alice")
 
@@ -110,3 +110,8 @@ def test_many_short_rows_are_packed_together_keeping_the_last_row_apart() -> Non
     assert left_out == [] and len(fitted) <= 5
     assert [b.label for r in fitted for b in r] == [f"setting {n}" for n in range(7)] + ["Back"]
     assert fitted[-1] == [back[0]]
+
+
+def test_a_command_is_written_as_the_subcommand_to_type() -> None:
+    screen = Screen((("Open one with ", CommandRef("new", "tyaga"), "."),))
+    assert render(screen).content == "Open one with `/domino new tyaga`."
