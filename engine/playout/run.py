@@ -36,15 +36,14 @@ def playout(
     uniformly from the legal ones with ``rng``. ``trace``, when given, receives
     every move's code.
     """
-    if policy is None and sim.turn >= 0 and sim.left < 0:
-        policy = _pick_at_random(rng)  # the lead: one move, off the fast loop
-        _step(sim, policy, trace)
-        policy = None
-    if policy is not None:
+    if policy is None:
+        if sim.turn >= 0 and sim.left < 0:  # the lead: one move, off the fast loop
+            _step(sim, _pick_at_random(rng), trace)
+        if sim.turn >= 0:
+            _random_to_end(sim, rng.random, trace)
+    else:
         while sim.turn >= 0:
             _step(sim, policy, trace)
-    elif sim.turn >= 0:
-        _random_to_end(sim, rng.random, trace)
     assert sim.outcome is not None
     return sim.outcome
 
