@@ -20,6 +20,7 @@ from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ContextTypes,
     MessageHandler,
     filters,
@@ -35,6 +36,8 @@ from adapters.telegram.slots import SlotBook
 from adapters.telegram.translate import (
     PLATFORM,
     TELEGRAM_NAMES,
+    chat_as_user,
+    chat_ref,
     is_private,
     message_to_inbound,
     query_to_press,
@@ -49,6 +52,7 @@ SORRY = "Sorry, something went wrong. Please try again."
 ADMIN_CACHE_SECONDS = 300.0  # an admin list rarely changes during a game
 CONCURRENT_UPDATES = 64  # the core serialises writes per chat itself
 ADMINS = {ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER}
+GONE = {ChatMemberStatus.LEFT, ChatMemberStatus.BANNED}
 
 
 class Core(Protocol):
@@ -102,7 +106,12 @@ class TelegramAdapter:
         )
         application.add_handler(CallbackQueryHandler(self.on_press))
         application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
+        application.add_handler(ChatMemberHandler(self.on_membership))
         application.add_error_handler(self.on_error)
+
+    @property
+    def started(self) -> bool:
+        return self._deliverer is not None
 
     @property
     def deliverer(self) -> Deliverer:
@@ -210,6 +219,20 @@ class TelegramAdapter:
             await self.wiring.book.forget_chat(old)
             if self.wiring.move_chat is not None:
                 await self.wiring.move_chat(old, new)
+        finally:
+            self.handled += 1
+
+    async def on_membership(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The bot was removed from a group: the game there stops, as if its admin said so."""
+        try:
+            change = update.my_chat_member
+            if change is None or change.new_chat_member.status not in GONE:
+                return
+            chat = chat_ref(change.chat)
+            log.info("removed from %s; stopping its game", chat.key)
+            stop = Command(chat, chat_as_user(change.chat), "stop", is_admin=True, as_chat=True)
+            # Nothing can be shown there any more; the core's reply is dropped with it.
+            await self.core.handle(stop)
         finally:
             self.handled += 1
 

@@ -25,7 +25,8 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]  # migrations come as messages
+# Migrations come as messages; my_chat_member says the bot was removed from a group.
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
 DRAIN_SECONDS = 10.0  # at shutdown, how long queued edits may still go out
 
 
@@ -103,10 +104,11 @@ class TelegramService:
             await self.application.updater.stop()
         if self.application.running:
             await self.application.stop()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.adapter.deliverer.drain(), DRAIN_SECONDS)
-        await self.adapter.stop()
-        await self.application.shutdown()
+        if self.adapter.started:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.adapter.deliverer.drain(), DRAIN_SECONDS)
+            await self.adapter.stop()
+        await self.application.shutdown()  # does nothing if it never initialised
 
     async def _tick(self) -> None:
         """Ask the core for what is due, every few hundred milliseconds, until stopped."""
@@ -126,8 +128,8 @@ async def run_telegram(
     """Serve Telegram until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT)."""
     wiring = redis_wiring(redis, idle_ttl=settings.game_idle_ttl)
     service = TelegramService(settings, core, wiring)
-    await service.start()
     try:
+        await service.start()
         await stop_event.wait()
     finally:
-        await service.stop()
+        await service.stop()  # also what a start cut short (a bad token) had opened

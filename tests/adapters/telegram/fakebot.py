@@ -266,6 +266,19 @@ class FakeBotApi:
             }
             self.push_update({"message": message})
 
+    def remove_bot(self, user: FakeUser, chat_id: int) -> None:
+        """A user removes the bot from a group."""
+        old = {"user": self.bot_user(), "status": "member"}
+        new = {"user": self.bot_user(), "status": "left"}
+        change = {
+            "chat": self._chat_json(chat_id),
+            "from": user.as_json(),
+            "date": int(time.time()),
+            "old_chat_member": old,
+            "new_chat_member": new,
+        }
+        self.push_update({"my_chat_member": change})
+
     def remove_message(self, chat_id: int, message_id: int) -> None:
         """Someone (an admin) deleted a message in the chat."""
         del self.messages[(chat_id, message_id)]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from telegram.error import InvalidToken
 
 from adapters.telegram.render import INERT_DATA
 from adapters.telegram.run import run_telegram
@@ -252,3 +253,13 @@ async def test_run_telegram_serves_until_told_to_stop(
     await asyncio.wait_for(task, 10)
     assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["help ()"]
     assert await redis_client.hlen(keys.slot_messages(GROUP)) == 1
+
+
+async def test_run_telegram_with_a_token_telegram_refuses_stops_with_the_error(
+    fake: FakeBotApi, core: EchoCore, redis_client: Any
+) -> None:
+    settings = settings_for(fake, telegram_token="7000:WRONG")
+    with pytest.raises(InvalidToken):
+        await asyncio.wait_for(
+            run_telegram(settings, core, redis=redis_client, stop_event=asyncio.Event()), 10
+        )

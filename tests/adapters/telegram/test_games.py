@@ -190,3 +190,16 @@ async def test_newgame_without_a_game_offers_a_button_for_each(
     assert game.doc.seats[0].user is not None and game.doc.seats[0].user.name == "Bob"
     await d.say(ann, "/newgame")
     assert not [m for m in fake.bot_messages(GROUP_ID) if "n_kozel" in str(m)]
+
+
+async def test_removing_the_bot_from_a_group_stops_its_game(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await open_table(d, ann, "/newgame tyaga", bob)
+    await start(d, ann, game_id)
+    fake.remove_bot(ann, GROUP_ID)
+    await d.bot.settle()
+    game = await d.game()
+    assert game is None or game.doc.id != game_id or not game.doc.active
