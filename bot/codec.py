@@ -9,6 +9,7 @@ Discord custom ids (100 characters). Examples::
                          play the tile with index k (20) on R
     1t_k3j9x2ab          show my tiles
     1j_k3j9x2ab          join the lobby
+    1v_three-guns        open a table for Three Guns (no game yet: no game id)
 
 A move is encoded by what it is (kind, tile index, end, flags), never by its
 position in a list of legal moves, so a button keeps its meaning however the
@@ -32,6 +33,7 @@ DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 GAME_ID_LENGTH: Final = 8
 _GAME_ID = re.compile(r"[0-9a-z]{8}")
 _NUMBER = re.compile(r"[0-9a-z]{1,8}")
+_VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
 
 
 class BadPayload(ValueError):
@@ -88,7 +90,17 @@ class HandLink:
     game_id: str
 
 
-Action = MovePress | TilesPress | LobbyPress | SettingPress | NextDealPress | HandLink
+@dataclass(frozen=True, slots=True)
+class VariantPick:
+    """Open a table for ``variant``: the answer to ``new`` without a game named."""
+
+    variant: str
+
+
+GameAction = MovePress | TilesPress | LobbyPress | SettingPress | NextDealPress | HandLink
+"""A press about one game, named by its id."""
+
+Action = GameAction | VariantPick
 
 LOBBY_ACTIONS: Final = {
     "j": "join",
@@ -232,6 +244,11 @@ def hand_link(game_id: str) -> str:
     return _join("h", game_id)
 
 
+def variant_payload(variant: str) -> str:
+    """A variant's name, with ``-`` for ``_`` (the separator)."""
+    return _join("v", variant.replace("_", "-"))
+
+
 def decode(payload: str) -> Action:
     """What a payload asks for; :class:`BadPayload` for anything else."""
     if len(payload) > 100 or not payload.isascii():
@@ -240,6 +257,8 @@ def decode(payload: str) -> Action:
     if len(head) != 2 or head[0] != VERSION:
         raise BadPayload(f"unknown payload version in {payload[:10]!r}")
     action = head[1]
+    if action == "v" and len(fields) == 1 and _VARIANT.fullmatch(fields[0]):
+        return VariantPick(fields[0].replace("-", "_"))
     if not fields:
         raise BadPayload("no game id")
     game_id, rest = _game_id(fields[0]), fields[1:]
@@ -249,7 +268,7 @@ def decode(payload: str) -> Action:
     return decoded
 
 
-def _decode_action(action: str, game_id: str, rest: list[str]) -> Action | None:
+def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | None:
     if action == "m" and len(rest) == 2:
         return MovePress(game_id, _number(rest[0]), decode_move(rest[1]))
     if action in LOBBY_ACTIONS and not rest:

@@ -11,7 +11,17 @@ from typing import Final
 
 from bot import lobby, lookups
 from bot.codec import DIGITS, GAME_ID_LENGTH
-from bot.contract import Command, CommandRef, Outbound, Screen, Show, Slot, SlotKind, UserRef
+from bot.contract import (
+    ChatRef,
+    Command,
+    CommandRef,
+    Outbound,
+    Screen,
+    Show,
+    Slot,
+    SlotKind,
+    UserRef,
+)
 from bot.flow import Decision, Game, Reply, reply_line
 from bot.i18n import Translator, available_languages, line, pick_language, translator
 from bot.lobbyview import table_settings_text
@@ -64,7 +74,7 @@ class Commands:
         pacing = runner.pacing
         flow: Flow
         if name == "new":
-            flow = await self._new_flow(command, lang)
+            flow = await self.new_flow(command.chat, user, args, lang)
         elif name == "join":
             flow = lambda game, t: lobby.join(game, user, _=t, lang=lang, now=now, pacing=pacing)  # noqa: E731
         elif name == "leave":
@@ -85,8 +95,12 @@ class Commands:
         ran = await runner.run(command.chat, user, flow, _)
         return self._reply(command, ran.decision) + ran.updates
 
-    async def _new_flow(self, command: Command, lang: str) -> Flow:
-        runner, chat, user = self._runner, command.chat, command.user
+    async def new_flow(
+        self, chat: ChatRef, user: UserRef, args: tuple[str, ...], lang: str
+    ) -> Flow:
+        """The flow that opens a table in ``chat`` for ``user`` (``args``: the game
+        and its settings, as typed after ``new``)."""
+        runner = self._runner
         current = await runner.load(chat)
         if current is not None and not current.doc.active:
             await runner.finalize(chat, current)  # an ended game a failed write left behind
@@ -103,7 +117,7 @@ class Commands:
                 game,
                 chat,
                 user,
-                command.args,
+                args,
                 _=t,
                 game_id=game_id,
                 seed=seed,
@@ -222,12 +236,18 @@ class Commands:
     # -- replies ------------------------------------------------------------------------
 
     def _reply(self, command: Command, decision: Decision) -> list[Outbound]:
+        if decision.screen is not None:
+            return [self._show(command, decision.screen)]
         return [self._info(command, decision.reply)] if decision.reply else []
 
     def _info(self, command: Command, text: Reply) -> Show:
         return self._show(command, Screen((reply_line(text),)))
 
     def _show(self, command: Command, screen: Screen) -> Show:
+        return self.info(command.chat, screen)
+
+    def info(self, chat: ChatRef, screen: Screen) -> Show:
+        """``screen`` in the chat's INFO slot."""
         # Lookups have no game version; the clock keeps later answers newer.
         version = int(self._runner.clock() * 1000)
-        return Show(Slot(SlotKind.INFO, command.chat), screen, version)
+        return Show(Slot(SlotKind.INFO, chat), screen, version)

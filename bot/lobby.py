@@ -21,10 +21,11 @@ from bot.contract import ChatRef, CommandRef, TextLine, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import Translator, line
+from bot.lobbyview import variant_picker
 from bot.match import Pacing
 from bot.settings_flow import Pairs, apply_pairs, parse_pairs
 from bot.texts import error_text, level_name, variant_title
-from engine import DominoError, all_variants, get_variant
+from engine import DominoError, get_variant
 
 #: What seats the one who asks: refused to a chat speaking as itself.
 SEATING: Final = frozenset({"new", "join"})
@@ -63,14 +64,8 @@ def new_game(
             )
         )
     if not args:
-        names = ", ".join(v.name for v in all_variants())
-        return refuse(
-            line(
-                _("Say which game, for example %(example)s. Games: %(names)s"),
-                example=CommandRef("new", "tyaga"),
-                names=names,
-            )
-        )
+        picker = variant_picker(_)
+        return Decision(reply=picker.lines[0], screen=picker)
     try:
         variant = get_variant(args[0])
     except DominoError as exc:

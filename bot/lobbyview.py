@@ -1,4 +1,5 @@
-"""The lobby's screens: who sits, the options, and the buttons to change them.
+"""The lobby's screens: the choice of a game, who sits, the options, and the
+buttons to change them.
 
 The lobby is shown in the game's TABLE slot, so when the game starts the same
 message turns into the table.
@@ -13,12 +14,13 @@ from bot.contract import Button, Screen, Style, TextLine
 from bot.gamedoc import GameDoc, TableSettings
 from bot.i18n import Translator, text_line
 from bot.render import game_heading, seat_label
-from bot.texts import level_name
-from engine import BadOption, OptionSpec, get_variant
+from bot.texts import level_name, variant_title
+from engine import BadOption, OptionSpec, all_variants, get_variant
 from engine.options import resolve_options
 from engine.state import OptionValue
 
 TIMER_STEPS: Final = (0, 30, 60, 120, 300)
+PICKER_ROW: Final = 2  # games per row of the game picker
 _SMALL_RANGE: Final = 12  # integer options with at most this many values cycle through all
 
 
@@ -31,6 +33,15 @@ def current_options(doc: GameDoc) -> dict[str, OptionValue]:
         return dict(resolve_options(variant.option_specs, players, doc.options, variant.name))
     except BadOption:
         return dict(doc.options)
+
+
+def variant_picker(_: Translator) -> Screen:
+    """One button per game; a press opens a table for it, as ``new GAME`` does."""
+    games = [
+        Button(variant_title(_, v.name), codec.variant_payload(v.name)) for v in all_variants()
+    ]
+    rows = tuple(tuple(games[i : i + PICKER_ROW]) for i in range(0, len(games), PICKER_ROW))
+    return Screen((text_line(_("Which game? Press one to open a table.")),), rows)
 
 
 def lobby_screen(_: Translator, doc: GameDoc) -> Screen:

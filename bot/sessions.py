@@ -39,6 +39,7 @@ from bot.match import Pacing
 from bot.runner import Flow, Runner
 from bot.settings_flow import AUTO_START, PINGS, TIMER
 from bot.store import Store, StoreUnavailable, TimerClaim
+from bot.texts import variant_title
 from engine import get_variant
 
 log = logging.getLogger(__name__)
@@ -139,8 +140,10 @@ class Sessions:
         if isinstance(action, codec.HandLink):
             return [Answer(_("That button is not one of mine, or it is too old."))]
         seating = isinstance(action, codec.LobbyPress) and action.action in lobby.SEATING
-        if press.as_chat and seating:
+        if press.as_chat and (seating or isinstance(action, codec.VariantPick)):
             return [Answer(reply_text(lobby.not_as_chat(_).reply))]
+        if isinstance(action, codec.VariantPick):
+            return await self._pick_variant(press, action.variant)
         chat = await self._runner.store.locate(action.game_id)
         if chat is None:
             return [Answer(_("That button is from a finished game."))]
@@ -149,7 +152,22 @@ class Sessions:
         decision = ran.decision
         return [Answer(reply_text(decision.reply), decision.alert, decision.screen), *ran.updates]
 
-    async def _press_flow(self, press: Press, action: codec.Action) -> Flow:
+    async def _pick_variant(self, press: Press, variant: str) -> list[Outbound]:
+        """A game picked from the answer to ``new``: open its table as ``new`` would,
+        and leave the picker without buttons."""
+        commands, user = self._commands, press.user
+        lang = await commands.user_lang(user)
+        flow = await commands.new_flow(press.chat, user, (variant,), lang)
+        ran = await self._runner.run(press.chat, user, flow)
+        decision = ran.decision
+        out: list[Outbound] = [Answer(reply_text(decision.reply), decision.alert)]
+        if ran.after is not None:
+            _ = ran.translate
+            opened = _("%(game)s: the table is open.", game=variant_title(_, ran.after.doc.variant))
+            out.append(commands.info(press.chat, Screen((text_line(opened),))))
+        return out + ran.updates
+
+    async def _press_flow(self, press: Press, action: codec.GameAction) -> Flow:
         runner, user, admin = self._runner, press.user, press.is_admin
         now, pacing = runner.clock(), runner.pacing
         game_id = action.game_id

@@ -115,3 +115,10 @@ def test_any_text_decodes_or_is_refused_cleanly(text: str) -> None:
 def test_any_bytes_decode_or_are_refused_cleanly(raw: bytes) -> None:
     with contextlib.suppress(BadPayload):
         assert codec.decode(raw.decode("latin-1")).game_id
+
+
+def test_a_game_pick_names_the_game_and_round_trips() -> None:
+    for variant in all_variants():
+        payload = codec.variant_payload(variant.name)
+        assert ALPHABET.fullmatch(payload) and len(payload.encode()) <= 64
+        assert codec.decode(payload) == codec.VariantPick(variant.name)

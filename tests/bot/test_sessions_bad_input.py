@@ -49,7 +49,7 @@ async def to_move(table: Table) -> tuple:
         (("tyaga", "target"), "Write settings as key=value"),
         (("tyaga", "timer=2"), "timer must be off or from"),
         (("tyaga", "pings=maybe"), "pings must be on or off"),
-        ((), "Say which game"),
+        ((), "Which game? Press one to open a table."),
     ],
 )
 async def test_a_bad_new_command_says_why_and_opens_nothing(
