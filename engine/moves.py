@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Final, Literal
 
 from engine.errors import BadMoveText, BadTile
-from engine.tiles import Tile, parse_halves
+from engine.tiles import DOUBLE_SIX, Tile, parse_halves
 
 End = Literal["L", "R"]
 ENDS: Final[tuple[End, End]] = ("L", "R")
@@ -47,11 +47,17 @@ class Move:
 
     @classmethod
     def play(cls, tile: Tile, end: End | None = None, *, across: bool = False) -> Move:
-        return cls(Kind.PLAY, tile, end, across)
+        if across:
+            return cls(Kind.PLAY, tile, end, across)
+        if end is None:
+            return LEADS[tile.index]
+        return (PLAYS_L if end == "L" else PLAYS_R)[tile.index]
 
     @classmethod
     def lead(cls, tile: Tile, *, flip: bool = False) -> Move:
-        return cls(Kind.PLAY, tile, None, False, None, flip and not tile.is_double)
+        if flip and not tile.is_double:
+            return cls(Kind.PLAY, tile, None, False, None, True)
+        return LEADS[tile.index]
 
     @classmethod
     def double(cls, left: Tile, right: Tile) -> Move:
@@ -72,6 +78,15 @@ class Move:
     def __str__(self) -> str:
         return format_move(self)
 
+
+# Moves are immutable, so the common ones exist once, made up front: listing the
+# legal moves after every move then builds no objects. By tile index:
+#: ``Move.play(tile, "L")``
+PLAYS_L: Final = tuple(Move(Kind.PLAY, t, "L") for t in DOUBLE_SIX)
+#: ``Move.play(tile, "R")``
+PLAYS_R: Final = tuple(Move(Kind.PLAY, t, "R") for t in DOUBLE_SIX)
+#: ``Move.lead(tile)``, the line's first tile laid unflipped
+LEADS: Final = tuple(Move(Kind.PLAY, t) for t in DOUBLE_SIX)
 
 DRAW: Final = Move(Kind.DRAW)
 PASS: Final = Move(Kind.PASS)

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.dealing import lay_first, lay_matching, next_seat, replace_hand, without
 from engine.errors import BadOption, IllegalMove
-from engine.moves import DRAW, PASS, Kind, Move
+from engine.moves import DRAW, LEADS, PASS, PLAYS_L, PLAYS_R, Kind, Move
 from engine.options import OptionSpec
 from engine.rounds import (
     can_play,
@@ -112,11 +112,11 @@ class Tyaga:
         if ends is None:
             forced = state.detail.forced_lead
             if forced is not None:
-                return (Move.lead(forced),)
-            return tuple(Move.lead(t) for t in hand)
+                return (LEADS[forced.index],)
+            return tuple(LEADS[t.index] for t in hand)
         left, right = ends
-        moves = [Move.play(t, "L") for t in hand if t.hi == left or t.lo == left]
-        moves += [Move.play(t, "R") for t in hand if t.hi == right or t.lo == right]
+        moves = [PLAYS_L[t.index] for t in hand if t.hi == left or t.lo == left]
+        moves += [PLAYS_R[t.index] for t in hand if t.hi == right or t.lo == right]
         if moves:
             return tuple(moves)
         return (DRAW,) if state.boneyard else (PASS,)
