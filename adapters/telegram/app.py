@@ -30,7 +30,6 @@ from adapters.telegram.carry import Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import SendLog
-from adapters.telegram.picker import offer_games, picked_game
 from adapters.telegram.render import INERT_DATA, Renderer
 from adapters.telegram.slots import SlotBook
 from adapters.telegram.translate import (
@@ -168,10 +167,7 @@ class TelegramAdapter:
         if isinstance(inbound, Command) and not inbound.private and not inbound.is_admin:
             admin = await self.is_admin(message.chat.id, int(inbound.user.user_id))
             inbound = dataclasses.replace(inbound, is_admin=admin)
-        outbounds = await self.core.handle(inbound)
-        if isinstance(inbound, Command) and inbound.name == "new" and not inbound.args:
-            outbounds = offer_games(outbounds)
-        self.submit(outbounds)
+        self.submit(await self.core.handle(inbound))
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -190,12 +186,8 @@ class TelegramAdapter:
         if in_message and press.chat.chat_id.startswith("-"):
             admin = await self.is_admin(int(press.chat.chat_id), int(press.user.user_id))
             press = dataclasses.replace(press, is_admin=admin)
-        game = picked_game(press.payload)
-        inbound: Inbound = press
-        if game is not None:  # the same as typing /newgame with that game
-            inbound = Command(press.chat, press.user, "new", (game,), is_admin=press.is_admin)
         try:
-            outbounds = await self.core.handle(inbound)
+            outbounds = await self.core.handle(press)
         except Exception:
             log.exception("the core failed on a press in %s", press.chat.key)
             await self.deliverer.answer(query_id, Answer(SORRY))

@@ -158,14 +158,14 @@ class FakeBotApi:
             "supports_inline_queries": False,
         }
 
-    def _chat_json(self, chat_id: int) -> dict[str, Any]:
+    def chat_json(self, chat_id: int) -> dict[str, Any]:
         if chat_id in self.groups:
             return self.groups[chat_id].as_json()
         if chat_id in self.users:
             return self.users[chat_id].private_chat()
         raise ApiError(400, "Bad Request: chat not found")
 
-    def _next_message_id(self, chat_id: int) -> int:
+    def next_message_id(self, chat_id: int) -> int:
         counter = self._message_ids.setdefault(chat_id, itertools.count(1))
         return next(counter)
 
@@ -206,14 +206,14 @@ class FakeBotApi:
     ) -> dict[str, Any]:
         """A user (or an anonymous admin, ``user=None``) writes ``text`` in a chat."""
         message: dict[str, Any] = {
-            "message_id": self._next_message_id(chat_id),
+            "message_id": self.next_message_id(chat_id),
             "date": int(time.time()),
-            "chat": self._chat_json(chat_id),
+            "chat": self.chat_json(chat_id),
             "text": text,
         }
         if anonymous:
             message["from"] = {"id": ANONYMOUS_ADMIN_ID, "is_bot": True, "first_name": "Group"}
-            message["sender_chat"] = self._chat_json(chat_id)
+            message["sender_chat"] = self.chat_json(chat_id)
         else:
             assert user is not None
             message["from"] = user.as_json()
@@ -247,37 +247,6 @@ class FakeBotApi:
         self.open_queries[query_id] = query
         self.push_update({"callback_query": query})
         return query_id
-
-    def migrate(self, user: FakeUser, old_id: int, new_id: int) -> None:
-        """A basic group becomes a supergroup with a new id; both announce it."""
-        old = self.groups[old_id]
-        self.add_group(new_id, old.title)
-        old.migrated_to = new_id
-        for chat_id, field, other in (
-            (old_id, "migrate_to_chat_id", new_id),
-            (new_id, "migrate_from_chat_id", old_id),
-        ):
-            message = {
-                "message_id": self._next_message_id(chat_id),
-                "date": int(time.time()),
-                "chat": self._chat_json(chat_id),
-                "from": user.as_json(),
-                field: other,
-            }
-            self.push_update({"message": message})
-
-    def remove_bot(self, user: FakeUser, chat_id: int) -> None:
-        """A user removes the bot from a group."""
-        old = {"user": self.bot_user(), "status": "member"}
-        new = {"user": self.bot_user(), "status": "left"}
-        change = {
-            "chat": self._chat_json(chat_id),
-            "from": user.as_json(),
-            "date": int(time.time()),
-            "old_chat_member": old,
-            "new_chat_member": new,
-        }
-        self.push_update({"my_chat_member": change})
 
     def remove_message(self, chat_id: int, message_id: int) -> None:
         """Someone (an admin) deleted a message in the chat."""
@@ -398,9 +367,9 @@ class FakeBotApi:
         self, chat_id: int, params: dict[str, Any], content: dict[str, Any]
     ) -> dict[str, Any]:
         message: dict[str, Any] = {
-            "message_id": self._next_message_id(chat_id),
+            "message_id": self.next_message_id(chat_id),
             "date": int(time.time()),
-            "chat": self._chat_json(chat_id),
+            "chat": self.chat_json(chat_id),
             "from": self.bot_user(),
             **content,
         }
