@@ -6,10 +6,9 @@ common fields lives in ``detail``, a frozen dataclass of that variant's own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from operator import attrgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from engine.moves import Move
@@ -65,8 +64,16 @@ class Event:
     info: tuple[tuple[str, object], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class State(Generic[D]):
+class State(NamedTuple, Generic[D]):
+    """Everything about a match at one moment. Immutable: a move makes a new
+    state and leaves this one as it was.
+
+    A named tuple rather than a dataclass because a new one is made after
+    every move: building a tuple in one call is several times cheaper than
+    setting twenty attributes on a frozen object. Read it by field name only;
+    its order as a tuple is not part of the API.
+    """
+
     variant: str
     players: int
     options: Mapping[str, OptionValue]
@@ -93,21 +100,19 @@ class State(Generic[D]):
         return self.result.scores if self.result is not None else None
 
     def but(self, **changes: Any) -> State[D]:
-        """A copy with some fields changed (faster than ``dataclasses.replace``)."""
-        # Every field at once from one C-level getter, then a positional call:
-        # this runs after every move, and keyword plumbing cost a quarter of it.
-        values = list(_field_values(self))
+        """A copy with some fields changed (faster than ``_replace``)."""
+        values = list(self)
         try:
             for name, value in changes.items():
                 values[_FIELD_INDEX[name]] = value
         except KeyError as missing:
             raise TypeError(f"State has no field {missing}") from None
-        return State(*values)
+        return _new_state(State, values)
 
 
-_STATE_FIELDS = tuple(State.__dataclass_fields__)
-_FIELD_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
-_field_values = attrgetter(*_STATE_FIELDS)
+_FIELD_INDEX = {name: i for i, name in enumerate(State._fields)}
+# The tuple's own constructor, skipping the generated __new__ and its keywords.
+_new_state: Callable[[type[State[Any]], Iterable[Any]], State[Any]] = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
