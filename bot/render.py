@@ -34,10 +34,11 @@ from bot.texts import (
     tiles_text,
     variant_title,
 )
-from engine import Kind, Move, State, View
+from engine import Kind, Move, State, Tile, View
 
 HISTORY: Final = 4  # moves of the current deal the table keeps
 ROW: Final = 3  # tile buttons per row
+_WORD_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})  # moves with no tile
 
 
 # -- names ---------------------------------------------------------------------------
@@ -240,11 +241,11 @@ def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -
         return Screen(tuple(lines))
     if not view.legal:
         lines.append(text_line(_("Wait for your turn.")))
-        return Screen(tuple(lines))
+        return Screen(tuple(lines), hand_buttons(_, doc.id, view))
     lines.append(text_line(_your_turn(_, view)))
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
-    return Screen(tuple(lines), move_buttons(_, doc.id, view))
+    return Screen(tuple(lines), hand_buttons(_, doc.id, view))
 
 
 def _your_turn(_: Translator, view: View) -> str:
@@ -262,23 +263,28 @@ def _your_turn(_: Translator, view: View) -> str:
     return _("Your turn. Open ends: %(left)d and %(right)d.", left=view.ends[0], right=view.ends[1])
 
 
-def move_buttons(_: Translator, game_id: str, view: View) -> tuple[tuple[Button, ...], ...]:
-    """One button per legal move: tiles first, then draw, pass or end turn.
+def hand_buttons(_: Translator, game_id: str, view: View) -> tuple[tuple[Button, ...], ...]:
+    """The hand as buttons, highest tile first, then draw, pass or end turn.
 
-    A tile that fits both ends gets two buttons, ``◀ [6|4]`` and ``[6|4] ▶``, so
-    a press always names a whole move and needs no second step.
+    A tile that can be played gets a button per legal move with it; one that fits
+    both ends gets two, ``◀ [6|4]`` and ``[6|4] ▶``, so a press always names a whole
+    move and needs no second step. Every other tile is a disabled button, so the
+    buttons read as the hand itself.
     """
-    tiles = [
-        m
-        for m in view.legal
-        if m.kind is not Kind.DRAW and m.kind is not Kind.PASS and m.kind is not Kind.DONE
-    ]
-    words = [m for m in view.legal if m not in tiles]
-    tiles.sort(key=lambda m: (-(m.tile.index if m.tile else 0), m.end or "", m.across))
-    rows = [
-        tuple(_move_button(_, game_id, view.counter, m) for m in tiles[i : i + ROW])
-        for i in range(0, len(tiles), ROW)
-    ]
+    words = [m for m in view.legal if m.kind in _WORD_KINDS]
+    by_tile: dict[Tile, list[Move]] = {}
+    for move in view.legal:
+        if move.kind not in _WORD_KINDS and move.tile is not None:
+            by_tile.setdefault(move.tile, []).append(move)
+    held = sorted(set(view.hand) | set(by_tile), key=lambda t: -t.index)
+    tiles: list[Button] = []
+    for tile in held:
+        moves = sorted(by_tile.get(tile, ()), key=lambda m: (m.end or "", m.across))
+        if moves:
+            tiles += [_move_button(_, game_id, view.counter, m) for m in moves]
+        else:
+            tiles.append(Button(tile_text(tile), enabled=False))
+    rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
     if words:
         rows.append(tuple(_move_button(_, game_id, view.counter, m) for m in words))
     return tuple(rows)

@@ -70,6 +70,12 @@ def buttons(screen: Screen | None) -> list[Button]:
     return [b for row in screen.buttons for b in row]
 
 
+def move_buttons(screen: Screen | None) -> list[Button]:
+    """The buttons that make a move: a hand's playable tiles, draw, pass, end turn
+    (a hand's other tiles are disabled buttons)."""
+    return [b for b in buttons(screen) if b.enabled and b.payload]
+
+
 def button(screen: Screen | None, label: str) -> Button:
     found = [b for b in buttons(screen) if label in b.label]
     assert found, f"no button {label!r} in {[b.label for b in buttons(screen)]}"
@@ -194,7 +200,7 @@ class Table:
         presses "Next deal", or time passes until the next deadline."""
         pick = rng.choice(sessions) if sessions else None
         for person in people:
-            moves = [b for b in buttons(self.hand(person)) if b.payload]
+            moves = move_buttons(self.hand(person))
             if moves:
                 return await self.press(person, rng.choice(moves).payload, sessions=pick)
         table_buttons = [b for b in buttons(self.table()) if b.payload and "Next deal" in b.label]

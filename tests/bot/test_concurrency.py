@@ -12,7 +12,7 @@ from bot.contract import Answer, Press
 from bot.sessions import Sessions
 from bot.store import Store
 from engine import format_move
-from tests.bot.driver import SETTINGS, Clock, Table, buttons, make_table, user
+from tests.bot.driver import SETTINGS, Clock, Table, make_table, move_buttons, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
@@ -37,7 +37,7 @@ async def test_fifty_presses_of_one_button_at_once_apply_exactly_once(
     state = await table.state()
     assert state is not None and state.turn is not None
     mover = (ANNA, BORIS)[state.turn]
-    press = Press(table.chat, mover, buttons(table.hand(mover))[0].payload or "")
+    press = Press(table.chat, mover, move_buttons(table.hand(mover))[0].payload or "")
     crowd = sessions_on_own_connections(new_store, table.clock, 50)
 
     results = await asyncio.gather(*(s.handle(press) for s in crowd))
@@ -69,14 +69,14 @@ async def test_two_processes_play_a_game_to_its_end_without_losing_or_doubling_a
     for _ in range(3000):
         if await table.store.load(table.chat) is None:
             break
-        mover = next((p for p in (ANNA, BORIS) if buttons(table.hand(p))), None)
+        mover = next((p for p in (ANNA, BORIS) if move_buttons(table.hand(p))), None)
         if mover is None:
             table.clock.advance(6.0)
             results = await asyncio.gather(*(s.tick() for s in pair))
             for out in results:
                 table.take(out)
             continue
-        choice = rng.choice(buttons(table.hand(mover)))
+        choice = rng.choice(move_buttons(table.hand(mover)))
         press = Press(table.chat, mover, choice.payload or "")
         results = await asyncio.gather(*(s.handle(press) for s in pair))
         for out in results:

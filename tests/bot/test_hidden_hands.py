@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.contract import Answer, Notice, Outbound, Press, Show, SlotKind, UserRef
+from bot.contract import Answer, Notice, Outbound, Press, Screen, Show, SlotKind, UserRef
 from bot.store import Store
 from engine import State, Tile
 from tests.bot.driver import Table, button, make_table, tiles_in, user
@@ -22,6 +22,11 @@ GAMES = [
     ("three_guns", (), 2, 1),
 ]
 PUBLIC = {SlotKind.TABLE, SlotKind.LOBBY, SlotKind.INFO}
+
+
+def seen(screen: Screen) -> str:
+    """Everything a screen shows: its text and its button labels (a hand's tiles)."""
+    return "\n".join([screen.plain_text(), *(b.label for row in screen.buttons for b in row)])
 
 
 def held(state: State[Any]) -> list[set[Tile]]:
@@ -37,17 +42,17 @@ def check(
     checked = 0
     for item in out:
         if isinstance(item, Show) and item.slot.kind in PUBLIC:
-            assert not tiles_in(item.screen.plain_text()) & everyone, item.screen.plain_text()
+            assert not tiles_in(seen(item.screen)) & everyone, seen(item.screen)
         elif isinstance(item, Notice):
-            assert not tiles_in(item.screen.plain_text()) & everyone
+            assert not tiles_in(seen(item.screen)) & everyone
         elif isinstance(item, Show) and item.slot.kind in (SlotKind.HAND, SlotKind.PING):
             assert item.slot.user is not None
             mine = seats[item.slot.user.key]
             others = set().union(*(h for s, h in enumerate(hands) if s != mine))
-            assert not tiles_in(item.screen.plain_text()) & others, item.screen.plain_text()
+            assert not tiles_in(seen(item.screen)) & others, seen(item.screen)
         elif isinstance(item, Answer) and presser is not None and presser.key in seats:
             others = set().union(*(h for s, h in enumerate(hands) if s != seats[presser.key]))
-            text = item.text + (item.screen.plain_text() if item.screen else "")
+            text = item.text + (seen(item.screen) if item.screen else "")
             assert not tiles_in(text) & others
         else:
             continue
@@ -101,7 +106,7 @@ async def test_no_screen_shows_a_hand_it_should_not(
 
 def test_a_tile_in_a_public_screen_would_be_caught() -> None:
     """The check itself: a table line naming a tile in a hand fails it."""
-    from bot.contract import ChatRef, Screen, Slot
+    from bot.contract import ChatRef, Slot
     from engine import new_match
 
     state = new_match("tyaga", 2, seed=1)

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot import codec
-from bot.contract import ChatRef, Mention, UserRef
+from bot.contract import ChatRef, Mention, Style, UserRef
 from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import translator
 from bot.lobbyview import int_steps, lobby_screen, next_option_value
-from bot.render import hand_screen, move_buttons, summary_screen, table_screen
-from engine import DOUBLE_SIX, Fixture, State, Tile, apply, get_variant, new_match, parse_move, view
+from bot.render import hand_buttons, hand_screen, summary_screen, table_screen
+from engine import (
+    DOUBLE_SIX,
+    Fixture,
+    Move,
+    State,
+    Tile,
+    View,
+    apply,
+    get_variant,
+    new_match,
+    parse_move,
+    view,
+)
 
 _ = translator("en")
+TELEGRAM_ROW, TELEGRAM_BUTTONS = 8, 100  # an inline keyboard's limits
 ANNA, BORIS = UserRef("tg", "1", "Anna"), UserRef("tg", "2", "Boris")
 
 
@@ -73,18 +87,32 @@ def test_a_hand_shows_its_tiles_and_a_button_per_legal_move() -> None:
     screen = hand_screen(_, doc_for(state, moves), view(state, 0), None)
     assert "[6|6]" not in screen.plain_text() and "[6|5] [5|5]" in screen.plain_text()
     assert "Your turn. Open ends: 4 and 6." in screen.plain_text()
-    assert [b.label for row in screen.buttons for b in row] == ["[6|5] ▶"]
+    playable = [b.label for row in screen.buttons for b in row if b.enabled]
+    assert playable == ["[6|5] ▶"]
+    assert all(
+        b.style is Style.PRIMARY and b.payload for row in screen.buttons for b in row if b.enabled
+    )
 
 
-def test_a_hand_out_of_turn_has_no_buttons() -> None:
+def test_every_tile_in_hand_is_a_button_and_those_not_playable_are_disabled() -> None:
+    state = short_deal()
+    state, moves = played(state, "6-6", "6-4@L")
+    screen = hand_screen(_, doc_for(state, moves), view(state, 0), None)
+    shown = [(b.label, b.enabled, b.payload is None) for row in screen.buttons for b in row]
+    assert shown == [("[6|5] ▶", True, False), ("[5|5]", False, True)]
+
+
+def test_a_hand_out_of_turn_shows_its_tiles_as_disabled_buttons() -> None:
     state = short_deal()
     screen = hand_screen(_, doc_for(state), view(state, 1), None)
-    assert screen.buttons == () and "Wait for your turn." in screen.plain_text()
+    assert "Wait for your turn." in screen.plain_text()
+    shown = [(b.label, b.enabled) for row in screen.buttons for b in row]
+    assert shown == [("[6|4]", False), ("[4|4]", False), ("[4|3]", False)]
 
 
 def test_move_buttons_carry_the_game_the_counter_and_the_move() -> None:
     state = short_deal()
-    [[first, *_rest]] = move_buttons(_, "abcdefgh", view(state, 0))
+    [[first, *_rest]] = hand_buttons(_, "abcdefgh", view(state, 0))
     assert codec.decode(first.payload or "") == codec.MovePress("abcdefgh", 0, parse_move("6-6"))
 
 
@@ -92,7 +120,7 @@ def test_a_kozel_double_move_is_one_button() -> None:
     hands = fixture("6-6 5-5 3-3 6-4 1-0 2-0 1-1", "6-5 4-3 2-1 3-0 4-0 5-0 4-1", leader=None)
     state = new_match("kozel", 2, fixture=hands)
     state, _moves = played(state, "6-6", "6-5@L", "6-4@R", "4-3@R")
-    labels = [b.label for row in move_buttons(_, "abcdefgh", view(state, 0)) for b in row]
+    labels = [b.label for row in hand_buttons(_, "abcdefgh", view(state, 0)) for b in row]
     assert "◀ [5|5] + [3|3] ▶" in labels
 
 
@@ -134,3 +162,21 @@ def test_a_number_setting_cycles_through_a_few_round_values() -> None:
     assert int_steps(spec, 2) == [10, 50, 100, 200, 1000]
     small = next(s for s in get_variant("tyaga").option_specs if s.name == "hand_size")
     assert int_steps(small, 2) == [3, 4, 5, 6, 7, 8]
+
+
+def big_hand_view() -> View:
+    """Anna holds the 21 tiles without a blank and both ends show 6: her six sixes
+    fit either end."""
+    state = new_match("tyaga", 2, seed=1)
+    hand = tuple(t for t in DOUBLE_SIX if t.lo != 0)[:21]
+    sixes = [t for t in hand if 6 in (t.hi, t.lo)]
+    legal = tuple(Move.play(t, end) for t in sixes for end in ("L", "R"))
+    return replace(view(state, 0), hand=hand, legal=legal, ends=(6, 6), turn=0, seat=0)
+
+
+def test_a_big_hand_fits_a_telegram_keyboard() -> None:
+    rows = hand_buttons(_, "abcdefgh", big_hand_view())
+    assert all(len(row) <= TELEGRAM_ROW for row in rows)
+    assert sum(len(row) for row in rows) <= TELEGRAM_BUTTONS
+    disabled = [b.label for row in rows for b in row if not b.enabled]
+    assert len(disabled) == 21 - 6

@@ -13,7 +13,16 @@ from bot.contract import Answer, ChatRef, Command, Notice, Press, PrivateStart, 
 from bot.sessions import Sessions
 from bot.store import Store, StoreUnavailable
 from engine import Move, Tile
-from tests.bot.driver import SETTINGS, Table, answer, buttons, info_text, make_table, user
+from tests.bot.driver import (
+    SETTINGS,
+    Table,
+    answer,
+    buttons,
+    info_text,
+    make_table,
+    move_buttons,
+    user,
+)
 
 ANNA, BORIS, CHEN, DANA = user(1, "Anna"), user(2, "Boris"), user(3, "Chen"), user(4, "Dana")
 
@@ -171,7 +180,7 @@ async def test_a_press_by_someone_not_seated_is_refused(fake_store: Store) -> No
     table = make_table(fake_store)
     await running(table)
     mover, _other = await to_move(table)
-    payload = buttons(table.hand(mover))[0].payload
+    payload = move_buttons(table.hand(mover))[0].payload
     before = await version(table)
     out = await table.press(CHEN, payload)
     assert answer(out).text == "You are not playing in this game."
@@ -182,7 +191,7 @@ async def test_a_press_out_of_turn_names_who_is_to_move(fake_store: Store) -> No
     table = make_table(fake_store)
     await running(table)
     mover, other = await to_move(table)
-    payload = buttons(table.hand(mover))[0].payload
+    payload = move_buttons(table.hand(mover))[0].payload
     before = await version(table)
     out = await table.press(other, payload)
     assert answer(out).text == f"Not your turn — waiting for {mover.name}"
@@ -193,7 +202,7 @@ async def test_a_stale_button_is_refused(fake_store: Store) -> None:
     table = make_table(fake_store)
     await running(table)
     mover, _other = await to_move(table)
-    old = buttons(table.hand(mover))
+    old = move_buttons(table.hand(mover))
     await table.press(mover, old[0].payload)
     before = await version(table)
     out = await table.press(mover, old[-1].payload)
@@ -206,7 +215,7 @@ async def test_a_tile_that_does_not_fit_is_refused_with_the_tile_named(fake_stor
     table = make_table(fake_store)
     await running(table)
     mover, _other = await to_move(table)
-    await table.press(mover, buttons(table.hand(mover))[0].payload)
+    await table.press(mover, move_buttons(table.hand(mover))[0].payload)
     state = await table.state()
     assert state is not None and state.turn is not None and state.ends is not None
     doc = await table.doc()
@@ -224,7 +233,7 @@ async def test_a_button_of_a_finished_game_says_so(fake_store: Store) -> None:
     table = make_table(fake_store)
     await running(table)
     mover, _other = await to_move(table)
-    payload = buttons(table.hand(mover))[0].payload
+    payload = move_buttons(table.hand(mover))[0].payload
     await table.command(ANNA, "stop")
     out = await table.press(mover, payload)
     assert answer(out).text == "That button is from a finished game."
@@ -287,7 +296,7 @@ async def test_a_store_that_fails_at_the_write_leaves_the_game_as_it_was(
         raise StoreUnavailable("connection lost")
 
     monkeypatch.setattr(fake_store, "save", broken_save)
-    out = await table.press(mover, buttons(table.hand(mover))[0].payload)
+    out = await table.press(mover, move_buttons(table.hand(mover))[0].payload)
     assert out == [Answer("The table is unavailable, try again in a moment", alert=True)]
     monkeypatch.undo()
     assert await fake_store.load(table.chat) == before

@@ -19,7 +19,18 @@ from bot.contract import (
 )
 from bot.store import Store
 from engine import DOUBLE_SIX
-from tests.bot.driver import Table, answer, button, buttons, deal, make_table, scripted, shows, user
+from tests.bot.driver import (
+    Table,
+    answer,
+    button,
+    buttons,
+    deal,
+    make_table,
+    move_buttons,
+    scripted,
+    shows,
+    user,
+)
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
@@ -65,7 +76,7 @@ async def test_a_tile_that_fits_both_ends_offers_both(fake_store: Store) -> None
     await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
     await started(table)
     await press_tile(table, ANNA, "[6|6]")
-    labels = [b.label for b in buttons(table.hand(BORIS))]
+    labels = [b.label for b in move_buttons(table.hand(BORIS))]
     assert labels == ["◀ [6|0]", "[6|0] ▶"]
     await press_tile(table, BORIS, "[6|0] ▶")
     state = await table.state()

@@ -13,7 +13,16 @@ from bot.contract import Notice, PrivateStart, SlotKind
 from bot.sessions import Sessions
 from bot.store import Store
 from engine import DOUBLE_SIX, Move, Tile
-from tests.bot.driver import SETTINGS, Table, buttons, deal, make_table, scripted, shows, user
+from tests.bot.driver import (
+    SETTINGS,
+    Table,
+    deal,
+    make_table,
+    move_buttons,
+    scripted,
+    shows,
+    user,
+)
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 # Both always hold a playable tile for a while: every turn is a real choice.
@@ -73,7 +82,7 @@ async def test_three_timeouts_in_a_row_give_the_seat_to_a_computer(store: Store)
         assert doc is not None
         if doc.seats[0].away is not None:
             break
-        moves = [b for b in buttons(table.hand(BORIS)) if b.payload]
+        moves = move_buttons(table.hand(BORIS))
         if moves:
             await table.press(BORIS, rng.choice(moves).payload)
             continue
@@ -100,8 +109,8 @@ async def test_a_move_of_ones_own_resets_the_timeout_count(store: Store) -> None
     await table.tick()  # Anna times out once
     doc = await table.doc()
     assert doc is not None and doc.seats[0].timeouts == 1
-    await table.press(BORIS, buttons(table.hand(BORIS))[0].payload)
-    await table.press(ANNA, buttons(table.hand(ANNA))[0].payload)
+    await table.press(BORIS, move_buttons(table.hand(BORIS))[0].payload)
+    await table.press(ANNA, move_buttons(table.hand(ANNA))[0].payload)
     doc = await table.doc()
     assert doc is not None and doc.seats[0].timeouts == 0
 

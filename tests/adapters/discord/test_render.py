@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 import pytest
 
 from adapters.discord.components import CUSTOM_ID_LIMIT, ButtonKind, make_custom_id, parse_custom_id
 from adapters.discord.render import fit_rows, render
-from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Style, UserRef
+from bot.contract import Button, ChatRef, CommandRef, Deadline, Mention, Screen, Style, UserRef
+from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.i18n import translator
+from bot.render import hand_screen
+from engine import DOUBLE_SIX, DRAW, Move, new_match, view
 
 ALICE = UserRef("dc", "42", "Alice")
 
@@ -115,3 +121,35 @@ def test_many_short_rows_are_packed_together_keeping_the_last_row_apart() -> Non
 def test_a_command_is_written_as_the_subcommand_to_type() -> None:
     screen = Screen((("Open one with ", CommandRef("new", "tyaga"), "."),))
     assert render(screen).content == "Open one with `/domino new tyaga`."
+
+
+def test_a_big_hand_from_the_core_fits_discord_and_lists_the_other_tiles_as_text() -> None:
+    state = new_match("tyaga", 2, seed=1)
+    hand = tuple(t for t in DOUBLE_SIX if t.lo != 0)  # 21 tiles, six of them sixes
+    legal = tuple(Move.play(t, end) for t in hand if 6 in (t.hi, t.lo) for end in ("L", "R"))
+    seen = replace(view(state, 0), hand=hand, legal=(*legal, DRAW), ends=(6, 6), turn=0, seat=0)
+    doc = GameDoc(
+        id="abcdefgh",
+        chat=ChatRef("dc", "7"),
+        status=RUNNING,
+        variant="tyaga",
+        options={},
+        seed=1,
+        seats=(Seat(user=ALICE), Seat(computer="greedy")),
+        host=ALICE.key,
+        settings=TableSettings(60, False, True, "en"),
+        created=0.0,
+        deals=(state.dealt,),
+        deal_starts=(0,),
+    )
+    screen = hand_screen(translator("en"), doc, seen, None)
+    rendered = render(screen)
+    assert rendered.view is not None
+    rows = rendered.view.to_components()
+    shown = components(rendered.view)
+    assert len(rows) <= 5 and len(shown) <= 25
+    playable = [b for row in screen.buttons for b in row if b.enabled]
+    assert [c["label"] for c in shown] == [b.label for b in playable]
+    other_tiles = [b.label for row in screen.buttons for b in row if not b.enabled]
+    assert len(other_tiles) == 15
+    assert discord.utils.escape_markdown(" ".join(other_tiles)) in rendered.content
