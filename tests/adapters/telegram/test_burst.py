@@ -47,7 +47,7 @@ async def test_a_burst_of_moves_merges_table_edits_within_the_group_limits(
         d = make_driver()
         d.seat(ann, bob)
         d.hurry = True
-        game_id = await open_table(d, ann, "/newgame tyaga", bob)
+        game_id = await open_table(d, ann, "/newgame kozel target=101", bob)
         await start(d, ann, game_id)
         played = await d.play_match(random.Random(matches))
         moves += played.moves
