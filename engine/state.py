@@ -53,9 +53,12 @@ class Fixture:
     leader: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something a move caused. ``tile`` of a ``draw`` is private to ``seat``."""
+class Event(NamedTuple):
+    """Something a move caused. ``tile`` of a ``draw`` is private to ``seat``.
+
+    A named tuple, like :class:`State`, because every move makes one; read it
+    by field name.
+    """
 
     kind: str  # move, draw, penalty, reshuffle, deal_over, match_over, token, …
     seat: int | None = None
