@@ -74,7 +74,7 @@ class Commands:
         pacing = runner.pacing
         flow: Flow
         if name == "new":
-            flow = await self.new_flow(command.chat, user, args, lang)
+            flow = await self.new_flow(command.chat, user, args, lang, command.chat_title)
         elif name == "join":
             flow = lambda game, t: lobby.join(game, user, _=t, lang=lang, now=now, pacing=pacing)  # noqa: E731
         elif name == "leave":
@@ -96,10 +96,15 @@ class Commands:
         return self._reply(command, ran.decision) + ran.updates
 
     async def new_flow(
-        self, chat: ChatRef, user: UserRef, args: tuple[str, ...], lang: str
+        self,
+        chat: ChatRef,
+        user: UserRef,
+        args: tuple[str, ...],
+        lang: str,
+        chat_title: str | None = None,
     ) -> Flow:
         """The flow that opens a table in ``chat`` for ``user`` (``args``: the game
-        and its settings, as typed after ``new``)."""
+        and its settings, as typed after ``new``; ``chat_title``: the chat's name)."""
         runner = self._runner
         current = await runner.load(chat)
         if current is not None and not current.doc.active:
@@ -124,6 +129,7 @@ class Commands:
                 table=table,
                 lang=lang,
                 now=now,
+                chat_title=chat_title,
             )
 
         return flow

@@ -67,6 +67,9 @@ class Command:
     # Sent on behalf of the chat itself (an anonymous admin, a channel): ``user`` is
     # then the chat, which may run a table but never sit at one.
     as_chat: bool = False
+    # The chat's name as people know it (a group's title, a channel's name), if any:
+    # a hand in a private chat names the group it belongs to.
+    chat_title: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,7 @@ class Press:
     payload: str
     is_admin: bool = False
     as_chat: bool = False  # sent on behalf of the chat itself, as for :class:`Command`
+    chat_title: str | None = None  # the chat's name, as for :class:`Command`
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,7 @@ class GameDoc:
     pinged: int | None = None  # the seat whose turn ping is showing
     panel: str = "main"  # the lobby shows its main buttons or its settings
     ended_by: str | None = None  # who stopped or cancelled the game
+    chat_title: str | None = None  # the chat's name when the table opened, if known
     extra: Mapping[str, Any] = field(default_factory=dict)  # kept as read, for newer fields
 
     @property
@@ -203,6 +204,7 @@ _KNOWN: Final = frozenset(
         "panel",
         "ended_by",
         "turn_counter",
+        "chat_title",
     ]
 )
 
@@ -238,6 +240,7 @@ def to_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
         pinged=doc.pinged,
         panel=doc.panel,
         ended_by=doc.ended_by,
+        chat_title=doc.chat_title,
         turn_counter=counter,
     )
     return data
@@ -275,10 +278,15 @@ def from_json(data: Mapping[str, Any]) -> GameDoc:
             pinged=data.get("pinged"),
             panel=str(data.get("panel") or "main"),
             ended_by=data.get("ended_by"),
+            chat_title=_optional_text(data.get("chat_title")),
             extra={k: v for k, v in data.items() if k not in _KNOWN},
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise BadDocument(f"unreadable game document: {exc}") from exc
+
+
+def _optional_text(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 # -- export ------------------------------------------------------------------------

@@ -48,6 +48,7 @@ def new_game(
     table: TableSettings,
     lang: str,
     now: float,
+    chat_title: str | None = None,
 ) -> Decision:
     if current is not None and current.doc.active:
         doc = current.doc
@@ -84,6 +85,7 @@ def new_game(
         host=user.key,
         settings=table,
         created=now,
+        chat_title=chat_title,
     )
     changed = apply_pairs(_, doc, pairs)
     if isinstance(changed, str):

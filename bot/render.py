@@ -67,6 +67,18 @@ def game_heading(_: Translator, doc: GameDoc) -> str:
     return _("%(game)s · table %(id)s", game=variant_title(_, doc.variant), id=doc.id)
 
 
+def private_heading(_: Translator, doc: GameDoc) -> str:
+    """The heading of a private screen: the game, and the chat it is played in."""
+    if not doc.chat_title:
+        return game_heading(_, doc)
+    return _(
+        "%(game)s in %(chat)s · table %(id)s",
+        game=variant_title(_, doc.variant),
+        chat=doc.chat_title,
+        id=doc.id,
+    )
+
+
 # -- the table ------------------------------------------------------------------------
 
 
@@ -230,9 +242,9 @@ def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -
             )
         else:
             away = text_line(_("You ran out of time too often: a computer plays your seat."))
-        return Screen((text_line(game_heading(_, doc)), away))
+        return Screen((text_line(private_heading(_, doc)), away))
     lines: list[TextLine] = [
-        text_line(game_heading(_, doc)),
+        text_line(private_heading(_, doc)),
         text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
         text_line(tiles_text(sorted(view.hand, reverse=True)) if view.hand else _("No tiles left")),
     ]
@@ -344,7 +356,7 @@ def summary_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
 
 
 def ping_screen(_: Translator, doc: GameDoc, due_at: float | None) -> Screen:
-    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=game_heading(_, doc)))]
+    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=private_heading(_, doc)))]
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
     return Screen(tuple(lines))

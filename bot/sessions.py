@@ -157,7 +157,7 @@ class Sessions:
         and leave the picker without buttons."""
         commands, user = self._commands, press.user
         lang = await commands.user_lang(user)
-        flow = await commands.new_flow(press.chat, user, (variant,), lang)
+        flow = await commands.new_flow(press.chat, user, (variant,), lang, press.chat_title)
         ran = await self._runner.run(press.chat, user, flow)
         decision = ran.decision
         out: list[Outbound] = [Answer(reply_text(decision.reply), decision.alert)]

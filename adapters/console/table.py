@@ -39,6 +39,7 @@ from bot.typed import NotAMove, offered_moves, typed_press
 
 PLATFORM: Final = "con"
 CHAT: Final = ChatRef(PLATFORM, "local")
+TITLE: Final = "this table"  # the chat's name in what the core writes about it
 POLL: Final = 0.2  # seconds between two looks at the core's timers
 CLEAR: Final = "\x1b[2J\x1b[H"
 
@@ -163,7 +164,7 @@ class ConsoleAdapter:
         steps += [(host, "add_computer", level)] * (request.players - request.humans)
         steps.append((host, "start", ()))
         for user, name, args in steps:
-            replies = await self.core.handle(Command(CHAT, user, name, args, is_admin=True))
+            replies = await self._command(user, name, *args)
             if not any(is_table(r) for r in replies):
                 for reply in replies:
                     if isinstance(reply, Show | Notice):
@@ -263,7 +264,8 @@ class ConsoleAdapter:
         await self._press(hand.user, payload)
 
     async def _press(self, user: UserRef, payload: str) -> None:
-        self._carry_out(await self.core.handle(Press(CHAT, user, payload, is_admin=True)))
+        press = Press(CHAT, user, payload, is_admin=True, chat_title=TITLE)
+        self._carry_out(await self.core.handle(press))
 
     # -- between deals and while computers move -----------------------------------------
 
@@ -337,7 +339,9 @@ class ConsoleAdapter:
     # -- input and output -----------------------------------------------------------
 
     async def _command(self, user: UserRef, name: str, *args: str) -> list[Outbound]:
-        return await self.core.handle(Command(CHAT, user, name, args, is_admin=True))
+        return await self.core.handle(
+            Command(CHAT, user, name, args, is_admin=True, chat_title=TITLE)
+        )
 
     async def _read(self, prompt: str, *, quit_words: bool = False) -> str:
         """The next typed line; :class:`Leave` at the end of input or on a stop."""

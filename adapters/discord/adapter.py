@@ -57,6 +57,13 @@ def user_of(interaction: discord.Interaction[Any]) -> UserRef:
     return UserRef(PLATFORM, str(user.id), user.display_name, str(interaction.locale))
 
 
+def title_of(interaction: discord.Interaction[Any]) -> str | None:
+    """The channel's name as people see it (``#general``), for hands to say where
+    their table is; ``None`` when Discord sent no name."""
+    name = getattr(interaction.channel, "name", None)
+    return f"#{name}" if isinstance(name, str) and name else None
+
+
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
     """Members who may manage the server (or administrators) run a table's admin commands."""
     permissions = interaction.permissions
@@ -97,6 +104,7 @@ class DiscordAdapter:
             args,
             is_admin=is_admin(interaction),
             private=interaction.guild_id is None,
+            chat_title=title_of(interaction),
         )
         await self.serve(interaction, command)
 
@@ -110,6 +118,7 @@ class DiscordAdapter:
                 user_of(interaction),
                 parsed.payload,
                 is_admin=is_admin(interaction),
+                chat_title=title_of(interaction),
             )
         await self.serve(interaction, inbound)
 

@@ -7,6 +7,7 @@ import re
 
 from adapters.console import TableRequest
 from bot.contract import ChatRef
+from bot.gamedoc import from_json
 from engine import DOUBLE_SIX, Tile
 from tests.adapters.console.terminal import WAIT, Terminal, always, last_line
 
@@ -39,6 +40,12 @@ async def test_the_table_shows_the_line_seats_scores_and_your_tiles(terminal: Te
     assert re.search(r"^(\[\d\|\d\] ){6}\[\d\|\d\]$", transcript, re.MULTILINE)  # the hand
     assert re.search(r"^  1\) ", transcript, re.MULTILINE)  # numbered moves
     assert "You> quit" in transcript
+
+
+async def test_the_table_tells_the_core_its_name(terminal: Terminal) -> None:
+    await terminal.play(["quit"], QUICK)
+    stored = await terminal.store.load(ChatRef("con", "local"))
+    assert stored is not None and from_json(stored.doc).chat_title == "this table"
 
 
 async def test_bad_input_is_explained_and_asked_again(terminal: Terminal) -> None:

@@ -56,6 +56,7 @@ async def test_new_with_typed_options_reaches_the_core_as_words(
         assert command.args == ("kozel", "target=51", "teams=on")
         assert command.chat == ChatRef("dc", str(CHANNEL_ID))
         assert command.user.user_id == str(ALICE.id) and command.user.name == "Alice"
+        assert command.chat_title == f"#channel-{CHANNEL_ID}"
     finally:
         await bot.close()
 
