@@ -66,6 +66,10 @@ def register(variant: Variant) -> Variant:
 
 def get_variant(name: str) -> Variant:
     """Find a variant by its name or an alias (``draw``, ``goat``, ``козёл`` …)."""
+    # Every state names its variant exactly, and the public calls look it up on each move.
+    found = _REGISTRY.get(name)
+    if found is not None:
+        return found
     _load()
     found = _NAMES.get(name.strip().casefold())
     if found is None:
