@@ -59,8 +59,9 @@ def apply(
     if seat is not None and seat != state.turn:
         raise NotYourTurn(seat, state.turn)
     game = get_variant(state.variant)
-    resolved = resolve(state, move)
-    return game.apply(state, resolved)
+    if isinstance(move, Move) and move.end is not None and move.kind is Kind.PLAY and state.line:
+        return game.apply(state, move)  # a play on a named end: nothing to resolve
+    return game.apply(state, resolve(state, move))
 
 
 def next_deal(state: State[Any], fixture: Fixture | None = None) -> State[Any]:
