@@ -7,6 +7,12 @@ stream, the chat's remembered settings, and, once a game has ended, the
 scoreboard and clearing the chat for the next game. Those follow-ups are
 retried on the next tick when the store fails halfway, so a successful write
 is never reported as a failure.
+
+The one follow-up a game cannot do without is its next deadline (a computer's
+move, the next deal, a turn timeout): nothing else would wake the game. So the
+deadline is armed in the timer set *before* the write as well, and a game read
+without being written gets its deadline armed again if it has gone missing.
+Arming never replaces a deadline, so doing it too often is harmless.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any
 
 from bot.contract import ChatRef, Outbound, UserRef
 from bot.flow import Decision, Game
-from bot.gamedoc import FINISHED, STOPPED, GameDoc, from_json, to_json
+from bot.gamedoc import FINISHED, RUNNING, STOPPED, GameDoc, from_json, to_json
 from bot.i18n import Translator, pick_language, translator
 from bot.match import Pacing
 from bot.replay import StateCache
@@ -90,7 +96,10 @@ class Runner:
             _ = translate or self.translator_for(user, before)
             decision = flow(before, _)
             if decision.doc is None:
+                if before is not None:
+                    await self._arm(chat, before.doc)
                 return None, Ran(decision, before, None, translate=_)
+            await self._arm(chat, decision.doc)
             version = (stored.version if stored is not None else 0) + 1
             after = Game(decision.doc, decision.state, version)
             counter = decision.state.counter if decision.state is not None else None
@@ -123,6 +132,11 @@ class Runner:
         if doc.status in (FINISHED, STOPPED):
             steps.append(lambda: self.finalize(chat, after))
         await self._attempt(steps)
+
+    async def _arm(self, chat: ChatRef, doc: GameDoc) -> None:
+        """Make sure the running game's deadline is in the timer set."""
+        if doc.due is not None and doc.status == RUNNING:
+            await self.store.arm(chat, doc.id, doc.due.step, doc.due.at)
 
     async def _set_timer(self, chat: ChatRef, doc: GameDoc) -> None:
         if doc.due is None or doc.status != "running":

@@ -314,6 +314,13 @@ class Store:
         await self._timers.schedule(chat, game_id, counter, due)
 
     @_guarded
+    async def arm(self, chat: ChatRef, game_id: str, counter: int, due: float) -> bool:
+        """Add the deadline for turn ``counter`` unless it is set already (then its time
+        stays), replacing nothing; ``True`` if it was added. Safe to repeat, and to call
+        before the write that makes it the game's deadline."""
+        return await self._timers.arm(chat, game_id, counter, due)
+
+    @_guarded
     async def unschedule(self, chat: ChatRef, game_id: str) -> None:
         await self._timers.unschedule(chat, game_id)
 

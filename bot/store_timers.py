@@ -5,6 +5,11 @@ a hash under the game's ``chatkey|game_id`` field, so scheduling can remove the 
 previous member in the same script that adds the new one: a replaced deadline can never be
 claimed. Claiming removes the member (only one caller can) and is a separate step from the
 timeout move itself; the move carries the turn counter, so a late claim changes nothing.
+
+Arming adds a deadline only if it is not there yet and replaces nothing: the core arms a
+game's next deadline before it writes the game, so a process that dies between the write and
+the scheduling after it leaves the deadline in place. Should the write lose, the armed member
+names a point the game never reaches, and fires once to do nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +26,15 @@ local previous = redis.call('HGET', KEYS[2], ARGV[1])
 if previous then redis.call('ZREM', KEYS[1], previous) end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+"""
+
+# KEYS: timer set, current-member hash. ARGV: field, member, due.
+# A member already set keeps its time; the game's current member is set only if it has none.
+_ARM = """
+if redis.call('ZSCORE', KEYS[1], ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+if not redis.call('HGET', KEYS[2], ARGV[1]) then redis.call('HSET', KEYS[2], ARGV[1], ARGV[2]) end
+return 1
 """
 
 # KEYS: timer set, current-member hash. ARGV: field.
@@ -80,6 +94,7 @@ class TimerSet:
 
     def __init__(self, redis: aredis.Redis) -> None:
         self._schedule = redis.register_script(_SCHEDULE)
+        self._arm = redis.register_script(_ARM)
         self._unschedule = redis.register_script(_UNSCHEDULE)
         self._claim = redis.register_script(_CLAIM)
         self._move = redis.register_script(_MOVE)
@@ -90,6 +105,14 @@ class TimerSet:
             keys=[keys.TIMERS, keys.TIMER_CURRENT],
             args=[keys.timer_field(chat, game_id), member, repr(float(due))],
         )
+
+    async def arm(self, chat: ChatRef, game_id: str, counter: int, due: float) -> bool:
+        member = keys.timer_member(chat, game_id, counter)
+        added = await self._arm(
+            keys=[keys.TIMERS, keys.TIMER_CURRENT],
+            args=[keys.timer_field(chat, game_id), member, repr(float(due))],
+        )
+        return bool(added)
 
     async def unschedule(self, chat: ChatRef, game_id: str) -> None:
         await self._unschedule(

@@ -8,6 +8,8 @@ import asyncio
 import random
 from collections.abc import Callable
 
+import pytest
+
 from bot import codec
 from bot.contract import Notice, PrivateStart, SlotKind
 from bot.sessions import Sessions
@@ -129,3 +131,56 @@ async def test_no_timer_means_no_timeout(store: Store) -> None:
     await timed_game(table, timer=0)
     table.clock.advance(10_000)
     assert await table.tick() == []
+
+
+class ProcessDied(BaseException):
+    """The process stops dead: nothing after this line of the core runs."""
+
+
+async def test_a_computer_still_moves_when_the_process_died_between_the_write_and_the_timer(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = make_table(store)
+    await scripted(table, "tyaga", [ANNA, "greedy"], HANDS)
+
+    async def dies(*_args: object) -> None:
+        raise ProcessDied
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "schedule", dies)
+        with pytest.raises(ProcessDied):
+            await table.press(ANNA, codec.move_payload("scripted", 0, Move.lead(Tile(6, 6))))
+    doc = await table.doc()
+    assert doc is not None and len(doc.moves) == 1  # written, the timer never set
+
+    restarted = Sessions(store, SETTINGS, clock=table.clock)
+    table.clock.advance(SETTINGS.computer_delay + 1)
+    await table.tick(restarted)
+
+    doc = await table.doc()
+    assert doc is not None and len(doc.moves) == 2 and doc.moves[1][0] == 1
+
+
+async def test_a_game_read_without_its_deadline_gets_it_back(store: Store) -> None:
+    table = make_table(store)
+    await scripted(table, "tyaga", [ANNA, "greedy"], HANDS)
+    await table.press(ANNA, codec.move_payload("scripted", 0, Move.lead(Tile(6, 6))))
+    await store.unschedule(table.chat, "scripted")  # the deadline is lost somehow
+    table.clock.advance(SETTINGS.computer_delay + 1)
+    assert await table.tick() == []
+
+    await table.press(ANNA, codec.tiles_payload("scripted"))  # any look at the game
+    await table.tick()
+
+    doc = await table.doc()
+    assert doc is not None and len(doc.moves) == 2 and doc.moves[1][0] == 1
+
+
+async def test_arming_a_deadline_never_moves_one_already_set(store: Store) -> None:
+    chat = make_table(store).chat
+    await store.schedule(chat, "g1", 5, 100.0)
+    assert not await store.arm(chat, "g1", 5, 50.0)
+    assert await store.claim_due(60.0) == []
+    assert await store.arm(chat, "g1", 6, 200.0)
+    claimed = await store.claim_due(300.0)
+    assert sorted(c.counter for c in claimed) == [5, 6]
