@@ -193,8 +193,12 @@ class TelegramAdapter:
             await self.deliverer.answer(query_id, Answer(SORRY))
             return
         answers = [o for o in outbounds if isinstance(o, Answer)]
-        await self.deliverer.answer(query_id, answers[0] if answers else Answer())
-        self.submit([o for o in outbounds if not isinstance(o, Answer)])
+        try:
+            await self.deliverer.answer(query_id, answers[0] if answers else Answer())
+        finally:
+            # The core has applied the press: what it changed is shown whatever
+            # became of the answer.
+            self.submit([o for o in outbounds if not isinstance(o, Answer)])
 
     async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup: its table and scoreboard move to the new id."""

@@ -23,6 +23,7 @@ from telegram.error import (
     Forbidden,
     NetworkError,
     RetryAfter,
+    TelegramError,
     TimedOut,
 )
 from telegram.warnings import PTBDeprecationWarning
@@ -65,12 +66,14 @@ class Carrier:
         self._moved: dict[int, int] = {}  # groups that became supergroups, old id -> new
 
     async def answer(self, query_id: str, answer: Answer) -> None:
-        """Answer a button press; a failure is logged, never raised (the press is gone)."""
+        """Answer a button press; a failure is logged, never raised: the press has been
+        handled already, and an answer is only worth giving at once, so nothing waits
+        for a flood wait or retries it."""
         try:
             await self.bot.answer_callback_query(
                 query_id, text=alert_text(answer.text) or None, show_alert=answer.alert
             )
-        except (BadRequest, TimedOut) as err:
+        except TelegramError as err:
             log.warning("could not answer callback %s: %s", query_id, err)
 
     async def show(self, show: Show, budget: Budget = UNPACED) -> None:

@@ -1,0 +1,65 @@
+"""Presses on a real table: what a press changed reaches the chats whatever became of
+its answer, and nothing slow runs before the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.adapters.telegram.driver import MOVE, Driver
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.players import data_with, shown_version, table_slot
+from tests.adapters.telegram.tables import (
+    adapter_redis,
+    make_driver,
+    open_table,
+    people,
+    service,
+    start,
+    store,
+)
+
+__all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
+
+pytestmark = pytest.mark.slow
+
+ANSWER_FAULTS = [
+    (429, "Too Many Requests: retry after 3"),
+    (403, "Forbidden: bot was kicked from the group chat"),
+    (500, "Internal Server Error"),
+]
+
+
+async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any], str]:
+    """Who is to move, his hand message and one of the moves it offers."""
+    game = await d.game()
+    assert game is not None and game.state is not None and game.state.turn is not None
+    seat = game.doc.seats[game.state.turn]
+    assert seat.user is not None
+    user = d.people[seat.user.user_id]
+    hand = await d.hand(user, game_id)
+    assert hand is not None, f"{user.first_name} has no hand"
+    return user, hand, data_with(hand, MOVE)[0]
+
+
+@pytest.mark.parametrize(("status", "error"), ANSWER_FAULTS, ids=["429", "403", "500"])
+async def test_a_move_whose_answer_telegram_refuses_still_updates_the_table(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser], status: int, error: str
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    d.seat(ann, bob)
+    game_id = await open_table(d, ann, "/newgame tyaga", bob)
+    await start(d, ann, game_id)
+    before = (await d.table(game_id))["text"]
+    user, hand, move = await first_mover(d, game_id)
+    fake.inject("answerCallbackQuery", status, error, retry_after=3 if status == 429 else None)
+    fake.press(user, hand, move)
+    await d.bot.settle()
+    assert [c.status for c in fake.calls_to("answerCallbackQuery")][-1] == status
+    game = await d.game()
+    assert game is not None and len(game.doc.moves) == 1, "the core did not apply the move"
+    assert await shown_version(d.redis, table_slot(d.chat, game_id)) == game.version
+    assert (await d.table(game_id))["text"] != before, "the table never showed the move"
