@@ -113,6 +113,10 @@ LOBBY_ACTIONS: Final = {
     "b": "back",
 }
 _LOBBY_CODES: Final = {name: code for code, name in LOBBY_ACTIONS.items()}
+#: Lobby actions only the host or a chat admin may take.
+HOST_ACTIONS: Final = frozenset(
+    {"add_computer", "remove_computer", "start", "cancel", "settings", "back"}
+)
 #: Table settings that are not game options: turn timer, auto-start, pings.
 TABLE_SETTINGS: Final = ("T", "A", "P")
 
@@ -283,3 +287,17 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
         key = rest[0] if rest[0] in TABLE_SETTINGS else str(_number(rest[0]))
         return SettingPress(game_id, key, _number(rest[1]))
     return None
+
+
+def needs_admin(payload: str) -> bool:
+    """Whether a press with this payload may turn on the presser being a chat admin:
+    the host's lobby actions and the settings. An adapter asks its platform only then,
+    so moves and "my tiles" are answered without a round trip. False for anything
+    :func:`decode` refuses."""
+    try:
+        action = decode(payload)
+    except BadPayload:
+        return False
+    if isinstance(action, SettingPress):
+        return True
+    return isinstance(action, LobbyPress) and action.action in HOST_ACTIONS
