@@ -41,7 +41,7 @@ from adapters.telegram.translate import (
     message_to_inbound,
     query_to_press,
 )
-from bot import catalog
+from bot import catalog, codec
 from bot.contract import Answer, ChatRef, Command, Inbound, Outbound, Press
 from bot.i18n import DEFAULT_LANG, available_languages
 
@@ -183,7 +183,9 @@ class TelegramAdapter:
             self.handled += 1
 
     async def _handle_press(self, query_id: str, press: Press, in_message: bool) -> None:
-        if in_message and press.chat.chat_id.startswith("-"):
+        # The answer is due at once: ask Telegram about the presser only when the
+        # press may turn on it (a host's lobby action or a setting).
+        if in_message and press.chat.chat_id.startswith("-") and codec.needs_admin(press.payload):
             admin = await self.is_admin(int(press.chat.chat_id), int(press.user.user_id))
             press = dataclasses.replace(press, is_admin=admin)
         try:

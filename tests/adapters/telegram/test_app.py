@@ -11,7 +11,7 @@ from telegram.error import InvalidToken
 
 from adapters.telegram.render import INERT_DATA
 from adapters.telegram.run import run_telegram
-from bot import catalog, keys
+from bot import catalog, codec, keys
 from bot.contract import (
     Answer,
     Button,
@@ -27,13 +27,34 @@ from bot.contract import (
     SlotKind,
 )
 from bot.i18n import available_languages
+from engine import Move, Tile
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.harness import running, settings_for
+from tests.adapters.telegram.harness import Running, running, settings_for
 from tests.adapters.telegram.vclock import VirtualClock
 
 GROUP_ID = -100123
 GROUP = ChatRef("tg", str(GROUP_ID))
+GAME = "abcdefgh"
+# Presses whose meaning never turns on the presser being a chat admin ...
+NO_ADMIN_NEEDED = {
+    "move": codec.move_payload(GAME, 3, Move.play(Tile(6, 4), "L")),
+    "my tiles": codec.tiles_payload(GAME),
+    "join": codec.lobby_payload(GAME, "join"),
+    "leave": codec.lobby_payload(GAME, "leave"),
+    "next deal": codec.next_deal_payload(GAME, 1),
+    "a game picked": codec.variant_payload("tyaga"),
+    "not ours": "p_help",
+}
+# ... and those only the host or an admin may make.
+ADMIN_NEEDED = {
+    "start": codec.lobby_payload(GAME, "start"),
+    "cancel": codec.lobby_payload(GAME, "cancel"),
+    "add a computer": codec.lobby_payload(GAME, "add_computer"),
+    "remove a computer": codec.lobby_payload(GAME, "remove_computer"),
+    "settings": codec.lobby_payload(GAME, "settings"),
+    "a setting": codec.setting_payload(GAME, "T", 2),
+}
 
 
 def text(line: str, *buttons: Button) -> Screen:
@@ -159,6 +180,65 @@ async def test_a_press_is_answered_with_the_cores_answer_before_anything_else(
     methods = [c.method for c in fake.calls if c.method in ("answerCallbackQuery", "sendMessage")]
     assert methods[-2:] == ["answerCallbackQuery", "sendMessage"]
     assert fake.open_queries == {}
+
+
+async def button_carrying(
+    fake: FakeBotApi, bot: Running, ann: FakeUser, payload: str
+) -> dict[str, Any]:
+    """A message the bot sent to the group, its button made to carry ``payload``."""
+    fake.type_text(ann, GROUP_ID, "/help")
+    await bot.settle()
+    message = fake.bot_messages(GROUP_ID)[-1]
+    message["reply_markup"]["inline_keyboard"][0][0]["callback_data"] = payload
+    return message
+
+
+@pytest.fixture
+def bob(fake: FakeBotApi, ann: FakeUser) -> FakeUser:
+    """A group admin whose status the bot has never had a reason to ask about."""
+    user = fake.add_user(43, "Bob")
+    fake.admins[GROUP_ID] = {43}
+    return user
+
+
+@pytest.mark.parametrize("payload", NO_ADMIN_NEEDED.values(), ids=NO_ADMIN_NEEDED.keys())
+async def test_a_press_that_needs_no_admin_rights_is_answered_without_asking_telegram(
+    fake: FakeBotApi,
+    core: EchoCore,
+    clock: VirtualClock,
+    ann: FakeUser,
+    bob: FakeUser,
+    payload: str,
+) -> None:
+    async with running(fake, core, clock) as bot:
+        message = await button_carrying(fake, bot, ann, payload)
+        asked = len(fake.calls_to("getChatMember"))
+        query = fake.press(bob, message, payload)
+        await bot.settle()
+    assert query in fake.answered
+    assert len(fake.calls_to("getChatMember")) == asked
+    (press,) = [i for i in core.seen if isinstance(i, Press)]
+    assert press.payload == payload and not press.is_admin
+
+
+@pytest.mark.parametrize("payload", ADMIN_NEEDED.values(), ids=ADMIN_NEEDED.keys())
+async def test_a_host_press_reaches_the_core_with_the_pressers_admin_status(
+    fake: FakeBotApi,
+    core: EchoCore,
+    clock: VirtualClock,
+    ann: FakeUser,
+    bob: FakeUser,
+    payload: str,
+) -> None:
+    async with running(fake, core, clock) as bot:
+        message = await button_carrying(fake, bot, ann, payload)
+        asked = len(fake.calls_to("getChatMember"))
+        query = fake.press(bob, message, payload)
+        await bot.settle()
+    assert query in fake.answered
+    assert [c.params["user_id"] for c in fake.calls_to("getChatMember")[asked:]] == [43]
+    (press,) = [i for i in core.seen if isinstance(i, Press)]
+    assert press.payload == payload and press.is_admin
 
 
 async def test_an_alert_answer_is_shown_as_a_dialog(

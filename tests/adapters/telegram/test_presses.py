@@ -12,6 +12,7 @@ from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with, shown_version, table_slot
 from tests.adapters.telegram.tables import (
+    MY_TILES,
     adapter_redis,
     make_driver,
     open_table,
@@ -63,3 +64,24 @@ async def test_a_move_whose_answer_telegram_refuses_still_updates_the_table(
     assert game is not None and len(game.doc.moves) == 1, "the core did not apply the move"
     assert await shown_version(d.redis, table_slot(d.chat, game_id)) == game.version
     assert (await d.table(game_id))["text"] != before, "the table never showed the move"
+
+
+async def test_joining_looking_at_ones_tiles_and_moving_never_wait_for_an_admin_lookup(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    d.seat(ann, bob)
+    game_id = await open_table(d, ann, "/newgame tyaga", bob)
+    await start(d, ann, game_id)
+    table = await d.table(game_id)
+    await d.press(bob, table, data_with(table, MY_TILES)[0])
+    movers = set()
+    for _ in range(4):
+        user, hand, move = await first_mover(d, game_id)
+        await d.press(user, hand, move)
+        movers.add(user.id)
+    assert bob.id in movers
+    looked_up = {c.params["user_id"] for c in fake.calls_to("getChatMember")}
+    assert bob.id not in looked_up, "a press of Bob's waited for Telegram to say who he is"
+    assert looked_up == {ann.id}, "only the host's typed commands and Start ask"
