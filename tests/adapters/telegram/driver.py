@@ -3,8 +3,8 @@
 They act only through what the bot showed them: they type commands, press the
 buttons the bot sent (the lobby's, the table's, their hand's) and open the bot
 through the deep links it offered. The core's stored game is read only to know
-who is to move and what every hand holds, so that the tests can check that no
-hand ever shows in the group.
+who is to move and what every hand holds: every message the bot writes to the
+group is checked as it arrives (see :mod:`tests.adapters.telegram.groupscan`).
 """
 
 from __future__ import annotations
@@ -26,16 +26,14 @@ from bot.runner import Runner
 from bot.store import Store
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.groupscan import GroupScan
 from tests.adapters.telegram.harness import Running
 from tests.adapters.telegram.players import (
     buttons,
     data_with,
     hand_slot,
-    shown_version,
     slot_message,
     table_slot,
-    tile_of,
-    tiles_in,
 )
 
 T = TypeVar("T")
@@ -74,7 +72,9 @@ class Driver:
         self.chat = ChatRef("tg", str(chat_id), str(thread) if thread else None)
         self.truth = Runner(store, Pacing(0, 0, 3), time.time, "en")
         self.people: dict[str, FakeUser] = {}
-        self.checks = 0
+        # One scan per group (or topic): a newer driver for it takes over.
+        self.scan = GroupScan(fake, self.truth, self.chat)
+        fake.watchers[("group", self.chat.key)] = self.scan
         # People in a hurry move as soon as their own hand lets them, without waiting
         # for the table in the group to catch up.
         self.hurry = False
@@ -82,6 +82,15 @@ class Driver:
     def seat(self, *users: FakeUser) -> None:
         for user in users:
             self.people[str(user.id)] = user
+
+    @property
+    def checks(self) -> int:
+        """Messages to the group checked against the hands so far."""
+        return self.scan.checked
+
+    def assert_no_hand_in_group(self) -> None:
+        """No message the bot wrote to the group showed a tile a hand held."""
+        assert self.scan.problems == [], "\n".join(self.scan.problems)
 
     async def say(self, user: FakeUser | None, text: str, **extra: Any) -> None:
         self.fake.type_text(user, self.chat_id, text, thread=self.thread, **extra)
@@ -148,13 +157,14 @@ class Driver:
                 await self.bot.settle()
             game = await self.game()
             over = game is None or game.doc.id != played.game_id or game.doc.status != "running"
+            self.assert_no_hand_in_group()
             if over or (until is not None and until()):
                 await self.bot.settle()  # what the last move brought goes out too
+                self.assert_no_hand_in_group()
                 return played
             assert game is not None
             state = game.state
             assert state is not None
-            await self.check_no_hand_in_group(game)
             if state.deal_over and not state.match_over:
                 await self._next_deal(game)
                 played.deals += 1
@@ -203,32 +213,6 @@ class Driver:
             if not self.hurry:
                 await self.bot.settle()
         return found
-
-    async def check_no_hand_in_group(self, game: Game) -> None:
-        """While a deal runs, the table shows no tile that a hand holds.
-
-        With people only, everything is delivered once the bot has settled. A computer's
-        move may be written a moment before its table goes out, and people in a hurry do
-        not wait for the table: then it is checked only when it shows the current one."""
-        state = game.state
-        if state is None or state.deal_over:
-            return  # the deal-end summary shows the hands, by the rules
-        behind = self.hurry or any(seat.user is None for seat in game.doc.seats)
-        if behind and not await self._table_is_current(game):
-            return
-        table = await slot_message(self.fake, self.book, table_slot(self.chat, game.doc.id))
-        if table is None:
-            return  # deleted in the chat; the next update sends it again
-        held = {tile_of(str(tile)) for hand in state.hands for tile in hand}
-        shown = tiles_in(table["text"])
-        assert not shown & held, f"the group sees tiles in hand: {sorted(shown & held)}"
-        self.checks += 1
-
-    async def _table_is_current(self, game: Game) -> bool:
-        """The table's message shows the game's version: the version is recorded before
-        the edit goes out, so nothing may be on its way either."""
-        shown = await shown_version(self.redis, table_slot(self.chat, game.doc.id))
-        return shown == game.version and self.bot.idle
 
 
 def _counter(payload: str) -> int | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 from aiohttp import web
@@ -57,6 +57,8 @@ class FakeBotApi:
         self.clock = clock or Clock()
         self.calls: list[Call] = []
         self.faults: list[Fault] = []
+        # Tests that look at every call as it arrives, before it is carried out.
+        self.watchers: dict[Hashable, Callable[[Call], Awaitable[None]]] = {}
         self.users: dict[int, FakeUser] = {}
         self.groups: dict[int, FakeChat] = {}
         self.started: set[int] = set()  # users who opened the private chat
@@ -97,6 +99,8 @@ class FakeBotApi:
         params, files = await read_params(request)
         call = Call(method, params, self.clock.now(), files=files)
         self.calls.append(call)
+        for watcher in list(self.watchers.values()):
+            await watcher(call)
         fault = self._take_fault(method, params)
         if fault is not None:
             call.status, call.error = fault.status, fault.description

@@ -4,7 +4,7 @@ the bot service in front of it, the people, and opening and starting a table."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -14,7 +14,7 @@ from adapters.telegram.limiter import GROUP_RULES, PRIVATE_RULES
 from adapters.telegram.render import CALLBACK_DATA_LIMIT
 from bot.sessions import Sessions
 from bot.store import Store, connect
-from tests.adapters.telegram.driver import Driver, Played
+from tests.adapters.telegram.driver import MOVE, Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import NOT_MODIFIED
 from tests.adapters.telegram.fakeworld import Call, FakeUser
@@ -75,11 +75,17 @@ def people(fake: FakeBotApi) -> dict[str, FakeUser]:
 @pytest.fixture
 def make_driver(
     fake: FakeBotApi, service: Running, store: Store, adapter_redis: aredis.Redis
-) -> Any:
-    def make(chat_id: int = GROUP_ID, thread: int | None = None) -> Driver:
-        return Driver(fake, service, store, adapter_redis, chat_id, thread)
+) -> Iterator[Any]:
+    """Makes drivers; whatever a test did, none of their groups was shown a hand tile."""
+    made: list[Driver] = []
 
-    return make
+    def make(chat_id: int = GROUP_ID, thread: int | None = None) -> Driver:
+        made.append(Driver(fake, service, store, adapter_redis, chat_id, thread))
+        return made[-1]
+
+    yield make
+    for driver in made:
+        driver.assert_no_hand_in_group()
 
 
 async def open_table(d: Driver, host: FakeUser, command: str, *joining: FakeUser) -> str:
@@ -99,6 +105,18 @@ async def start(d: Driver, host: FakeUser, game_id: str) -> None:
     await d.press(host, lobby, data_with(lobby, START)[0])
     game = await d.game()
     assert game is not None and game.doc.status == "running", "the game did not start"
+
+
+async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any], str]:
+    """Who is to move, his hand message and one of the moves it offers."""
+    game = await d.game()
+    assert game is not None and game.state is not None and game.state.turn is not None
+    seat = game.doc.seats[game.state.turn]
+    assert seat.user is not None
+    user = d.people[seat.user.user_id]
+    hand = await d.hand(user, game_id)
+    assert hand is not None, f"{user.first_name} has no hand"
+    return user, hand, data_with(hand, MOVE)[0]
 
 
 def writes(fake: FakeBotApi, chat_id: int) -> list[Call]:

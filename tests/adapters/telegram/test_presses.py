@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from tests.adapters.telegram.driver import MOVE, Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with, shown_version, table_slot
 from tests.adapters.telegram.tables import (
     MY_TILES,
     adapter_redis,
+    first_mover,
     make_driver,
     open_table,
     people,
@@ -31,18 +31,6 @@ ANSWER_FAULTS = [
     (403, "Forbidden: bot was kicked from the group chat"),
     (500, "Internal Server Error"),
 ]
-
-
-async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any], str]:
-    """Who is to move, his hand message and one of the moves it offers."""
-    game = await d.game()
-    assert game is not None and game.state is not None and game.state.turn is not None
-    seat = game.doc.seats[game.state.turn]
-    assert seat.user is not None
-    user = d.people[seat.user.user_id]
-    hand = await d.hand(user, game_id)
-    assert hand is not None, f"{user.first_name} has no hand"
-    return user, hand, data_with(hand, MOVE)[0]
 
 
 @pytest.mark.parametrize(("status", "error"), ANSWER_FAULTS, ids=["429", "403", "500"])
