@@ -159,27 +159,31 @@ class Tyaga:
                 raise IllegalMove(f"this deal opens with {forced}", "forced_lead", tile=str(forced))
             line, ends = lay_first(tile, move.flip)
         else:
-            if move.end is None:
+            end = move.end
+            if end is None:
                 raise _illegal(move)
-            value = ends[0] if move.end == "L" else ends[1]
-            if not tile.has(value):
+            value = ends[0] if end == "L" else ends[1]
+            if tile.hi != value and tile.lo != value:
                 raise does_not_fit(tile, ends)
-            line, ends = lay_matching(state.line, ends, tile, move.end)
+            line, ends = lay_matching(state.line, ends, tile, end)
         hands = replace_hand(state.hands, seat, without(hand, tile))
-        events: list[Event] = [Event("move", seat, move)]
         played = state.but(
             hands=hands,
             line=line,
             ends=ends,
-            turn=next_seat(seat, state.players),
+            turn=(seat + 1) % state.players,
             counter=state.counter + 1,
             last_player=seat,
         )
+        events = (Event("move", seat, move),)
         if not hands[seat]:
             return self._end_deal(played, DealEnd.DOMINO, seat, events)
-        if nobody_can_move(played):
+        # With the boneyard empty every tile is in a hand or on the line. If the
+        # ends differ, the line shows the left value an odd number of times, so
+        # not all eight halves of that value are on it: some hand can still play.
+        if not state.boneyard and ends[0] == ends[1] and nobody_can_move(played):
             return self._end_deal(played, DealEnd.BLOCK, None, events)
-        return played, tuple(events)
+        return played, events
 
     def _draw(self, state: State[Any], seat: int) -> tuple[TyagaState, tuple[Event, ...]]:
         if not state.boneyard:
@@ -187,13 +191,13 @@ class Tyaga:
         tile = state.boneyard[0]
         hands = replace_hand(state.hands, seat, state.hands[seat] + (tile,))
         drawn = state.but(hands=hands, boneyard=state.boneyard[1:], counter=state.counter + 1)
-        events = [Event("move", seat, DRAW), Event("draw", seat, DRAW, tile)]
+        events = (Event("move", seat, DRAW), Event("draw", seat, DRAW, tile))
         if nobody_can_move(drawn):
             return self._end_deal(drawn, DealEnd.BLOCK, None, events)
         return drawn, tuple(events)
 
     def _end_deal(
-        self, state: TyagaState, end: DealEnd, winner: int | None, events: list[Event]
+        self, state: TyagaState, end: DealEnd, winner: int | None, events: tuple[Event, ...]
     ) -> tuple[TyagaState, tuple[Event, ...]]:
         """The winner (of a domino, or the sole lowest hand of a block) scores
         the pips left in every other hand."""
