@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.errors import BadFixture
 from engine.moves import End
@@ -67,13 +67,17 @@ def lay_matching(
     line: tuple[Placed, ...], ends: tuple[int, int], tile: Tile, end: End
 ) -> tuple[tuple[Placed, ...], tuple[int, int]]:
     """Lay ``tile`` on ``end`` under the matching rule (the caller checked it fits)."""
+    # Runs for nearly every move: the tile's halves are read here rather than
+    # through Tile.other, and the Placed built as a plain tuple of its fields.
+    left, right = ends
     if end == "L":
-        value = ends[0]
-        outer = tile.other(value)
-        return (Placed(outer, value),) + line, (outer, ends[1])
-    value = ends[1]
-    outer = tile.other(value)
-    return line + (Placed(value, outer),), (ends[0], outer)
+        outer = tile.lo if tile.hi == left else tile.hi
+        return (_new_placed(Placed, (outer, left, False)),) + line, (outer, right)
+    outer = tile.lo if tile.hi == right else tile.hi
+    return line + (_new_placed(Placed, (right, outer, False)),), (left, outer)
+
+
+_new_placed: Callable[[type[Placed], tuple[int, int, bool]], Placed] = tuple.__new__
 
 
 def fit_error_text(tile: Tile, ends: tuple[int, int]) -> str:
