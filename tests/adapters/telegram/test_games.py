@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -31,7 +32,8 @@ from tests.adapters.telegram.tables import (
     store,
 )
 
-WON_BY = re.compile(r"The match is over\. Won by (\w+)\.")
+WON_BY = re.compile(r"The match is over\. Won by (.+)\.$", re.MULTILINE)
+SCORE_ROW = re.compile(r"\d+\. (.+): won (\d+) of (\d+) \(\d+%\), -?\d+ points")
 
 pytestmark = pytest.mark.slow
 FLOOD = "Too Many Requests: retry after 5"
@@ -39,16 +41,27 @@ FLOOD = "Too Many Requests: retry after 5"
 __all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
 
 
-async def assert_scoreboard_names_the_winner(d: Driver, user: FakeUser) -> None:
-    """/scores after the match ranks its winner first, with one match won."""
+async def assert_scoreboard_counts_the_match(
+    d: Driver, asker: FakeUser, players: Sequence[FakeUser]
+) -> None:
+    """/scores after one match: each person who played it has played one, its winners
+    (unless a computer won) have won it and rank first, and nobody else is listed."""
     texts = [m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread)]
-    (winner,) = {m.group(1) for t in texts for m in [WON_BY.search(t)] if m}
-    await d.say(user, "/scores")
+    (won_by,) = {m.group(1) for t in texts for m in [WON_BY.search(t)] if m}
+    winners = set(won_by.split(", "))
+    await d.say(asker, "/scores")
     boards = [
         m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread) if "Scoreboard" in m["text"]
     ]
     assert boards, "no scoreboard"
-    assert boards[-1].splitlines()[1].startswith(f"1. {winner}: won 1 of 1")
+    rows = [SCORE_ROW.fullmatch(row) for row in boards[-1].splitlines()[1:]]
+    assert all(rows), boards[-1]
+    listed = [(m.group(1), int(m.group(2)), int(m.group(3))) for m in rows if m]
+    expected = {(p.first_name, int(p.first_name in winners), 1) for p in players}
+    assert set(listed) == expected and len(listed) == len(expected), boards[-1]
+    ranked = [name for name, won, _ in listed]
+    human_winners = winners & {p.first_name for p in players}
+    assert set(ranked[: len(human_winners)]) == human_winners, boards[-1]
 
 
 async def test_a_whole_kozel_match_with_a_player_who_never_opened_the_bot(
@@ -68,7 +81,7 @@ async def test_a_whole_kozel_match_with_a_player_who_never_opened_the_bot(
     assert_match_over(fake, played)
     assert_platform_rules_kept(fake, people)
     assert d.checks >= played.moves
-    await assert_scoreboard_names_the_winner(d, ann)
+    await assert_scoreboard_counts_the_match(d, ann, [ann, bob, cy])
 
 
 async def test_a_whole_tyaga_match_in_a_forum_topic(
@@ -82,7 +95,7 @@ async def test_a_whole_tyaga_match_in_a_forum_topic(
     played = await d.play_match(random.Random(2))
     assert_match_over(fake, played, FORUM_ID)
     assert_platform_rules_kept(fake, people)
-    await assert_scoreboard_names_the_winner(d, bob)
+    await assert_scoreboard_counts_the_match(d, bob, [ann, bob])
     in_topic = fake.bot_messages(FORUM_ID, thread=9)
     assert len(in_topic) == len(fake.bot_messages(FORUM_ID)), "a message left the topic"
 
@@ -99,7 +112,7 @@ async def test_a_whole_thief_of_baghdad_match(
     assert_match_over(fake, played)
     assert_platform_rules_kept(fake, people)
     assert played.deals == 1  # two deals: one "Next deal" between them
-    await assert_scoreboard_names_the_winner(d, ann)
+    await assert_scoreboard_counts_the_match(d, ann, [ann, bob])
 
 
 async def test_a_whole_three_guns_match_with_a_computer(
@@ -116,6 +129,7 @@ async def test_a_whole_three_guns_match_with_a_computer(
     assert_match_over(fake, played)
     assert_platform_rules_kept(fake, people)
     assert d.checks > 0
+    await assert_scoreboard_counts_the_match(d, bob, [ann, bob])
 
 
 async def test_my_tiles_shows_the_pressers_own_hand_only_to_him(
