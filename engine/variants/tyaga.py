@@ -167,14 +167,8 @@ class Tyaga:
                 raise does_not_fit(tile, ends)
             line, ends = lay_matching(state.line, ends, tile, end)
         hands = replace_hand(state.hands, seat, without(hand, tile))
-        played = state.but(
-            hands=hands,
-            line=line,
-            ends=ends,
-            turn=(seat + 1) % state.players,
-            counter=state.counter + 1,
-            last_player=seat,
-        )
+        turn = (seat + 1) % state.players
+        played = state.after_play(hands, line, ends, turn, state.counter + 1, seat)
         events = (Event("move", seat, move),)
         if not hands[seat]:
             return self._end_deal(played, DealEnd.DOMINO, seat, events)
