@@ -105,6 +105,7 @@ def message_to_inbound(message: Message, bot_username: str) -> Inbound | None:
         is_admin=speaks_as_chat(message),
         private=private,
         as_chat=speaks_as_chat(message),
+        chat_title=message.chat.title,
     )
 
 
@@ -114,7 +115,10 @@ def query_to_press(query: CallbackQuery) -> Press | None:
     if message is None or query.data is None:
         return None
     topic = message if isinstance(message, Message) else None
-    return Press(chat_ref(message.chat, topic), user_ref(query.from_user), query.data)
+    chat = message.chat
+    return Press(
+        chat_ref(chat, topic), user_ref(query.from_user), query.data, chat_title=chat.title
+    )
 
 
 def telegram_chat_id(chat: ChatRef) -> int:

@@ -38,6 +38,7 @@ def test_a_group_command_becomes_the_cores_command_with_its_words() -> None:
         UserRef("tg", "42", "Ann Lee", "pl"),
         "new",
         ("kozel", "target=51"),
+        chat_title="Dominoes",
     )
 
 
@@ -111,6 +112,14 @@ def test_a_command_in_private_says_so() -> None:
     assert isinstance(inbound, Command) and inbound.private
 
 
+def test_a_group_command_names_the_group_and_a_private_one_names_nothing() -> None:
+    # A hand in the private chat names the group its table is in.
+    group = message_to_inbound(message("/newgame tyaga", FORUM), BOT)
+    private = message_to_inbound(message("/stats", PRIVATE), BOT)
+    assert isinstance(group, Command) and group.chat_title == "Club"
+    assert isinstance(private, Command) and private.chat_title is None
+
+
 def test_an_anonymous_admin_speaks_as_the_group_and_counts_as_admin() -> None:
     anonymous = {"id": 1087968824, "is_bot": True, "first_name": "Group"}
     inbound = message_to_inbound(
@@ -144,7 +153,10 @@ def test_a_button_press_carries_its_data_and_chat() -> None:
     query = CallbackQuery.de_json(data, None)
     assert query is not None
     assert query_to_press(query) == Press(
-        ChatRef("tg", "-100777", "4"), UserRef("tg", "42", "Ann Lee", "pl"), "g1.3.j"
+        ChatRef("tg", "-100777", "4"),
+        UserRef("tg", "42", "Ann Lee", "pl"),
+        "g1.3.j",
+        chat_title="Club",
     )
 
 
