@@ -1,7 +1,9 @@
 """A running match as pure steps on a (document, engine state) pair.
 
 Nothing here touches the store or renders: each step returns the new document,
-the new state and the events to log. The flows in :mod:`bot.play` and
+the new state and the entries for the game's event stream (see
+:mod:`bot.replay_stream`): the match, every deal and every move, with what else
+the engine reported. The flows in :mod:`bot.play` and
 :mod:`bot.lobby` decide *whether* a step may happen; this module only does it.
 """
 
@@ -12,7 +14,8 @@ from typing import Any, Final
 
 import engine
 from bot import ai
-from bot.gamedoc import FINISHED, RUNNING, STOPPED, TIMED_OUT, Due, GameDoc, fixture_json
+from bot.gamedoc import FINISHED, RUNNING, STOPPED, TIMED_OUT, Due, GameDoc
+from bot.replay_stream import deal_entry, match_entry, move_entry
 from engine import Event, Kind, Move, State
 
 #: A forced move is one with no choice in it: the only legal move is one of these.
@@ -53,7 +56,7 @@ def deal_first(doc: GameDoc) -> Step:
     """Start the match: the engine checks the options and deals."""
     state = engine.new_match(doc.variant, len(doc.seats), doc.options, doc.seed)
     started = doc.but(status=RUNNING, deals=(state.dealt,), deal_starts=(0,), panel="main")
-    return Step(started, state, (_deal_event(state),))
+    return Step(started, state, (match_entry(state), deal_entry(state, 0)))
 
 
 def deal_next(doc: GameDoc, state: State[Any]) -> Step:
@@ -61,7 +64,7 @@ def deal_next(doc: GameDoc, state: State[Any]) -> Step:
     moved = doc.but(
         deals=doc.deals + (dealt.dealt,), deal_starts=doc.deal_starts + (len(doc.moves),)
     )
-    return Step(moved, dealt, (_deal_event(dealt),))
+    return Step(moved, dealt, (deal_entry(dealt, len(doc.moves)),))
 
 
 def play(
@@ -73,12 +76,13 @@ def play(
         raise engine.NotYourTurn(seat, state.turn)
     resolved = engine.resolve(state, move)
     after, events = engine.apply(state, resolved, seat)
-    index = len(doc.moves)
+    index, text = len(doc.moves), engine.format_move(resolved)
     moved = doc.but(
-        moves=doc.moves + ((seat, engine.format_move(resolved)),),
+        moves=doc.moves + ((seat, text),),
         timed_out=doc.timed_out + ((index,) if timed_out else ()),
     )
-    step = Step(moved, after, _log(events, state.counter))
+    logged = (move_entry(index, seat, text, timed_out=timed_out), *_log(events))
+    step = Step(moved, after, logged)
     return step.then(settle(step.doc, step.state))
 
 
@@ -93,8 +97,10 @@ def settle(doc: GameDoc, state: State[Any]) -> Step:
             break
         seat = step.state.turn
         after, events = engine.apply(step.state, legal[0], seat)
-        moved = step.doc.but(moves=step.doc.moves + ((seat, engine.format_move(legal[0])),))
-        step = Step(moved, after, step.events + _log(events, step.state.counter))
+        index, text = len(step.doc.moves), engine.format_move(legal[0])
+        moved = step.doc.but(moves=step.doc.moves + ((seat, text),))
+        logged = (move_entry(index, seat, text), *_log(events))
+        step = Step(moved, after, step.events + logged)
     return step
 
 
@@ -162,24 +168,19 @@ def _next_deadline(
     return Due("turn", now + doc.settings.timer, doc.step), pinged
 
 
-def _log(events: tuple[Event, ...], counter: int) -> tuple[dict[str, Any], ...]:
-    """The public part of engine events, for the game's stream (a drawn tile is private)."""
+def _log(events: tuple[Event, ...]) -> tuple[dict[str, Any], ...]:
+    """What else the engine reported, for the game's stream: not the move itself
+    (its own entry says it), nor a drawn tile, which is private."""
     logged: list[dict[str, Any]] = []
     for event in events:
-        if event.kind == "draw":
+        if event.kind in ("move", "draw"):
             continue
         entry: dict[str, Any] = {"kind": event.kind}
         if event.seat is not None:
             entry["seat"] = event.seat
         if event.move is not None:
-            counter += 1
             entry["move"] = engine.format_move(event.move)
-            entry["counter"] = counter
         if event.info:
             entry["info"] = {k: list(v) if isinstance(v, tuple) else v for k, v in event.info}
         logged.append(entry)
     return tuple(logged)
-
-
-def _deal_event(state: State[Any]) -> dict[str, Any]:
-    return {"kind": "deal", "deal": state.deal_number, "fixture": fixture_json(state.dealt)}
