@@ -43,6 +43,17 @@ def parse_pairs(_: Translator, words: tuple[str, ...]) -> Pairs | str:
     return pairs
 
 
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number (``50``, ``-5``), or ``None``. Only ASCII digits
+    count: ``str.isdigit`` would take ``²`` and ``int`` then refuse it."""
+    if not text.isascii():
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
 def apply_pairs(
     _: Translator, doc: GameDoc, pairs: Pairs
 ) -> tuple[GameDoc, tuple[tuple[str, str], ...]] | str:
@@ -59,7 +70,8 @@ def apply_pairs(
             table = changed
             remembered.append((key, stored_value(table, key)))
         else:
-            options[key] = int(value) if value.isdigit() else value
+            number = whole_number(value)
+            options[key] = number if number is not None else value
     checked = check_options(_, doc.variant, len(doc.seats), options)
     if isinstance(checked, str):
         return checked
@@ -85,9 +97,7 @@ def check_options(
 def table_setting(_: Translator, table: TableSettings, key: str, value: str) -> TableSettings | str:
     text = value.lower()
     if key == TIMER:
-        seconds = (
-            0 if text in _FALSE else int(text.rstrip("s")) if text.rstrip("s").isdigit() else None
-        )
+        seconds = 0 if text in _FALSE else whole_number(text.removesuffix("s"))
         if seconds is None or (seconds and not TIMER_MIN <= seconds <= TIMER_MAX):
             return _(
                 "timer must be off or from %(low)d to %(high)d seconds",
