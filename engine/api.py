@@ -11,6 +11,10 @@ from engine.options import resolve_options
 from engine.state import Event, Fixture, OptionValue, State, View
 from engine.variant import Variant, get_variant
 
+# A member read through its Enum class goes through the class's attribute
+# lookup every time; the move path reads it from a global instead.
+_PLAY = Kind.PLAY
+
 
 def new_match(
     variant: str | Variant,
@@ -59,7 +63,7 @@ def apply(
     if seat is not None and seat != state.turn:
         raise NotYourTurn(seat, state.turn)
     game = get_variant(state.variant)
-    if isinstance(move, Move) and move.end is not None and move.kind is Kind.PLAY and state.line:
+    if isinstance(move, Move) and move.end is not None and move.kind is _PLAY and state.line:
         return game.apply(state, move)  # a play on a named end: nothing to resolve
     return game.apply(state, resolve(state, move))
 

@@ -27,6 +27,7 @@ from engine.variant import register
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 DOUBLE_SIX_TILE = Tile(6, 6)
+_PLAY = Kind.PLAY  # read on every move: a global is cheaper than the Enum class's lookup
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +125,7 @@ class Tyaga:
     def apply(self, state: State[Any], move: Move) -> tuple[TyagaState, tuple[Event, ...]]:
         seat = state.turn
         assert seat is not None
-        if move.kind is Kind.PLAY:
+        if move.kind is _PLAY:
             return self._play(state, seat, move)
         if move.kind is Kind.DRAW or move.kind is Kind.PASS:
             if can_play(state.hands[seat], state.ends):
