@@ -147,34 +147,52 @@ class Driver:
     ) -> Played:
         """Press moves (and "Next deal") until the match is over and the chat is free, or
         until ``until()`` holds."""
-        game = await self.game()
-        assert game is not None and game.state is not None, "no running game"
-        played = Played(game.doc.id)
+        played = await self.begin()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while loop.time() < deadline:
-            if not self.hurry:
-                await self.bot.settle()
-            game = await self.game()
-            over = game is None or game.doc.id != played.game_id or game.doc.status != "running"
-            self.assert_no_hand_in_group()
-            if over or (until is not None and until()):
-                await self.bot.settle()  # what the last move brought goes out too
-                self.assert_no_hand_in_group()
+            if await self.step(played, rng, until):
+                await self.finish()
                 return played
-            assert game is not None
-            state = game.state
-            assert state is not None
-            if state.deal_over and not state.match_over:
-                await self._next_deal(game)
-                played.deals += 1
-                continue
-            seat = game.doc.seats[state.turn] if state.turn is not None else None
-            if seat is None or seat.user is None or seat.away is not None:
-                await asyncio.sleep(COMPUTER_WAIT)  # the timer loop plays for computers
-                continue
-            await self._move(self.people[seat.user.user_id], played, rng)
         raise AssertionError(f"the match did not end in {timeout} s")
+
+    async def begin(self) -> Played:
+        """The record of the match now running in the chat."""
+        game = await self.game()
+        assert game is not None and game.state is not None, "no running game"
+        return Played(game.doc.id)
+
+    async def step(
+        self, played: Played, rng: random.Random, until: Callable[[], bool] | None = None
+    ) -> bool:
+        """Do the next thing the match asks of people: a move, "Next deal", or a moment's
+        wait while the timer loop plays for a computer. True once the match is over and
+        the chat is free, or ``until()`` holds, with nothing done."""
+        if not self.hurry:
+            await self.bot.settle()
+        game = await self.game()
+        self.assert_no_hand_in_group()
+        over = game is None or game.doc.id != played.game_id or game.doc.status != "running"
+        if over or (until is not None and until()):
+            return True
+        assert game is not None
+        state = game.state
+        assert state is not None
+        if state.deal_over and not state.match_over:
+            await self._next_deal(game)
+            played.deals += 1
+            return False
+        seat = game.doc.seats[state.turn] if state.turn is not None else None
+        if seat is None or seat.user is None or seat.away is not None:
+            await asyncio.sleep(COMPUTER_WAIT)  # the timer loop plays for computers
+            return False
+        await self._move(self.people[seat.user.user_id], played, rng)
+        return False
+
+    async def finish(self) -> None:
+        """Wait for what the last move brought to go out, and check it too."""
+        await self.bot.settle()
+        self.assert_no_hand_in_group()
 
     async def _move(self, user: FakeUser, played: Played, rng: random.Random) -> None:
         game = await self.game()

@@ -4,6 +4,7 @@ the bot service in front of it, the people, and opening and starting a table."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
@@ -27,6 +28,8 @@ GROUP_ID = -100500
 FORUM_ID = -100600
 JOIN, START, ADD_COMPUTER, MY_TILES = "1j_", "1s_", "1a_", "1t_"
 PACE = {"computer_delay": 0.0, "next_deal_delay": 3600.0}
+WON_BY = re.compile(r"The match is over\. Won by (.+)\.$", re.MULTILINE)
+SCORE_ROW = re.compile(r"\d+\. (.+): won (\d+) of (\d+) \(\d+%\), -?\d+ points")
 
 
 @pytest.fixture
@@ -162,3 +165,26 @@ def assert_match_over(fake: FakeBotApi, played: Played, chat_id: int = GROUP_ID)
     texts = [m["text"] for m in fake.bot_messages(chat_id)]
     assert any("The match is over" in t for t in texts), texts[-3:]
     assert played.moves > 0
+
+
+async def assert_scoreboard_counts_the_match(
+    d: Driver, asker: FakeUser, players: Sequence[FakeUser]
+) -> None:
+    """/scores after one match: each person who played it has played one, its winners
+    (unless a computer won) have won it and rank first, and nobody else is listed."""
+    texts = [m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread)]
+    (won_by,) = {m.group(1) for t in texts for m in [WON_BY.search(t)] if m}
+    winners = set(won_by.split(", "))
+    await d.say(asker, "/scores")
+    boards = [
+        m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread) if "Scoreboard" in m["text"]
+    ]
+    assert boards, "no scoreboard"
+    rows = [SCORE_ROW.fullmatch(row) for row in boards[-1].splitlines()[1:]]
+    assert all(rows), boards[-1]
+    listed = [(m.group(1), int(m.group(2)), int(m.group(3))) for m in rows if m]
+    expected = {(p.first_name, int(p.first_name in winners), 1) for p in players}
+    assert set(listed) == expected and len(listed) == len(expected), boards[-1]
+    ranked = [name for name, won, _ in listed]
+    human_winners = winners & {p.first_name for p in players}
+    assert set(ranked[: len(human_winners)]) == human_winners, boards[-1]

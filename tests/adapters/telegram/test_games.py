@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import EDIT_NOT_FOUND
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.grouplife import migrate, remove_bot
+from tests.adapters.telegram.groupscan import visible_text
 from tests.adapters.telegram.players import data_with, labelled, tile_of, tiles_in
 from tests.adapters.telegram.tables import (
     ADD_COMPUTER,
@@ -24,44 +23,23 @@ from tests.adapters.telegram.tables import (
     adapter_redis,
     assert_match_over,
     assert_platform_rules_kept,
+    assert_scoreboard_counts_the_match,
     make_driver,
     open_table,
     people,
     service,
     start,
     store,
+    writes,
 )
 
-WON_BY = re.compile(r"The match is over\. Won by (.+)\.$", re.MULTILINE)
-SCORE_ROW = re.compile(r"\d+\. (.+): won (\d+) of (\d+) \(\d+%\), -?\d+ points")
-
 pytestmark = pytest.mark.slow
+SECOND_ID = -100700
+TABLE_ID = re.compile(r"table ([0-9a-z]{8})")
+PRIVATE_HEADING = re.compile(r" in (.+) · table ([0-9a-z]{8})")
 FLOOD = "Too Many Requests: retry after 5"
 
 __all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
-
-
-async def assert_scoreboard_counts_the_match(
-    d: Driver, asker: FakeUser, players: Sequence[FakeUser]
-) -> None:
-    """/scores after one match: each person who played it has played one, its winners
-    (unless a computer won) have won it and rank first, and nobody else is listed."""
-    texts = [m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread)]
-    (won_by,) = {m.group(1) for t in texts for m in [WON_BY.search(t)] if m}
-    winners = set(won_by.split(", "))
-    await d.say(asker, "/scores")
-    boards = [
-        m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread) if "Scoreboard" in m["text"]
-    ]
-    assert boards, "no scoreboard"
-    rows = [SCORE_ROW.fullmatch(row) for row in boards[-1].splitlines()[1:]]
-    assert all(rows), boards[-1]
-    listed = [(m.group(1), int(m.group(2)), int(m.group(3))) for m in rows if m]
-    expected = {(p.first_name, int(p.first_name in winners), 1) for p in players}
-    assert set(listed) == expected and len(listed) == len(expected), boards[-1]
-    ranked = [name for name, won, _ in listed]
-    human_winners = winners & {p.first_name for p in players}
-    assert set(ranked[: len(human_winners)]) == human_winners, boards[-1]
 
 
 async def test_a_whole_kozel_match_with_a_player_who_never_opened_the_bot(
@@ -216,3 +194,68 @@ async def test_removing_the_bot_from_a_group_stops_its_game(
     await d.bot.settle()
     game = await d.game()
     assert game is None or game.doc.id != game_id or not game.doc.active
+
+
+async def test_two_groups_playing_at_once_each_see_only_their_own_game(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    dee = fake.add_user(104, "Dee")
+    fake.started.add(dee.id)
+    fake.add_group(SECOND_ID, "Backroom")
+    here, there = make_driver(), make_driver(SECOND_ID)
+    here.seat(ann, bob)
+    there.seat(ann, dee)  # Ann plays at both tables
+    games = {
+        GROUP_ID: await open_table(here, ann, "/newgame tyaga target=10", bob),
+        SECOND_ID: await open_table(there, dee, "/newgame kozel target=11", ann),
+    }
+    await start(here, ann, games[GROUP_ID])
+    await start(there, dee, games[SECOND_ID])
+    played = {GROUP_ID: await here.begin(), SECOND_ID: await there.begin()}
+    rngs = {GROUP_ID: random.Random(8), SECOND_ID: random.Random(9)}
+    playing = [here, there]
+    for d in playing:
+        d.hurry = True  # neither group waits for the other's screens
+    steps = 0
+    while playing:  # one step at each table in turn
+        steps += 1
+        assert steps < 5000, "the matches did not end"
+        for d in list(playing):
+            if await d.step(played[d.chat_id], rngs[d.chat_id]):
+                playing.remove(d)
+    for d in (here, there):
+        await d.finish()
+        assert_match_over(fake, played[d.chat_id], d.chat_id)
+        assert tables_named(fake, d.chat_id) == {games[d.chat_id]}, "another game's table"
+    assert "Dee" not in names_written(fake, GROUP_ID)
+    assert "Bob" not in names_written(fake, SECOND_ID)
+    assert hands_named(fake, ann.id) == {
+        (games[GROUP_ID], "Dominoes"),
+        (games[SECOND_ID], "Backroom"),
+    }, "a hand named the wrong group"
+    assert_platform_rules_kept(fake, {**people, "dee": dee})
+    await assert_scoreboard_counts_the_match(here, ann, [ann, bob])
+    await assert_scoreboard_counts_the_match(there, dee, [ann, dee])
+
+
+def texts_written(fake: FakeBotApi, chat_id: int) -> list[str]:
+    """The visible text of every message and edit the bot wrote to a chat."""
+    return [visible_text(c) for c in writes(fake, chat_id)]
+
+
+def tables_named(fake: FakeBotApi, chat_id: int) -> set[str]:
+    return {m.group(1) for t in texts_written(fake, chat_id) for m in TABLE_ID.finditer(t)}
+
+
+def names_written(fake: FakeBotApi, chat_id: int) -> str:
+    return "\n".join(texts_written(fake, chat_id))
+
+
+def hands_named(fake: FakeBotApi, user_id: int) -> set[tuple[str, str]]:
+    """(table, group) as the headings of a user's private screens name them."""
+    return {
+        (m.group(2), m.group(1))
+        for t in texts_written(fake, user_id)
+        for m in PRIVATE_HEADING.finditer(t)
+    }
