@@ -16,7 +16,7 @@ from engine.variant import Variant
 @dataclass(frozen=True, slots=True)
 class CommandInfo:
     name: str
-    usage: str  # the arguments, as typed after the command ("VARIANT [key=value …]")
+    usage: str  # the arguments, as typed after the command ("VARIANT [key=value …]"), translated
     description: str
 
 
@@ -48,19 +48,19 @@ class LevelInfo:
 
 # name, usage, description — in the order help lists them
 _COMMANDS: Final = (
-    ("new", "VARIANT [key=value …]", N_("open a table for a game")),
+    ("new", N_("VARIANT [key=value …]"), N_("open a table for a game")),
     ("join", "", N_("take a seat, or take your seat back")),
     ("leave", "", N_("leave the table (during a game a computer plays for you)")),
-    ("add_computer", "[LEVEL]", N_("seat a computer player")),
+    ("add_computer", N_("[LEVEL]"), N_("seat a computer player")),
     ("remove_computer", "", N_("remove a computer player")),
     ("start", "", N_("start the game (the host)")),
     ("cancel", "", N_("close the table before the start (the host)")),
     ("stop", "", N_("stop the game (the host or an admin)")),
-    ("settings", "[key=value …]", N_("game options, turn timer, auto-start, pings")),
-    ("rules", "[VARIANT]", N_("how a game is played")),
-    ("scores", "[VARIANT]", N_("this chat's scoreboard")),
+    ("settings", N_("[key=value …]"), N_("game options, turn timer, auto-start, pings")),
+    ("rules", N_("[VARIANT]"), N_("how a game is played")),
+    ("scores", N_("[VARIANT]"), N_("this chat's scoreboard")),
     ("stats", "", N_("your results in every chat")),
-    ("lang", "[LANGUAGE]", N_("choose your language")),
+    ("lang", N_("[LANGUAGE]"), N_("choose your language")),
     ("export", "", N_("the last game as a replay file")),
     ("help", "", N_("this list")),
 )
@@ -70,7 +70,9 @@ COMMAND_NAMES: Final = tuple(name for name, _usage, _text in _COMMANDS)
 
 def commands(lang: str = "en") -> tuple[CommandInfo, ...]:
     _ = translator(lang)
-    return tuple(CommandInfo(name, usage, _(text)) for name, usage, text in _COMMANDS)
+    return tuple(
+        CommandInfo(name, _(usage) if usage else "", _(text)) for name, usage, text in _COMMANDS
+    )
 
 
 def option_infos(variant: Variant, lang: str = "en") -> tuple[OptionInfo, ...]:

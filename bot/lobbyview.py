@@ -120,7 +120,12 @@ def settings_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], .
         if step is None:
             continue
         code, shown = step
-        label = f"{spec.name}: {values.get(spec.name)} ▸ {shown}"
+        label = _(
+            "%(option)s: %(now)s ▸ %(next)s",
+            option=spec.name,
+            now=values.get(spec.name),
+            next=shown,
+        )
         rows.append((Button(label, codec.setting_payload(doc.id, index, code)),))
     settings = doc.settings
     following = next((s for s in TIMER_STEPS if s > settings.timer), TIMER_STEPS[0])

@@ -9,13 +9,24 @@ and the match ended, in the words the tables use.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 import engine
 from bot.i18n import Translator
-from bot.texts import move_story, placed_text, score_words, tiles_text, variant_title
+from bot.texts import (
+    error_text,
+    move_sentence,
+    placed_text,
+    score_words,
+    tiles_text,
+    variant_title,
+)
 from engine import BadFixture, DominoError, Move, State
 from engine.replay import BadReplay, Replay, parse_replay, start
+
+INDENT: Final = "  "  # a deal's hands and scores, under its heading
+MOVE_INDENT: Final = "      "  # the line at a deal's end, under the moves
+MOVE_COLUMN: Final = 52  # where the open ends are written beside a move
 
 
 class ReplayStopped(Exception):
@@ -37,25 +48,42 @@ def story(_: Translator, data: object) -> Iterator[str]:
         try:
             state, events = engine.apply(state, text, seat)
         except DominoError as exc:
-            raise ReplayStopped(f"move {index + 1} ({seat_name(seat)}: {text}): {exc}") from None
+            stopped = _(
+                "move %(n)d (%(name)s: %(move)s): %(reason)s",
+                n=index + 1,
+                name=seat_name(_, seat),
+                move=text,
+                reason=error_text(_, exc),
+            )
+            raise ReplayStopped(stopped) from None
         # The applied move has its end filled in, where the file may have left it out.
         move = next((e.move for e in events if e.kind == "move" and e.move is not None), None)
         yield _move_line(_, state, index, seat, move or engine.parse_move(text))
         if state.deal_over:
             yield from _deal_end(_, state)
-    if not state.deal_over:
-        yield f"(the file stops here: {seat_name(state.turn)} to move)"
+    if not state.deal_over and state.turn is not None:
+        yield _("(the file stops here: %(name)s to move)", name=seat_name(_, state.turn))
+    elif not state.deal_over:
+        yield _("(the file stops here)")
 
 
-def seat_name(seat: int | None) -> str:
-    return "nobody" if seat is None else f"Seat {seat + 1}"
+def seat_name(_: Translator, seat: int) -> str:
+    """A seat by its number, from 1: a replay file has no names."""
+    return _("Seat %(n)d", n=seat + 1)
 
 
 def _heading(_: Translator, replay: Replay, state: State[Any]) -> str:
-    options = " ".join(f"{k}={v}" for k, v in state.options.items())
-    return f"{variant_title(_, replay.variant)}: {replay.players} players, seed {replay.seed}" + (
-        f", {options}" if options else ""
+    heading = _.ngettext(
+        "%(game)s: %(n)d player, seed %(seed)s",
+        "%(game)s: %(n)d players, seed %(seed)s",
+        replay.players,
+        game=variant_title(_, replay.variant),
+        seed=replay.seed,
     )
+    options = " ".join(f"{k}={v}" for k, v in state.options.items())
+    if not options:
+        return heading
+    return _("%(heading)s, options: %(options)s", heading=heading, options=options)
 
 
 def _next_deal(replay: Replay, state: State[Any]) -> State[Any]:
@@ -69,38 +97,45 @@ def _next_deal(replay: Replay, state: State[Any]) -> State[Any]:
 
 def _deal_opening(_: Translator, state: State[Any]) -> Iterator[str]:
     yield ""
-    yield f"Deal {state.deal_number}"
+    yield _("Deal %(n)d", n=state.deal_number)
     for seat, hand in enumerate(state.hands):
-        yield f"  {seat_name(seat)}: {tiles_text(hand)}"
+        yield INDENT + _("%(name)s: %(tiles)s", name=seat_name(_, seat), tiles=tiles_text(hand))
     if state.boneyard:
-        yield f"  Boneyard: {len(state.boneyard)} tiles"
+        count = len(state.boneyard)
+        yield INDENT + _.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", count)
 
 
 def _move_line(_: Translator, state: State[Any], index: int, seat: int, move: Move) -> str:
-    told = f"{index + 1:4}. {seat_name(seat)} {move_story(_, move)}"
+    told = f"{index + 1:4}. {move_sentence(_, seat_name(_, seat), move)}"
     if state.ends is None or state.deal_over:
         return told
-    return f"{told:<52} ends {state.ends[0]} · {state.ends[1]}"
+    ends = _("ends %(left)d · %(right)d", left=state.ends[0], right=state.ends[1])
+    return f"{told:<{MOVE_COLUMN}} {ends}"
 
 
 def _deal_end(_: Translator, state: State[Any]) -> Iterator[str]:
     result = state.result
     assert result is not None
+    n = state.deal_number
     if state.line:
-        yield "      Line: " + "".join(placed_text(p) for p in state.line)
+        line = "".join(placed_text(p) for p in state.line)
+        yield MOVE_INDENT + _("Line: %(tiles)s", tiles=line)
     if result.winner is None:
-        yield f"Deal {state.deal_number} is blocked, with no winner."
+        yield _("Deal %(n)d is blocked, with no winner.", n=n)
     elif result.end is engine.DealEnd.DOMINO:
-        yield f"Deal {state.deal_number}: {seat_name(result.winner)} went out."
+        yield _("Deal %(n)d: %(name)s went out.", n=n, name=seat_name(_, result.winner))
     else:
-        yield f"Deal {state.deal_number} is blocked; {seat_name(result.winner)} wins it."
+        yield _("Deal %(n)d is blocked; %(name)s wins it.", n=n, name=seat_name(_, result.winner))
     for seat in range(state.players):
-        deal = score_words(_, state.variant, result.scores[seat])
-        total = score_words(_, state.variant, state.match_scores[seat])
-        yield f"  {seat_name(seat)}: {deal} this deal, {total} in all"
+        yield INDENT + _(
+            "%(name)s: %(deal)s this deal, %(total)s in all",
+            name=seat_name(_, seat),
+            deal=score_words(_, state.variant, result.scores[seat]),
+            total=score_words(_, state.variant, state.match_scores[seat]),
+        )
     if state.match_over:
-        winners = ", ".join(seat_name(s) for s in state.winners)
-        yield f"The match is over. Won by {winners}."
+        winners = ", ".join(seat_name(_, s) for s in state.winners)
+        yield _("The match is over. Won by %(names)s.", names=winners)
 
 
 __all__ = ["BadReplay", "ReplayStopped", "seat_name", "story"]

@@ -73,44 +73,6 @@ def move_label(_: Translator, move: Move) -> str:
     return text
 
 
-def move_story(_: Translator, move: Move) -> str:
-    """What a move did, for the table's short history (``played [6|4] on the right``)."""
-    kind, tile = move.kind, move.tile
-    if kind is Kind.DRAW:
-        return _("drew a tile")
-    if kind is Kind.PASS:
-        return _("passed")
-    if kind is Kind.DONE:
-        return _("ended the turn")
-    assert tile is not None
-    if kind is Kind.STEAL:
-        return _("stole the caravan with %(tile)s", tile=tile_text(tile))
-    if kind is Kind.RECOVER:
-        assert move.second is not None
-        return _(
-            "recovered a caravan with %(a)s and %(b)s",
-            a=tile_text(tile),
-            b=tile_text(move.second),
-        )
-    if kind is Kind.DOUBLE:
-        assert move.second is not None
-        return _(
-            "played %(a)s on the left and %(b)s on the right",
-            a=tile_text(tile),
-            b=tile_text(move.second),
-        )
-    shown = tile_text(tile)
-    if move.end is None:
-        return _("led with %(tile)s", tile=shown)
-    if move.across:
-        if move.end == "L":
-            return _("laid %(tile)s across on the left", tile=shown)
-        return _("laid %(tile)s across on the right", tile=shown)
-    if move.end == "L":
-        return _("played %(tile)s on the left", tile=shown)
-    return _("played %(tile)s on the right", tile=shown)
-
-
 def move_sentence(_: Translator, name: str, move: Move) -> str:
     """A whole sentence for the table's history: ``Anna played [6|4] on the right``.
 

@@ -83,7 +83,11 @@ def _match(_: Translator, move: Move, legal: list[Move]) -> Move:
     if len(ends) > 1:
         tile = str(move.tile)
         raise NotAMove(
-            _("%(tile)s fits both ends: choose one", tile=tile_text(move.tile))
-            + f" ({tile}@L, {tile}@R)"
+            _(
+                "%(tile)s fits both ends: choose one (%(left)s, %(right)s)",
+                tile=tile_text(move.tile),
+                left=f"{tile}@L",
+                right=f"{tile}@R",
+            )
         )
     return ends[0] if ends else move

@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
+import gettext
+import json
+import re
 from pathlib import Path
 
+import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bot.contract import Deadline, Mention, UserRef
-from bot.i18n import LOCALE_DIR, available_languages, line, pick_language, translator
+from bot.catalog import commands
+from bot.contract import ChatRef, Deadline, Mention, UserRef
+from bot.gamedoc import GameDoc, Seat, TableSettings
+from bot.i18n import (
+    LOCALE_DIR,
+    Translator,
+    available_languages,
+    line,
+    pick_language,
+    translator,
+)
+from bot.lobbyview import settings_buttons
+from bot.render import hand_buttons
+from bot.replay_story import story
+from bot.typed import NotAMove, typed_press
+from engine import DOUBLE_SIX, apply, new_match, parse_move, view
+from tests.bot.driver import deal
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -71,3 +90,70 @@ def test_a_line_keeps_mentions_and_deadlines_as_segments() -> None:
         "%(name)s to move, time runs out %(at)s (100%%)", name=Mention(anna), at=Deadline(5.0)
     )
     assert made == (Mention(anna), " to move, time runs out ", Deadline(5.0), " (100%)")
+
+
+# -- no English glued on: every word a user reads comes from a whole template -------
+
+OPEN, CLOSE = "⟦", "⟧"
+WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+
+
+class Marking(gettext.NullTranslations):
+    """A pseudo-translation: every text comes back wrapped in ⟦ ⟧, placeholders intact."""
+
+    def gettext(self, message: str) -> str:
+        return OPEN + message + CLOSE
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return OPEN + (msgid1 if n == 1 else msgid2) + CLOSE
+
+
+MARKED = Translator("xx", Marking())
+
+
+def untranslated(text: str) -> str:
+    """The words of ``text`` that did not come from a template."""
+    while WRAPPED.search(text):
+        text = WRAPPED.sub("", text)
+    return "".join(re.findall(r"[A-Za-z]+", text))
+
+
+def test_the_replay_story_is_told_in_whole_translated_sentences() -> None:
+    golden = Path(__file__).resolve().parents[1] / "engine" / "golden" / "tyaga_block_win.json"
+    told = list(story(MARKED, json.loads(golden.read_text())))
+    assert len(told) > 20
+    assert [line for line in told if untranslated(line)] == []
+
+
+def test_an_ambiguous_typed_move_is_explained_in_one_sentence() -> None:
+    dealt = deal(DOUBLE_SIX, "6-6 5-5 2-2", "6-4 1-1 3-3", leader=0)
+    state = new_match("tyaga", 2, options={"hand_size": 3}, fixture=dealt)
+    state, _events = apply(state, parse_move("6-6"))  # [6|4] fits both ends now
+    buttons = [b for row in hand_buttons(MARKED, "abcdefgh", view(state, 1)) for b in row]
+    with pytest.raises(NotAMove) as refused:
+        typed_press(MARKED, "6-4", buttons)
+    assert untranslated(str(refused.value)) == ""
+
+
+def test_the_settings_buttons_are_labelled_by_templates() -> None:
+    doc = GameDoc(
+        id="abcdefgh",
+        chat=ChatRef("tg", "-1"),
+        status="lobby",
+        variant="tyaga",
+        options={},
+        seed=0,
+        seats=(Seat(user=UserRef("tg", "1", "Anna")),),
+        host="tg:1",
+        settings=TableSettings(60, False, True, "en"),
+        created=0.0,
+        panel="settings",
+    )
+    labels = [b.label for row in settings_buttons(MARKED, doc) for b in row]
+    assert len(labels) > 4
+    assert [label for label in labels if untranslated(label)] == []
+
+
+def test_the_usage_of_every_command_is_in_the_catalog() -> None:
+    usages = {info.usage for info in commands()} - {""}
+    assert usages and usages <= catalog_messages("en")
