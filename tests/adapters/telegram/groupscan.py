@@ -66,14 +66,14 @@ class GroupScan:
             self.problems.append(f"could not check {call.method} {call.params}: {err!r}")
 
     def _in_topic(self, call: Call) -> bool:
-        """Whether the call writes to this topic; an edit of a message the chat no
-        longer has is counted in."""
+        """Whether the call writes to this topic. An edit names no topic: its message's
+        is read, and an edit of a message the chat no longer has is counted in."""
         thread = call.params.get("message_thread_id")
         if thread is None and "message_id" in call.params:
-            stored = self.fake.messages.get((int(self.chat.chat_id), call.params["message_id"]))
-            thread = stored.get("message_thread_id") if stored else None
-            if stored is None:
+            edited = self.fake.messages.get((int(self.chat.chat_id), call.params["message_id"]))
+            if edited is None:
                 return True
+            thread = edited.get("message_thread_id")
         return thread == (int(self.chat.thread) if self.chat.thread else None)
 
     async def _scan(self, call: Call) -> None:
