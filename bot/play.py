@@ -92,12 +92,14 @@ def press_tiles(game: Game | None, game_id: str, user: UserRef, *, _: Translator
     if seat is None:
         return refuse(_("You are not playing in this game."))
     view = engine.view(state, seat)
-    due = (
-        doc.due.at
-        if doc.due is not None and doc.due.kind == "turn" and state.turn == seat
-        else None
-    )
-    return Decision(reply=hand_popup(_, view), alert=True, screen=hand_screen(_, doc, view, due))
+    screen = hand_screen(_, doc, view, _turn_due(doc, state, seat))
+    return Decision(reply=hand_popup(_, view), alert=True, screen=screen)
+
+
+def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:
+    """When ``seat``'s turn runs out, if it is his turn and the timer is on."""
+    due = doc.due
+    return due.at if due is not None and due.kind == "turn" and state.turn == seat else None
 
 
 def press_next_deal(
@@ -218,18 +220,25 @@ def on_unreachable(
 def private_start(
     game: Game | None, game_id: str, user: UserRef, *, _: Translator, now: float, pacing: Pacing
 ) -> Decision:
-    """The player opened the private chat through the deep link: deliver his hand."""
+    """The player opened the private chat through the deep link: deliver his hand.
+
+    Only a seat marked unreachable changes (it is reachable now, and gets its pings
+    again); anyone else is shown his hand as it is, in ``screen``, and nothing is
+    written."""
     if game is None or game.doc.id != game_id or not game.doc.active:
         return refuse(_("That game is over."))
-    doc = game.doc
+    doc, state = game.doc, game.state
     seat = doc.seat_of(user)
     if seat is None:
         return refuse(_("You are not playing in this game."))
-    if game.state is None:
+    if state is None:
         return refuse(_("You will get your tiles here when the game starts."))
+    if not doc.seats[seat].unreachable:
+        view = engine.view(state, seat)
+        return Decision(screen=hand_screen(_, doc, view, _turn_due(doc, state, seat)))
     doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=False))
-    doc = match.clock(doc, game.state, now, pacing)
-    return Decision(doc=doc, state=game.state, hands_for=(user,))
+    doc = match.clock(doc, state, now, pacing)
+    return Decision(doc=doc, state=state, hands_for=(user,))
 
 
 def private_chat(user: UserRef) -> ChatRef:

@@ -28,6 +28,7 @@ from bot.contract import (
     Press,
     PrivateStart,
     Screen,
+    Show,
     SlotKind,
     Unreachable,
     UserRef,
@@ -40,6 +41,7 @@ from bot.runner import Flow, Runner
 from bot.settings_flow import AUTO_START, PINGS, TIMER
 from bot.store import Store, StoreUnavailable, TimerClaim
 from bot.texts import variant_title
+from bot.updates import hand_slot, in_table_chat
 from engine import get_variant
 
 log = logging.getLogger(__name__)
@@ -231,10 +233,12 @@ class Sessions:
             user,
             lambda g, t: play.private_start(g, game_id, user, _=t, now=now, pacing=runner.pacing),
         )
-        reply = (
-            [Notice(here, Screen((reply_line(ran.decision.reply),)))] if ran.decision.reply else []
-        )
-        return reply + ran.updates
+        decision = ran.decision
+        if decision.reply:
+            return [Notice(here, Screen((reply_line(decision.reply),))), *ran.updates]
+        if decision.screen is not None and ran.before is not None:  # his hand, as it is
+            return _hand_as_it_is(ran.before, user, decision.screen)
+        return ran.updates
 
     async def _unreachable(self, event: Unreachable) -> list[Outbound]:
         slot = event.slot
@@ -269,6 +273,15 @@ class Sessions:
         if isinstance(inbound, PrivateStart):
             return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
         return []
+
+
+def _hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
+    """A player's hand shown again in his slot, at the game's current version."""
+    seat = game.doc.seat_of(user)
+    if seat is None:
+        return []
+    slot = hand_slot(game.doc, seat)
+    return [] if in_table_chat(game.doc, slot) else [Show(slot, screen, game.version)]
 
 
 def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], Awaitable[None]]:

@@ -234,6 +234,21 @@ async def test_an_unreachable_player_gets_one_deep_link_and_his_hand_when_he_ope
     assert [s.slot for s in shows(out, SlotKind.HAND)] == [hand]
 
 
+async def test_opening_ones_hand_when_reachable_shows_it_and_writes_nothing(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
+    before = await fake_store.load(table.chat)
+    assert before is not None
+    out = await table.send(PrivateStart(BORIS, codec.hand_link("scripted")))
+    [hand] = shows(out, SlotKind.HAND)
+    assert hand.slot == Slot(SlotKind.HAND, ChatRef("tg", "2"), "scripted", BORIS)
+    assert hand.version == before.version and "Your tiles" in hand.screen.plain_text()
+    after = await fake_store.load(table.chat)
+    assert after is not None and after.version == before.version
+
+
 async def test_one_person_may_sit_in_games_of_two_chats(fake_store: Store) -> None:
     first = make_table(fake_store, ChatRef("tg", "-1"))
     second = make_table(fake_store, ChatRef("tg", "-2"), seed=2)
