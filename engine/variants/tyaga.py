@@ -6,7 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dealing import lay_first, lay_matching, next_seat, replace_hand, without
+from engine.dealing import (
+    find_tile,
+    lay_first,
+    lay_matching,
+    next_seat,
+    replace_hand,
+)
 from engine.errors import BadOption, IllegalMove
 from engine.moves import DRAW, LEADS, PASS, PLAYS_L, PLAYS_R, Kind, Move
 from engine.options import OptionSpec
@@ -125,34 +131,17 @@ class Tyaga:
     def apply(self, state: State[Any], move: Move) -> tuple[TyagaState, tuple[Event, ...]]:
         seat = state.turn
         assert seat is not None
-        if move.kind is _PLAY:
-            return self._play(state, seat, move)
-        if move.kind is Kind.DRAW or move.kind is Kind.PASS:
-            if can_play(state.hands[seat], state.ends):
-                raise IllegalMove(
-                    f"{move.kind.value} is not allowed: you hold a playable tile",
-                    "must_play",
-                    move=move.kind.value,
-                )
-            if move.kind is Kind.DRAW:
-                return self._draw(state, seat)
-            if state.boneyard:
-                raise IllegalMove(
-                    "pass is not allowed while the boneyard has tiles: draw",
-                    "must_draw",
-                )
-            turn = next_seat(seat, state.players)
-            return state.but(turn=turn, counter=state.counter + 1), (Event("move", seat, move),)
-        raise not_a_move_in(self.title, move)
-
-    def _play(
-        self, state: State[Any], seat: int, move: Move
-    ) -> tuple[TyagaState, tuple[Event, ...]]:
+        if move.kind is not _PLAY:
+            return self._draw_or_pass(state, seat, move)
+        # Laying a tile, nearly every move: read here rather than in a helper.
         tile = move.tile
         assert tile is not None
         hand = state.hands[seat]
-        if tile not in hand or move.across:
-            raise not_in_hand(tile) if tile not in hand else _illegal(move)
+        at = find_tile(hand, tile)
+        if at < 0:
+            raise not_in_hand(tile)
+        if move.across:
+            raise _illegal(move)
         ends = state.ends
         if ends is None:
             forced = state.detail.forced_lead
@@ -167,7 +156,7 @@ class Tyaga:
             if tile.hi != value and tile.lo != value:
                 raise does_not_fit(tile, ends)
             line, ends = lay_matching(state.line, ends, tile, end)
-        hands = replace_hand(state.hands, seat, without(hand, tile))
+        hands = replace_hand(state.hands, seat, hand[:at] + hand[at + 1 :])
         turn = (seat + 1) % state.players
         played = state.after_play(hands, line, ends, turn, state.counter + 1, seat)
         events = (Event("move", seat, move),)
@@ -179,6 +168,27 @@ class Tyaga:
         if not state.boneyard and ends[0] == ends[1] and nobody_can_move(played):
             return self._end_deal(played, DealEnd.BLOCK, None, events)
         return played, events
+
+    def _draw_or_pass(
+        self, state: State[Any], seat: int, move: Move
+    ) -> tuple[TyagaState, tuple[Event, ...]]:
+        if move.kind is not Kind.DRAW and move.kind is not Kind.PASS:
+            raise not_a_move_in(self.title, move)
+        if can_play(state.hands[seat], state.ends):
+            raise IllegalMove(
+                f"{move.kind.value} is not allowed: you hold a playable tile",
+                "must_play",
+                move=move.kind.value,
+            )
+        if move.kind is Kind.DRAW:
+            return self._draw(state, seat)
+        if state.boneyard:
+            raise IllegalMove(
+                "pass is not allowed while the boneyard has tiles: draw",
+                "must_draw",
+            )
+        turn = next_seat(seat, state.players)
+        return state.but(turn=turn, counter=state.counter + 1), (Event("move", seat, move),)
 
     def _draw(self, state: State[Any], seat: int) -> tuple[TyagaState, tuple[Event, ...]]:
         if not state.boneyard:
@@ -275,7 +285,7 @@ def _opening(
             wanted += [Tile(v, 0) for v in range(6, 0, -1)]
     for tile in wanted:
         for seat, hand in enumerate(dealt.hands):
-            if tile in hand:
+            if find_tile(hand, tile) >= 0:
                 return seat, tile
     return None
 
