@@ -70,6 +70,12 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(permissions.administrator or permissions.manage_guild)
 
 
+def _asked_for_own_hand(inbound: Inbound, reply: Reply) -> bool:
+    """Opening one's hand shows it as it stands, at the version already shown
+    elsewhere: the player asked for it, so it is answered all the same."""
+    return isinstance(inbound, PrivateStart) and reply.is_hand
+
+
 @dataclass(frozen=True, slots=True)
 class Sent:
     """What a reply made: a new message's id (``followup``: a follow-up message, not
@@ -144,7 +150,8 @@ class DiscordAdapter:
                 return
             context = await self._context(interaction, outbounds)
             reply, rest = choose_reply(inbound, outbounds, context)
-            if reply.used is not None and not await self._is_current(reply.used):
+            stale = reply.used is not None and not await self._is_current(reply.used)
+            if stale and not _asked_for_own_hand(inbound, reply):
                 reply = self._stale_reply(inbound)
             sent = await self._send(interaction, reply)
             try:
