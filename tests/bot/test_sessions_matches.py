@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from bot.contract import Document, Outbound, Show, SlotKind
+from bot.contract import Document, Outbound, Screen, Show, SlotKind
 from bot.store import Store
 from engine import apply, new_match, next_deal, parse_move
 from engine.state import Fixture
@@ -66,9 +66,18 @@ async def test_every_event_updates_the_table_once_and_each_hand_at_most_once(
     table = make_table(fake_store)
     await open_table(table, variant, options, people, computers)
     await table.play_out(people, random.Random(3))
+    showing: dict[str, Screen] = {}
+    left_alone = 0  # events after which some player's hand stayed as it was
     for out in table.log:
         assert len(shows(out, SlotKind.TABLE)) <= 1
         assert at_most_one_update_per_slot(out)
+        hands = shows(out, SlotKind.HAND)
+        for hand in hands:
+            assert hand.screen != showing.get(hand.slot.key), "an unchanged hand was sent"
+            showing[hand.slot.key] = hand.screen
+        if shows(out, SlotKind.TABLE) and len(hands) < len(people):
+            left_alone += 1
+    assert left_alone > 0
 
 
 async def test_the_exported_replay_reproduces_the_match(fake_store: Store) -> None:
