@@ -24,11 +24,11 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.embedded import EmbeddedRedisError
 from bot.launch import (
-    BOTS,
     banner,
     console_settings,
     default_players,
@@ -43,6 +43,7 @@ from bot.sessions import Sessions
 log = logging.getLogger("bot")
 
 EXIT_USAGE = 2
+BOTS: Final = ("telegram", "discord")  # the chat platforms, in the order they are started
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -28,7 +28,6 @@ from engine import DominoError
 
 log = logging.getLogger(__name__)
 
-BOTS: Final = ("telegram", "discord")
 HEALTH_TIMEOUT: Final = 3.0
 
 

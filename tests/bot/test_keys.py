@@ -28,6 +28,8 @@ def chat_keys(chat: ChatRef) -> list[str]:
         keys.players(chat, None),
         keys.chat_match(chat, "g1"),
         keys.settings(chat),
+        keys.slot_messages(chat),
+        keys.sent(chat),
     ]
 
 
