@@ -112,20 +112,29 @@ class Tyaga:
     # -- moves -----------------------------------------------------------------
 
     def legal_moves(self, state: State[Any]) -> tuple[Move, ...]:
-        if state.turn is None:
+        turn = state.turn
+        if turn is None:
             return ()
-        hand = state.hands[state.turn]
+        hand = state.hands[turn]
         ends = state.ends
         if ends is None:
             forced = state.detail.forced_lead
             if forced is not None:
                 return (LEADS[forced.index],)
             return tuple(LEADS[t.index] for t in hand)
+        # Every tile that fits L, then every tile that fits R, in hand order. One
+        # plain loop: two list comprehensions cost a function call and a closure each.
         left, right = ends
-        moves = [PLAYS_L[t.index] for t in hand if t.hi == left or t.lo == left]
-        moves += [PLAYS_R[t.index] for t in hand if t.hi == right or t.lo == right]
-        if moves:
-            return tuple(moves)
+        on_left: list[Move] = []
+        on_right: list[Move] = []
+        for t in hand:
+            hi, lo = t.hi, t.lo
+            if hi == left or lo == left:
+                on_left.append(PLAYS_L[t.index])
+            if hi == right or lo == right:
+                on_right.append(PLAYS_R[t.index])
+        if on_left or on_right:
+            return (*on_left, *on_right)
         return (DRAW,) if state.boneyard else (PASS,)
 
     def apply(self, state: State[Any], move: Move) -> tuple[TyagaState, tuple[Event, ...]]:
