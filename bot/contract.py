@@ -102,7 +102,16 @@ class Unreachable:
     slot: Slot
 
 
-Inbound = Command | Press | PrivateStart | Unreachable
+@dataclass(frozen=True, slots=True)
+class ChatMoved:
+    """The platform gave a chat a new id (a Telegram group that became a
+    supergroup): its table, scoreboard and settings move to ``new``."""
+
+    old: ChatRef
+    new: ChatRef
+
+
+Inbound = Command | Press | PrivateStart | Unreachable | ChatMoved
 
 
 # -- screens ----------------------------------------------------------------------

@@ -13,12 +13,13 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot import codec, lobby, play
 from bot.commands import Commands
 from bot.contract import (
     Answer,
+    ChatMoved,
     ChatRef,
     Command,
     CommandRef,
@@ -39,7 +40,7 @@ from bot.lobbyview import decode_option_value
 from bot.match import Pacing
 from bot.runner import Flow, Runner
 from bot.settings_flow import AUTO_START, PINGS, TIMER
-from bot.store import Store, StoreUnavailable, TimerClaim
+from bot.store import Store, Stored, StoreUnavailable, TimerClaim
 from bot.texts import variant_title
 from bot.updates import hand_slot, in_table_chat
 from engine import get_variant
@@ -131,6 +132,9 @@ class Sessions:
             return await self._press(inbound)
         if isinstance(inbound, PrivateStart):
             return await self._private_start(inbound)
+        if isinstance(inbound, ChatMoved):
+            await self._chat_moved(inbound)
+            return []
         return await self._unreachable(inbound)
 
     async def _press(self, press: Press) -> list[Outbound]:
@@ -256,6 +260,18 @@ class Sessions:
         )
         return ran.updates
 
+    async def _chat_moved(self, event: ChatMoved) -> None:
+        """Move every key of the chat, then point its open game at the new id."""
+        store = self._runner.store
+        await store.move_chat(event.old, event.new)
+
+        async def repoint(stored: Stored | None) -> tuple[dict[str, Any] | None, None]:
+            if stored is None or stored.doc.get("chat") != event.old.key:
+                return None, None
+            return {**stored.doc, "chat": event.new.key}, None
+
+        await store.update(event.new, repoint)
+
     # -- failures ---------------------------------------------------------------------
 
     def _apology(self, inbound: Inbound, *, unavailable: bool) -> list[Outbound]:
@@ -290,7 +306,7 @@ def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], A
 
 
 def _user_of(inbound: Inbound) -> UserRef | None:
-    return inbound.user
+    return None if isinstance(inbound, ChatMoved) else inbound.user
 
 
 def _lobby_only(game: Game | None, game_id: str, _: Translator) -> Decision | None:

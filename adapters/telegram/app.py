@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -42,7 +42,7 @@ from adapters.telegram.translate import (
     query_to_press,
 )
 from bot import catalog, codec
-from bot.contract import Answer, ChatRef, Command, Inbound, Outbound, Press
+from bot.contract import Answer, ChatMoved, ChatRef, Command, Inbound, Outbound, Press
 from bot.i18n import DEFAULT_LANG, available_languages
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,6 @@ class Wiring:
     clock: Clock
     wall: Callable[[], float]
     # Give a chat's game, scores and settings to its new id (a group became a supergroup).
-    move_chat: Callable[[ChatRef, ChatRef], Awaitable[None]] | None = None
 
 
 def build_application(
@@ -215,8 +214,7 @@ class TelegramAdapter:
             # and whatever is still addressed to the old id goes to the new one.
             self.deliverer.carrier.moved(message.chat.id, message.migrate_to_chat_id)
             await self.wiring.book.forget_chat(old)
-            if self.wiring.move_chat is not None:
-                await self.wiring.move_chat(old, new)
+            await self.core.handle(ChatMoved(old, new))
         finally:
             self.handled += 1
 

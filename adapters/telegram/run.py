@@ -21,7 +21,6 @@ from adapters.telegram.webhook import WebhookServer, webhook_app, webhook_path
 from bot import keys
 from bot.config import Settings
 from bot.contract import ChatRef
-from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -34,18 +33,14 @@ def redis_wiring(
     redis: Any,
     clock: Clock | None = None,
     wall: Callable[[], float] = time.time,
-    *,
-    idle_ttl: int | None = None,
 ) -> Wiring:
     """Slot messages and send budgets in Redis, shared by every worker; a chat that
-    changes its id is moved by the core's store."""
-    store = Store(redis) if idle_ttl is None else Store(redis, idle_ttl=idle_ttl)
+    changes its id is moved by the core."""
     return Wiring(
         book=RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat))),
         send_log=RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat))),
         clock=clock or SystemClock(),
         wall=wall,
-        move_chat=store.move_chat,
     )
 
 
@@ -126,7 +121,7 @@ async def run_telegram(
     settings: Settings, core: Core, *, redis: Any, stop_event: asyncio.Event
 ) -> None:
     """Serve Telegram until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT)."""
-    wiring = redis_wiring(redis, idle_ttl=settings.game_idle_ttl)
+    wiring = redis_wiring(redis)
     service = TelegramService(settings, core, wiring)
     try:
         await service.start()

@@ -141,6 +141,7 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_table(
     await new.say(bob, "/join")
     game = await new.game()
     assert game is not None and game.doc.id == game_id
+    assert game.doc.chat.key == "tg:-100501"
     assert [s.user.name if s.user else None for s in game.doc.seats] == ["Ann", "Bob"]
     (table,) = [m for m in fake.bot_messages(-100501) if game_id in m["text"]]
     assert "2. Bob" in table["text"]
