@@ -67,6 +67,15 @@ class Event(NamedTuple):
     info: tuple[tuple[str, object], ...] = ()
 
 
+_new_event: Callable[[type[Event], tuple[Any, ...]], Event] = tuple.__new__
+
+
+def moved(seat: int, move: Move) -> Event:
+    """``Event("move", seat, move)``, which every applied move makes, built
+    without the keyword handling of the named tuple's own constructor."""
+    return _new_event(Event, ("move", seat, move, None, ()))
+
+
 class State(NamedTuple, Generic[D]):
     """Everything about a match at one moment. Immutable: a move makes a new
     state and leaves this one as it was.

@@ -27,7 +27,7 @@ from engine.rounds import (
     with_drawn_leader,
 )
 from engine.seatview import seat_view
-from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View
+from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View, moved
 from engine.tiles import DOUBLE_SIX, Tile
 from engine.variant import register
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
@@ -168,7 +168,7 @@ class Tyaga:
         hands = replace_hand(state.hands, seat, hand[:at] + hand[at + 1 :])
         turn = (seat + 1) % state.players
         played = state.after_play(hands, line, ends, turn, state.counter + 1, seat)
-        events = (Event("move", seat, move),)
+        events = (moved(seat, move),)
         if not hands[seat]:
             return self._end_deal(played, DealEnd.DOMINO, seat, events)
         # With the boneyard empty every tile is in a hand or on the line. If the
@@ -197,7 +197,7 @@ class Tyaga:
                 "must_draw",
             )
         turn = next_seat(seat, state.players)
-        return state.but(turn=turn, counter=state.counter + 1), (Event("move", seat, move),)
+        return state.but(turn=turn, counter=state.counter + 1), (moved(seat, move),)
 
     def _draw(self, state: State[Any], seat: int) -> tuple[TyagaState, tuple[Event, ...]]:
         if not state.boneyard:
@@ -205,7 +205,7 @@ class Tyaga:
         tile = state.boneyard[0]
         hands = replace_hand(state.hands, seat, state.hands[seat] + (tile,))
         drawn = state.but(hands=hands, boneyard=state.boneyard[1:], counter=state.counter + 1)
-        events = (Event("move", seat, DRAW), Event("draw", seat, DRAW, tile))
+        events = (moved(seat, DRAW), Event("draw", seat, DRAW, tile))
         if nobody_can_move(drawn):
             return self._end_deal(drawn, DealEnd.BLOCK, None, events)
         return drawn, tuple(events)
