@@ -169,7 +169,10 @@ def nobody_can_move(state: State[Any]) -> bool:
     if state.boneyard:
         return False
     ends = state.ends
-    return not any(can_play(hand, ends) for hand in state.hands)
+    for hand in state.hands:  # noqa: SIM110  (a plain loop, as in can_play)
+        if can_play(hand, ends):
+            return False
+    return True
 
 
 def lowest_seats(values: Sequence[int]) -> tuple[int, ...]:
