@@ -1,5 +1,5 @@
 """Fixtures for the Discord adapter: the fake API on loopback with discord.py's REST
-base pointed at it, and a real Redis (the core tests' server fixture, imported)."""
+base pointed at it, and a real Redis (the core tests' fixtures, imported)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import discord
 import pytest
 import redis.asyncio as aredis
 
-from bot.store import Store, connect
+from bot.store import Store
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.gateway import Person
-from tests.bot.conftest import redis_url  # noqa: F401  (a session fixture, shared)
+from tests.bot.conftest import redis_client, redis_url  # noqa: F401  (shared fixtures)
 
 ALICE = Person(5_100_000_000_000_000_001, "Alice", admin=True)
 BOB = Person(5_100_000_000_000_000_002, "Bob")
@@ -32,15 +32,5 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-async def redis_client(redis_url: str) -> AsyncIterator[aredis.Redis]:  # noqa: F811
-    client = connect(redis_url)
-    await client.flushdb()
-    try:
-        yield client
-    finally:
-        await client.aclose()
-
-
-@pytest.fixture
-async def store(redis_client: aredis.Redis) -> Store:
+async def store(redis_client: aredis.Redis) -> Store:  # noqa: F811
     return Store(redis_client)

@@ -33,8 +33,8 @@ SCORE_ROW = re.compile(r"\d+\. (.+): won (\d+) of (\d+) \(\d+%\), -?\d+ points")
 
 
 @pytest.fixture
-async def store(telegram_redis_url: str) -> AsyncIterator[Store]:
-    client = connect(telegram_redis_url, timeout=30.0)  # a busy test machine is slow
+async def store(redis_url: str) -> AsyncIterator[Store]:
+    client = connect(redis_url, timeout=30.0)  # a busy test machine is slow
     await client.flushdb()
     store = Store(client)
     try:
@@ -44,8 +44,8 @@ async def store(telegram_redis_url: str) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-async def adapter_redis(telegram_redis_url: str) -> AsyncIterator[aredis.Redis]:
-    client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+async def adapter_redis(redis_url: str) -> AsyncIterator[aredis.Redis]:
+    client = aredis.Redis.from_url(redis_url, decode_responses=True)
     try:
         yield client
     finally:

@@ -101,9 +101,9 @@ async def test_old_sends_leave_the_log(send_log: SendLog) -> None:
 
 
 async def test_workers_sharing_redis_share_a_chats_budget(
-    redis_client: aredis.Redis, telegram_redis_url: str
+    redis_client: aredis.Redis, redis_url: str
 ) -> None:
-    other_client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
     try:
         logs = [
             RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
@@ -116,9 +116,9 @@ async def test_workers_sharing_redis_share_a_chats_budget(
 
 
 async def test_a_write_another_worker_has_on_its_way_holds_back_the_next(
-    redis_client: aredis.Redis, telegram_redis_url: str
+    redis_client: aredis.Redis, redis_url: str
 ) -> None:
-    other_client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
     try:
         first, second = (
             RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")

@@ -73,9 +73,9 @@ async def test_a_forgotten_chat_has_no_messages_left(book: SlotBook) -> None:
 
 
 async def test_a_slot_being_shown_by_one_worker_is_busy_for_another(
-    telegram_redis_url: str, redis_client: aredis.Redis
+    redis_url: str, redis_client: aredis.Redis
 ) -> None:
-    other = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    other = aredis.Redis.from_url(redis_url, decode_responses=True)
     try:
         first, second = (
             RedisSlotBook(client, lambda chat: f"test:msgs:{{{chat}}}")

@@ -46,7 +46,7 @@ def free_port() -> int:
 
 @pytest.fixture
 async def workers(
-    fake: FakeBotApi, clock: VirtualClock, telegram_redis_url: str, store: Store
+    fake: FakeBotApi, clock: VirtualClock, redis_url: str, store: Store
 ) -> AsyncIterator[Running]:
     """Worker processes, each with its own core and connections, behind one webhook."""
     async with AsyncExitStack() as stack:
@@ -61,9 +61,9 @@ async def workers(
                 telegram_webhook_port=port,
                 **PACE,
             )
-            own_store = Store(connect(telegram_redis_url, timeout=30.0))
+            own_store = Store(connect(redis_url, timeout=30.0))
             stack.push_async_callback(own_store.close)
-            client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+            client = aredis.Redis.from_url(redis_url, decode_responses=True)
             stack.push_async_callback(client.aclose)
             sessions = Sessions(own_store, settings, rng=random.Random(number))
             service = TelegramService(settings, sessions, redis_wiring(client, clock, time.time))
@@ -79,11 +79,11 @@ async def test_webhook_workers_on_one_redis_play_a_match_together(
     fake: FakeBotApi,
     workers: Running,
     store: Store,
-    telegram_redis_url: str,
+    redis_url: str,
     people: dict[str, FakeUser],
 ) -> None:
     ann, bob, cy = people["ann"], people["bob"], people["cy"]
-    client = aredis.Redis.from_url(telegram_redis_url, decode_responses=True)
+    client = aredis.Redis.from_url(redis_url, decode_responses=True)
     try:
         d = Driver(fake, workers, store, client, GROUP_ID)
         d.seat(ann, bob, cy)
