@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
@@ -188,7 +188,7 @@ async def button_carrying(
     """A message the bot sent to the group, its button made to carry ``payload``."""
     fake.type_text(ann, GROUP_ID, "/help")
     await bot.settle()
-    message = fake.bot_messages(GROUP_ID)[-1]
+    (message,) = fake.bot_messages(GROUP_ID)
     message["reply_markup"]["inline_keyboard"][0][0]["callback_data"] = payload
     return message
 
@@ -201,20 +201,32 @@ def bob(fake: FakeBotApi, ann: FakeUser) -> FakeUser:
     return user
 
 
+BobPresses = Callable[[str], Awaitable[tuple[str, int]]]
+
+
+@pytest.fixture
+def bob_presses(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser, bob: FakeUser
+) -> BobPresses:
+    """Bob presses a button carrying a payload under a message Ann asked for: the query,
+    and how many times the bot had asked Telegram about admins before the press."""
+
+    async def press(payload: str) -> tuple[str, int]:
+        async with running(fake, core, clock) as bot:
+            message = await button_carrying(fake, bot, ann, payload)
+            asked = len(fake.calls_to("getChatMember"))
+            query = fake.press(bob, message, payload)
+            await bot.settle()
+        return query, asked
+
+    return press
+
+
 @pytest.mark.parametrize("payload", NO_ADMIN_NEEDED.values(), ids=NO_ADMIN_NEEDED.keys())
 async def test_a_press_that_needs_no_admin_rights_is_answered_without_asking_telegram(
-    fake: FakeBotApi,
-    core: EchoCore,
-    clock: VirtualClock,
-    ann: FakeUser,
-    bob: FakeUser,
-    payload: str,
+    fake: FakeBotApi, core: EchoCore, bob_presses: BobPresses, payload: str
 ) -> None:
-    async with running(fake, core, clock) as bot:
-        message = await button_carrying(fake, bot, ann, payload)
-        asked = len(fake.calls_to("getChatMember"))
-        query = fake.press(bob, message, payload)
-        await bot.settle()
+    query, asked = await bob_presses(payload)
     assert query in fake.answered
     assert len(fake.calls_to("getChatMember")) == asked
     (press,) = [i for i in core.seen if isinstance(i, Press)]
@@ -223,18 +235,9 @@ async def test_a_press_that_needs_no_admin_rights_is_answered_without_asking_tel
 
 @pytest.mark.parametrize("payload", ADMIN_NEEDED.values(), ids=ADMIN_NEEDED.keys())
 async def test_a_host_press_reaches_the_core_with_the_pressers_admin_status(
-    fake: FakeBotApi,
-    core: EchoCore,
-    clock: VirtualClock,
-    ann: FakeUser,
-    bob: FakeUser,
-    payload: str,
+    fake: FakeBotApi, core: EchoCore, bob_presses: BobPresses, payload: str
 ) -> None:
-    async with running(fake, core, clock) as bot:
-        message = await button_carrying(fake, bot, ann, payload)
-        asked = len(fake.calls_to("getChatMember"))
-        query = fake.press(bob, message, payload)
-        await bot.settle()
+    query, asked = await bob_presses(payload)
     assert query in fake.answered
     assert [c.params["user_id"] for c in fake.calls_to("getChatMember")[asked:]] == [43]
     (press,) = [i for i in core.seen if isinstance(i, Press)]
@@ -245,10 +248,7 @@ async def test_an_alert_answer_is_shown_as_a_dialog(
     fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
 ) -> None:
     async with running(fake, core, clock) as bot:
-        fake.type_text(ann, GROUP_ID, "/help")
-        await bot.settle()
-        (message,) = fake.bot_messages(GROUP_ID)
-        message["reply_markup"]["inline_keyboard"][0][0]["callback_data"] = "p_alert"
+        message = await button_carrying(fake, bot, ann, "p_alert")
         query = fake.press(ann, message, "p_alert")
         await bot.settle()
     assert fake.answered[query]["show_alert"] is True
@@ -258,10 +258,7 @@ async def test_a_button_leading_nowhere_is_answered_without_the_core(
     fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
 ) -> None:
     async with running(fake, core, clock) as bot:
-        fake.type_text(ann, GROUP_ID, "/help")
-        await bot.settle()
-        (message,) = fake.bot_messages(GROUP_ID)
-        message["reply_markup"]["inline_keyboard"][0][0]["callback_data"] = INERT_DATA
+        message = await button_carrying(fake, bot, ann, INERT_DATA)
         query = fake.press(ann, message, INERT_DATA)
         await bot.settle()
     assert query in fake.answered
@@ -272,10 +269,8 @@ async def test_a_press_the_core_fails_on_is_still_answered(
     fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
 ) -> None:
     async with running(fake, core, clock) as bot:
-        fake.type_text(ann, GROUP_ID, "/help")
-        await bot.settle()
+        message = await button_carrying(fake, bot, ann, "p_help")
         core.fail = True
-        (message,) = fake.bot_messages(GROUP_ID)
         query = fake.press(ann, message, "p_help")
         await bot.settle()
     assert "went wrong" in fake.answered[query]["text"]
