@@ -1,5 +1,6 @@
 """Fixtures for the Telegram adapter: the fake Bot API server, a bot talking to it, a
-virtual clock they share, and a real Redis (the core tests' server fixture, imported)."""
+virtual clock they share, a real Redis (the core tests' server fixture, imported), and
+the whole-match tests' fixtures from tables.py."""
 
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ import redis.asyncio as aredis
 from telegram import Bot
 
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.tables import (  # noqa: F401  (fixtures)
+    adapter_redis,
+    make_driver,
+    people,
+    service,
+    store,
+)
 from tests.adapters.telegram.vclock import VirtualClock
 from tests.bot.conftest import redis_url  # noqa: F401  (a session fixture, shared)
 

@@ -110,6 +110,15 @@ async def start(d: Driver, host: FakeUser, game_id: str) -> None:
     assert game is not None and game.doc.status == "running", "the game did not start"
 
 
+async def started_table(d: Driver, host: FakeUser, command: str, *joining: FakeUser) -> str:
+    """The host and the others take seats at a table opened with ``command``, and the
+    host starts it: the game's id."""
+    d.seat(host, *joining)
+    game_id = await open_table(d, host, command, *joining)
+    await start(d, host, game_id)
+    return game_id
+
+
 async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any], str]:
     """Who is to move, his hand message and one of the moves it offers."""
     game = await d.game()

@@ -12,20 +12,13 @@ from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.tables import (
     GROUP_ID,
-    adapter_redis,
     assert_match_over,
     assert_platform_rules_kept,
-    make_driver,
     open_table,
-    people,
-    service,
     start,
-    store,
     writes,
 )
 from tests.adapters.telegram.vclock import ScaledClock
-
-__all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
 
 BURST = 100
 pytestmark = pytest.mark.slow

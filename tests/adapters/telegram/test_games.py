@@ -20,16 +20,12 @@ from tests.adapters.telegram.tables import (
     FORUM_ID,
     GROUP_ID,
     MY_TILES,
-    adapter_redis,
     assert_match_over,
     assert_platform_rules_kept,
     assert_scoreboard_counts_the_match,
-    make_driver,
     open_table,
-    people,
-    service,
     start,
-    store,
+    started_table,
     writes,
 )
 
@@ -39,17 +35,13 @@ TABLE_ID = re.compile(r"table ([0-9a-z]{8})")
 PRIVATE_HEADING = re.compile(r" in (.+) · table ([0-9a-z]{8})")
 FLOOD = "Too Many Requests: retry after 5"
 
-__all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
-
 
 async def test_a_whole_kozel_match_with_a_player_who_never_opened_the_bot(
     fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
 ) -> None:
     ann, bob, cy = people["ann"], people["bob"], people["cy"]
     d = make_driver()
-    d.seat(ann, bob, cy)
-    game_id = await open_table(d, ann, "/newgame kozel target=11", bob, cy)
-    await start(d, ann, game_id)
+    game_id = await started_table(d, ann, "/newgame kozel target=11", bob, cy)
     assert await d.hand(cy, game_id) is None
     offer = d.link_offered_to(cy)
     assert offer is not None, "the group was not offered a link for Cy"
@@ -67,9 +59,7 @@ async def test_a_whole_tyaga_match_in_a_forum_topic(
 ) -> None:
     ann, bob = people["ann"], people["bob"]
     d = make_driver(FORUM_ID, thread=9)
-    d.seat(ann, bob)
-    game_id = await open_table(d, ann, "/newgame tyaga target=10", bob)
-    await start(d, ann, game_id)
+    await started_table(d, ann, "/newgame tyaga target=10", bob)
     played = await d.play_match(random.Random(2))
     assert_match_over(fake, played, FORUM_ID)
     assert_platform_rules_kept(fake, people)
@@ -83,9 +73,7 @@ async def test_a_whole_thief_of_baghdad_match(
 ) -> None:
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
-    d.seat(ann, bob)
-    game_id = await open_table(d, ann, "/newgame baghdad match=deals:2", bob)
-    await start(d, ann, game_id)
+    await started_table(d, ann, "/newgame baghdad match=deals:2", bob)
     played = await d.play_match(random.Random(3))
     assert_match_over(fake, played)
     assert_platform_rules_kept(fake, people)
@@ -115,9 +103,7 @@ async def test_my_tiles_shows_the_pressers_own_hand_only_to_him(
 ) -> None:
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
-    d.seat(ann, bob)
-    game_id = await open_table(d, ann, "/newgame tyaga", bob)
-    await start(d, ann, game_id)
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
     table = await d.table(game_id)
     answer = await d.press(bob, table, data_with(table, MY_TILES)[0])
     game = await d.game()
@@ -153,9 +139,7 @@ async def test_a_match_survives_flood_waits_a_deleted_table_and_a_blocked_player
 ) -> None:
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
-    d.seat(ann, bob)
-    game_id = await open_table(d, ann, "/newgame tyaga target=10", bob)
-    await start(d, ann, game_id)
+    game_id = await started_table(d, ann, "/newgame tyaga target=10", bob)
     table = await d.table(game_id)
     fake.remove_message(GROUP_ID, table["message_id"])  # an admin deleted the table
     fake.inject("editMessageText", 429, FLOOD, retry_after=5)

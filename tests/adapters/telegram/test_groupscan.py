@@ -15,19 +15,7 @@ from engine import Move, Tile
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.tables import (
-    GROUP_ID,
-    adapter_redis,
-    first_mover,
-    make_driver,
-    open_table,
-    people,
-    service,
-    start,
-    store,
-)
-
-__all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
+from tests.adapters.telegram.tables import GROUP_ID, first_mover, started_table
 
 pytestmark = pytest.mark.slow
 
@@ -40,9 +28,7 @@ def written(tile: Tile) -> str:
 
 async def a_running_game(d: Driver, ann: FakeUser, bob: FakeUser) -> tuple[str, Tile, Tile]:
     """A Tyaga game after its first move: its id, a tile in a hand, a tile on the line."""
-    d.seat(ann, bob)
-    game_id = await open_table(d, ann, "/newgame tyaga", bob)
-    await start(d, ann, game_id)
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
     user, hand, lead = await first_mover(d, game_id)
     await d.press(user, hand, lead)
     game = await d.game()

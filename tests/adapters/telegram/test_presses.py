@@ -10,19 +10,7 @@ import pytest
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with, shown_version, table_slot
-from tests.adapters.telegram.tables import (
-    MY_TILES,
-    adapter_redis,
-    first_mover,
-    make_driver,
-    open_table,
-    people,
-    service,
-    start,
-    store,
-)
-
-__all__ = ["adapter_redis", "make_driver", "people", "service", "store"]  # fixtures
+from tests.adapters.telegram.tables import MY_TILES, first_mover, started_table
 
 pytestmark = pytest.mark.slow
 
@@ -39,9 +27,7 @@ async def test_a_move_whose_answer_telegram_refuses_still_updates_the_table(
 ) -> None:
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
-    d.seat(ann, bob)
-    game_id = await open_table(d, ann, "/newgame tyaga", bob)
-    await start(d, ann, game_id)
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
     before = (await d.table(game_id))["text"]
     user, hand, move = await first_mover(d, game_id)
     fake.inject("answerCallbackQuery", status, error, retry_after=3 if status == 429 else None)
@@ -59,9 +45,7 @@ async def test_joining_looking_at_ones_tiles_and_moving_never_wait_for_an_admin_
 ) -> None:
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
-    d.seat(ann, bob)
-    game_id = await open_table(d, ann, "/newgame tyaga", bob)
-    await start(d, ann, game_id)
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
     table = await d.table(game_id)
     await d.press(bob, table, data_with(table, MY_TILES)[0])
     movers = set()

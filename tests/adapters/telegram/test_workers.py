@@ -25,13 +25,9 @@ from tests.adapters.telegram.tables import (
     assert_match_over,
     assert_platform_rules_kept,
     open_table,
-    people,
     start,
-    store,
 )
 from tests.adapters.telegram.vclock import VirtualClock
-
-__all__ = ["people", "store"]  # fixtures
 
 pytestmark = pytest.mark.slow
 SECRET = "worker-secret"
