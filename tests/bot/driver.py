@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import codec
 from bot.config import Settings
 from bot.contract import (
     Answer,
@@ -22,6 +23,7 @@ from bot.contract import (
     Notice,
     Outbound,
     Press,
+    PrivateStart,
     Screen,
     Show,
     SlotKind,
@@ -147,6 +149,13 @@ class Table:
     ) -> list[Outbound]:
         assert payload is not None
         return await self.send(Press(self.chat, who, payload), sessions)
+
+    async def open_hands(self, *people: UserRef, game_id: str = "scripted") -> None:
+        """Each person opens his hand through the game's deep link, as the start of a
+        game has him do, so that his screens are shown once; the table follows the game."""
+        self.game_id = game_id
+        for person in people:
+            await self.send(PrivateStart(person, codec.hand_link(game_id)))
 
     # -- what the slots show ------------------------------------------------------------
 

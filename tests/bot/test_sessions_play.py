@@ -50,17 +50,10 @@ async def press_tile(table: Table, who, label: str) -> list:
     return await table.press(who, button(table.hand(who), label).payload)
 
 
-async def started(table: Table) -> None:
-    """Show everyone's screens once, as the start would have."""
-    table.game_id = "scripted"
-    await table.send(PrivateStart(ANNA, codec.hand_link("scripted")))
-    await table.send(PrivateStart(BORIS, codec.hand_link("scripted")))
-
-
 async def test_forced_draws_are_made_at_once_and_shown_in_one_update(fake_store: Store) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     out = await press_tile(table, ANNA, "[6|6]")
     assert answer(out) == Answer("")
     doc = await table.doc()
@@ -74,7 +67,7 @@ async def test_forced_draws_are_made_at_once_and_shown_in_one_update(fake_store:
 async def test_a_tile_that_fits_both_ends_offers_both(fake_store: Store) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     await press_tile(table, ANNA, "[6|6]")
     labels = [b.label for b in move_buttons(table.hand(BORIS))]
     assert labels == ["◀ [6|0]", "[6|0] ▶"]
@@ -90,7 +83,7 @@ async def test_a_button_from_an_earlier_point_of_ones_own_turn_is_out_of_date(
     other = "6-1 6-0 5-4 5-3 5-2 5-1 5-0 4-3 4-2 4-1 4-0"
     table = make_table(fake_store)
     await scripted(table, "baghdad", [ANNA, BORIS], deal(DOUBLE_SIX, tiles, other, leader=0))
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     old = table.hand(ANNA)
     await table.press(ANNA, button(old, "Draw").payload)
     out = await table.press(ANNA, button(old, "[6|6]").payload)
@@ -102,7 +95,7 @@ async def test_the_player_to_move_is_pinged_and_the_ping_goes_when_he_has_moved(
 ) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     out = await press_tile(table, ANNA, "[6|6]")
     pings = shows(out, SlotKind.PING)
     assert len(pings) == 1 and pings[0].notify and pings[0].slot.user == BORIS
@@ -127,7 +120,7 @@ async def test_a_computer_answers_after_a_pause_in_its_own_update(fake_store: St
     table = make_table(fake_store)
     hands = deal(DOUBLE_SIX, "6-6 1-0 2-0 3-0 4-0 5-0 1-1", "6-5 6-4 4-1 5-1 3-2 4-2 5-2", leader=0)
     await scripted(table, "tyaga", [ANNA, "greedy"], hands)
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     await press_tile(table, ANNA, "[6|6]")
     doc = await table.doc()
     assert doc is not None and len(doc.moves) == 1
@@ -145,7 +138,7 @@ async def test_a_deal_end_shows_the_summary_and_the_next_deal_follows_after_a_pa
 ) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     for who, label in [(ANNA, "[6|6]"), (BORIS, "◀ [6|4]"), (ANNA, "[6|5] ▶"), (BORIS, "◀ [4|4]")]:
         await press_tile(table, who, label)
     out = await press_tile(table, ANNA, "[5|5]")
@@ -165,7 +158,7 @@ async def test_a_deal_end_shows_the_summary_and_the_next_deal_follows_after_a_pa
 async def test_the_next_deal_button_deals_at_once(fake_store: Store) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     for who, label in [(ANNA, "[6|6]"), (BORIS, "◀ [6|4]"), (ANNA, "[6|5] ▶"), (BORIS, "◀ [4|4]")]:
         await press_tile(table, who, label)
     await press_tile(table, ANNA, "[5|5]")
@@ -179,7 +172,7 @@ async def test_the_next_deal_button_deals_at_once(fake_store: Store) -> None:
 async def test_my_tiles_shows_the_presser_his_own_hand(fake_store: Store) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     out = await table.press(ANNA, codec.tiles_payload("scripted"))
     popup = answer(out)
     assert popup.alert
@@ -197,7 +190,7 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_may_come_back(
 ) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     await table.command(ANNA, "leave")
     table.clock.advance(1.1)
     await table.tick()
@@ -264,7 +257,7 @@ async def test_one_person_may_sit_in_games_of_two_chats(fake_store: Store) -> No
 async def test_the_table_keeps_only_a_short_history(fake_store: Store) -> None:
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
-    await started(table)
+    await table.open_hands(ANNA, BORIS)
     await press_tile(table, ANNA, "[6|6]")
     lines = table.table().plain_text().splitlines()
     assert sum("drew a tile" in line for line in lines) == 4

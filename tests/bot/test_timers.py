@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from bot import codec
-from bot.contract import Notice, PrivateStart, SlotKind
+from bot.contract import Notice, SlotKind
 from bot.sessions import Sessions
 from bot.store import Store
 from engine import DOUBLE_SIX, Move, Tile
@@ -38,9 +38,7 @@ HANDS = deal(
 
 async def timed_game(table: Table, timer: int = 30) -> None:
     await scripted(table, "tyaga", [ANNA, BORIS], HANDS, timer=timer)
-    table.game_id = "scripted"
-    for person in (ANNA, BORIS):
-        await table.send(PrivateStart(person, codec.hand_link("scripted")))
+    await table.open_hands(ANNA, BORIS)
 
 
 async def test_an_expired_turn_is_played_once_with_two_processes_polling(
