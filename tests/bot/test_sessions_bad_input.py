@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import codec
-from bot.contract import Answer, ChatRef, Command, Notice, Press, PrivateStart, Show
+from bot.contract import Answer, ChatRef, Command, Notice, Outbound, Press, PrivateStart, Show
 from bot.sessions import Sessions
 from bot.store import Store, StoreUnavailable
 from engine import Move, Tile
@@ -36,6 +37,14 @@ async def running(table: Table) -> None:
 async def version(table: Table) -> int:
     stored = await table.store.load(table.chat)
     return stored.version if stored else 0
+
+
+async def unchanged(table: Table, doing: Awaitable[list[Outbound]]) -> list[Outbound]:
+    """What ``doing`` brought back, once it is checked that the stored game is as it was."""
+    before = await version(table)
+    out = await doing
+    assert await version(table) == before
+    return out
 
 
 async def to_move(table: Table) -> tuple:
@@ -90,10 +99,8 @@ async def test_a_second_new_points_at_the_open_table(fake_store: Store) -> None:
 async def test_joining_twice_is_refused(fake_store: Store) -> None:
     table = make_table(fake_store)
     await table.command(ANNA, "new", "tyaga")
-    before = await version(table)
-    out = await table.command(ANNA, "join")
+    out = await unchanged(table, table.command(ANNA, "join"))
     assert "already joined" in info_text(out)
-    assert await version(table) == before
 
 
 async def test_joining_a_full_table_is_refused(fake_store: Store) -> None:
@@ -109,10 +116,8 @@ async def test_joining_a_full_table_is_refused(fake_store: Store) -> None:
 async def test_joining_a_started_table_is_refused(fake_store: Store) -> None:
     table = make_table(fake_store)
     await running(table)
-    before = await version(table)
-    out = await table.command(CHEN, "join")
+    out = await unchanged(table, table.command(CHEN, "join"))
     assert "already started" in info_text(out)
-    assert await version(table) == before
 
 
 async def test_starting_with_too_few_players_is_refused(fake_store: Store) -> None:
@@ -140,10 +145,9 @@ async def test_host_commands_from_someone_else_are_refused(fake_store: Store, na
     table = make_table(fake_store)
     await table.command(ANNA, "new", "tyaga")
     await table.command(BORIS, "join")
-    before = await version(table)
-    out = await table.command(BORIS, name, *(["target=50"] if name == "settings" else []))
+    args = ["target=50"] if name == "settings" else []
+    out = await unchanged(table, table.command(BORIS, name, *args))
     assert "Only the host, Anna" in info_text(out)
-    assert await version(table) == before
 
 
 async def test_leaving_a_table_one_does_not_sit_at_is_refused(fake_store: Store) -> None:
@@ -185,10 +189,8 @@ async def test_a_press_by_someone_not_seated_is_refused(fake_store: Store) -> No
     await running(table)
     mover, _other = await to_move(table)
     payload = move_buttons(table.hand(mover))[0].payload
-    before = await version(table)
-    out = await table.press(CHEN, payload)
+    out = await unchanged(table, table.press(CHEN, payload))
     assert answer(out).text == "You are not playing in this game."
-    assert await version(table) == before
 
 
 async def test_a_press_out_of_turn_names_who_is_to_move(fake_store: Store) -> None:
@@ -196,10 +198,8 @@ async def test_a_press_out_of_turn_names_who_is_to_move(fake_store: Store) -> No
     await running(table)
     mover, other = await to_move(table)
     payload = move_buttons(table.hand(mover))[0].payload
-    before = await version(table)
-    out = await table.press(other, payload)
+    out = await unchanged(table, table.press(other, payload))
     assert answer(out).text == f"Not your turn — waiting for {mover.name}"
-    assert await version(table) == before
 
 
 async def test_a_stale_button_is_refused(fake_store: Store) -> None:
@@ -208,11 +208,9 @@ async def test_a_stale_button_is_refused(fake_store: Store) -> None:
     mover, _other = await to_move(table)
     old = move_buttons(table.hand(mover))
     await table.press(mover, old[0].payload)
-    before = await version(table)
-    out = await table.press(mover, old[-1].payload)
+    out = await unchanged(table, table.press(mover, old[-1].payload))
     text = answer(out).text
     assert text == "That button is out of date: use the new ones." or text.startswith("Not your")
-    assert await version(table) == before
 
 
 async def test_a_tile_that_does_not_fit_is_refused_with_the_tile_named(fake_store: Store) -> None:
@@ -227,10 +225,8 @@ async def test_a_tile_that_does_not_fit_is_refused_with_the_tile_named(fake_stor
     seat = state.turn
     misfit = next(t for t in state.hands[seat] if not t.has(state.ends[1]))
     payload = codec.move_payload(doc.id, state.counter, Move.play(misfit, "R"))
-    before = await version(table)
-    out = await table.press((ANNA, BORIS)[seat], payload)
+    out = await unchanged(table, table.press((ANNA, BORIS)[seat], payload))
     assert answer(out).text == f"[{misfit.hi}|{misfit.lo}] doesn't fit"
-    assert await version(table) == before
 
 
 async def test_a_button_of_a_finished_game_says_so(fake_store: Store) -> None:
@@ -255,11 +251,9 @@ async def test_a_garbage_payload_is_refused_and_changes_nothing(
 ) -> None:
     table = make_table(fake_store)
     await running(table)
-    before = await version(table)
-    out = await table.press(ANNA, payload)
+    out = await unchanged(table, table.press(ANNA, payload))
     assert len(out) == 1
     assert answer(out).text == "That button is not one of mine, or it is too old."
-    assert await version(table) == before
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
