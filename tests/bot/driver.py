@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,6 +149,20 @@ class Table:
     ) -> list[Outbound]:
         assert payload is not None
         return await self.send(Press(self.chat, who, payload), sessions)
+
+    async def start_match(
+        self, variant: str, people: Sequence[UserRef], *options: str, computers: int = 0
+    ) -> list[Outbound]:
+        """The first person opens a table for ``variant`` with ``options`` and no turn timer,
+        the others join, the host adds ``computers`` computers and starts the game: what the
+        start brought."""
+        host = people[0]
+        await self.command(host, "new", variant, *options, "timer=off")
+        for person in people[1:]:
+            await self.command(person, "join")
+        for _ in range(computers):
+            await self.command(host, "add_computer")
+        return await self.command(host, "start")
 
     async def open_hands(self, *people: UserRef, game_id: str = "scripted") -> None:
         """Each person opens his hand through the game's deep link, as the start of a

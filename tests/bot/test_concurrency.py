@@ -18,9 +18,7 @@ ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
 
 async def two_people_playing(table: Table) -> None:
-    await table.command(ANNA, "new", "tyaga", "timer=off")
-    await table.command(BORIS, "join")
-    await table.command(ANNA, "start")
+    await table.start_match("tyaga", [ANNA, BORIS])
 
 
 def sessions_on_own_connections(
@@ -58,10 +56,7 @@ async def test_two_processes_play_a_game_to_its_end_without_losing_or_doubling_a
     new_store: Callable[..., Store],
 ) -> None:
     table = make_table(new_store())
-    await table.command(ANNA, "new", "kozel", "target=30", "timer=off")
-    await table.command(BORIS, "join")
-    await table.command(ANNA, "add_computer")
-    await table.command(ANNA, "start")
+    await table.start_match("kozel", [ANNA, BORIS], "target=30", computers=1)
     pair = sessions_on_own_connections(new_store, table.clock, 2)
     rng = random.Random(4)
     applied: list[tuple[int, str]] = []  # (turn counter, move) of each press that applied

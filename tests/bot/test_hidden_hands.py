@@ -94,12 +94,7 @@ async def test_no_screen_shows_a_hand_it_should_not(
 ) -> None:
     table = make_table(fake_store, seed=seed)
     people = PEOPLE[:humans]
-    await table.command(people[0], "new", variant, "timer=off", *options)
-    for person in people[1:]:
-        await table.command(person, "join")
-    for _ in range(computers):
-        await table.command(people[0], "add_computer")
-    await table.command(people[0], "start")
+    await table.start_match(variant, people, *options, computers=computers)
     checked = await play_and_check(table, people, random.Random(seed))
     assert checked > 20
 

@@ -17,10 +17,7 @@ ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
 async def halfway(table: Table, rng: random.Random, steps: int = 12) -> int:
     """Open a game and play a few steps; how many moves the game holds."""
-    await table.command(ANNA, "new", "tyaga", "target=40", "timer=off")
-    await table.command(BORIS, "join")
-    await table.command(ANNA, "add_computer")
-    await table.command(ANNA, "start")
+    await table.start_match("tyaga", [ANNA, BORIS], "target=40", computers=1)
     for _ in range(steps):
         await table.step([ANNA, BORIS], rng)
     doc = await table.doc()

@@ -29,9 +29,7 @@ ANNA, BORIS, CHEN, DANA = user(1, "Anna"), user(2, "Boris"), user(3, "Chen"), us
 
 
 async def running(table: Table) -> None:
-    await table.command(ANNA, "new", "tyaga", "timer=off")
-    await table.command(BORIS, "join")
-    await table.command(ANNA, "start")
+    await table.start_match("tyaga", [ANNA, BORIS])
 
 
 async def version(table: Table) -> int:

@@ -125,9 +125,7 @@ async def test_export_of_a_running_game_stops_before_the_deal_in_play(fake_store
 
 async def test_export_after_a_match_writes_every_deal(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await table.command(ANNA, "new", "baghdad", "match=deals:2", "timer=off")
-    await table.command(BORIS, "join")
-    await table.command(ANNA, "start")
+    await table.start_match("baghdad", [ANNA, BORIS], "match=deals:2")
     await table.play_out([ANNA, BORIS], random.Random(2))
     document = next(o for o in await table.command(ANNA, "export") if isinstance(o, Document))
     assert len(json.loads(document.data)["deals"]) == 2

@@ -14,7 +14,7 @@ from bot.store import Store
 from engine import apply, new_match, next_deal, parse_move
 from engine.state import Fixture
 from engine.tiles import Tile
-from tests.bot.driver import Table, make_table, shows, user
+from tests.bot.driver import make_table, shows, user
 
 ANNA, BORIS, CHEN = user(1, "Anna"), user(2, "Boris"), user(3, "Chen")
 
@@ -27,17 +27,6 @@ MATCHES = [
 ]
 
 
-async def open_table(
-    table: Table, variant: str, options: tuple[str, ...], people: list, computers: int
-) -> None:
-    await table.command(people[0], "new", variant, "timer=off", *options)
-    for person in people[1:]:
-        await table.command(person, "join")
-    for _ in range(computers):
-        await table.command(people[0], "add_computer")
-    await table.command(people[0], "start")
-
-
 def at_most_one_update_per_slot(out: list[Outbound]) -> bool:
     keys = Counter(o.slot.key for o in out if isinstance(o, Show))
     return all(n == 1 for n in keys.values())
@@ -48,7 +37,7 @@ async def test_a_whole_match_is_played_through_the_core_and_counted_once(
     fake_store: Store, variant: str, options: tuple[str, ...], people: list, computers: int
 ) -> None:
     table = make_table(fake_store)
-    await open_table(table, variant, options, people, computers)
+    await table.start_match(variant, people, *options, computers=computers)
     await table.play_out(people, random.Random(7))
 
     board = await fake_store.scoreboard(table.chat, variant, 10)
@@ -64,7 +53,7 @@ async def test_every_event_updates_the_table_once_and_each_hand_at_most_once(
     fake_store: Store, variant: str, options: tuple[str, ...], people: list, computers: int
 ) -> None:
     table = make_table(fake_store)
-    await open_table(table, variant, options, people, computers)
+    await table.start_match(variant, people, *options, computers=computers)
     await table.play_out(people, random.Random(3))
     showing: dict[str, Screen] = {}
     left_alone = 0  # events after which some player's hand stayed as it was
@@ -82,7 +71,7 @@ async def test_every_event_updates_the_table_once_and_each_hand_at_most_once(
 
 async def test_the_exported_replay_reproduces_the_match(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await open_table(table, "kozel", ("target=30",), [ANNA, BORIS], 1)
+    await table.start_match("kozel", [ANNA, BORIS], "target=30", computers=1)
     await table.play_out([ANNA, BORIS], random.Random(5))
     played = await table.state()
     assert played is not None

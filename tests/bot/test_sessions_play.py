@@ -107,9 +107,7 @@ async def test_the_player_to_move_is_pinged_and_the_ping_goes_when_he_has_moved(
 
 async def test_pings_can_be_turned_off(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await table.command(ANNA, "new", "tyaga", "pings=off", "timer=off")
-    await table.command(BORIS, "join")
-    out = await table.command(ANNA, "start")
+    out = await table.start_match("tyaga", [ANNA, BORIS], "pings=off")
     rng = random.Random(1)
     for _ in range(6):
         out += await table.step([ANNA, BORIS], rng)
