@@ -28,15 +28,19 @@ def finished_button(_: Translator) -> Decision:
     return refuse(_("That button is from a finished game."))
 
 
-def running(
-    game: Game | None, game_id: str, _: Translator
-) -> tuple[GameDoc, State[Any]] | Decision:
-    """The game a button belongs to, if it is running; else the refusal."""
+def seated(
+    game: Game | None, game_id: str, user: UserRef, _: Translator
+) -> tuple[GameDoc, State[Any], int] | Decision:
+    """The game a button belongs to, if it is running, and the presser's seat in it;
+    else the refusal."""
     if game is None or game.doc.id != game_id or not game.doc.active:
         return finished_button(_)
     if game.doc.status == LOBBY or game.state is None:
         return refuse(_("The game has not started yet."))
-    return game.doc, game.state
+    seat = game.doc.seat_of(user)
+    if seat is None:
+        return refuse(_("You are not playing in this game."))
+    return game.doc, game.state, seat
 
 
 def press_move(
@@ -50,13 +54,10 @@ def press_move(
     now: float,
     pacing: Pacing,
 ) -> Decision:
-    found = running(game, game_id, _)
+    found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
-    doc, state = found
-    seat = doc.seat_of(user)
-    if seat is None:
-        return refuse(_("You are not playing in this game."))
+    doc, state, seat = found
     if doc.seats[seat].away is not None:
         return refuse(take_it_back(_))
     if state.deal_over:
@@ -84,13 +85,10 @@ def _decided(step: Step, now: float, pacing: Pacing, *, extra: tuple[Notice, ...
 
 def press_tiles(game: Game | None, game_id: str, user: UserRef, *, _: Translator) -> Decision:
     """The presser's own hand as a popup, and as buttons for an ephemeral reply."""
-    found = running(game, game_id, _)
+    found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
-    doc, state = found
-    seat = doc.seat_of(user)
-    if seat is None:
-        return refuse(_("You are not playing in this game."))
+    doc, state, seat = found
     view = engine.view(state, seat)
     screen = hand_screen(_, doc, view, _turn_due(doc, state, seat))
     return Decision(reply=hand_popup(_, view), alert=True, screen=screen)
@@ -112,12 +110,10 @@ def press_next_deal(
     now: float,
     pacing: Pacing,
 ) -> Decision:
-    found = running(game, game_id, _)
+    found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
-    doc, state = found
-    if doc.seat_of(user) is None:
-        return refuse(_("You are not playing in this game."))
+    doc, state, _seat = found
     if state.match_over or not state.deal_over or state.deal_number != deal:
         return refuse(_("That deal has already been followed by the next."))
     return _next(doc, state, now, pacing)
