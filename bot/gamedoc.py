@@ -18,6 +18,8 @@ from typing import Any, Final
 
 from bot.contract import ChatRef, UserRef
 from engine import Fixture, Tile
+from engine.replay import fixture_json
+from engine.replay import replay_json as replay_document
 from engine.state import OptionValue
 
 SCHEMA: Final = 1
@@ -140,16 +142,6 @@ def user_json(user: UserRef) -> dict[str, Any]:
 
 def user_from(data: Mapping[str, Any]) -> UserRef:
     return UserRef(str(data["platform"]), str(data["user_id"]), str(data["name"]), data.get("lang"))
-
-
-def fixture_json(fixture: Fixture) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "hands": [[str(t) for t in hand] for hand in fixture.hands],
-        "boneyard": [str(t) for t in fixture.boneyard],
-    }
-    if fixture.leader is not None:
-        data["leader"] = fixture.leader
-    return data
 
 
 def fixture_from(data: Mapping[str, Any]) -> Fixture:
@@ -300,11 +292,6 @@ def replay_json(doc: GameDoc, options: Mapping[str, OptionValue], deals: int) ->
     depend on the shuffle of a later version either.
     """
     end = doc.deal_starts[deals] if deals < len(doc.deal_starts) else len(doc.moves)
-    return {
-        "variant": doc.variant,
-        "players": len(doc.seats),
-        "options": dict(options),
-        "seed": doc.seed,
-        "deals": [fixture_json(f) for f in doc.deals[:deals]],
-        "moves": [[seat, text] for seat, text in doc.moves[:end]],
-    }
+    return replay_document(
+        doc.variant, len(doc.seats), options, doc.seed, doc.deals[:deals], doc.moves[:end]
+    )

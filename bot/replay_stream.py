@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.gamedoc import fixture_json
 from engine import State
+from engine.replay import fixture_json
 
 MATCH: Final = "match"
 DEAL: Final = "deal"

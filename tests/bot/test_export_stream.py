@@ -13,11 +13,11 @@ import pytest
 
 from bot import keys
 from bot.contract import Document
-from bot.gamedoc import GameDoc, fixture_json, replay_json
+from bot.gamedoc import GameDoc, replay_json
 from bot.replay import build_state
 from bot.replay_stream import replay_from_stream
 from bot.store import Store
-from engine.replay import parse_replay, run
+from engine.replay import fixture_json, parse_replay, run
 from tests.bot.driver import Table, make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
