@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from engine.errors import BadFixture
 from engine.moves import End
 from engine.state import Fixture, Hands, Placed
-from engine.tiles import Tile
+from engine.tiles import MAX_PIPS, Tile
 
 
 def rng(seed: int, *parts: object) -> random.Random:
@@ -76,9 +77,16 @@ def replace_hand(hands: Hands, seat: int, hand: tuple[Tile, ...]) -> Hands:
     return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
+# Every tile as it may lie along the line, made once: ``_PLACED[left][right]``.
+# Placed is immutable, so laying a tile shares one instead of building it.
+_PLACED: Final = tuple(
+    tuple(Placed(left, right) for right in range(MAX_PIPS + 1)) for left in range(MAX_PIPS + 1)
+)
+
+
 def lay_first(tile: Tile, flip: bool) -> tuple[tuple[Placed, ...], tuple[int, int]]:
     left, right = (tile.lo, tile.hi) if flip else (tile.hi, tile.lo)
-    return (Placed(left, right),), (left, right)
+    return (_PLACED[left][right],), (left, right)
 
 
 def lay_matching(
@@ -86,16 +94,13 @@ def lay_matching(
 ) -> tuple[tuple[Placed, ...], tuple[int, int]]:
     """Lay ``tile`` on ``end`` under the matching rule (the caller checked it fits)."""
     # Runs for nearly every move: the tile's halves are read here rather than
-    # through Tile.other, and the Placed built as a plain tuple of its fields.
+    # through Tile.other, and the Placed taken from the table.
     left, right = ends
     if end == "L":
         outer = tile.lo if tile.hi == left else tile.hi
-        return (_new_placed(Placed, (outer, left, False)),) + line, (outer, right)
+        return (_PLACED[outer][left],) + line, (outer, right)
     outer = tile.lo if tile.hi == right else tile.hi
-    return line + (_new_placed(Placed, (right, outer, False)),), (left, outer)
-
-
-_new_placed: Callable[[type[Placed], tuple[int, int, bool]], Placed] = tuple.__new__
+    return line + (_PLACED[right][outer],), (left, outer)
 
 
 def fit_error_text(tile: Tile, ends: tuple[int, int]) -> str:

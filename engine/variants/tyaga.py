@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from engine.dealing import (
@@ -34,6 +35,7 @@ from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 DOUBLE_SIX_TILE = Tile(6, 6)
 _PLAY = Kind.PLAY  # read on every move: a global is cheaper than the Enum class's lookup
+_pips_of = attrgetter("pips")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +217,7 @@ class Tyaga:
     ) -> tuple[TyagaState, tuple[Event, ...]]:
         """The winner (of a domino, or the sole lowest hand of a block) scores
         the pips left in every other hand."""
-        pips = [sum(t.pips for t in hand) for hand in state.hands]
+        pips = [sum(map(_pips_of, hand)) for hand in state.hands]
         if winner is None:
             winner = sole_lowest(pips)
         scores = [0] * state.players
