@@ -13,31 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from adapters.console import CHAT, ConsoleAdapter, StreamLines, TableRequest
-from bot.config import Settings
 from bot.gamedoc import GameDoc, from_json
 from bot.replay import build_state
 from bot.sessions import Sessions
 from bot.snapshot import open_game
 from bot.store import Store
 from engine import State
+from tests.bot import driver
+from tests.bot.driver import SETTINGS
 
-SETTINGS = Settings(
-    _env_file=None,
-    turn_timeout=60,
-    computer_delay=1.0,
-    next_deal_delay=5.0,
-    timeouts_before_takeover=3,
-)
 LINE = re.compile(r"^│ Line: (.*)$", re.MULTILINE)
 WAIT = "\0wait"  # a reactive answer that types nothing, ever
 
 
-class Clock:
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
+class Clock(driver.Clock):
+    """The core tests' hand-moved clock, which the table's own waits also move."""
 
     async def sleep(self, seconds: float) -> None:
         self.now += seconds
