@@ -87,6 +87,12 @@ def new_game(
         created=now,
         chat_title=chat_title,
     )
+    return _with_settings(_, doc, pairs)
+
+
+def _with_settings(_: Translator, doc: GameDoc, pairs: Pairs) -> Decision:
+    """``doc`` with the settings written, and the table settings the chat remembers;
+    or the refusal, and nothing changed."""
     changed = apply_pairs(_, doc, pairs)
     if isinstance(changed, str):
         return refuse(changed)
@@ -311,11 +317,7 @@ def change_settings(
     checked = _lobby_for_host(game, user, admin, _)
     if isinstance(checked, Decision):
         return checked
-    changed = apply_pairs(_, checked, pairs)
-    if isinstance(changed, str):
-        return refuse(changed)
-    doc, remembered = changed
-    return Decision(doc=doc, chat_settings=remembered)
+    return _with_settings(_, checked, pairs)
 
 
 def show_panel(

@@ -14,7 +14,7 @@ from bot.contract import Button, Screen, Style, TextLine
 from bot.gamedoc import GameDoc, TableSettings
 from bot.i18n import Translator, text_line
 from bot.render import game_heading, seat_label
-from bot.texts import level_name, variant_title
+from bot.texts import level_name, players_span, variant_title
 from engine import BadOption, OptionSpec, all_variants, get_variant
 from engine.options import resolve_options
 from engine.state import OptionValue
@@ -56,16 +56,11 @@ def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
 
 
 def _lobby_lines(_: Translator, doc: GameDoc) -> list[TextLine]:
-    variant = get_variant(doc.variant)
     host = doc.host_seat()
     lines: list[TextLine] = [text_line(game_heading(_, doc))]
     if host is not None and host.user is not None:
         lines.append(text_line(_("Host: %(name)s", name=host.user.name)))
-    span = (
-        str(variant.min_players)
-        if variant.min_players == variant.max_players
-        else _("%(low)d to %(high)d", low=variant.min_players, high=variant.max_players)
-    )
+    span = players_span(_, doc.variant)
     lines.append(
         text_line(_("Players: %(n)d (this game takes %(span)s)", n=len(doc.seats), span=span))
     )

@@ -21,7 +21,7 @@ from bot.replay_stream import replay_from_stream
 from bot.rules import SUMMARIES
 from bot.runner import Runner
 from bot.store import Scoreboard, ScoreRow
-from bot.texts import error_text, option_help, variant_title
+from bot.texts import error_text, option_help, players_span, variant_title
 from engine import DominoError, all_variants, get_variant
 from engine.state import OptionValue
 
@@ -58,11 +58,7 @@ def rules_screen(_: Translator, args: tuple[str, ...], current: GameDoc | None) 
         )
         return Screen((which,))
     variant = get_variant(name)
-    span = (
-        str(variant.min_players)
-        if variant.min_players == variant.max_players
-        else _("%(low)d to %(high)d", low=variant.min_players, high=variant.max_players)
-    )
+    span = players_span(_, name)
     lines: list[TextLine] = [
         text_line(variant_title(_, name)),
         text_line(_("Players: %(span)s", span=span)),

@@ -222,6 +222,13 @@ def level_name(_: Translator, level: str) -> str:
     return _(template) if template is not None else level
 
 
+def players_span(_: Translator, name: str) -> str:
+    """How many players a game takes: ``2``, or ``2 to 4``."""
+    variant = get_variant(name)
+    low, high = variant.min_players, variant.max_players
+    return str(low) if low == high else _("%(low)d to %(high)d", low=low, high=high)
+
+
 def score_words(_: Translator, variant: str, n: int) -> str:
     """``12 points`` (``1 token`` in Three Guns, where the score is tokens held)."""
     if variant == "three_guns":
