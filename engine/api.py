@@ -13,7 +13,7 @@ from engine.variant import Variant, get_variant
 
 # A member read through its Enum class goes through the class's attribute
 # lookup every time; the move path reads it from a global instead.
-_PLAY = Kind.PLAY
+_PLAY, _DOUBLE = Kind.PLAY, Kind.DOUBLE
 
 
 def new_match(
@@ -90,11 +90,12 @@ def resolve(state: State[Any], move: Move | str) -> Move:
     """
     if isinstance(move, str):
         move = parse_move(move)
-    if move.kind is Kind.DOUBLE:
+    kind = move.kind
+    if kind is _DOUBLE:
         legal = legal_moves(state)
         swapped = Move.double(move.second, move.tile) if move.second and move.tile else move
         return swapped if move not in legal and swapped in legal else move
-    if move.kind is not Kind.PLAY:
+    if kind is not _PLAY:
         return move
     if not state.line:
         # the first tile has no end: one written on it is ignored
@@ -105,7 +106,7 @@ def resolve(state: State[Any], move: Move | str) -> Move:
         {
             m.end
             for m in legal_moves(state)
-            if m.kind is Kind.PLAY
+            if m.kind is _PLAY
             and m.tile is move.tile
             and m.across == move.across
             and m.end is not None

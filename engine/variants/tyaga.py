@@ -34,7 +34,8 @@ from engine.variant import register
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 DOUBLE_SIX_TILE = Tile(6, 6)
-_PLAY = Kind.PLAY  # read on every move: a global is cheaper than the Enum class's lookup
+# Read on every move: a global is cheaper than the Enum class's attribute lookup.
+_PLAY, _DRAW, _PASS = Kind.PLAY, Kind.DRAW, Kind.PASS
 _pips_of = attrgetter("pips")
 
 
@@ -183,15 +184,16 @@ class Tyaga:
     def _draw_or_pass(
         self, state: State[Any], seat: int, move: Move
     ) -> tuple[TyagaState, tuple[Event, ...]]:
-        if move.kind is not Kind.DRAW and move.kind is not Kind.PASS:
+        kind = move.kind
+        if kind is not _DRAW and kind is not _PASS:
             raise not_a_move_in(self.title, move)
         if can_play(state.hands[seat], state.ends):
             raise IllegalMove(
-                f"{move.kind.value} is not allowed: you hold a playable tile",
+                f"{kind.value} is not allowed: you hold a playable tile",
                 "must_play",
-                move=move.kind.value,
+                move=kind.value,
             )
-        if move.kind is Kind.DRAW:
+        if kind is _DRAW:
             return self._draw(state, seat)
         if state.boneyard:
             raise IllegalMove(
