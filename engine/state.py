@@ -35,9 +35,11 @@ class DealEnd(str, Enum):
     BLOCK = "block"
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """How a finished deal ended and what it wrote down for each seat."""
+class DealResult(NamedTuple):
+    """How a finished deal ended and what it wrote down for each seat.
+
+    A named tuple like :class:`State` (cheaper to build); read it by field name.
+    """
 
     end: DealEnd
     winner: int | None  # the deal's winner; None for a tied block

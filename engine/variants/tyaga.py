@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import add, attrgetter
 from typing import Any
 
 from engine.dealing import (
@@ -36,6 +36,7 @@ from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 DOUBLE_SIX_TILE = Tile(6, 6)
 # Read on every move: a global is cheaper than the Enum class's attribute lookup.
 _PLAY, _DRAW, _PASS = Kind.PLAY, Kind.DRAW, Kind.PASS
+_DOMINO, _BLOCK = DealEnd.DOMINO, DealEnd.BLOCK
 _pips_of = attrgetter("pips")
 
 
@@ -173,12 +174,12 @@ class Tyaga:
         played = state.after_play(hands, line, ends, turn, state.counter + 1, seat)
         events = (moved(seat, move),)
         if not hands[seat]:
-            return self._end_deal(played, DealEnd.DOMINO, seat, events)
+            return self._end_deal(played, _DOMINO, seat, events)
         # With the boneyard empty every tile is in a hand or on the line. If the
         # ends differ, the line shows the left value an odd number of times, so
         # not all eight halves of that value are on it: some hand can still play.
         if not state.boneyard and ends[0] == ends[1] and nobody_can_move(played):
-            return self._end_deal(played, DealEnd.BLOCK, None, events)
+            return self._end_deal(played, _BLOCK, None, events)
         return played, events
 
     def _draw_or_pass(
@@ -211,7 +212,7 @@ class Tyaga:
         drawn = state.but(hands=hands, boneyard=state.boneyard[1:], counter=state.counter + 1)
         events = (moved(seat, DRAW), Event("draw", seat, DRAW, tile))
         if nobody_can_move(drawn):
-            return self._end_deal(drawn, DealEnd.BLOCK, None, events)
+            return self._end_deal(drawn, _BLOCK, None, events)
         return drawn, tuple(events)
 
     def _end_deal(
@@ -225,9 +226,11 @@ class Tyaga:
         scores = [0] * state.players
         if winner is not None:
             scores[winner] = sum(pips) - pips[winner]
-        totals = tuple(a + b for a, b in zip(state.match_scores, scores, strict=True))
+        totals = tuple(map(add, state.match_scores, scores))  # both one per seat
         target = int(state.options["target"])
-        winners = tuple(s for s, total in enumerate(totals) if total >= target)
+        winners: tuple[int, ...] = ()
+        if max(totals) >= target:
+            winners = tuple(s for s, total in enumerate(totals) if total >= target)
         return finish_deal(state, events, DealResult(end, winner, tuple(scores)), totals, winners)
 
     # -- seeing ----------------------------------------------------------------
