@@ -125,27 +125,29 @@ def _fresh(
     leader: int,
     detail: D,
 ) -> State[D]:
+    # Positional, in the order of State's fields: a keyword call to a named
+    # tuple's constructor costs several times as much.
     return State(
-        variant=variant,
-        players=players,
-        options=options,
-        seed=seed,
-        deal_number=deal_number,
-        hands=dealt.hands,
-        boneyard=dealt.boneyard,
-        line=(),
-        ends=None,
-        turn=leader,
-        leader=leader,
-        counter=counter,
-        last_player=None,
-        match_scores=match_scores,
-        result=result,
-        deal_over=False,
-        match_over=False,
-        winners=(),
-        dealt=dealt,
-        detail=detail,
+        variant,
+        players,
+        options,
+        seed,
+        deal_number,
+        dealt.hands,  # hands
+        dealt.boneyard,  # boneyard
+        (),  # line
+        None,  # ends
+        leader,  # turn
+        leader,  # leader
+        counter,
+        None,  # last_player
+        match_scores,
+        result,
+        False,  # deal_over
+        False,  # match_over
+        (),  # winners
+        dealt,
+        detail,
     )
 
 
