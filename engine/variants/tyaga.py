@@ -149,7 +149,8 @@ class Tyaga:
         # Laying a tile, nearly every move: read here rather than in a helper.
         tile = move.tile
         assert tile is not None
-        hand = state.hands[seat]
+        hands = state.hands
+        hand = hands[seat]
         at = find_tile(hand, tile)
         if at < 0:
             raise not_in_hand(tile)
@@ -169,7 +170,7 @@ class Tyaga:
             if tile.hi != value and tile.lo != value:
                 raise does_not_fit(tile, ends)
             line, ends = lay_matching(state.line, ends, tile, end)
-        hands = replace_hand(state.hands, seat, hand[:at] + hand[at + 1 :])
+        hands = replace_hand(hands, seat, hand[:at] + hand[at + 1 :])
         turn = (seat + 1) % state.players
         played = state.after_play(hands, line, ends, turn, state.counter + 1, seat)
         events = (moved(seat, move),)
@@ -178,7 +179,8 @@ class Tyaga:
         # With the boneyard empty every tile is in a hand or on the line. If the
         # ends differ, the line shows the left value an odd number of times, so
         # not all eight halves of that value are on it: some hand can still play.
-        if not state.boneyard and ends[0] == ends[1] and nobody_can_move(played):
+        # So a block needs equal ends and an empty boneyard.
+        if ends[0] == ends[1] and not state.boneyard and nobody_can_move(played):
             return self._end_deal(played, _BLOCK, None, events)
         return played, events
 
