@@ -143,6 +143,13 @@ class State(NamedTuple, Generic[D]):
         values[_LAST_PLAYER] = last_player
         return _new_state(State, values)
 
+    def after_pass(self, turn: int, counter: int) -> State[D]:
+        """``but`` with the two fields a pass changes, by position."""
+        values = list(self)
+        values[_TURN] = turn
+        values[_COUNTER] = counter
+        return _new_state(State, values)
+
 
 _FIELD_INDEX = {name: i for i, name in enumerate(State._fields)}
 _HANDS, _LINE, _ENDS, _TURN, _COUNTER, _LAST_PLAYER = (

@@ -204,7 +204,7 @@ class Tyaga:
                 "must_draw",
             )
         turn = next_seat(seat, state.players)
-        return state.but(turn=turn, counter=state.counter + 1), (moved(seat, move),)
+        return state.after_pass(turn, state.counter + 1), (moved(seat, move),)
 
     def _draw(self, state: State[Any], seat: int) -> tuple[TyagaState, tuple[Event, ...]]:
         if not state.boneyard:
