@@ -56,10 +56,8 @@ def apply(
     """Apply ``move`` (a :class:`Move` or its text) for ``seat`` (default: the
     seat to move). Raises an :class:`IllegalMove` subclass and changes nothing
     when the move is not legal now."""
-    if state.match_over:
-        raise GameOver("match")
-    if state.deal_over:
-        raise GameOver("deal")
+    if state.deal_over:  # a match is over only once its last deal is
+        raise GameOver("match" if state.match_over else "deal")
     if seat is not None and seat != state.turn:
         raise NotYourTurn(seat, state.turn)
     game = get_variant(state.variant)
