@@ -29,7 +29,7 @@ from engine.rounds import (
 )
 from engine.seatview import seat_view
 from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View, moved
-from engine.tiles import DOUBLE_SIX, Tile
+from engine.tiles import DOUBLE_SIX, MAX_PIPS, Tile
 from engine.variant import register
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
@@ -37,6 +37,17 @@ DOUBLE_SIX_TILE = Tile(6, 6)
 # Read on every move: a global is cheaper than the Enum class's attribute lookup.
 _PLAY, _DRAW, _PASS = Kind.PLAY, Kind.DRAW, Kind.PASS
 _DOMINO, _BLOCK = DealEnd.DOMINO, DealEnd.BLOCK
+
+
+def _plays_on(plays: tuple[Move, ...], value: int) -> tuple[Move | None, ...]:
+    """By tile index: the tile's play from ``plays`` if it shows ``value``, else None."""
+    return tuple(plays[t.index] if t.has(value) else None for t in DOUBLE_SIX)
+
+
+# By the value an end shows, then by tile index: the play of that tile on that
+# end, or None when it does not fit there.
+_PLAYS_ON_L = tuple(_plays_on(PLAYS_L, value) for value in range(MAX_PIPS + 1))
+_PLAYS_ON_R = tuple(_plays_on(PLAYS_R, value) for value in range(MAX_PIPS + 1))
 _pips_of = attrgetter("pips")
 
 
@@ -128,15 +139,15 @@ class Tyaga:
             return tuple(LEADS[t.index] for t in hand)
         # Every tile that fits L, then every tile that fits R, in hand order. One
         # plain loop: two list comprehensions cost a function call and a closure each.
-        left, right = ends
+        fits_left = _PLAYS_ON_L[ends[0]]
+        fits_right = _PLAYS_ON_R[ends[1]]
         on_left: list[Move] = []
         on_right: list[Move] = []
         for t in hand:
-            hi, lo = t.hi, t.lo
-            if hi == left or lo == left:
-                on_left.append(PLAYS_L[t.index])
-            if hi == right or lo == right:
-                on_right.append(PLAYS_R[t.index])
+            if play := fits_left[t.index]:
+                on_left.append(play)
+            if play := fits_right[t.index]:
+                on_right.append(play)
         if on_left or on_right:
             return (*on_left, *on_right)
         return (DRAW,) if state.boneyard else (PASS,)
