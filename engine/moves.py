@@ -47,11 +47,14 @@ class Move:
 
     @classmethod
     def play(cls, tile: Tile, end: End | None = None, *, across: bool = False) -> Move:
-        if across:
-            return cls(Kind.PLAY, tile, end, across)
-        if end is None:
-            return LEADS[tile.index]
-        return (PLAYS_L if end == "L" else PLAYS_R)[tile.index]
+        if not across:
+            if end == "L":
+                return PLAYS_L[tile.index]
+            if end == "R":
+                return PLAYS_R[tile.index]
+            if end is None:
+                return LEADS[tile.index]
+        return cls(Kind.PLAY, tile, end, across)
 
     @classmethod
     def lead(cls, tile: Tile, *, flip: bool = False) -> Move:
