@@ -7,13 +7,7 @@ from dataclasses import dataclass
 from operator import add, attrgetter
 from typing import Any
 
-from engine.dealing import (
-    find_tile,
-    lay_first,
-    lay_matching,
-    next_seat,
-    replace_hand,
-)
+from engine.dealing import find_tile, lay_first, lay_matching, next_seat, replace_hand
 from engine.errors import BadOption, IllegalMove
 from engine.moves import DRAW, LEADS, PASS, PLAYS_L, PLAYS_R, Kind, Move
 from engine.options import OptionSpec
