@@ -62,6 +62,7 @@ class TelegramService:
         self.webhook: WebhookServer | None = None
         self._stop_ticking = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
+        self.ticking = False  # a tick's moves are being played or handed to delivery
 
     async def start(self) -> None:
         await self.application.initialize()
@@ -109,10 +110,13 @@ class TelegramService:
         """Ask the core for what is due, every few hundred milliseconds, until stopped."""
         interval = self.settings.timer_poll_interval
         while not self._stop_ticking.is_set():
+            self.ticking = True
             try:
                 self.adapter.submit(await self.core.tick(PLATFORM))
             except Exception:
                 log.exception("the timer loop failed; trying again")
+            finally:
+                self.ticking = False
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop_ticking.wait(), interval)
 

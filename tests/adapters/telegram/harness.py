@@ -46,8 +46,9 @@ class Running:
 
     @property
     def idle(self) -> bool:
-        """Nothing queued or on its way to Telegram."""
-        return all(s.adapter.deliverer.idle for s in self.services)
+        """Nothing queued or on its way to Telegram, and no timer tick half done: a
+        tick may already have written a computer's move whose screens are not queued yet."""
+        return all(s.adapter.deliverer.idle and not s.ticking for s in self.services)
 
     async def settle(self, timeout: float = 20.0) -> None:
         """Wait until every update users caused is handled and every mailbox is empty."""
