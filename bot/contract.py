@@ -8,6 +8,7 @@ An adapter turns a platform update into one :data:`Inbound`, awaits
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -174,16 +175,27 @@ class Screen:
     def plain_text(self) -> str:
         """The text with mentions as names, deadlines as epoch seconds and commands as
         their bare words (logs, tests, and where no platform form is known)."""
-        return "\n".join("".join(_plain(s) for s in line) for line in self.lines)
+        return "\n".join("".join(segment_text(s) for s in line) for line in self.lines)
 
 
-def _plain(segment: Segment) -> str:
+def command_words(command: CommandRef) -> str:
+    """A command as bare words (``new tyaga``)."""
+    return f"{command.name} {command.args}" if command.args else command.name
+
+
+def segment_text(
+    segment: Segment,
+    deadline: Callable[[float], str] = lambda at: f"<{int(at)}>",
+    command: Callable[[CommandRef], str] = command_words,
+) -> str:
+    """A segment as plain text: a mention as the user's name, a deadline and a
+    command as the caller writes them (by default epoch seconds and bare words)."""
     if isinstance(segment, Mention):
         return segment.user.name
     if isinstance(segment, Deadline):
-        return f"<{int(segment.at)}>"
+        return deadline(segment.at)
     if isinstance(segment, CommandRef):
-        return f"{segment.name} {segment.args}" if segment.args else segment.name
+        return command(segment)
     return segment
 
 

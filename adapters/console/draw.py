@@ -12,25 +12,21 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Segment, TextLine
+from bot.contract import (
+    Button,
+    Screen,
+    Segment,
+    TextLine,
+    segment_text,
+)
 
 WIDTH: Final = 78
 _BREAK = re.compile(r"(?<=[\]×])(?=\[)|(?<= )")  # between two tiles, or after a space
 
 
-def segment_text(segment: Segment, now: float) -> str:
-    if isinstance(segment, Mention):
-        return segment.user.name
-    if isinstance(segment, Deadline):
-        return time_left(segment.at - now)
-    if isinstance(segment, CommandRef):
-        return command_text(segment)
-    return segment
-
-
-def command_text(command: CommandRef) -> str:
-    """A command as typed at this table: its words, no slash (``new tyaga``)."""
-    return f"{command.name} {command.args}" if command.args else command.name
+def line_segment(segment: Segment, now: float) -> str:
+    """A segment at this table: deadlines as time left, commands as bare words."""
+    return segment_text(segment, lambda at: time_left(at - now))
 
 
 def time_left(seconds: float) -> str:
@@ -43,7 +39,7 @@ def time_left(seconds: float) -> str:
 
 
 def line_text(line: TextLine, now: float) -> str:
-    return "".join(segment_text(s, now) for s in line)
+    return "".join(line_segment(s, now) for s in line)
 
 
 def wrap(text: str, width: int) -> list[str]:

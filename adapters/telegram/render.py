@@ -17,7 +17,17 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import KeyboardButtonStyle
 
 from adapters.telegram.translate import TELEGRAM_NAMES
-from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Segment, Style, TextLine
+from bot.contract import (
+    Button,
+    CommandRef,
+    Deadline,
+    Mention,
+    Screen,
+    Segment,
+    Style,
+    TextLine,
+    segment_text,
+)
 
 CALLBACK_DATA_LIMIT = 64  # bytes, Telegram's limit for callback_data
 TEXT_LIMIT = 4096  # characters of visible text in one message
@@ -130,13 +140,7 @@ def _segment_html(segment: Segment, now: float) -> str:
 
 
 def _segment_plain(segment: Segment, now: float) -> str:
-    if isinstance(segment, Mention):
-        return segment.user.name
-    if isinstance(segment, Deadline):
-        return time_left(segment.at - now)
-    if isinstance(segment, CommandRef):
-        return command_text(segment)
-    return segment
+    return segment_text(segment, lambda at: time_left(at - now), command_text)
 
 
 def command_text(command: CommandRef) -> str:
