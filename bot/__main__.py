@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import sys
 from collections.abc import Sequence
@@ -200,17 +199,14 @@ def _replay(path: str, lang: str) -> int:
     from bot.i18n import translator
     from bot.replay_story import ReplayStopped, story
     from engine import DominoError
+    from engine.replay import load_replay
 
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
-        for line in story(translator(lang), data):
+        for line in story(translator(lang), load_replay(text)):
             print(line)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"domino-bot replay: cannot read {path}: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except json.JSONDecodeError as exc:
-        print(f"domino-bot replay: {path} is not valid JSON: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except ReplayStopped as exc:
         print(f"domino-bot replay: stopped at {exc}", file=sys.stderr)

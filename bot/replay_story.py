@@ -22,7 +22,7 @@ from bot.texts import (
     variant_title,
 )
 from engine import BadFixture, DominoError, Move, State
-from engine.replay import BadReplay, Replay, parse_replay, start
+from engine.replay import BadReplay, Replay, start
 
 INDENT: Final = "  "  # a deal's hands and scores, under its heading
 MOVE_INDENT: Final = "      "  # the line at a deal's end, under the moves
@@ -33,11 +33,10 @@ class ReplayStopped(Exception):
     """A move in the file is not legal; the message says which and why."""
 
 
-def story(_: Translator, data: object) -> Iterator[str]:
-    """The lines of the story of the replay document ``data``. Raises :class:`BadReplay`
-    (or another :class:`~engine.DominoError`) for a file that is not a valid replay, and
+def story(_: Translator, replay: Replay) -> Iterator[str]:
+    """The lines of the story of ``replay``. Raises :class:`BadReplay` (or another
+    :class:`~engine.DominoError`) for a file that is not a valid replay, and
     :class:`ReplayStopped`, after the lines up to it, at the first illegal move."""
-    replay = parse_replay(data)
     state = start(replay)
     yield _heading(_, replay, state)
     yield from _deal_opening(_, state)

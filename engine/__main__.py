@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import DominoError
-from engine.replay import parse_replay, report, run
+from engine.replay import load_replay, report, run
 from engine.selfplay import selfplay
 
 
@@ -31,13 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def replay_command(path: str) -> int:
     try:
         text = sys.stdin.read() if path == "-" else _read(path)
-        outcome = run(parse_replay(json.loads(text)))
+        outcome = run(load_replay(text))
     except (OSError, UnicodeDecodeError) as exc:
         return _invalid(f"cannot read {path}: {exc}")
-    except json.JSONDecodeError as exc:
-        return _invalid(f"{path} is not valid JSON: {exc}")
     except DominoError as exc:
-        return _invalid(str(exc))
+        return _invalid(f"{path}: {exc}")
     print(json.dumps(report(outcome), ensure_ascii=False))
     return 0 if outcome.failed_at is None else 1
 

@@ -9,6 +9,7 @@ The file format is the one tests, bug reports and game exports share::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,21 @@ class Outcome:
     state: State[Any]
     failed_at: int | None = None
     error: str | None = None
+
+
+def load_replay(text: str) -> Replay:
+    """Decode a replay file's text and check its shape. Every way the text can fail
+    to be a replay, nesting too deep for the decoder and numbers too long to convert
+    included, raises :class:`BadReplay`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadReplay(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BadReplay("not a replay: nested too deeply") from None
+    except ValueError as exc:  # an integer longer than Python converts
+        raise BadReplay(f"not a replay: {exc}") from None
+    return parse_replay(data)
 
 
 def parse_replay(data: object) -> Replay:
