@@ -36,7 +36,7 @@ from bot.launch import (
     run_health,
     stop_on_signals,
 )
-from bot.logging_setup import setup_logging
+from bot.logging_setup import secrets_of, setup_logging
 from bot.sessions import Sessions
 
 log = logging.getLogger("bot")
@@ -89,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command: str = args.command or ("serve" if _tokens(settings) else "play")
     # At the terminal table, routine log lines would scroll the table away.
     quiet = command == "play" and "log_level" not in settings.model_fields_set
-    setup_logging(settings.log_format, "WARNING" if quiet else settings.log_level)
+    level = "WARNING" if quiet else settings.log_level
+    setup_logging(settings.log_format, level, secrets=secrets_of(settings))
     if command == "play" and args.command is None:
         args = build_parser().parse_args(["play"])
     try:
