@@ -9,10 +9,14 @@ plays the rest of a deal, at random in one tight loop or with a policy, and
 returns an :class:`Outcome` worded like the engine's ``DealResult``.
 
 Covered: Tyaga and Kozel with every option (the double move, ``[0|0]`` at 25
-under both ``blank_double`` settings, the 13 rule and teams in a deal's scores).
-A simulator starts from any state of a deal in progress, before or after the
-lead; it plays one deal, so match totals, the next leader and the next deal are
-left to the engine. Baghdad and Three Guns raise :class:`UnsupportedVariant`.
+under both ``blank_double`` settings, the 13 rule and teams in a deal's scores)
+by :class:`Sim`; Thief of Baghdad (caravans, thieves, handcuffs, the "no camel"
+penalty) by :class:`BaghdadSim`; Three Guns (the rule of sixes, plays across,
+the token a deal moves) by :class:`GunsSim`. :func:`simulator` picks the right
+one. A simulator starts from any state of a deal in progress, before or after
+the lead; it plays one deal, so match totals, the next leader and the next
+deal are left to the engine. ``Sim`` alone refuses the other two games with
+:class:`UnsupportedVariant`.
 
 Moves are small ints (:mod:`engine.playout.codes`); :meth:`Sim.move_of` and
 :meth:`Sim.code_of` translate them. Property tests check move for move that
@@ -27,20 +31,27 @@ Typical use, one playout per possible world::
         outcome = playout(world, rng)
 """
 
+from engine.playout.baghdad import BaghdadSim
 from engine.playout.codes import DOUBLE, DRAW, PASS, play_code
-from engine.playout.run import Policy, playout, simulate
+from engine.playout.guns import GunsSim
+from engine.playout.run import Policy, Simulator, finish_at_random, playout, simulate, simulator
 from engine.playout.sim import Outcome, Rules, Sim, UnsupportedVariant
 
 __all__ = [
     "DOUBLE",
     "DRAW",
     "PASS",
+    "BaghdadSim",
+    "GunsSim",
     "Outcome",
     "Policy",
     "Rules",
     "Sim",
+    "Simulator",
     "UnsupportedVariant",
+    "finish_at_random",
     "play_code",
     "playout",
     "simulate",
+    "simulator",
 ]

@@ -3,7 +3,8 @@
 A hand is a bitmask over tile indices (``Tile.index``, 0..27). A move is an int:
 ``tile.index * 2 + end`` puts a tile on L (``end`` 0) or R (1) — on an empty line
 it is the lead, ``end`` 1 meaning laid flipped (lower half on L) — and
-:data:`DRAW`, :data:`PASS` and :data:`DOUBLE` are the rest.
+:data:`DRAW`, :data:`PASS`, :data:`DOUBLE` and the codes of Thief of Baghdad's
+and Three Guns' own moves are the rest.
 """
 
 from __future__ import annotations
@@ -18,6 +19,14 @@ PASS: Final = 57
 #: Kozel's double move: the double of the left value on L, of the right value on R.
 #: The ends decide both doubles, so one code is enough.
 DOUBLE: Final = 58
+#: Thief of Baghdad: end the turn without a camel or an extra; steal the active
+#: caravan with the thief its ends show; recover with the handcuffs of a thief
+#: (``RECOVER + thief index``).
+DONE: Final = 59
+STEAL: Final = 60
+RECOVER: Final = 64
+#: Three Guns: a musketeer or d'Artagnan across an end (``ACROSS_BASE + tile * 2 + end``).
+ACROSS_BASE: Final = 128
 
 BIT: Final = tuple(1 << i for i in range(len(BY_INDEX)))
 PIPS: Final = tuple(t.pips for t in BY_INDEX)
@@ -43,6 +52,17 @@ _SLICE_PIPS: Final = tuple(
 def play_code(tile: Tile, end: int) -> int:
     """``tile`` on L (``end`` 0) or R (1); the lead on an empty line (1 = flipped)."""
     return tile.index * 2 + end
+
+
+def lay(left: int, right: int, tile: int, end: int) -> tuple[int, int]:
+    """The open ends after ``tile`` goes on ``end`` under the matching rule (on an
+    empty line, ``left`` -1, it is the lead, ``end`` 1 laid flipped)."""
+    if left < 0:
+        hi, lo = BY_INDEX[tile].hi, BY_INDEX[tile].lo
+        return (lo, hi) if end else (hi, lo)
+    if end:
+        return left, PIPS[tile] - right
+    return PIPS[tile] - left, right
 
 
 def pips_in(hands: Sequence[int]) -> list[int]:

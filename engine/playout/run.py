@@ -6,12 +6,26 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine.playout.baghdad import BaghdadSim
 from engine.playout.codes import BIT, DOUBLE, DOUBLE_BIT, DRAW, FIT, NEXT_SEAT, PASS, PIPS
+from engine.playout.guns import GunsSim
 from engine.playout.sim import Outcome, Sim
 from engine.state import DealEnd, State
 
+#: A simulator of any of the four games.
+Simulator = Sim | BaghdadSim | GunsSim
+
 #: Picks one of the legal codes for the seat to move.
 Policy = Callable[[Sim, Sequence[int]], int]
+
+
+def simulator(state: State[Any]) -> Simulator:
+    """The simulator for the deal being played in ``state``."""
+    if state.variant == "baghdad":
+        return BaghdadSim.from_state(state)
+    if state.variant == "three_guns":
+        return GunsSim.from_state(state)
+    return Sim.from_state(state)  # Tyaga and Kozel; any other game is refused by name
 
 
 def simulate(
@@ -143,3 +157,10 @@ def _random_to_end(sim: Sim, random: Callable[[], float], trace: list[int] | Non
     sim.moves += placed_now + drawn - len(bone) + passes
     sim.left, sim.right, sim.last, sim.table = left, right, last, table
     sim.finish(DealEnd.DOMINO if winner is not None else DealEnd.BLOCK, winner)
+
+
+def finish_at_random(sim: Simulator, rng: random.Random) -> Outcome:
+    """Play the rest of any simulator's deal with its own light policy."""
+    if isinstance(sim, Sim):
+        return playout(sim, rng)
+    return sim.play_out(rng)

@@ -19,7 +19,7 @@ from engine.playout.codes import (
     DRAW,
     FIT,
     PASS,
-    PIPS,
+    lay,
     mask_of,
     pips_in,
     play_code,
@@ -183,13 +183,7 @@ class Sim:
         else:
             tile, end = code >> 1, code & 1
             placed = BIT[tile]
-            if self.left < 0:
-                hi, lo = BY_INDEX[tile].hi, BY_INDEX[tile].lo
-                self.left, self.right = (lo, hi) if end else (hi, lo)
-            elif end:
-                self.right = PIPS[tile] - self.right
-            else:
-                self.left = PIPS[tile] - self.left
+            self.left, self.right = lay(self.left, self.right, tile, end)
         self.hands[seat] ^= placed
         self.table |= placed
         self.last = seat
