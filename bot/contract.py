@@ -239,6 +239,9 @@ class Show:
     screen: Screen
     version: int = 0
     notify: bool = False  # a new message that should notify (pings)
+    # A ping: the player's first turn of this deal (a platform that holds pings back
+    # may send this one sooner, after a pause between deals).
+    first_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,6 +140,11 @@ def rendered(slot_key: str) -> str:
     return f"{PREFIX}:render:{slot_key}"
 
 
+def discord_pings() -> str:
+    """Sorted set of Discord turn pings held back, by the moment each falls due."""
+    return f"{PREFIX}:dc:pings"
+
+
 # -- timer members ------------------------------------------------------------------
 
 

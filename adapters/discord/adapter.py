@@ -129,9 +129,14 @@ class DiscordAdapter:
         await self.serve(interaction, inbound)
 
     async def tick(self) -> None:
-        """Apply due deadlines and paced computer moves, and show what they changed."""
+        """Apply due deadlines and paced computer moves, show what they changed, and
+        send the pings that fell due."""
         with self._tracked():
             await self.delivery.carry_out(await self.core.tick(PLATFORM))
+            try:
+                await self.delivery.send_due_pings()
+            except Exception:  # Redis away: the pings wait for the next round
+                log.exception("could not send the pings that fell due")
 
     async def settle(self) -> None:
         """Wait until every interaction being served is done (tests, shutdown)."""
@@ -165,6 +170,16 @@ class DiscordAdapter:
                 except discord.HTTPException as exc:
                     log.warning("Discord refused a command's message: %s", exc)
             await self.delivery.carry_out(rest)
+            await self._note_action(interaction)
+
+    async def _note_action(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember that the user acted in this channel: no ping for him for a while."""
+        if interaction.guild_id is None:
+            return
+        try:
+            await self.delivery.pings.acted(chat_of(interaction), user_of(interaction))
+        except Exception:
+            log.exception("could not note a user's action")
 
     async def _ask(self, interaction: discord.Interaction[Any], inbound: Inbound) -> list[Outbound]:
         """The core's answer; the interaction is deferred if it takes too long."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -17,6 +19,7 @@ from adapters.discord.commands import build_group
 from adapters.discord.components import GameButton, parse_custom_id
 from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
+from adapters.discord.pings import Pings
 from bot.config import Settings
 from bot.store import Store
 
@@ -97,13 +100,16 @@ def build_client(
     guild_id: int | None = None,
     shard_ids: list[int] | None = None,
     shard_count: int | None = None,
+    clock: Callable[[], float] = time.time,
     **options: Any,
 ) -> tuple[DominoClient, DiscordAdapter]:
-    """A client wired to the core, not yet logged in."""
+    """A client wired to the core, not yet logged in; ``clock`` tells token ages and
+    when held pings fall due."""
     client = DominoClient(
         guild_id=guild_id, shard_ids=shard_ids, shard_count=shard_count, **options
     )
-    delivery = Delivery(client, SlotMessages(redis), ledger)
+    messages = SlotMessages(redis, clock=clock)
+    delivery = Delivery(client, messages, ledger, Pings(redis, clock=clock))
     adapter = DiscordAdapter(core, delivery)
     client.attach(adapter)
     return client, adapter

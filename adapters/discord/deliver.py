@@ -1,6 +1,7 @@
 """Carrying out the core's instructions over Discord's REST API, outside any
-interaction: table and lobby edits, pings, summaries, notices, files, and hands
-pushed through a still-valid interaction token.
+interaction: table and lobby edits, pings (held back, see
+:mod:`adapters.discord.pings`), summaries, notices, files, and hands pushed
+through a still-valid interaction token.
 
 A slot's message is edited in place; an older version of a slot never overwrites a
 newer one; one slot's messages are sent one at a time within a process. A failed
@@ -21,6 +22,7 @@ import discord
 from discord.http import Route, handle_message_parameters
 
 from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
+from adapters.discord.pings import HeldPing, Pings
 from adapters.discord.render import Rendered, render
 from bot.contract import (
     Answer,
@@ -51,8 +53,6 @@ class Ledger(Protocol):
 
 # Slots shown as a fresh message every time, never edited.
 _ALWAYS_NEW = frozenset({SlotKind.SUMMARY})
-# Slots whose previous message is removed when a new one is sent (pings notify only when new).
-_REPLACED = frozenset({SlotKind.PING})
 # Slots addressed to one player: the core names his private chat.
 _PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
 
@@ -65,10 +65,12 @@ class Delivery:
         client: discord.Client,
         messages: SlotMessages,
         ledger: Ledger,
+        pings: Pings,
     ) -> None:
         self.client = client
         self.messages = messages
         self.ledger = ledger
+        self.pings = pings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, slot: Slot) -> asyncio.Lock:
@@ -123,6 +125,9 @@ class Delivery:
         if show.slot.kind is SlotKind.HAND:
             await self.push_hand(show)
             return
+        if show.slot.kind is SlotKind.PING:
+            await self.hold_ping(show)
+            return
         async with self.lock(show.slot):
             if not claimed and not await self.is_current(show):
                 return
@@ -136,9 +141,6 @@ class Delivery:
             return
         channel_id = channel_of(chat)
         placed = await self.messages.message(slot)
-        if placed is not None and slot.kind in _REPLACED:
-            await self._delete_message(placed)
-            placed = None
         if placed is not None and slot.kind not in _ALWAYS_NEW:
             try:
                 await self._partial(placed).edit(**rendered.edit_kwargs())
@@ -154,6 +156,11 @@ class Delivery:
         if slot.kind is SlotKind.HAND:
             await self._delete_hand(slot)
             return
+        if slot.kind is SlotKind.PING:  # a sent ping stays; a held one is dropped
+            chat = await self.game_chat(slot)
+            if chat is not None:
+                await self.pings.drop(chat, slot)
+            return
         async with self.lock(slot):
             placed = await self.messages.message(slot)
             await self.messages.forget(slot)
@@ -167,6 +174,33 @@ class Delivery:
     def _partial(self, placed: PlacedMessage) -> discord.PartialMessage:
         channel = self.client.get_partial_messageable(placed.channel_id)
         return channel.get_partial_message(placed.message_id)
+
+    # -- pings --------------------------------------------------------------------
+
+    async def hold_ping(self, show: Show) -> None:
+        """Hold a ping back until it falls due (see :mod:`adapters.discord.pings`)."""
+        chat = await self.game_chat(show.slot)
+        if chat is None or show.slot.user is None:
+            return
+        if not await self.is_current(show):
+            return
+        rendered = render(addressed(show), notify=True)
+        await self.pings.hold(show, chat, rendered.content)
+
+    async def send_due_pings(self) -> None:
+        """Send the held pings that fell due, each naming only its player."""
+        for held in await self.pings.claim_due():
+            try:
+                await self._send_ping(held)
+            except discord.HTTPException as exc:
+                log.warning("Discord refused a ping: %s", exc)
+
+    async def _send_ping(self, held: HeldPing) -> None:
+        channel = self.client.get_partial_messageable(channel_of(held.chat))
+        only_him = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(held.user_id))]
+        )
+        await channel.send(content=held.content, allowed_mentions=only_him)
 
     # -- hands --------------------------------------------------------------------
 

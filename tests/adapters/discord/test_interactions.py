@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as aredis
 
+from adapters.discord.pings import NO_TIMER_WAIT
 from bot.contract import (
     Answer,
     Button,
@@ -238,17 +239,34 @@ async def test_a_slow_command_is_deferred_privately_then_answered(
     assert not bot.message(record.original_id or 0)["flags"] & 128  # no longer "thinking"
 
 
-async def test_a_ping_mentions_the_player_in_the_game_channel_and_goes_away(
+async def test_a_ping_is_held_back_then_names_its_player_alone_and_is_never_deleted(
     bot: Bot, fake: FakeDiscord, core: ScriptedCore
 ) -> None:
     alice = person_ref(ALICE)
     ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice)
     await show_table(bot, core, Show(ping, Screen(((Mention(alice), ", your turn"),)), 3, True))
+    assert fake.live_channel_messages(CHANNEL_ID) == []  # held back: the table says it
+    bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
+    await bot.adapter.tick()
     (message,) = fake.live_channel_messages(CHANNEL_ID)
     assert message["content"] == f"<@{ALICE.id}>, your turn"
-    assert message["allowed_mentions"]["parse"] == ["users"]
+    assert message["allowed_mentions"]["parse"] == []
+    assert [int(u) for u in message["allowed_mentions"]["users"]] == [ALICE.id]
     await show_table(bot, core, Delete(ping))
+    assert fake.live_channel_messages(CHANNEL_ID) == [message]
+
+
+async def test_a_held_ping_is_dropped_when_its_player_moves_first(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    alice = person_ref(ALICE)
+    ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice)
+    await show_table(bot, core, Show(ping, Screen(((Mention(alice), ", your turn"),)), 3, True))
+    await show_table(bot, core, Delete(ping))
+    bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
+    await bot.adapter.tick()
     assert fake.live_channel_messages(CHANNEL_ID) == []
+    assert fake.channel_events(CHANNEL_ID) == []
 
 
 async def test_a_hand_is_refreshed_through_its_token_while_the_token_is_young(
