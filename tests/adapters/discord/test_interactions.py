@@ -239,12 +239,17 @@ async def test_a_slow_command_is_deferred_privately_then_answered(
     assert not bot.message(record.original_id or 0)["flags"] & 128  # no longer "thinking"
 
 
-async def test_a_ping_is_held_back_then_names_its_player_alone_and_is_never_deleted(
-    bot: Bot, fake: FakeDiscord, core: ScriptedCore
-) -> None:
+async def ping_alice(bot: Bot, core: ScriptedCore) -> Slot:
     alice = person_ref(ALICE)
     ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice)
     await show_table(bot, core, Show(ping, Screen(((Mention(alice), ", your turn"),)), 3, True))
+    return ping
+
+
+async def test_a_ping_is_held_back_then_names_its_player_alone_and_is_never_deleted(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    ping = await ping_alice(bot, core)
     assert fake.live_channel_messages(CHANNEL_ID) == []  # held back: the table says it
     bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
     await bot.adapter.tick()
@@ -259,9 +264,7 @@ async def test_a_ping_is_held_back_then_names_its_player_alone_and_is_never_dele
 async def test_a_held_ping_is_dropped_when_its_player_moves_first(
     bot: Bot, fake: FakeDiscord, core: ScriptedCore
 ) -> None:
-    alice = person_ref(ALICE)
-    ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice)
-    await show_table(bot, core, Show(ping, Screen(((Mention(alice), ", your turn"),)), 3, True))
+    ping = await ping_alice(bot, core)
     await show_table(bot, core, Delete(ping))
     bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
     await bot.adapter.tick()
