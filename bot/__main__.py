@@ -27,6 +27,7 @@ from typing import Final
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.embedded import EmbeddedRedisError
+from bot.i18n import environment_language, pick_language, translator
 from bot.launch import (
     banner,
     console_settings,
@@ -34,6 +35,7 @@ from bot.launch import (
     export_replay,
     open_store,
     run_health,
+    seats_refusal,
     stop_on_signals,
 )
 from bot.logging_setup import secrets_of, setup_logging
@@ -62,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, help="seats at the table (default: the game's least)")
     play.add_argument("--humans", type=int, default=1, help="people at this keyboard (default 1)")
     play.add_argument("--level", help="the computers' level: random or greedy")
-    play.add_argument("--lang", help="language of the table: en, pl, ru, uk …")
+    play.add_argument("--lang", help="language of the table: en, ru, uk, pl, ca (default: LANG)")
     play.add_argument("--seed", type=int, help="deal the same tiles every time")
     play.add_argument("--resume", action="store_true", help="continue the saved match")
 
@@ -123,9 +125,11 @@ def _dispatch(command: str, args: argparse.Namespace, settings: Settings) -> int
 
 
 def _play(args: argparse.Namespace, settings: Settings) -> int:
+    args.lang = pick_language(args.lang, environment_language(), settings.default_lang)
     players = args.players if args.players is not None else default_players(args.variant)
-    if not 1 <= args.humans <= players:
-        print(f"domino-bot play: --humans must be from 1 to {players}", file=sys.stderr)
+    refused = seats_refusal(translator(args.lang), args.variant, players, args.humans)
+    if refused is not None:
+        print(f"domino-bot play: {refused}", file=sys.stderr)
         return EXIT_USAGE
     print(banner("terminal table", settings), file=sys.stderr)
     return asyncio.run(run_table(console_settings(settings, args.lang), args, players))

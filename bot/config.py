@@ -38,7 +38,8 @@ class Settings(BaseSettings):
     turn_timeout: int = Field(60, ge=0)
     timeouts_before_takeover: int = Field(3, ge=1)
     computer_delay: float = Field(1.0, ge=0)
-    next_deal_delay: float = Field(5.0, ge=0)
+    # None: a finished deal waits for its Next deal button (the terminal table).
+    next_deal_delay: float | None = Field(5.0, ge=0)
     timer_poll_interval: float = Field(0.5, gt=0)
     default_lang: str = "en"
 

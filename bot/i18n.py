@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -70,17 +72,30 @@ def available_languages() -> tuple[str, ...]:
 
 
 def pick_language(*candidates: str | None) -> str:
-    """The first candidate we have a catalog for (``en-US`` matches ``en``)."""
+    """The first candidate we have a catalog for (``en-US`` and ``ru_RU.UTF-8``
+    match ``en`` and ``ru``)."""
     known = available_languages()
     for candidate in candidates:
         if not candidate:
             continue
-        exact = candidate.replace("-", "_")
+        exact = candidate.replace("-", "_").split(".")[0].split("@")[0]
         base = exact.split("_")[0].lower()
         for option in (exact, base):
             if option in known:
                 return option
     return DEFAULT_LANG
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the environment asks for, as gettext reads it: the first of
+    ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (the C
+    locale asks for none)."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "").split(":")[0]
+        if value and value != "POSIX" and value.split(".")[0] != "C":
+            return value
+    return None
 
 
 @cache

@@ -22,8 +22,10 @@ from bot import catalog
 from bot.config import Settings
 from bot.contract import ChatRef, Command, Document, Show, UserRef
 from bot.embedded import DATA_FILE, EmbeddedRedis, EmbeddedRedisError, redis_url_or_embedded
+from bot.i18n import Translator
 from bot.sessions import Sessions
 from bot.store import Store, StoreUnavailable, connect
+from bot.texts import players_span
 from engine import DominoError
 
 log = logging.getLogger(__name__)
@@ -50,8 +52,12 @@ def banner(what: str, settings: Settings) -> str:
 
 
 def console_settings(settings: Settings, lang: str | None) -> Settings:
-    """The settings for the terminal table: its ``--lang`` is the table's language."""
-    return settings if lang is None else settings.model_copy(update={"default_lang": lang})
+    """The settings for the terminal table: its ``--lang`` is the table's language,
+    and a finished deal waits for the player to ask for the next one."""
+    update: dict[str, object] = {"next_deal_delay": None}
+    if lang is not None:
+        update["default_lang"] = lang
+    return settings.model_copy(update=update)
 
 
 def default_players(variant: str) -> int:
@@ -60,6 +66,29 @@ def default_players(variant: str) -> int:
         return catalog.variant(variant).min_players
     except DominoError:
         return 2
+
+
+def seats_refusal(_: Translator, variant: str, players: int, humans: int) -> str | None:
+    """Why ``--players`` and ``--humans`` cannot make a table, or ``None`` if they can
+    (an unknown game is left for the core to refuse by name)."""
+    try:
+        game = catalog.variant(variant, _.lang)
+    except DominoError:
+        return None
+    if not game.min_players <= players <= game.max_players:
+        return _(
+            "%(game)s is played by %(span)s players, not %(value)s.",
+            game=game.title,
+            span=players_span(_, game.name),
+            value=players,
+        )
+    if not 1 <= humans <= players:
+        return _.ngettext(
+            "--humans must be from 1 to %(n)d, the number of players.",
+            "--humans must be from 1 to %(n)d, the number of players.",
+            players,
+        )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

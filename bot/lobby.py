@@ -109,6 +109,17 @@ def _host_name(doc: GameDoc) -> str:
     return host.user.name if host is not None and host.user is not None else "?"
 
 
+def table_full(_: Translator, variant: str) -> str:
+    """The refusal of one seat too many: the table is full, and how many it takes."""
+    most = get_variant(variant).max_players
+    return _.ngettext(
+        "The table is full: %(game)s is played by at most %(n)d player.",
+        "The table is full: %(game)s is played by at most %(n)d players.",
+        most,
+        game=variant_title(_, variant),
+    )
+
+
 def no_table(_: Translator) -> Decision:
     return refuse(
         line(
@@ -131,7 +142,7 @@ def join(
         return refuse(_("You have already joined this table."))
     variant = get_variant(doc.variant)
     if len(doc.seats) >= variant.max_players:
-        return refuse(_("The table is full."))
+        return refuse(table_full(_, doc.variant))
     doc = doc.but(seats=doc.seats + (Seat(user=user, lang=lang),))
     if doc.settings.auto_start and len(doc.seats) == variant.max_players:
         return _start(doc, _=_, now=now, pacing=pacing)
@@ -223,7 +234,7 @@ def add_computer(
             )
         )
     if len(doc.seats) >= get_variant(doc.variant).max_players:
-        return refuse(_("The table is full."))
+        return refuse(table_full(_, doc.variant))
     doc = doc.but(seats=doc.seats + (Seat(computer=chosen),))
     return Decision(doc=doc, reply=_("A %(level)s computer sat down.", level=level_name(_, chosen)))
 

@@ -28,7 +28,7 @@ class Pacing:
     """How fast a table moves on its own."""
 
     computer_delay: float  # between a move and a computer's reply
-    next_deal_delay: float  # between a deal's end and the next deal
+    next_deal_delay: float | None  # between a deal's end and the next deal; None: on a press
     takeover_after: int  # turn timeouts in a row before a computer takes the seat
 
 
@@ -156,6 +156,8 @@ def _next_deadline(
     if doc.status != RUNNING or state is None or state.match_over:
         return None, None
     if state.deal_over:
+        if pacing.next_deal_delay is None:
+            return None, None
         return Due("deal", now + pacing.next_deal_delay, doc.step), None
     seat = state.turn
     assert seat is not None

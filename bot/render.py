@@ -9,10 +9,11 @@ deal summary, which shows every hand once the deal is over, as the rules do.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Final
 
 import engine
-from bot import codec
+from bot import codec, outcome
 from bot.contract import (
     Button,
     CommandRef,
@@ -154,6 +155,9 @@ def _details(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
 
 def _seat_rows(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
     rows: list[TextLine] = []
+    teams = outcome.teams_line(_, state, partial(seat_label, _, doc))
+    if teams is not None:
+        rows.append(text_line(teams))
     for seat in range(len(doc.seats)):
         mark = "▶ " if state.turn == seat else "• "
         rows.append(
@@ -189,8 +193,8 @@ def _status(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
     if doc.status == "stopped":
         return [text_line(_("The game was stopped."))]
     if state.match_over:
-        names = ", ".join(seat_label(_, doc, s) for s in state.winners)
-        return [text_line(_("The match is over. Won by %(names)s.", names=names))]
+        said = outcome.match_end_lines(_, state, partial(seat_label, _, doc))
+        return [text_line(text) for text in said]
     if state.deal_over:
         rows = [text_line(_("Deal %(n)d is over.", n=state.deal_number))]
         if doc.due is not None and doc.due.kind == "deal":
@@ -317,42 +321,7 @@ def hand_popup(_: Translator, view: View) -> str:
     return _("Your tiles: %(tiles)s", tiles=tiles)
 
 
-# -- deal summary and ping -------------------------------------------------------------
-
-
-def summary_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
-    """The end of a deal: how it ended, every hand, the points by rule; and at the
-    end of the match, who won."""
-    result = state.result
-    assert result is not None and state.deal_over
-    lines: list[TextLine] = [
-        text_line(game_heading(_, doc)),
-        text_line(_("Deal %(n)d is over.", n=state.deal_number)),
-    ]
-    winner = seat_label(_, doc, result.winner) if result.winner is not None else None
-    if result.end.value == "domino" and winner is not None:
-        lines.append(text_line(_("%(name)s went out.", name=winner)))
-    elif winner is not None:
-        lines.append(text_line(_("Blocked. %(name)s wins the deal.", name=winner)))
-    else:
-        lines.append(text_line(_("Blocked, and nobody wins the deal.")))
-    for seat in range(len(doc.seats)):
-        hand = state.hands[seat]
-        lines.append(
-            text_line(
-                _(
-                    "%(name)s: %(tiles)s · %(deal)s this deal, %(total)s in all",
-                    name=seat_label(_, doc, seat),
-                    tiles=tiles_text(hand) if hand else "—",
-                    deal=score_words(_, doc.variant, result.scores[seat]),
-                    total=score_words(_, doc.variant, state.match_scores[seat]),
-                )
-            )
-        )
-    if state.match_over:
-        names = ", ".join(seat_label(_, doc, s) for s in state.winners)
-        lines.append(text_line(_("The match is over. Won by %(names)s.", names=names)))
-    return Screen(tuple(lines))
+# -- the turn ping ---------------------------------------------------------------------
 
 
 def ping_screen(_: Translator, doc: GameDoc, due_at: float | None) -> Screen:

@@ -9,9 +9,11 @@ and the match ended, in the words the tables use.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any, Final
 
 import engine
+from bot import outcome
 from bot.i18n import Translator
 from bot.texts import (
     error_text,
@@ -119,12 +121,8 @@ def _deal_end(_: Translator, state: State[Any]) -> Iterator[str]:
     if state.line:
         line = "".join(placed_text(p) for p in state.line)
         yield MOVE_INDENT + _("Line: %(tiles)s", tiles=line)
-    if result.winner is None:
-        yield _("Deal %(n)d is blocked, with no winner.", n=n)
-    elif result.end is engine.DealEnd.DOMINO:
-        yield _("Deal %(n)d: %(name)s went out.", n=n, name=seat_name(_, result.winner))
-    else:
-        yield _("Deal %(n)d is blocked; %(name)s wins it.", n=n, name=seat_name(_, result.winner))
+    said = outcome.deal_end_lines(_, state, partial(seat_name, _))
+    yield _("Deal %(n)d is over. %(how)s", n=n, how=" ".join(said))
     for seat in range(state.players):
         yield INDENT + _(
             "%(name)s: %(deal)s this deal, %(total)s in all",
@@ -133,8 +131,7 @@ def _deal_end(_: Translator, state: State[Any]) -> Iterator[str]:
             total=score_words(_, state.variant, state.match_scores[seat]),
         )
     if state.match_over:
-        winners = ", ".join(seat_name(_, s) for s in state.winners)
-        yield _("The match is over. Won by %(names)s.", names=winners)
+        yield from outcome.match_end_lines(_, state, partial(seat_name, _))
 
 
 __all__ = ["BadReplay", "ReplayStopped", "seat_name", "story"]

@@ -162,8 +162,32 @@ def _fills(template: str, params: Mapping[str, object]) -> bool:
 
 def option_error(_: Translator, params: Mapping[str, object]) -> str:
     option = params.get("option")
+    variant = str(params.get("variant", ""))
     if option == "players":
-        return _("This game is not played by %(value)s players", value=params.get("value"))
+        span = players_span(_, variant)
+        if "known" in params:  # players=N typed as if it were an option
+            return _(
+                "The players are whoever sits down: %(game)s is played by %(span)s players.",
+                game=variant_title(_, variant),
+                span=span,
+            )
+        return _(
+            "%(game)s is played by %(span)s players, not %(value)s.",
+            game=variant_title(_, variant),
+            span=span,
+            value=params.get("value"),
+        )
+    if option == "match":
+        return _(
+            "match=%(value)s does not work: write deals:N with an even N (deals:6) "
+            "or target:N with the points to reach (target:100).",
+            value=params.get("value"),
+        )
+    if option == "no_double":
+        return _(
+            "no_double=%(value)s goes only with opening=highest_double.",
+            value=params.get("value"),
+        )
     if "known" in params:
         return _(
             "There is no option %(option)s. Options: %(known)s",

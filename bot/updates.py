@@ -22,7 +22,8 @@ from bot.gamedoc import GameDoc
 from bot.i18n import translator
 from bot.lobbyview import lobby_screen
 from bot.play import private_chat
-from bot.render import hand_screen, ping_screen, summary_screen, table_screen
+from bot.render import hand_screen, ping_screen, table_screen
+from bot.summary import summary_screen
 from engine import State
 
 log = logging.getLogger(__name__)

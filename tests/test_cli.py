@@ -137,7 +137,12 @@ def test_more_people_than_seats_is_refused(
     assert "--humans" in capsys.readouterr().err
 
 
-# -- the terminal table, export and replay ------------------------------------------
+def test_a_table_bigger_than_the_game_is_refused_by_its_size(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["play", "kozel", "--players", "0"], monkeypatch) == 2
+    said = "domino-bot play: Kozel (the goat) is played by 2 to 4 players, not 0.\n"
+    assert capsys.readouterr().err == said
 
 
 def test_a_game_played_at_the_terminal_exports_and_replays_to_the_same_result(
@@ -146,6 +151,8 @@ def test_a_game_played_at_the_terminal_exports_and_replays_to_the_same_result(
     assert run(["play", "tyaga", "target=10", "--seed", "5"], monkeypatch, "1\n" * 500) == 0
     played = capsys.readouterr().out
     won = re.findall(r"The match is over\. Won by (.+)\.", played)[-1]
+    # The terminal deals the next deal when the player asks, so it promises no time.
+    assert "Deal 1 is over." in played and "The next deal starts" not in played
 
     assert run(["export", "-o", "game.json"], monkeypatch) == 0
     exported = json.loads((workdir / "game.json").read_text())

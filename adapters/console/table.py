@@ -77,10 +77,14 @@ class TableRequest:
 
 
 def keyboard_users(humans: int, lang: str | None = None) -> tuple[UserRef, ...]:
-    """The people at the keyboard: "You" alone, else Player 1, Player 2, …"""
+    """The people at the keyboard: "You" alone, else Player 1, Player 2, … (in the
+    table's language: these are the names the table shows)."""
+    _ = translator(lang or "en")
     if humans == 1:
-        return (UserRef(PLATFORM, "1", "You", lang),)
-    return tuple(UserRef(PLATFORM, str(n), f"Player {n}", lang) for n in range(1, humans + 1))
+        return (UserRef(PLATFORM, "1", _("You"), lang),)
+    return tuple(
+        UserRef(PLATFORM, str(n), _("Player %(n)d", n=n), lang) for n in range(1, humans + 1)
+    )
 
 
 class Leave(Exception):

@@ -29,16 +29,18 @@ from bot.typed import NotAMove, typed_press
 from engine import DOUBLE_SIX, apply, new_match, parse_move, view
 from tests.bot.driver import deal
 
-BOT = Path(__file__).resolve().parents[2] / "bot"
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("bot", "adapters")  # where user-visible texts are written
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 
 
 def source_messages() -> set[str]:
     found: set[str] = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        str(BOT), keywords=KEYWORDS, comment_tags=()
-    ):
-        found.add(message[0] if isinstance(message, tuple) else message)
+    for source in SOURCES:
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT / source), keywords=KEYWORDS, comment_tags=()
+        ):
+            found.add(message[0] if isinstance(message, tuple) else message)
     return found
 
 

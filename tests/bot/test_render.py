@@ -10,7 +10,8 @@ from bot.contract import ChatRef, Mention, Style, UserRef
 from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import translator
 from bot.lobbyview import int_steps, lobby_screen, next_option_value
-from bot.render import hand_buttons, hand_screen, summary_screen, table_screen
+from bot.render import hand_buttons, hand_screen, table_screen
+from bot.summary import summary_screen
 from engine import (
     DOUBLE_SIX,
     Fixture,

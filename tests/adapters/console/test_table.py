@@ -183,7 +183,7 @@ async def test_a_bad_game_name_is_refused_with_the_known_games(terminal: Termina
 async def test_a_table_the_game_cannot_seat_is_refused_and_closed(terminal: Terminal) -> None:
     status, transcript = await terminal.play([], TableRequest("baghdad", players=3))
     assert status == 2
-    assert "The table is full." in transcript
+    assert "The table is full: Thief of Baghdad is played by at most 2 players." in transcript
     assert await terminal.game() is None
 
 

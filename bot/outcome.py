@@ -1,0 +1,109 @@
+"""How a deal and a match ended, in words: who went out, who takes the deal, the
+goat, the teams, and points a score sheet did not take.
+
+The table, the deal summary and the replay story all say these things, each
+naming seats its own way: they pass ``name``, which turns a seat into a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import Translator
+from engine import DealEnd, State, variant_of
+from engine.variants.kozel_scoring import hand_points
+
+SeatName = Callable[[int], str]
+
+
+def went_out(state: State[Any]) -> int | None:
+    """The seat that emptied its hand, if the deal ended so. In Thief of Baghdad
+    that player need not be the one who takes the deal."""
+    result = state.result
+    if result is None or result.end is not DealEnd.DOMINO:
+        return None
+    empty = [seat for seat, hand in enumerate(state.hands) if not hand]
+    return empty[0] if len(empty) == 1 else result.winner
+
+
+def deal_end_lines(_: Translator, state: State[Any], name: SeatName) -> list[str]:
+    """``Anna went out.`` or ``Blocked: nobody can move.``, then who takes the deal
+    unless it is the one who went out."""
+    result = state.result
+    assert result is not None
+    out = went_out(state)
+    lines = [
+        _("Blocked: nobody can move.") if out is None else _("%(name)s went out.", name=name(out))
+    ]
+    if result.winner is None:
+        lines.append(_("Nobody takes the deal."))
+    elif result.winner != out:
+        lines.append(_("The deal goes to %(name)s.", name=name(result.winner)))
+    return lines
+
+
+def teams(state: State[Any]) -> list[tuple[int, ...]]:
+    """Partners who share a score sheet (Kozel with teams), else nothing."""
+    public = _public(state)
+    return [tuple(team) for team in public.get("teams", ())]
+
+
+def teams_line(_: Translator, state: State[Any], name: SeatName) -> str | None:
+    """``Teams: Anna and Boris against Computer 1 and Computer 2.``"""
+    found = teams(state)
+    if len(found) != 2:
+        return None
+    first, second = (_pair(_, team, name) for team in found)
+    return _("Teams: %(first)s against %(second)s.", first=first, second=second)
+
+
+def team_name(_: Translator, team: tuple[int, ...], name: SeatName) -> str:
+    """Partners named together: ``Anna and Boris``."""
+    return _pair(_, team, name)
+
+
+def _pair(_: Translator, team: tuple[int, ...], name: SeatName) -> str:
+    first, second = team
+    return _("%(a)s and %(b)s", a=name(first), b=name(second))
+
+
+def goat_line(_: Translator, state: State[Any], name: SeatName) -> str | None:
+    """Kozel: who reached the target and is the goat, once the match is over."""
+    goats = list(_public(state).get("goats", ()))
+    if not state.match_over or not goats:
+        return None
+    names = ", ".join(name(seat) for seat in goats)
+    return _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", len(goats), names=names)
+
+
+def match_end_lines(_: Translator, state: State[Any], name: SeatName) -> list[str]:
+    """Who won the match, and in Kozel who is the goat."""
+    names = ", ".join(name(s) for s in state.winners)
+    said = [_("The match is over. Won by %(names)s.", names=names)]
+    goat = goat_line(_, state, name)
+    if goat is not None:
+        said.append(goat)
+    return said
+
+
+def unwritten(state: State[Any]) -> tuple[int, ...]:
+    """Kozel: the points each seat's sheet did not take this deal because it is
+    not opened yet (a sheet opens with a deal of 13 or more); zeros elsewhere."""
+    result = state.result
+    public = _public(state)
+    if result is None or "opened" not in public:
+        return (0,) * state.players
+    points = hand_points(state.hands, state.options)
+    found = teams(state)
+    if found:
+        sums = {seat: sum(points[s] for s in team) for team in found for seat in team}
+        points = tuple(sums[seat] for seat in range(state.players))
+    opened = public["opened"]
+    return tuple(
+        p if not opened[seat] and result.scores[seat] == 0 else 0 for seat, p in enumerate(points)
+    )
+
+
+def _public(state: State[Any]) -> dict[str, Any]:
+    return variant_of(state).public_details(state)
