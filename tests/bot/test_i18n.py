@@ -27,6 +27,7 @@ from bot.render import hand_buttons
 from bot.replay_story import story
 from bot.typed import NotAMove, typed_press
 from engine import DOUBLE_SIX, apply, new_match, parse_move, view
+from engine.replay import parse_replay
 from tests.bot.driver import deal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,7 +123,7 @@ def untranslated(text: str) -> str:
 
 def test_the_replay_story_is_told_in_whole_translated_sentences() -> None:
     golden = Path(__file__).resolve().parents[1] / "engine" / "golden" / "tyaga_block_win.json"
-    told = list(story(MARKED, json.loads(golden.read_text())))
+    told = list(story(MARKED, parse_replay(json.loads(golden.read_text()))))
     assert len(told) > 20
     assert [line for line in told if untranslated(line)] == []
 
