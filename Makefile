@@ -13,7 +13,7 @@ BENCHMARKS := $(wildcard bench/*.py)
 # Arguments for the bot, e.g. `make run ARGS="play kozel --players 3"`.
 ARGS ?=
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench pictures clean
 
 run: $(INSTALLED)
 	@$(BIN)/domino-bot $(ARGS)
@@ -34,6 +34,10 @@ bench: $(INSTALLED)
 		echo "== $$script"; \
 		$(BIN)/python $$script || exit 1; \
 	done
+
+# Sample positions of every game drawn as the chats show them, for the docs.
+pictures: $(INSTALLED)
+	$(BIN)/python -m bot.picture.gallery docs/pictures
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

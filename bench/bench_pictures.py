@@ -1,0 +1,81 @@
+"""How long a table picture takes to draw and how large its PNG is.
+
+Run from the repository root: ``.venv/bin/python bench/bench_pictures.py``
+(``--repeat R`` to time each position R times; ``--lang xx`` for a language).
+
+Positions: the worst ones a picture meets (the whole set in one line at a
+deal's end, six players with every hand revealed, Thief of Baghdad with all
+four thieves used and a fifth caravan open, each with the longest names that
+get cut to fit), then the gallery's sample positions of every game. Each is
+drawn once untimed, so the tiles the pictures paste are ready (a running bot
+keeps them from its first picture on), then ``--repeat`` times on the clock.
+
+Figures: ``draw`` makes the image, ``png`` encodes it, ``total`` is both, the
+whole cost of a picture to the bot; the median and the slowest of the runs, in
+milliseconds (time.perf_counter), and the PNG's size. The targets are a total
+of at most 50 ms and at most 150 KB on every position. On a shared machine the
+slowest run mostly shows the machine's load; the median is the figure to read.
+Nothing here is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from bot.i18n import translator
+from bot.picture import png
+from bot.picture.samples import Sample, gallery, worst
+from bot.picture.table import table_picture
+
+MOST_MS = 50.0
+MOST_KB = 150.0
+
+
+def measure(sample: Sample, lang: str, repeat: int) -> tuple[list[float], list[float], int]:
+    """Draw and encode times (ms) of each run, and the PNG's size in bytes."""
+    _ = translator(lang)
+    size = len(
+        png(table_picture(_, sample.view, sample.names, sample.status))
+    )  # untimed: tiles get made
+    draws: list[float] = []
+    encodes: list[float] = []
+    for _run in range(repeat):
+        start = time.perf_counter()
+        image = table_picture(_, sample.view, sample.names, sample.status)
+        drawn = time.perf_counter()
+        png(image)
+        done = time.perf_counter()
+        draws.append((drawn - start) * 1000)
+        encodes.append((done - drawn) * 1000)
+    return draws, encodes, size
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=30, help="timed runs per position")
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args()
+    print(f"Table pictures, {args.repeat} timed runs each, language {args.lang}.")
+    print(f"{'position':<26} {'draw':>6} {'png':>6} {'total':>6} {'slowest':>8} {'size':>9}")
+    worst_total = 0.0
+    worst_size = 0
+    for sample in [*worst(), *gallery()]:
+        draws, encodes, size = measure(sample, args.lang, args.repeat)
+        totals = [d + e for d, e in zip(draws, encodes, strict=True)]
+        median = statistics.median(totals)
+        worst_total, worst_size = max(worst_total, median), max(worst_size, size)
+        print(
+            f"{sample.name:<26} {statistics.median(draws):6.1f} {statistics.median(encodes):6.1f}"
+            f" {median:6.1f} {max(totals):8.1f} {size / 1024:7.1f}KB"
+        )
+    verdict = "within" if worst_total <= MOST_MS and worst_size / 1024 <= MOST_KB else "OVER"
+    print(
+        f"largest median total {worst_total:.1f} ms (target {MOST_MS:.0f}), largest picture"
+        f" {worst_size / 1024:.1f} KB (target {MOST_KB:.0f}): {verdict} the targets"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""Thief of Baghdad's caravans, side by side: each on a card of its own that
+names its state and owner, with the thief that stole it at its end and the
+handcuffs that won it back on its two ends, each ringed in its colour."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import Translator
+from bot.picture import palette
+from bot.picture.frame import INNER, LEFT, Block
+from bot.picture.ink import paste, text_width, write
+from bot.picture.snake import Layout, snake
+from bot.picture.sprites import tile
+from engine import Placed, Tile
+
+#: A camel's short side, by how many cards share a row.
+SHORT: Final = {1: 20, 2: 16, 3: 14}
+GAP: Final = 10  # between cards
+TITLE: Final = 22
+MOST_COLUMNS: Final = 3
+
+
+def caravan_block(
+    _: Translator, caravans: Sequence[Mapping[str, Any]], names: Sequence[str]
+) -> Block:
+    """Every caravan of the deal, closed ones first, in rows of up to three cards."""
+    if not caravans:
+        return _empty(_)
+    columns = min(MOST_COLUMNS, len(caravans))
+    card = (INNER - GAP * (columns - 1)) // columns
+    cards = [_card(_, c, names, card, SHORT[columns]) for c in caravans]
+    rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
+    heights = [max(c.height for c in row) for row in rows]
+
+    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+        top = y
+        for row, height in zip(rows, heights, strict=True):
+            for column, made in enumerate(row):
+                x = LEFT + column * (card + GAP)
+                draw.rounded_rectangle(
+                    (x, top, x + card - 1, top + height - 1), 8, fill=palette.PANEL
+                )
+                made.paint(canvas, draw, x, top)
+            top += height + GAP
+
+    return Block(sum(heights) + GAP * (len(rows) - 1), paint)
+
+
+class _Card:
+    """One caravan's card, measured before it is drawn."""
+
+    def __init__(
+        self,
+        title: str,
+        colour: palette.Colour,
+        count: str,
+        layout: Layout,
+        rings: list[str | None],
+        short: int,
+    ) -> None:
+        self.title, self.colour, self.count = title, colour, count
+        self.layout, self.rings, self.short = layout, rings, short
+        self.height = 8 + TITLE + layout.height + 14
+
+    def paint(self, canvas: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        width = self.layout.width
+        count_width = text_width(self.count, 13)
+        title_width = width - count_width - 8
+        write(draw, (x + 8, y + 8), self.title, 14, self.colour, bold=True, width=title_width)
+        write(draw, (x + 8 + width, y + 9), self.count, 13, palette.TEXT_DIM, anchor="ra")
+        for spot, ring in zip(self.layout.spots, self.rings, strict=True):
+            sprite = tile(spot.first, spot.second, self.short, spot.horizontal, ring)
+            paste(canvas, sprite, x + 8 + spot.x, y + 8 + TITLE + 4 + spot.y, self.short)
+
+
+def _card(
+    _: Translator, caravan: Mapping[str, Any], names: Sequence[str], width: int, short: int
+) -> _Card:
+    state = caravan.get("state")
+    owner = caravan.get("owner")
+    who = names[owner] if isinstance(owner, int) and 0 <= owner < len(names) else "?"
+    if state == "stolen":
+        title, colour = _("Stolen by %(name)s", name=who), palette.RED
+    elif state == "recovered":
+        title, colour = _("Recovered by %(name)s", name=who), palette.BLUE
+    else:
+        title, colour = _("The active caravan"), palette.GOLD
+    camels = [_placed(text) for text in caravan.get("tiles", ())]
+    count = _.ngettext("%(n)d camel", "%(n)d camels", len(camels))
+    line: list[Placed] = list(camels)
+    rings: list[str | None] = [None] * len(camels)
+    thief = caravan.get("thief")
+    if isinstance(thief, str):
+        stolen_by = Tile.parse(thief)
+        line.append(Placed(stolen_by.hi, stolen_by.lo, across=True))
+        rings.append("thief")
+    cuffs = caravan.get("handcuffs")
+    if isinstance(cuffs, list) and len(cuffs) == 2:
+        first, last = (Tile.parse(t) for t in cuffs)
+        line = [Placed(first.hi, first.lo, True), *line, Placed(last.hi, last.lo, True)]
+        rings = ["cuffs", *rings, "cuffs"]
+    # A thief or a pair of handcuffs stands across the caravan's end, as a double does.
+    layout = snake(line, short, width - 16, lambda p: p.across or p.left == p.right, gap=1)
+    return _Card(title, colour, count, layout, rings, short)
+
+
+def _placed(text: str) -> Placed:
+    """A camel as the engine writes it on the line: ``6-4``, or ``6-4x``."""
+    across = text.endswith("x")
+    left, right = text.rstrip("x").split("-")
+    return Placed(int(left), int(right), across)
+
+
+def _empty(_: Translator) -> Block:
+    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+        write(
+            draw,
+            (LEFT + INNER // 2, y + 30),
+            _("The line is empty"),
+            18,
+            palette.TEXT_DIM,
+            anchor="mm",
+        )
+
+    return Block(60, paint)

@@ -1,0 +1,57 @@
+"""A player's own hand as a picture, for his private chat: his tiles face up,
+the ones he can play now ringed in gold."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import Translator
+from bot.picture import palette
+from bot.picture.frame import INNER, LEFT, Block, compose
+from bot.picture.ink import paste, write
+from bot.picture.sprites import tile
+from engine import View
+
+SHORT: Final = 28  # a tile's short side
+STEP: Final = SHORT + 10  # from one tile to the next
+PER_ROW: Final = INNER // STEP
+
+
+def hand_picture(_: Translator, view: View, heading: str, status: str) -> Image.Image:
+    """``view``'s own hand under ``heading``, with ``status`` (whose turn, what
+    fits) below it."""
+    hand = sorted(view.hand, key=lambda t: -t.index)
+    playable = {m.tile for m in view.legal if m.tile is not None}
+    playable |= {m.second for m in view.legal if m.second is not None}
+    rows = max(1, -(-len(hand) // PER_ROW))
+
+    def head(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+        write(draw, (LEFT, y), heading, 18, bold=True, width=INNER)
+        write(
+            draw,
+            (LEFT, y + 28),
+            _("Your tiles, deal %(n)d:", n=view.deal_number),
+            16,
+            palette.TEXT_DIM,
+            width=INNER,
+        )
+
+    def tiles(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+        if not hand:
+            write(draw, (LEFT, y + SHORT), _("No tiles left"), 18, palette.TEXT_DIM, anchor="lm")
+        for i, held in enumerate(hand):
+            row, column = divmod(i, PER_ROW)
+            ring = "playable" if held in playable else None
+            sprite = tile(held.hi, held.lo, SHORT, ring=ring)
+            paste(canvas, sprite, LEFT + column * STEP, y + row * (2 * SHORT + 12), SHORT)
+
+    def foot(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+        colour = palette.GOLD if view.legal else palette.TEXT
+        write(draw, (LEFT, y), status, 16, colour, bold=bool(view.legal), width=INNER)
+
+    blocks = [Block(48, head), Block(rows * (2 * SHORT + 12) - 12, tiles)]
+    if status:
+        blocks.append(Block(20, foot))
+    return compose(blocks)

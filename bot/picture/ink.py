@@ -1,0 +1,50 @@
+"""Writing on a picture: text that fits a width, and pasting a tile."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.picture import palette
+from bot.picture.fonts import font
+from bot.picture.sprites import shadow_pad
+
+ELLIPSIS = "…"
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text))
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text``, cut short with an ellipsis where it would be wider than ``width``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest start that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle] + ELLIPSIS, size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def write(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    colour: palette.Colour = palette.TEXT,
+    bold: bool = False,
+    width: int | None = None,
+    anchor: str = "la",
+) -> None:
+    """Write ``text`` with its top left (or ``anchor``) at ``xy``, cut to ``width``."""
+    shown = fit(text, size, width, bold) if width is not None else text
+    draw.text(xy, shown, fill=colour, font=font(size, bold), anchor=anchor)
+
+
+def paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int, short: int) -> None:
+    """Lay a tile sprite whose tile box starts at ``x, y`` (its shadow reaches beyond)."""
+    pad = shadow_pad(short)
+    canvas.alpha_composite(sprite, (x - pad, y - pad))

@@ -1,0 +1,122 @@
+"""The table and hand pictures: every game draws in every language, a picture
+shows what changed and nothing hidden, and the worst positions stay small."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import engine
+from bot.i18n import available_languages, translator
+from bot.picture import hand_png, table_png
+from bot.picture.samples import NAMES, gallery, states, worst
+from bot.picture.status import status_lines
+from engine import State
+
+GAMES = [("tyaga", 2), ("tyaga", 6), ("kozel", 4), ("baghdad", 2), ("three_guns", 3)]
+LIMIT = 150 * 1024
+
+
+def _image(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def _some_states(variant: str, players: int, seed: int = 5) -> list[State[Any]]:
+    """Every eighth state of a random match, with each deal's end."""
+    played = list(states(variant, players, seed, limit=160))
+    return [s for i, s in enumerate(played) if i % 8 == 0 or s.deal_over]
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES)
+def test_every_game_draws_in_every_language(variant: str, players: int) -> None:
+    names = NAMES[:players]
+    for lang in available_languages():
+        _ = translator(lang)
+        for state in _some_states(variant, players):
+            status = status_lines(_, state, names.__getitem__)
+            table = _image(table_png(_, engine.view(state, 0), names, status))
+            assert table.format == "PNG" and table.width == 800
+            seat = state.turn if state.turn is not None else 0
+            hand = _image(hand_png(_, engine.view(state, seat), "Table", "Your turn"))
+            assert hand.format == "PNG"
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES)
+def test_each_move_changes_the_picture(variant: str, players: int) -> None:
+    _ = translator("en")
+    played = list(states(variant, players, 3, limit=40))
+    pictures = [table_png(_, engine.view(s, 0), NAMES[:players]) for s in played]
+    for before, after, picture_before, picture_after in zip(
+        played, played[1:], pictures, pictures[1:], strict=False
+    ):
+        public_before = (before.line, before.turn, [len(h) for h in before.hands])
+        public_after = (after.line, after.turn, [len(h) for h in after.hands])
+        if public_before != public_after:
+            assert picture_before != picture_after, (
+                f"move {after.counter} left the picture as it was"
+            )
+
+
+def test_the_same_position_draws_the_same_picture() -> None:
+    _ = translator("en")
+    sample = gallery()[0]
+    assert table_png(_, sample.view, sample.names) == table_png(_, sample.view, sample.names)
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES)
+def test_the_table_shows_no_hidden_tile(variant: str, players: int) -> None:
+    """Mid-deal, the table drawn from any seat's view is the same picture: it
+    cannot hold that seat's own tiles, which differ from seat to seat."""
+    _ = translator("en")
+    state = next(s for s in states(variant, players, 9) if s.counter >= 4 and not s.deal_over)
+    tables = {table_png(_, engine.view(state, seat), NAMES[:players]) for seat in range(players)}
+    assert len(tables) == 1
+    hands = {hand_png(_, engine.view(state, seat), "T", "") for seat in range(players)}
+    assert len(hands) == players
+
+
+def test_a_finished_deal_shows_every_hand() -> None:
+    _ = translator("en")
+    state = next(s for s in states("kozel", 3, 4) if s.deal_over)
+    view = engine.view(state, 0)
+    assert any(view.revealed or ())
+    hidden = replace(view, revealed=None)
+    assert table_png(_, view, NAMES[:3]) != table_png(_, hidden, NAMES[:3])
+
+
+def test_a_hand_rings_the_tiles_that_can_be_played() -> None:
+    _ = translator("en")
+    state = next(s for s in states("tyaga", 2, 1) if s.counter >= 2 and not s.deal_over)
+    assert state.turn is not None
+    view = engine.view(state, state.turn)
+    assert view.legal
+    unplayable = replace(view, legal=())
+    assert hand_png(_, view, "T", "") != hand_png(_, unplayable, "T", "")
+
+
+@pytest.mark.parametrize("sample", worst(), ids=lambda s: s.name)
+def test_the_worst_positions_stay_under_the_size_limit(sample: Any) -> None:
+    for lang in available_languages():
+        data = table_png(translator(lang), sample.view, sample.names, sample.status)
+        assert len(data) <= LIMIT, f"{sample.name} in {lang}: {len(data)} bytes"
+        assert _image(data).height < 1400
+
+
+def test_the_gallery_holds_every_game_and_the_positions_it_promises() -> None:
+    samples = {s.name: s for s in gallery()}
+    assert {s.view.variant for s in samples.values()} == {
+        "tyaga",
+        "kozel",
+        "baghdad",
+        "three_guns",
+    }
+    assert any(s.view.deal_over for s in samples.values())
+    assert samples["tyaga-six-players"].view.players == 6
+    assert sum(p.across for p in samples["three-guns-across"].view.line) >= 2
+    assert len(samples["baghdad-three-caravans"].view.details["caravans"]) >= 3
