@@ -13,7 +13,12 @@ BENCHMARKS := $(wildcard bench/*.py)
 # Arguments for the bot, e.g. `make run ARGS="play kozel --players 3"`.
 ARGS ?=
 
-.PHONY: run test lint typecheck bench pictures clean
+# The languages the bot speaks; `make messages` refreshes their catalogs.
+LANGUAGES := en
+LOCALE := bot/locale
+POT := $(LOCALE)/domino.pot
+
+.PHONY: run test lint typecheck bench pictures clean messages
 
 run: $(INSTALLED)
 	@$(BIN)/domino-bot $(ARGS)
@@ -38,6 +43,21 @@ bench: $(INSTALLED)
 # Sample positions of every game drawn as the chats show them, for the docs.
 pictures: $(INSTALLED)
 	$(BIN)/python -m bot.picture.gallery docs/pictures
+
+# Extract every translatable text, bring each language's catalog up to date (a changed
+# text comes back fuzzy, for a translator to check) and compile the catalogs that run.
+messages: $(INSTALLED)
+	$(BIN)/pybabel extract -k ngettext:1,2 -k N_ --no-location --sort-output \
+		--project domino-bot --version 0.1.0 -o $(POT) bot adapters
+	@for lang in $(LANGUAGES); do \
+		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/domino.po ]; then \
+			$(BIN)/pybabel update -i $(POT) -d $(LOCALE) -D domino -l $$lang --ignore-obsolete \
+				|| exit 1; \
+		else \
+			$(BIN)/pybabel init -i $(POT) -d $(LOCALE) -D domino -l $$lang || exit 1; \
+		fi; \
+	done
+	$(BIN)/pybabel compile -d $(LOCALE) -D domino --statistics
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -1,17 +1,15 @@
-"""Translations: gettext catalogs read from ``bot/locale/<lang>/LC_MESSAGES/domino.po``.
+"""Translations: gettext catalogs in ``bot/locale/<lang>/LC_MESSAGES/domino.po``.
 
-Source strings are English. The ``.po`` files are the only thing kept in the
-tree: each is read with Babel and compiled to a GNU catalog in memory when a
-language is first used, so there is no build step and no stale ``.mo`` file.
+Source strings are English. Each ``.po`` file is compiled to the ``.mo`` file
+beside it, which is what runs: both are kept in the tree (so a fresh clone runs
+with no build step) and ship in the wheel. After changing texts::
 
-After changing texts, refresh the template and the catalogs::
+    make messages
 
-    pybabel extract -k ngettext:1,2 -k N_ --no-location --sort-output \
-        -o bot/locale/domino.pot bot
-    pybabel update -i bot/locale/domino.pot -d bot/locale -D domino --ignore-obsolete
-
-(``pybabel init -i bot/locale/domino.pot -d bot/locale -D domino -l xx`` starts a
-new language.) A test fails while the English catalog and the source disagree.
+extracts the texts into ``bot/locale/domino.pot``, brings every catalog up to
+date (a changed text comes back *fuzzy*, to be checked by a translator) and
+compiles them. A test fails while any catalog lacks a text, keeps a fuzzy one,
+breaks a placeholder, or differs from its ``.mo``.
 
 Every user-visible text goes through a :class:`Translator` obtained from
 :func:`translator`. Texts take named placeholders (``%(name)s``) so a
@@ -22,16 +20,12 @@ translation may move them; :func:`line` turns a translated template into a
 from __future__ import annotations
 
 import gettext
-import io
 import os
 import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Final
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from bot.contract import Segment, TextLine
 
@@ -65,9 +59,10 @@ class Translator:
         return text % {"n": n, **params}
 
 
+@cache
 def available_languages() -> tuple[str, ...]:
-    """Languages that have a catalog, English first."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    """Languages that have a compiled catalog, English first."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return tuple(sorted(found, key=lambda lang: lang != DEFAULT_LANG))
 
 
@@ -106,15 +101,11 @@ def translator(lang: str) -> Translator:
 
 
 def _load(lang: str) -> gettext.NullTranslations:
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     if not path.exists():
         return gettext.NullTranslations()
-    with path.open("rb") as po:
-        catalog = read_po(po, locale=lang, domain=DOMAIN)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    with path.open("rb") as mo:
+        return gettext.GNUTranslations(mo)
 
 
 def line(template: str, /, **params: Segment | int) -> TextLine:
