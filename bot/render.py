@@ -313,6 +313,12 @@ def _move_button(_: Translator, game_id: str, counter: int, move: Move) -> Butto
     return Button(move_label(_, move), codec.move_payload(game_id, counter, move), style=style)
 
 
+def replaced_hand_screen(_: Translator) -> Screen:
+    """What an older copy of a hand becomes once a newer one is shown: one line and
+    no buttons, so only the newest copy can be played from."""
+    return Screen((text_line(_("Your tiles are in a newer message now.")),))
+
+
 def hand_popup(_: Translator, view: View) -> str:
     """The text of the "My tiles" popup."""
     tiles = tiles_text(view.hand) if view.hand else _("No tiles left")

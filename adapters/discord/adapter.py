@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import discord
@@ -22,17 +22,21 @@ from adapters.discord.deliver import Delivery, channel_of
 from adapters.discord.messages import HandToken, PlacedMessage
 from adapters.discord.render import PLATFORM, render_text
 from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply
+from bot import codec
 from bot.contract import (
+    Answer,
     ChatRef,
     Command,
     Inbound,
     Outbound,
     Press,
     PrivateStart,
+    Screen,
     Show,
     SlotKind,
     UserRef,
 )
+from bot.i18n import text_line
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +78,13 @@ def _asked_for_own_hand(inbound: Inbound, reply: Reply) -> bool:
     """Opening one's hand shows it as it stands, at the version already shown
     elsewhere: the player asked for it, so it is answered all the same."""
     return isinstance(inbound, PrivateStart) and reply.is_hand
+
+
+def _decoded(payload: str) -> codec.Action | None:
+    try:
+        return codec.decode(payload)
+    except codec.BadPayload:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +160,7 @@ class DiscordAdapter:
         with self._tracked():
             try:
                 outbounds = await self._ask(interaction, inbound)
+                outbounds = await self._redraw_refused_hand(interaction, inbound, outbounds)
             except Exception:
                 log.exception("the core failed on %s", type(inbound).__name__)
                 await self._send(interaction, Reply(Mode.PRIVATE, render_text(FAILED_MARK)))
@@ -192,6 +204,33 @@ class DiscordAdapter:
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             return await task
+
+    async def _redraw_refused_hand(
+        self, interaction: discord.Interaction[Any], inbound: Inbound, outbounds: list[Outbound]
+    ) -> list[Outbound]:
+        """A refused move from an older copy of a hand (out of date, not his turn)
+        redraws that copy as the hand is now, the refusal on top, instead of leaving
+        its dead buttons: the answer is asked of the core as a "My tiles" press."""
+        message = interaction.message
+        if not isinstance(inbound, Press) or message is None or not message.flags.ephemeral:
+            return outbounds
+        if any(isinstance(o, Show) and o.slot.kind is SlotKind.HAND for o in outbounds):
+            return outbounds
+        answer = next((o for o in outbounds if isinstance(o, Answer)), Answer())
+        action = _decoded(inbound.payload)
+        if answer.screen is not None or not isinstance(action, codec.MovePress):
+            return outbounds
+        asked = replace(inbound, payload=codec.tiles_payload(action.game_id))
+        redrawn = next((o for o in await self.core.handle(asked) if isinstance(o, Answer)), None)
+        refusal = text_line(answer.text) if answer.text else None
+        if redrawn is None or redrawn.screen is None:
+            lines = tuple(text_line(t) for t in (answer.text, redrawn.text if redrawn else "") if t)
+            screen = Screen(lines)
+        else:
+            lines = ((refusal,) if refusal else ()) + redrawn.screen.lines
+            screen = Screen(lines, redrawn.screen.buttons)
+        rest = [o for o in outbounds if not isinstance(o, Answer)]
+        return [Answer(answer.text, answer.alert, screen), *rest]
 
     async def _context(
         self, interaction: discord.Interaction[Any], outbounds: list[Outbound]
@@ -279,11 +318,13 @@ class DiscordAdapter:
         if sent.failed:
             return
         if reply.is_hand:
+            pressed = interaction.message.id if interaction.message is not None else None
             token = HandToken(
                 interaction.application_id,
                 interaction.token,
                 self.delivery.messages.clock(),
                 sent.message_id if sent.followup else None,  # None: the original response
+                sent.message_id or (pressed if reply.mode is Mode.UPDATE else None),
             )
             await self.delivery.remember_hand(context.chat, context.user, token)
         elif reply.mode is Mode.PUBLIC and sent.message_id is not None and reply.used is not None:

@@ -38,6 +38,8 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
+from bot.i18n import DEFAULT_LANG, pick_language, translator
+from bot.render import replaced_hand_screen
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +239,18 @@ class Delivery:
                 log.info("could not remove a hand: %s", exc)
 
     async def remember_hand(self, chat: ChatRef, user: UserRef, token: HandToken) -> None:
+        """Keep ``token`` as the user's newest hand; the hand it replaces, if it is
+        another message and can still be edited, loses its buttons."""
+        old = await self.messages.hand_token(chat, user)
         await self.messages.remember_hand(chat, user, token)
+        if old is None or old.shown is None or old.shown == token.shown:
+            return
+        _ = translator(pick_language(user.lang, DEFAULT_LANG))
+        params = handle_message_parameters(**render(replaced_hand_screen(_)).edit_kwargs())
+        try:
+            await self.client.http.request(_hand_route("PATCH", old), json=params.payload)
+        except discord.HTTPException as exc:
+            log.info("could not retire an older hand: %s", exc)
 
     # -- one-off messages -------------------------------------------------------------
 

@@ -40,6 +40,7 @@ class HandToken:
     token: str
     issued: float
     message_id: int | None = None
+    shown: int | None = None  # the id of the message the hand is on, when known
 
 
 class SlotMessages:
@@ -70,7 +71,8 @@ class SlotMessages:
             return None
         data = json.loads(raw)
         message_id = int(data["m"]) if data.get("m") else None
-        token = HandToken(int(data["a"]), str(data["t"]), float(data["i"]), message_id)
+        shown = int(data["s"]) if data.get("s") else None
+        token = HandToken(int(data["a"]), str(data["t"]), float(data["i"]), message_id, shown)
         if self.clock() - token.issued > TOKEN_LIFETIME - TOKEN_MARGIN:
             return None
         return token
@@ -82,6 +84,7 @@ class SlotMessages:
                 "t": token.token,
                 "i": token.issued,
                 "m": str(token.message_id or ""),
+                "s": str(token.shown or ""),
             }
         )
         await self._write(chat, _token_field(user), value)

@@ -12,6 +12,7 @@ import redis.asyncio as aredis
 from bot.store import Store
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.gateway import Person
+from tests.adapters.discord.harness import Bot
 from tests.bot.conftest import redis_client, redis_url  # noqa: F401  (shared fixtures)
 
 ALICE = Person(5_100_000_000_000_000_001, "Alice", admin=True)
@@ -34,3 +35,15 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
 @pytest.fixture
 async def store(redis_client: aredis.Redis) -> Store:  # noqa: F811
     return Store(redis_client)
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, redis_client: aredis.Redis) -> AsyncIterator[Bot]:  # noqa: F811
+    """A bot process on the real core (tests of the adapter's own rules override it)."""
+    from tests.adapters.discord.matches import boot_bot  # it imports the people above
+
+    running = await boot_bot(fake, redis_client)
+    try:
+        yield running
+    finally:
+        await running.close()

@@ -5,7 +5,6 @@ until the scoreboard shows the match."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -33,16 +32,6 @@ from tests.adapters.discord.matches import (
     play_to_the_end,
     table_message,
 )
-
-
-@pytest.fixture
-async def bot(fake: FakeDiscord, redis_client: aredis.Redis) -> AsyncIterator[Bot]:
-    running = await boot_bot(fake, redis_client)
-    try:
-        yield running
-    finally:
-        await running.close()
-
 
 GAMES = [
     pytest.param(v.name, max(0, v.min_players - 2), QUICK.get(v.name, {}), id=v.name)
