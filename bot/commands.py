@@ -104,15 +104,15 @@ class Commands:
         chat_title: str | None = None,
     ) -> Flow:
         """The flow that opens a table in ``chat`` for ``user`` (``args``: the game
-        and its settings, as typed after ``new``; ``chat_title``: the chat's name)."""
+        and its settings, as typed after ``new``; ``lang``: the opener's language, the
+        table's unless the chat chose one; ``chat_title``: the chat's name)."""
         runner = self._runner
         current = await runner.load(chat)
         if current is not None and not current.doc.active:
             await runner.finalize(chat, current)  # an ended game a failed write left behind
         stored = await runner.store.chat_settings(chat)
-        table = table_defaults(
-            stored, self._default_timer, pick_language(stored.get("lang"), runner.default_lang)
-        )
+        # A chat that chose no language speaks the language of whoever opens the table.
+        table = table_defaults(stored, self._default_timer, pick_language(stored.get("lang"), lang))
         game_id = "".join(self._rng.choice(DIGITS) for _ in range(GAME_ID_LENGTH))
         seed = self._rng.getrandbits(32)
         now = runner.clock()

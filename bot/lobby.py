@@ -111,12 +111,12 @@ def _host_name(doc: GameDoc) -> str:
 
 def table_full(_: Translator, variant: str) -> str:
     """The refusal of one seat too many: the table is full, and how many it takes."""
-    most = get_variant(variant).max_players
+    most, game = get_variant(variant).max_players, variant_title(_, variant)
     return _.ngettext(
         "The table is full: %(game)s is played by at most %(n)d player.",
         "The table is full: %(game)s is played by at most %(n)d players.",
         most,
-        game=variant_title(_, variant),
+        game=game,
     )
 
 
@@ -277,12 +277,13 @@ def start(
 def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decision:
     variant = get_variant(doc.variant)
     if len(doc.seats) < variant.min_players:
+        game = variant_title(_, doc.variant)  # not inside the call: extraction would stop at `_`
         return refuse(
             _.ngettext(
                 "%(game)s needs at least %(n)d player.",
                 "%(game)s needs at least %(n)d players.",
                 variant.min_players,
-                game=variant_title(_, doc.variant),
+                game=game,
             )
         )
     try:

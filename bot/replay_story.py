@@ -74,11 +74,12 @@ def seat_name(_: Translator, seat: int) -> str:
 
 
 def _heading(_: Translator, replay: Replay, state: State[Any]) -> str:
+    game = variant_title(_, replay.variant)  # not inside the call: extraction would stop at `_`
     heading = _.ngettext(
         "%(game)s: %(n)d player, seed %(seed)s",
         "%(game)s: %(n)d players, seed %(seed)s",
         replay.players,
-        game=variant_title(_, replay.variant),
+        game=game,
         seed=replay.seed,
     )
     options = " ".join(f"{k}={v}" for k, v in state.options.items())

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
 import json
 import re
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
@@ -45,10 +47,13 @@ def source_messages() -> set[str]:
     return found
 
 
-def catalog_messages(lang: str) -> set[str]:
+def read_catalog(lang: str) -> Catalog:
     with (LOCALE_DIR / lang / "LC_MESSAGES" / "domino.po").open("rb") as po:
-        catalog = read_po(po)
-    return {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog if m.id}
+        return read_po(po)
+
+
+def catalog_messages(lang: str) -> set[str]:
+    return {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_catalog(lang) if m.id}
 
 
 def test_the_english_catalog_holds_every_text_of_the_source() -> None:
@@ -160,3 +165,22 @@ def test_the_settings_buttons_are_labelled_by_templates() -> None:
 def test_the_usage_of_every_command_is_in_the_catalog() -> None:
     usages = {info.usage for info in commands()} - {""}
     assert usages and usages <= catalog_messages("en")
+
+
+def test_every_plural_in_the_source_is_a_plural_in_the_catalog() -> None:
+    """A call such as ``_.ngettext("…", "…", n, game=title(_, x))`` is extracted as a
+    plain text: the extractor takes the inner ``_`` for the call."""
+    plurals = {m.id[0] for m in read_catalog("en") if isinstance(m.id, tuple)}
+    called = set()
+    for source in SOURCES:
+        for path in (ROOT / source).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "ngettext"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                ):
+                    called.add(node.args[0].value)
+    assert called and sorted(called - plurals) == []
