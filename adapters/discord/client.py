@@ -16,7 +16,7 @@ from discord import app_commands
 
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.commands import build_group
-from adapters.discord.components import GameButton, parse_custom_id
+from adapters.discord.components import GameItem, parse_custom_id
 from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
 from adapters.discord.pings import Pings
@@ -68,7 +68,7 @@ class DominoClient(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         # Buttons sent before a restart are parsed back from their custom ids.
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameItem)
         await self.sync_commands()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,11 +1,13 @@
-"""Stable custom ids for buttons, and the dynamic item that reads them back.
+"""Stable custom ids for buttons and menus, and the dynamic items that read them back.
 
 Every game button carries the core's payload inside its custom id, so a button keeps
 working after a restart: discord.py matches the id against a template and rebuilds
 the item, with no view kept in memory. Custom ids look like ``dp:<payload>`` (a
 press), ``ds:<payload>`` (a start payload: what a deep link carries elsewhere) or
-``dx:`` (an inert, disabled label). Discord wants custom ids unique within a message,
-so a repeat gets a counter: ``dp~2:<payload>``.
+``dx:`` (an inert, disabled label). A select menu (the moves that do not fit as
+buttons) has the id ``dm:`` and carries each choice's payload as the option's value.
+Discord wants custom ids unique within a message, so a repeat gets a counter:
+``dp~2:<payload>``, ``dm~2:``.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ class ButtonKind(str, Enum):
     PRESS = "p"  # the payload goes back to the core as a press
     START = "s"  # the payload goes back to the core as a private start
     INERT = "x"  # a label that does nothing (a tile that cannot be played)
+    MENU = "m"  # a select menu: the chosen option's value is the payload of a press
 
 
-_TEMPLATE = r"^d(?P<kind>[psx])(?:~(?P<repeat>[0-9]+))?:(?P<payload>.*)$"
+_TEMPLATE = r"^d(?P<kind>[psxm])(?:~(?P<repeat>[0-9]+))?:(?P<payload>.*)$"
 _PATTERN = re.compile(_TEMPLATE, re.DOTALL)
 
 
@@ -63,11 +66,12 @@ class HasReceiver(Protocol):
     button_receiver: PressReceiver
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEMPLATE):
-    """A button whose custom id carries a core payload; rebuilt on every press."""
+class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=_TEMPLATE):
+    """A button or select menu whose custom id says what a press means; rebuilt from
+    the id on every press."""
 
-    def __init__(self, button: discord.ui.Button[Any], *, row: int | None = None) -> None:
-        super().__init__(button, row=row)
+    def __init__(self, item: discord.ui.Item[Any], *, row: int | None = None) -> None:
+        super().__init__(item, row=row)
 
     @classmethod
     async def from_custom_id(
@@ -76,13 +80,16 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEMPL
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> GameButton:
-        assert isinstance(item, discord.ui.Button)
+    ) -> GameItem:
         return cls(item, row=item.row)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        parsed = parse_custom_id(self.item.custom_id or "")
+        parsed = parse_custom_id(self.custom_id)
         client: HasReceiver = interaction.client
+        if parsed is not None and parsed.kind is ButtonKind.MENU:
+            data: Any = interaction.data or {}
+            values = data.get("values") or []
+            parsed = ParsedId(ButtonKind.PRESS, str(values[0])) if len(values) == 1 else None
         if parsed is None or parsed.kind is ButtonKind.INERT:
             await interaction.response.defer()
             return

@@ -4,7 +4,8 @@ to a view of at most five rows of five.
 Mentions become ``<@id>``, deadlines relative timestamps (``<t:…:R>``), commands the
 subcommand to type, as code (``/domino new tyaga``), and plain text is escaped, so tile
 notation never turns into markdown. When buttons do not fit, the disabled ones (tiles
-that cannot be played) leave the view and are listed as text.
+that cannot be played) leave the view and are listed as text, and moves beyond what
+buttons can hold go into select menus.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 import discord
 
 from adapters.discord.commands import GROUP_NAME
-from adapters.discord.components import ButtonKind, GameButton, make_custom_id
+from adapters.discord.components import ButtonKind, GameItem, make_custom_id
 from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Segment, Style
 
 PLATFORM = "dc"
@@ -25,6 +26,7 @@ MAX_PER_ROW = 5
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
 LABEL_LIMIT = 80
+MENU_LIMIT = 25  # options in a select menu
 
 _STYLES = {
     Style.PLAIN: discord.ButtonStyle.secondary,
@@ -110,16 +112,28 @@ def command_text(command: CommandRef) -> str:
     return " ".join(word for word in words if word)
 
 
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """A select menu in place of a row: its options are the buttons that did not fit."""
+
+    choices: tuple[Button, ...]
+
+
+Row = list[Button] | Menu
+
+
 def fit_rows(
     rows: Sequence[Sequence[Button]],
-) -> tuple[list[list[Button]], list[Button]]:
+) -> tuple[list[Row], list[Button]]:
     """Lay buttons out in at most five rows of five.
 
     Rows longer than five wrap. If that makes too many rows, disabled buttons are
     left out (returned second, to be listed as text) and what remains is packed
-    tightly; buttons beyond 25 are left out too, the last row (the actions) kept.
+    tightly. If it still does not fit, the last row (the actions) is kept, as many
+    buttons as leave room go first, and the rest become select menus of up to 25
+    choices each, so every choice stays one click away.
     """
-    wrapped = [chunk for row in rows for chunk in _chunks(list(row))]
+    wrapped: list[Row] = [chunk for row in rows for chunk in _chunks(list(row))]
     if len(wrapped) <= MAX_ROWS:
         return wrapped, []
     left_out = [b for row in rows for b in row if not b.enabled]
@@ -128,27 +142,56 @@ def fit_rows(
     wrapped = [chunk for row in kept_rows for chunk in _chunks(row)]
     if len(wrapped) <= MAX_ROWS:
         return wrapped, left_out
-    room = MAX_ROWS * MAX_PER_ROW
     last = kept_rows[-1][:MAX_PER_ROW] if len(kept_rows) > 1 else []
     others = [b for row in (kept_rows[:-1] if last else kept_rows) for b in row]
-    first_room = room - (MAX_PER_ROW if last else 0)
-    left_out += others[first_room:]
-    packed = list(_chunks(others[:first_room]))
+    free_rows = MAX_ROWS - (1 if last else 0)
+    menus = 1
+    while menus < free_rows and MAX_PER_ROW * (free_rows - menus) + MENU_LIMIT * menus < len(
+        others
+    ):
+        menus += 1
+    as_buttons = MAX_PER_ROW * (free_rows - menus)
+    in_menus = others[as_buttons : as_buttons + MENU_LIMIT * menus]
+    left_out += others[as_buttons + MENU_LIMIT * menus :]
+    packed: list[Row] = list(_chunks(others[:as_buttons]))
+    packed += [
+        Menu(tuple(in_menus[i : i + MENU_LIMIT])) for i in range(0, len(in_menus), MENU_LIMIT)
+    ]
     if last:
         packed.append(last)
     return packed, left_out
 
 
-def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
+def build_view(rows: Sequence[Row]) -> discord.ui.View | None:
     """A view that never times out, made only of dynamic items and links."""
     if not rows:
         return None
     view = discord.ui.View(timeout=None)
     seen: dict[str, int] = {}
     for index, row in enumerate(rows):
+        if isinstance(row, Menu):
+            view.add_item(_build_menu(row, index, seen))
+            continue
         for button in row:
             view.add_item(_build_item(button, index, seen))
     return view
+
+
+def _build_menu(menu: Menu, row: int, seen: dict[str, int]) -> discord.ui.Item[Any]:
+    base = make_custom_id(ButtonKind.MENU, "")
+    seen[base] = seen.get(base, 0) + 1
+    options: dict[str, discord.SelectOption] = {}
+    for button in menu.choices:
+        if button.payload is not None and button.payload not in options:
+            label = _shorten(button.label or "\u200b", LABEL_LIMIT)
+            options[button.payload] = discord.SelectOption(label=label, value=button.payload)
+    inner: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=make_custom_id(ButtonKind.MENU, "", seen[base]),
+        placeholder=f"+{len(options)} …",
+        options=list(options.values()),
+        row=row,
+    )
+    return GameItem(inner, row=row)
 
 
 def _build_item(button: Button, row: int, seen: dict[str, int]) -> discord.ui.Item[Any]:
@@ -169,7 +212,7 @@ def _build_item(button: Button, row: int, seen: dict[str, int]) -> discord.ui.It
     inner: discord.ui.Button[Any] = discord.ui.Button(
         label=label, style=style, custom_id=custom_id, disabled=disabled, row=row
     )
-    return GameButton(inner, row=row)
+    return GameItem(inner, row=row)
 
 
 def _chunks(row: list[Button]) -> Iterator[list[Button]]:

@@ -203,13 +203,22 @@ class Gateway:
         return payload, record
 
     def component(
-        self, person: Person, message: Json, custom_id: str, *, channel_id: int | None = None
+        self,
+        person: Person,
+        message: Json,
+        custom_id: str,
+        *,
+        channel_id: int | None = None,
+        values: list[str] | None = None,
     ) -> InteractionRecord:
-        """Type 3: a press on a button of ``message`` (a message the bot sent)."""
+        """Type 3: a press on a button of ``message`` (a message the bot sent), or with
+        ``values``, a choice in one of its select menus."""
         channel = channel_id if channel_id is not None else int(message["channel_id"])
         payload, record = self._base(person, channel, 3)
         payload["message"] = message
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
         record.source_message_id = int(message["id"])
         record.pressed = dict(message)
         return self._inject(payload, record)

@@ -22,6 +22,7 @@ CHANNEL_ID = 4_100_000_000_000_000_002
 THREAD_ID = 4_100_000_000_000_000_003
 OTHER_CHANNEL_ID = 4_100_000_000_000_000_004
 TOKEN = "fake-bot-token"
+SELECT = 3  # a string select menu's component type
 
 
 @dataclass
@@ -83,6 +84,15 @@ class Bot:
         assert button is not None, f"no button {label!r} in {labels_of(message)}"
         return await self.press(person, message, button["custom_id"], **kwargs)
 
+    async def choose(self, person: Person, message: Json, value: str) -> InteractionRecord:
+        """Choose the option ``value`` in the message's select menu that offers it."""
+        menus = [c for c in buttons_of(message) if c.get("type") == SELECT]
+        menu = next((m for m in menus if value in {o["value"] for o in m["options"]}), None)
+        assert menu is not None, f"no select menu of the message offers {value!r}"
+        record = self.gateway.component(person, message, menu["custom_id"], values=[value])
+        await self.finish(record)
+        return record
+
     async def finish(self, record: InteractionRecord, timeout: float = 5.0) -> None:
         """Wait until the interaction is answered and everything it caused is sent."""
         deadline = asyncio.get_running_loop().time() + timeout
@@ -125,9 +135,12 @@ def labels_of(message: Json) -> list[str]:
 
 
 def payloads_of(message: Json) -> list[str]:
-    """The core payloads of the message's pressable buttons."""
+    """The core payloads of the message's pressable buttons and menu options."""
     found = []
     for button in buttons_of(message):
+        if button.get("type") == SELECT:
+            found += [o["value"] for o in button["options"]]
+            continue
         parsed = parse_custom_id(button.get("custom_id", ""))
         if parsed is not None and not button.get("disabled"):
             found.append(parsed.payload)

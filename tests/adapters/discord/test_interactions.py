@@ -31,7 +31,7 @@ from bot.contract import (
 )
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
-from tests.adapters.discord.harness import CHANNEL_ID, Bot, labels_of, payloads_of
+from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of, labels_of, payloads_of
 from tests.adapters.discord.ledger import MemoryLedger
 from tests.adapters.discord.scripted import ScriptedCore
 
@@ -321,3 +321,32 @@ async def test_a_button_sent_before_a_restart_works_on_a_new_client(
         assert payloads_of(table_message(fake)) == [f"1t_{GAME}"]
     finally:
         await second.close()
+
+
+async def test_a_hand_of_30_moves_can_choose_every_move_with_a_click(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    moves = [f"{a}-{b}@{end}" for a in range(7) for b in range(a + 1) for end in "LR"][:30]
+    rows = tuple(
+        tuple(Button(m, payload=f"1m_{GAME}_0_{m}", style=Style.PRIMARY) for m in moves[i : i + 3])
+        for i in range(0, len(moves), 3)
+    )
+    draw = Button("Draw", payload=f"1m_{GAME}_0_draw")
+    big = Screen((("Your turn",),), (*rows, (draw,)))
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    core.answer = lambda inbound: [Answer("", False, big)]
+    hand_message = bot.reply_to(await bot.press_label(ALICE, table_message(fake), "My tiles"))
+    wanted = [f"1m_{GAME}_0_{m}" for m in [*moves, "draw"]]
+    assert sorted(payloads_of(hand_message)) == sorted(wanted)
+    assert len(hand_message["components"]) <= 5
+    for payload in wanted:
+        ids = [b.get("custom_id", "") for b in buttons_of(hand_message)]
+        button = next((i for i in ids if i.endswith(":" + payload)), None)
+        if button is not None:
+            record = await bot.press(ALICE, hand_message, button)
+        else:
+            record = await bot.choose(ALICE, hand_message, payload)
+        assert record.callbacks[0]["type"] == 7
+        hand_message = bot.message(int(hand_message["id"]))
+    pressed = [i.payload for i in core.inbounds if isinstance(i, Press)]
+    assert pressed[1:] == wanted
