@@ -7,14 +7,21 @@ Discord custom ids (100 characters). Examples::
 
     1m_k3j9x2ab_1f_pkR   move: game k3j9x2ab, turn counter 0x1f in base 36,
                          play the tile with index k (20) on R
+    1m_k3j9x2ab_1f_pkR_tgn2pjm  the same move pressed in a private chat: the game is
+                         in chat tg:-123394 (a chat field: platform, n for a negative
+                         id or p, the id in base 36, and ``-`` and a topic if any)
+    1h_k3j9x2ab_tgn2pjm  the deep link that opens a player's hand
     1t_k3j9x2ab          show my tiles
     1j_k3j9x2ab          join the lobby
     1v_three-guns        open a table for Three Guns (no game yet: no game id)
 
 A move is encoded by what it is (kind, tile index, end, flags), never by its
 position in a list of legal moves, so a button keeps its meaning however the
-hand changes. :func:`decode` accepts any text and raises :class:`BadPayload`
-for anything it did not make.
+hand changes. A button shown in the game's own chat names only the game: the
+chat it is pressed in is the game's. A button shown in a player's private chat
+(his hand, the link to it) names the game's chat as well, and the core looks for
+the game there and nowhere else. :func:`decode` accepts any text and raises
+:class:`BadPayload` for anything it did not make.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from bot.contract import ChatRef
 from engine import DONE, DRAW, PASS, Kind, Move, Tile
 from engine.tiles import BY_INDEX
 
@@ -34,6 +42,7 @@ GAME_ID_LENGTH: Final = 8
 _GAME_ID = re.compile(r"[0-9a-z]{8}")
 _NUMBER = re.compile(r"[0-9a-z]{1,8}")
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
+_CHAT = re.compile(r"([a-z]{1,4})([np])([0-9a-z]{1,13})(?:-([0-9a-z]{1,13}))?")
 
 
 class BadPayload(ValueError):
@@ -48,6 +57,7 @@ class MovePress:
     game_id: str
     counter: int
     move: Move
+    chat: ChatRef | None = None  # the game's chat, on a button in a private chat
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +98,7 @@ class HandLink:
     """A deep link that opens the private chat and delivers the hand."""
 
     game_id: str
+    chat: ChatRef | None = None  # the game's chat
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +163,42 @@ def _game_id(text: str) -> str:
     if not _GAME_ID.fullmatch(text):
         raise BadPayload(f"bad game id {text!r}")
     return text
+
+
+# -- chats -------------------------------------------------------------------------------
+
+
+def encode_chat(chat: ChatRef) -> str | None:
+    """A chat as a payload field; ``None`` for one that has no such form (an id that is
+    not a number: such chats never show a button outside themselves)."""
+    ids = [chat.chat_id] if chat.thread is None else [chat.chat_id, chat.thread]
+    if not re.fullmatch(r"[a-z]{1,4}", chat.platform) or not all(
+        re.fullmatch(r"-?[0-9]{1,20}", i) for i in ids
+    ):
+        return None
+    number = int(chat.chat_id)
+    field = chat.platform + ("n" if number < 0 else "p") + b36(abs(number))
+    if chat.thread is not None:
+        if int(chat.thread) < 0:
+            return None
+        field += "-" + b36(int(chat.thread))
+    return field
+
+
+def decode_chat(field: str) -> ChatRef:
+    found = _CHAT.fullmatch(field)
+    if found is None:
+        raise BadPayload(f"bad chat {field!r}")
+    platform, sign, number, thread = found.groups()
+    chat_id = ("-" if sign == "n" else "") + str(int(number, 36))
+    if sign == "n" and chat_id == "-0":
+        raise BadPayload(f"bad chat {field!r}")
+    return ChatRef(platform, chat_id, None if thread is None else str(int(thread, 36)))
+
+
+def _chat_fields(chat: ChatRef | None) -> tuple[str, ...]:
+    field = encode_chat(chat) if chat is not None else None
+    return () if field is None else (field,)
 
 
 # -- moves -----------------------------------------------------------------------------
@@ -223,8 +270,9 @@ def _join(action: str, *fields: str) -> str:
     return payload
 
 
-def move_payload(game_id: str, counter: int, move: Move) -> str:
-    return _join("m", game_id, b36(counter), encode_move(move))
+def move_payload(game_id: str, counter: int, move: Move, chat: ChatRef | None = None) -> str:
+    """A move button; ``chat`` (the game's) for a button shown in a private chat."""
+    return _join("m", game_id, b36(counter), encode_move(move), *_chat_fields(chat))
 
 
 def tiles_payload(game_id: str) -> str:
@@ -244,8 +292,9 @@ def next_deal_payload(game_id: str, deal: int) -> str:
     return _join("n", game_id, b36(deal))
 
 
-def hand_link(game_id: str) -> str:
-    return _join("h", game_id)
+def hand_link(game_id: str, chat: ChatRef | None = None) -> str:
+    """The deep link to a player's hand of the game in ``chat``."""
+    return _join("h", game_id, *_chat_fields(chat))
 
 
 def variant_payload(variant: str) -> str:
@@ -273,14 +322,15 @@ def decode(payload: str) -> Action:
 
 
 def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | None:
-    if action == "m" and len(rest) == 2:
-        return MovePress(game_id, _number(rest[0]), decode_move(rest[1]))
+    if action == "m" and len(rest) in (2, 3):
+        chat = decode_chat(rest[2]) if len(rest) == 3 else None
+        return MovePress(game_id, _number(rest[0]), decode_move(rest[1]), chat)
     if action in LOBBY_ACTIONS and not rest:
         return LobbyPress(game_id, LOBBY_ACTIONS[action])
     if action == "t" and not rest:
         return TilesPress(game_id)
-    if action == "h" and not rest:
-        return HandLink(game_id)
+    if action == "h" and len(rest) <= 1:
+        return HandLink(game_id, decode_chat(rest[0]) if rest else None)
     if action == "n" and len(rest) == 1:
         return NextDealPress(game_id, _number(rest[0]))
     if action == "o" and len(rest) == 2:

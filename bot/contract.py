@@ -220,6 +220,7 @@ class Slot:
     chat: ChatRef  # for HAND and PING on Telegram: the user's private chat
     game_id: str | None = None
     user: UserRef | None = None  # the owner of a HAND or the target of a PING
+    table: ChatRef | None = field(default=None, compare=False)  # the game's chat
 
     @property
     def key(self) -> str:

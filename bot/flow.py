@@ -53,7 +53,6 @@ class Decision:
     reply: Reply = ""
     alert: bool = False
     screen: Screen | None = None  # with a press's reply: buttons for the presser alone
-    events: tuple[dict[str, Any], ...] = ()
     extra: tuple[Outbound, ...] = ()
     chat_settings: tuple[tuple[str, str], ...] = ()  # remembered for the chat's next games
     hands_for: tuple[UserRef, ...] = field(default=())  # show these hands even if unchanged

@@ -6,13 +6,22 @@ was dealt, and every move in notation. The engine state is never stored; it is
 rebuilt by replaying (see :mod:`bot.replay`). That makes an export a copy of
 the document's match part, and keeps stored games readable by later versions.
 
-``schema`` is written into every document; :func:`from_json` migrates older
-schemas when there are any.
+In the store a document lives in two parts (see :mod:`bot.store_game`): its
+*head* (everything but the deals and the moves, rewritten by every write) and
+its deals and moves, which only grow and are appended one entry at a time.
+:func:`head_json`, :func:`move_entry` and :func:`deal_entry` write the parts;
+:func:`from_parts` reads them back. :func:`to_json` and :func:`from_json` are
+the whole document in one JSON object: the chat's last game, kept for export.
+
+``schema`` is written into every document. :func:`from_json` and
+:func:`from_parts` migrate every earlier schema (see :data:`MIGRATIONS`) and
+refuse a later one with :class:`BadDocument`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -22,7 +31,9 @@ from engine.replay import fixture_json
 from engine.replay import replay_json as replay_document
 from engine.state import OptionValue
 
-SCHEMA: Final = 1
+SCHEMA: Final = 2
+"""Schema 1 kept the deals and moves inside the one JSON document; schema 2 keeps
+them beside it, one stored entry each (see :func:`from_parts`)."""
 
 LOBBY: Final = "lobby"
 RUNNING: Final = "running"
@@ -201,9 +212,9 @@ _KNOWN: Final = frozenset(
 )
 
 
-def to_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
-    """The stored form. ``counter`` (the engine's turn counter) is written for
-    people reading the store; nothing reads it back."""
+def head_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
+    """The document without its deals and moves. ``counter`` (the engine's turn
+    counter) is written for people reading the store; nothing reads it back."""
     data: dict[str, Any] = dict(doc.extra)
     data.update(
         schema=SCHEMA,
@@ -222,9 +233,7 @@ def to_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
             "lang": doc.settings.lang,
         },
         created=doc.created,
-        deals=[fixture_json(f) for f in doc.deals],
         deal_starts=list(doc.deal_starts),
-        moves=[[seat, text] for seat, text in doc.moves],
         timed_out=list(doc.timed_out),
         due=None
         if doc.due is None
@@ -238,11 +247,88 @@ def to_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
     return data
 
 
+def to_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
+    """The whole document in one JSON object."""
+    data = head_json(doc, counter)
+    data["deals"] = [fixture_json(f) for f in doc.deals]
+    data["moves"] = [[seat, text] for seat, text in doc.moves]
+    return data
+
+
+def move_entry(move: tuple[int, str]) -> str:
+    """One stored move: ``seat:notation``."""
+    return f"{move[0]}:{move[1]}"
+
+
+def deal_entry(fixture: Fixture) -> str:
+    """One stored deal: its fixture as compact JSON."""
+    return json.dumps(fixture_json(fixture), separators=(",", ":"))
+
+
+def moves_from(entries: Sequence[str]) -> tuple[tuple[int, str], ...]:
+    """Stored moves read back; :class:`BadDocument` for one this version did not write."""
+    try:
+        return tuple((int(seat), text) for seat, _, text in (e.partition(":") for e in entries))
+    except ValueError as exc:
+        raise BadDocument(f"unreadable stored move: {exc}") from exc
+
+
+def deals_from(entries: Sequence[str]) -> tuple[Fixture, ...]:
+    """Stored deals read back; :class:`BadDocument` for one this version cannot read."""
+    try:
+        return tuple(fixture_from(json.loads(e)) for e in entries)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadDocument(f"unreadable stored deal: {exc}") from exc
+
+
+def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
+    # Schema 2 has the same fields; only where the deals and moves are kept changed,
+    # and a schema 1 document carries them inside itself.
+    return {**data, "schema": 2}
+
+
+MIGRATIONS: Final[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {1: _from_schema_1}
+"""For each earlier schema, the function that brings a document of it one schema on."""
+
+
+def migrate(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` brought to :data:`SCHEMA`; :class:`BadDocument` for an unknown schema."""
+    current = dict(data)
+    for _ in range(SCHEMA):
+        schema = current.get("schema")
+        if schema == SCHEMA:
+            return current
+        step = MIGRATIONS.get(schema) if isinstance(schema, int) else None
+        if step is None:
+            break
+        current = step(current)
+    raise BadDocument(f"game document schema {data.get('schema')!r} is not one this version reads")
+
+
 def from_json(data: Mapping[str, Any]) -> GameDoc:
-    """Read a stored document; :class:`BadDocument` if this version cannot."""
-    schema = data.get("schema")
-    if schema != SCHEMA:
-        raise BadDocument(f"game document schema {schema!r} is not {SCHEMA}")
+    """Read a whole stored document; :class:`BadDocument` if this version cannot."""
+    current = migrate(data)
+    try:
+        deals = tuple(fixture_from(f) for f in current.get("deals") or ())
+        moves = tuple((int(seat), str(text)) for seat, text in current.get("moves") or ())
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadDocument(f"unreadable game document: {exc}") from exc
+    head = {k: v for k, v in current.items() if k not in ("deals", "moves")}
+    return from_parts(head, deals, moves)
+
+
+def from_parts(
+    head: Mapping[str, Any],
+    deals: tuple[Fixture, ...],
+    moves: tuple[tuple[int, str], ...],
+) -> GameDoc:
+    """A document from its head and its deals and moves as read back; a head of
+    schema 1 carries its deals and moves itself, and theirs are used."""
+    data = migrate(head)
+    if "moves" in data or "deals" in data:
+        if deals or moves:
+            raise BadDocument("a game document holds moves both inside and beside it")
+        return from_json(data)
     try:
         settings = data["settings"]
         due = data.get("due")
@@ -262,9 +348,9 @@ def from_json(data: Mapping[str, Any]) -> GameDoc:
                 lang=str(settings.get("lang") or "en"),
             ),
             created=float(data["created"]),
-            deals=tuple(fixture_from(f) for f in data.get("deals") or ()),
+            deals=deals,
             deal_starts=tuple(int(i) for i in data.get("deal_starts") or ()),
-            moves=tuple((int(seat), str(text)) for seat, text in data.get("moves") or ()),
+            moves=moves,
             timed_out=tuple(int(i) for i in data.get("timed_out") or ()),
             due=None if not due else Due(str(due["kind"]), float(due["at"]), int(due["step"])),
             pinged=data.get("pinged"),

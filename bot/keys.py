@@ -2,8 +2,8 @@
 
 A chat's keys carry the chat's reference as a hash tag (``dom:{tg:-100123}:game``), and a
 user's keys carry the user's (``dom:user:{tg:42}:stats``), so that everything one script
-touches lives in one Redis Cluster slot. The timer set and the game index are global keys;
-they are never touched by a script together with a chat's keys.
+touches lives in one Redis Cluster slot. The timer set is a global key; it is never touched
+by a script together with a chat's keys.
 """
 
 from __future__ import annotations
@@ -43,18 +43,23 @@ def _user(user: UserRef, *rest: str) -> str:
 
 
 def game(chat: ChatRef) -> str:
-    """The chat's current game: a hash ``{v: version, doc: JSON}``."""
+    """The chat's current game: a hash ``{v: version, id, doc: head JSON, snap}``."""
     return _chat(chat, "game")
+
+
+def moves(chat: ChatRef) -> str:
+    """The moves of the chat's current game, one list entry each."""
+    return _chat(chat, "moves")
+
+
+def deals(chat: ChatRef) -> str:
+    """The deals of the chat's current game as dealt, one list entry each."""
+    return _chat(chat, "deals")
 
 
 def last_game(chat: ChatRef) -> str:
     """The chat's last cleared game document, kept for export."""
     return _chat(chat, "last")
-
-
-def events(chat: ChatRef, game_id: str) -> str:
-    """The capped event stream of one game."""
-    return _chat(chat, "events", game_id)
 
 
 def _board(variant: str | None) -> str:
@@ -128,11 +133,6 @@ def user_lang(user: UserRef) -> str:
 
 
 # -- global keys --------------------------------------------------------------------
-
-
-def game_index(game_id: str) -> str:
-    """Game id -> the key of the chat that holds the game."""
-    return f"{PREFIX}:gameidx:{game_id}"
 
 
 def rendered(slot_key: str) -> str:

@@ -290,10 +290,10 @@ def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decisi
         step = match.deal_first(doc)
     except DominoError as exc:
         return refuse(error_text(_, exc))
-    step = step.then(match.settle(step.doc, step.state))
+    step = match.settle(step.doc, step.state)
     step = match.finish_if_over(step)
     started = match.clock(step.doc, step.state, now, pacing)
-    return Decision(doc=started, state=step.state, events=step.events)
+    return Decision(doc=started, state=step.state)
 
 
 def cancel(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:

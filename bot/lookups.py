@@ -9,21 +9,18 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from bot import catalog
 from bot.contract import ChatRef, Command, CommandRef, Document, Screen, TextLine, UserRef
 from bot.gamedoc import BadDocument, GameDoc, from_json, replay_json
 from bot.i18n import Translator, available_languages, line, text_line
 from bot.replay import build_state
-from bot.replay_stream import replay_from_stream
 from bot.rules import SUMMARIES
 from bot.runner import Runner
 from bot.store import Scoreboard, ScoreRow
 from bot.texts import error_text, option_help, players_span, variant_title
 from engine import DominoError, all_variants, get_variant
-from engine.state import OptionValue
 
 TOP: Final = 10
 
@@ -164,31 +161,9 @@ async def export(runner: Runner, command: Command, _: Translator) -> Document | 
     if doc.status == "running" and not state.match_over and finished == 0:
         return Screen((text_line(_("Nothing to export until the first deal is over.")),))
     deals = len(doc.deals) if doc.status != "running" else finished
-    replay = await _replay(runner, chat, doc, state.options, deals)
+    replay = replay_json(doc, state.options, deals)
     data = json.dumps(replay, indent=1, ensure_ascii=False).encode()
     caption = _(
         "%(game)s, table %(id)s: a replay file", game=variant_title(_, doc.variant), id=doc.id
     )
     return Document(chat, f"domino-{doc.id}.json", data, caption)
-
-
-async def _replay(
-    runner: Runner,
-    chat: ChatRef,
-    doc: GameDoc,
-    options: Mapping[str, OptionValue],
-    deals: int,
-) -> dict[str, Any]:
-    """The first ``deals`` deals of the game as a replay file, from its event stream;
-    from the game document only when the stream no longer holds all of it."""
-    moves = doc.deal_starts[deals] if deals < len(doc.deal_starts) else len(doc.moves)
-    events = await runner.store.events(chat, doc.id)
-    rebuilt = replay_from_stream(events, deals, moves)
-    if rebuilt is not None:
-        return rebuilt
-    log.warning(
-        "game %s: its event stream is %s; exporting the replay from the game document",
-        doc.id,
-        "incomplete" if events else "gone",
-    )
-    return replay_json(doc, options, deals)

@@ -1,22 +1,19 @@
 """A running match as pure steps on a (document, engine state) pair.
 
-Nothing here touches the store or renders: each step returns the new document,
-the new state and the entries for the game's event stream (see
-:mod:`bot.replay_stream`): the match, every deal and every move, with what else
-the engine reported. The flows in :mod:`bot.play` and
+Nothing here touches the store or renders: each step returns the new document
+and the new state. The flows in :mod:`bot.play` and
 :mod:`bot.lobby` decide *whether* a step may happen; this module only does it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import engine
 from bot import ai
 from bot.gamedoc import FINISHED, RUNNING, STOPPED, TIMED_OUT, Due, GameDoc
-from bot.replay_stream import deal_entry, match_entry, move_entry
-from engine import Event, Kind, Move, State
+from engine import Kind, Move, State
 
 #: A forced move is one with no choice in it: the only legal move is one of these.
 FORCED_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})
@@ -34,14 +31,10 @@ class Pacing:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A document and its engine state after one or more steps, and what to log."""
+    """A document and its engine state after one or more steps."""
 
     doc: GameDoc
     state: State[Any]
-    events: tuple[dict[str, Any], ...] = field(default=())
-
-    def then(self, other: Step) -> Step:
-        return Step(other.doc, other.state, self.events + other.events)
 
 
 def autopilot(doc: GameDoc, seat: int) -> str | None:
@@ -56,7 +49,7 @@ def deal_first(doc: GameDoc) -> Step:
     """Start the match: the engine checks the options and deals."""
     state = engine.new_match(doc.variant, len(doc.seats), doc.options, doc.seed)
     started = doc.but(status=RUNNING, deals=(state.dealt,), deal_starts=(0,), panel="main")
-    return Step(started, state, (match_entry(state), deal_entry(state, 0)))
+    return Step(started, state)
 
 
 def deal_next(doc: GameDoc, state: State[Any]) -> Step:
@@ -64,7 +57,7 @@ def deal_next(doc: GameDoc, state: State[Any]) -> Step:
     moved = doc.but(
         deals=doc.deals + (dealt.dealt,), deal_starts=doc.deal_starts + (len(doc.moves),)
     )
-    return Step(moved, dealt, (deal_entry(dealt, len(doc.moves)),))
+    return Step(moved, dealt)
 
 
 def play(
@@ -75,15 +68,14 @@ def play(
     if seat != state.turn:
         raise engine.NotYourTurn(seat, state.turn)
     resolved = engine.resolve(state, move)
-    after, events = engine.apply(state, resolved, seat)
+    after, _events = engine.apply(state, resolved, seat)
     index, text = len(doc.moves), engine.format_move(resolved)
     moved = doc.but(
         moves=doc.moves + ((seat, text),),
         timed_out=doc.timed_out + ((index,) if timed_out else ()),
     )
-    logged = (move_entry(index, seat, text, timed_out=timed_out), *_log(events))
-    step = Step(moved, after, logged)
-    return step.then(settle(step.doc, step.state))
+    step = Step(moved, after)
+    return settle(step.doc, step.state)
 
 
 def settle(doc: GameDoc, state: State[Any]) -> Step:
@@ -96,11 +88,9 @@ def settle(doc: GameDoc, state: State[Any]) -> Step:
         if len(legal) != 1 or legal[0].kind not in FORCED_KINDS:
             break
         seat = step.state.turn
-        after, events = engine.apply(step.state, legal[0], seat)
-        index, text = len(step.doc.moves), engine.format_move(legal[0])
-        moved = step.doc.but(moves=step.doc.moves + ((seat, text),))
-        logged = (move_entry(index, seat, text), *_log(events))
-        step = Step(moved, after, step.events + logged)
+        after, _events = engine.apply(step.state, legal[0], seat)
+        moved = step.doc.but(moves=step.doc.moves + ((seat, engine.format_move(legal[0])),))
+        step = Step(moved, after)
     return step
 
 
@@ -126,7 +116,7 @@ def timeout_move(doc: GameDoc, state: State[Any], pacing: Pacing) -> Step:
 
 def finish_if_over(step: Step) -> Step:
     if step.state.match_over and step.doc.status == RUNNING:
-        return Step(step.doc.but(status=FINISHED), step.state, step.events)
+        return Step(step.doc.but(status=FINISHED), step.state)
     return step
 
 
@@ -168,21 +158,3 @@ def _next_deadline(
     if doc.settings.timer <= 0:
         return None, pinged
     return Due("turn", now + doc.settings.timer, doc.step), pinged
-
-
-def _log(events: tuple[Event, ...]) -> tuple[dict[str, Any], ...]:
-    """What else the engine reported, for the game's stream: not the move itself
-    (its own entry says it), nor a drawn tile, which is private."""
-    logged: list[dict[str, Any]] = []
-    for event in events:
-        if event.kind in ("move", "draw"):
-            continue
-        entry: dict[str, Any] = {"kind": event.kind}
-        if event.seat is not None:
-            entry["seat"] = event.seat
-        if event.move is not None:
-            entry["move"] = engine.format_move(event.move)
-        if event.info:
-            entry["info"] = {k: list(v) if isinstance(v, tuple) else v for k, v in event.info}
-        logged.append(entry)
-    return tuple(logged)

@@ -80,7 +80,7 @@ def press_move(
 def _decided(step: Step, now: float, pacing: Pacing, *, extra: tuple[Notice, ...] = ()) -> Decision:
     step = match.finish_if_over(step)
     doc = match.clock(step.doc, step.state, now, pacing)
-    return Decision(doc=doc, state=step.state, events=step.events, extra=extra)
+    return Decision(doc=doc, state=step.state, extra=extra)
 
 
 def press_tiles(game: Game | None, game_id: str, user: UserRef, *, _: Translator) -> Decision:
@@ -121,7 +121,7 @@ def press_next_deal(
 
 def _next(doc: GameDoc, state: State[Any], now: float, pacing: Pacing) -> Decision:
     step = match.deal_next(doc, state)
-    return _decided(step.then(match.settle(step.doc, step.state)), now, pacing)
+    return _decided(match.settle(step.doc, step.state), now, pacing)
 
 
 def on_deadline(
@@ -174,9 +174,7 @@ def _taken_over(step: Step, seat: int, now: float, pacing: Pacing) -> Decision:
         ),
     )
     if not any(s.present for s in step.doc.seats):
-        return Decision(
-            doc=match.stop(step.doc, None), state=step.state, events=step.events, extra=(notice,)
-        )
+        return Decision(doc=match.stop(step.doc, None), state=step.state, extra=(notice,))
     return _decided(step, now, pacing, extra=(notice,))
 
 
@@ -207,7 +205,7 @@ def on_unreachable(
                     name=user.name,
                 ),
             ),
-            ((Button(_("Open my hand"), deep_link=codec.hand_link(doc.id)),),),
+            ((Button(_("Open my hand"), deep_link=codec.hand_link(doc.id, doc.chat)),),),
         ),
     )
     return Decision(doc=doc, state=game.state, extra=(notice,))

@@ -16,6 +16,7 @@ import engine
 from bot import codec, outcome
 from bot.contract import (
     Button,
+    ChatRef,
     CommandRef,
     Deadline,
     Mention,
@@ -226,7 +227,7 @@ def _table_buttons(
     return (
         (
             Button(_("My tiles"), codec.tiles_payload(doc.id)),
-            Button(_("Open my hand"), deep_link=codec.hand_link(doc.id)),
+            Button(_("Open my hand"), deep_link=codec.hand_link(doc.id, doc.chat)),
         ),
     )
 
@@ -257,11 +258,11 @@ def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -
         return Screen(tuple(lines))
     if not view.legal:
         lines.append(text_line(_("Wait for your turn.")))
-        return Screen(tuple(lines), hand_buttons(_, doc.id, view))
+        return Screen(tuple(lines), hand_buttons(_, doc.id, view, doc.chat))
     lines.append(text_line(_your_turn(_, view)))
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
-    return Screen(tuple(lines), hand_buttons(_, doc.id, view))
+    return Screen(tuple(lines), hand_buttons(_, doc.id, view, doc.chat))
 
 
 def _your_turn(_: Translator, view: View) -> str:
@@ -279,7 +280,9 @@ def _your_turn(_: Translator, view: View) -> str:
     return _("Your turn. Open ends: %(left)d and %(right)d.", left=view.ends[0], right=view.ends[1])
 
 
-def hand_buttons(_: Translator, game_id: str, view: View) -> tuple[tuple[Button, ...], ...]:
+def hand_buttons(
+    _: Translator, game_id: str, view: View, chat: ChatRef | None = None
+) -> tuple[tuple[Button, ...], ...]:
     """The hand as buttons, highest tile first, then draw, pass or end turn.
 
     A tile that can be played gets a button per legal move with it; one that fits
@@ -297,20 +300,23 @@ def hand_buttons(_: Translator, game_id: str, view: View) -> tuple[tuple[Button,
     for tile in held:
         moves = sorted(by_tile.get(tile, ()), key=lambda m: (m.end or "", m.across))
         if moves:
-            tiles += [_move_button(_, game_id, view.counter, m) for m in moves]
+            tiles += [_move_button(_, game_id, view.counter, m, chat) for m in moves]
         else:
             tiles.append(Button(tile_text(tile), enabled=False))
     rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
     if words:
-        rows.append(tuple(_move_button(_, game_id, view.counter, m) for m in words))
+        rows.append(tuple(_move_button(_, game_id, view.counter, m, chat) for m in words))
     return tuple(rows)
 
 
-def _move_button(_: Translator, game_id: str, counter: int, move: Move) -> Button:
+def _move_button(
+    _: Translator, game_id: str, counter: int, move: Move, chat: ChatRef | None
+) -> Button:
     style = (
         Style.PRIMARY if move.kind is not Kind.PASS and move.kind is not Kind.DONE else Style.PLAIN
     )
-    return Button(move_label(_, move), codec.move_payload(game_id, counter, move), style=style)
+    payload = codec.move_payload(game_id, counter, move, chat)
+    return Button(move_label(_, move), payload, style=style)
 
 
 def replaced_hand_screen(_: Translator) -> Screen:

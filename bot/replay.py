@@ -3,8 +3,8 @@
 A document's moves and deals only ever grow (every write is a compare-and-set
 on the previous version), so a state built for a document that was stored is
 a prefix of every later version of that game: the cache continues from it and
-a press usually replays nothing. Only states of stored documents go into the
-cache; a state computed for a write that lost its compare-and-set never does.
+a press usually replays nothing. Only games as stored go into the cache; a
+game computed for a write that lost its compare-and-set never does.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections import OrderedDict
 from typing import Any, Final
 
 import engine
+from bot.flow import Game
 from bot.gamedoc import GameDoc
 from engine import State
 
@@ -39,30 +40,37 @@ def _deal_pending(state: State[Any], doc: GameDoc) -> State[Any]:
     return state
 
 
-class StateCache:
-    """The last state built per game, keyed by how far into the game it is."""
+class GameCache:
+    """The last stored game seen per chat (its document, state and version), so that a
+    read fetches only what was added since and the state replays only that."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self._size = size
-        self._states: OrderedDict[str, State[Any]] = OrderedDict()
+        self._games: OrderedDict[str, Game] = OrderedDict()
 
-    def state(self, doc: GameDoc) -> State[Any]:
-        cached = self._states.get(doc.id)
-        if cached is not None and not _fits(cached, doc):
-            cached = None
-        return build_state(doc, cached)
+    def get(self, chat_key: str) -> Game | None:
+        return self._games.get(chat_key)
 
-    def remember(self, doc: GameDoc, state: State[Any]) -> None:
-        """Keep ``state`` as the state of the stored ``doc``."""
-        self._states[doc.id] = state
-        self._states.move_to_end(doc.id)
-        while len(self._states) > self._size:
-            self._states.popitem(last=False)
+    def remember(self, chat_key: str, game: Game) -> None:
+        self._games[chat_key] = game
+        self._games.move_to_end(chat_key)
+        while len(self._games) > self._size:
+            self._games.popitem(last=False)
 
-    def forget(self, game_id: str) -> None:
-        self._states.pop(game_id, None)
+    def forget(self, chat_key: str) -> None:
+        self._games.pop(chat_key, None)
 
 
-def _fits(state: State[Any], doc: GameDoc) -> bool:
+def fits(state: State[Any], doc: GameDoc) -> bool:
     """``state`` is at or before the point ``doc`` has reached."""
     return state.deal_number <= len(doc.deals) and state.counter <= len(doc.moves)
+
+
+def deal_start_state(doc: GameDoc, start: State[Any] | None = None) -> State[Any]:
+    """The state just after the document's last deal was dealt (from ``start``, an
+    earlier state of the game, where it is not past that point)."""
+    first = doc.deal_starts[-1] if doc.deal_starts else 0
+    cut = doc.but(moves=doc.moves[:first])
+    if start is not None and not fits(start, cut):
+        start = None
+    return build_state(cut, start)

@@ -1,39 +1,73 @@
 """Running a flow against the store: read, decide, compare-and-set, follow up.
 
-:meth:`Runner.run` reads the chat's game, calls the flow (again if another
-process wrote first), writes the flow's document by compare-and-set, and then
-does what must follow a write: the game's deadline in the timer set, its event
-stream, the chat's remembered settings, and, once a game has ended, the
-scoreboard and clearing the chat for the next game. Those follow-ups are
-retried on the next tick when the store fails halfway, so a successful write
-is never reported as a failure.
+:meth:`Runner.run` reads the chat's game (one script call), calls the flow
+(again if another process wrote first) and writes the flow's document by
+compare-and-set (one round trip: the game's deadline and the write). The
+write appends only the moves and deals the flow added, and the read fetches
+only what this process has not seen (see :mod:`bot.store_game`), so a press
+costs the same at the hundredth move and at the two-thousandth.
 
-The one follow-up a game cannot do without is its next deadline (a computer's
-move, the next deal, a turn timeout): nothing else would wake the game. So the
-deadline is armed in the timer set *before* the write as well, and a game read
-without being written gets its deadline armed again if it has gone missing.
-Arming never replaces a deadline, so doing it too often is harmless.
+The write that ends a game does, in the same script, what the end of a match
+does in the chat: the scoreboard, and keeping the game as the chat's last
+game for export. What lives outside the chat's hash slot (each player's own
+results, remembered chat settings) follows the write and is retried on the
+next tick when the store fails halfway, so a successful write is never
+reported as a failure.
+
+The one follow-up a game cannot do without is its next deadline: nothing else
+would wake the game. It is set in the same round trip as the write, just before
+it, and a game read without being written gets its deadline armed again if it
+has gone missing. Arming never replaces a deadline, so doing it too often is
+harmless.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from bot import deal_snapshot
 from bot.contract import ChatRef, Outbound, UserRef
 from bot.flow import Decision, Game
-from bot.gamedoc import FINISHED, RUNNING, STOPPED, GameDoc, from_json, to_json
+from bot.gamedoc import (
+    FINISHED,
+    RUNNING,
+    STOPPED,
+    GameDoc,
+    deal_entry,
+    deals_from,
+    from_parts,
+    head_json,
+    move_entry,
+    moves_from,
+    to_json,
+)
 from bot.i18n import Translator, pick_language, translator
 from bot.match import Pacing
-from bot.replay import StateCache
-from bot.store import MatchRow, Store, Stored, StoreUnavailable
+from bot.replay import GameCache, build_state, deal_start_state, fits
+from bot.store import (
+    Ending,
+    GameRead,
+    GameWrite,
+    MatchRow,
+    MatchWrite,
+    Store,
+    StoreBusy,
+    StoreUnavailable,
+    TimerChange,
+    pack,
+)
+from bot.store_scores import board_writes
 from bot.updates import game_updates
 
 log = logging.getLogger(__name__)
 
 Flow = Callable[[Game | None, Translator], Decision]
+
+RETRIES = 20
+"""Compare-and-set conflicts in a row before a flow gives up (StoreBusy)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,22 +90,25 @@ class Runner:
         self.pacing = pacing
         self.clock = clock
         self.default_lang = default_lang
-        self.cache = StateCache()
+        self.games = GameCache()
         self._pending: list[Callable[[], Awaitable[None]]] = []
 
     # -- reading ----------------------------------------------------------------------
 
-    def game(self, stored: Stored | None) -> Game | None:
-        if stored is None:
-            return None
-        doc = from_json(stored.doc)
-        state = self.cache.state(doc) if doc.deals else None
-        return Game(doc, state, stored.version)
-
     async def load(self, chat: ChatRef) -> Game | None:
-        game = self.game(await self.store.load(chat))
-        if game is not None and game.state is not None:
-            self.cache.remember(game.doc, game.state)
+        """The chat's game, read in one round trip; only what this process has not seen
+        of it is fetched and replayed."""
+        cached = self.games.get(chat.key)
+        if cached is None:
+            read = await self.store.read_game(chat)
+        else:
+            doc = cached.doc
+            read = await self.store.read_game(chat, doc.id, len(doc.moves), len(doc.deals))
+        if read is None:
+            self.games.forget(chat.key)
+            return None
+        game = _assemble(read, cached)
+        self.games.remember(chat.key, game)
         return game
 
     def translator_for(self, user: UserRef | None, game: Game | None) -> Translator:
@@ -90,81 +127,76 @@ class Runner:
     ) -> Ran:
         """Run ``flow`` on the chat's game; ``translate`` is the asker's language
         (by default: his seat's, his platform's, or the chat's)."""
-
-        async def attempt(stored: Stored | None) -> tuple[dict[str, Any] | None, Ran]:
-            before = self.game(stored)
+        for _attempt in range(RETRIES + 1):
+            before = await self.load(chat)
             _ = translate or self.translator_for(user, before)
             decision = flow(before, _)
             if decision.doc is None:
                 if before is not None:
                     await self._arm(chat, before.doc)
-                return None, Ran(decision, before, None, translate=_)
-            await self._arm(chat, decision.doc)
-            version = (stored.version if stored is not None else 0) + 1
-            after = Game(decision.doc, decision.state, version)
-            counter = decision.state.counter if decision.state is not None else None
-            return to_json(decision.doc, counter), Ran(decision, before, after, translate=_)
-
-        ran = await self.store.update(chat, attempt)
-        if ran.after is None:
-            return ran
-        if ran.after.state is not None:
-            self.cache.remember(ran.after.doc, ran.after.state)
-        updates = game_updates(ran.before, ran.after, ran.decision, self.clock())
-        await self._follow_up(chat, ran.before, ran.after, ran.decision)
-        return Ran(
-            ran.decision, ran.before, ran.after, updates + list(ran.decision.extra), ran.translate
-        )
-
-    async def _follow_up(
-        self, chat: ChatRef, before: Game | None, after: Game, decision: Decision
-    ) -> None:
-        steps: list[Callable[[], Awaitable[None]]] = []
-        was = before.doc.due if before is not None and before.doc.id == after.doc.id else None
-        doc = after.doc
-        if doc.due != was or doc.status in (FINISHED, STOPPED):
-            steps.append(lambda: self._set_timer(chat, doc))
-        if decision.events:
-            events = [dict(e) for e in decision.events]
-            steps.append(lambda: self.store.append_events(chat, doc.id, events))
-        for name, value in decision.chat_settings:
-            steps.append(_setting(self.store, chat, name, value))
-        if doc.status in (FINISHED, STOPPED):
-            steps.append(lambda: self.finalize(chat, after))
+                return Ran(decision, before, None, translate=_)
+            after = Game(decision.doc, decision.state, (before.version if before else 0) + 1)
+            if await self._write(chat, before, after):
+                break
+        else:
+            raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
+        updates = game_updates(before, after, decision, self.clock())
+        steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
+        if after.doc.status in (FINISHED, STOPPED):
+            self.games.forget(chat.key)
+            steps += self._user_results(after)
+        else:
+            self.games.remember(chat.key, after)
         await self._attempt(steps)
+        return Ran(decision, before, after, updates + list(decision.extra), _)
+
+    async def _write(self, chat: ChatRef, before: Game | None, after: Game) -> bool:
+        doc = after.doc
+        same = before is not None and before.doc.id == doc.id
+        prior = before.doc if before is not None and same else None
+        counter = after.state.counter if after.state is not None else None
+        ended = doc.status in (FINISHED, STOPPED)
+        write = GameWrite(
+            expected=before.version if before is not None else 0,
+            game_id=doc.id,
+            head=json.dumps(head_json(doc, counter), separators=(",", ":"), ensure_ascii=False),
+            moves=[move_entry(m) for m in doc.moves[len(prior.moves) if prior else 0 :]],
+            deals=[deal_entry(d) for d in doc.deals[len(prior.deals) if prior else 0 :]],
+            moves_before=len(prior.moves) if prior is not None else -1,
+            deals_before=len(prior.deals) if prior is not None else 0,
+            snapshot=None if ended else _snapshot(before if same else None, after),
+            ending=self._ending(chat, after) if ended else None,
+        )
+        return await self.store.write_game(chat, write, _timer_change(prior, doc))
+
+    def _ending(self, chat: ChatRef, game: Game) -> Ending:
+        """The chat's updates of an ended game: the match counted on the scoreboard (a
+        finished one), and the game kept as the chat's last game (a dealt one)."""
+        doc = game.doc
+        writes: tuple[MatchWrite, ...] = ()
+        if doc.status == FINISHED and game.state is not None:
+            writes = board_writes(chat, doc.variant, _match_rows(game))
+        return Ending(pack(to_json(doc)) if doc.deals else None, writes)
+
+    def _user_results(self, game: Game) -> list[Callable[[], Awaitable[None]]]:
+        doc = game.doc
+        if doc.status != FINISHED or game.state is None:
+            return []
+        rows = _match_rows(game)
+        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows)]
 
     async def _arm(self, chat: ChatRef, doc: GameDoc) -> None:
         """Make sure the running game's deadline is in the timer set."""
         if doc.due is not None and doc.status == RUNNING:
             await self.store.arm(chat, doc.id, doc.due.step, doc.due.at)
 
-    async def _set_timer(self, chat: ChatRef, doc: GameDoc) -> None:
-        if doc.due is None or doc.status != "running":
-            await self.store.unschedule(chat, doc.id)
-        else:
-            await self.store.schedule(chat, doc.id, doc.due.step, doc.due.at)
-
     async def finalize(self, chat: ChatRef, game: Game) -> None:
-        """Count a finished match on the scoreboard (once: the store records the
-        match id) and clear the chat for its next game, keeping this one as the
-        chat's last game for export."""
-        doc = game.doc
-        if doc.status == FINISHED and game.state is not None:
-            rows = [
-                MatchRow(seat.user, number in game.state.winners, game.state.match_scores[number])
-                for number, seat in enumerate(doc.seats)
-                if seat.user is not None
-            ]
-            await self.store.record_match(chat, doc.id, doc.variant, rows)
-        version = game.version
-        for _attempt in range(5):
-            if await self.store.clear(chat, version, keep_last=bool(doc.deals)):
-                break
-            stored = await self.store.load(chat)
-            if stored is None or stored.doc.get("id") != doc.id:
-                break
-            version = stored.version
-        self.cache.forget(doc.id)
+        """End a stored game that has ended but was left in the chat (by a version that
+        ended games in two steps): count it and clear the chat for its next game."""
+        if await self._write(chat, game, Game(game.doc, game.state, game.version + 1)):
+            steps = self._user_results(game)
+            await self._attempt(steps)
+        self.games.forget(chat.key)
 
     async def _attempt(self, steps: list[Callable[[], Awaitable[None]]]) -> None:
         """Run follow-up steps; keep those the store could not take for the next tick."""
@@ -185,6 +217,55 @@ class Runner:
     async def retry_pending(self) -> None:
         pending, self._pending = self._pending, []
         await self._attempt(pending)
+
+
+def _assemble(read: GameRead, cached: Game | None) -> Game:
+    """A game from what was read, continuing ``cached`` when the read did."""
+    head = json.loads(read.head)
+    moves, deals = moves_from(read.moves), deals_from(read.deals)
+    if read.moves_from or read.deals_from:
+        assert cached is not None, "a partial read without a cached game"
+        moves = cached.doc.moves[: read.moves_from] + moves
+        deals = cached.doc.deals[: read.deals_from] + deals
+    doc = from_parts(head, deals, moves)
+    if not doc.deals:
+        return Game(doc, None, read.version)
+    start = cached.state if cached is not None and cached.doc.id == doc.id else None
+    if start is None or not fits(start, doc):
+        start = deal_snapshot.load(read.snapshot)
+        if start is not None and not fits(start, doc):
+            start = None
+    return Game(doc, build_state(doc, start), read.version)
+
+
+def _snapshot(before: Game | None, after: Game) -> str | None:
+    """The new deal's first state, when ``after`` dealt one (``None`` otherwise)."""
+    doc = after.doc
+    dealt_before = len(before.doc.deals) if before is not None else 0
+    if len(doc.deals) <= dealt_before or after.state is None:
+        return None
+    if doc.deal_starts and doc.deal_starts[-1] == len(doc.moves):
+        return deal_snapshot.dump(after.state)  # nothing moved since the deal
+    return deal_snapshot.dump(deal_start_state(doc, before.state if before else None))
+
+
+def _timer_change(prior: GameDoc | None, doc: GameDoc) -> TimerChange | None:
+    """How the game's deadline changes with this write (``None``: it does not)."""
+    was = prior.due if prior is not None else None
+    if doc.due == was and doc.status not in (FINISHED, STOPPED):
+        return None
+    if doc.due is None or doc.status != RUNNING:
+        return TimerChange()
+    return TimerChange(doc.due.step, doc.due.at)
+
+
+def _match_rows(game: Game) -> list[MatchRow]:
+    assert game.state is not None
+    return [
+        MatchRow(seat.user, number in game.state.winners, game.state.match_scores[number])
+        for number, seat in enumerate(game.doc.seats)
+        if seat.user is not None
+    ]
 
 
 def _setting(store: Store, chat: ChatRef, name: str, value: str) -> Callable[[], Awaitable[None]]:

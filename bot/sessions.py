@@ -150,9 +150,9 @@ class Sessions:
             return [Answer(reply_text(lobby.not_as_chat(_).reply))]
         if isinstance(action, codec.VariantPick):
             return await self._pick_variant(press, action.variant)
-        chat = await self._runner.store.locate(action.game_id)
+        chat = _game_chat(press, action)
         if chat is None:
-            return [Answer(_("That button is from a finished game."))]
+            return [Answer(_("That button is not one of mine, or it is too old."))]
         flow = await self._press_flow(press, action)
         ran = await self._runner.run(chat, press.user, flow)
         decision = ran.decision
@@ -227,7 +227,7 @@ class Sessions:
                 help=CommandRef("help"),
             )
             return [Notice(here, Screen((welcome,)))]
-        chat = await self._runner.store.locate(action.game_id)
+        chat = action.chat
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
         game_id, runner = action.game_id, self._runner
@@ -248,7 +248,7 @@ class Sessions:
         slot = event.slot
         if slot.kind not in (SlotKind.HAND, SlotKind.PING) or slot.game_id is None:
             return []
-        chat = await self._runner.store.locate(slot.game_id)
+        chat = slot.table
         if chat is None:
             return []
         game_id, user, runner = slot.game_id, event.user, self._runner
@@ -289,6 +289,16 @@ class Sessions:
         if isinstance(inbound, PrivateStart):
             return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
         return []
+
+
+def _game_chat(press: Press, action: codec.GameAction) -> ChatRef | None:
+    """The chat whose game a press may act on: the chat it was pressed in, or, for a
+    button in the presser's private chat, the game's chat the button names. ``None``
+    for a button naming another chat than the one it was pressed in."""
+    named = action.chat if isinstance(action, codec.MovePress | codec.HandLink) else None
+    if named is None or named == press.chat:
+        return press.chat
+    return named if press.chat == play.private_chat(press.user) else None
 
 
 def _hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:

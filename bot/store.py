@@ -7,9 +7,11 @@ Keys come from :mod:`bot.keys` only.
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import time
+import zlib
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, ParamSpec, TypeVar
 
@@ -20,6 +22,17 @@ from redis.backoff import ExponentialBackoff
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
+from bot.store_game import (
+    READ,
+    WRITE,
+    Ending,
+    GameRead,
+    GameWrite,
+    MatchWrite,
+    parse_read,
+    read_args,
+    write_keys_args,
+)
 from bot.store_moves import move_chat_keys
 from bot.store_scores import ScoreBook
 from bot.store_timers import TimerSet
@@ -31,12 +44,17 @@ from bot.store_types import (
     StoreBusy,
     Stored,
     StoreUnavailable,
+    TimerChange,
     TimerClaim,
     text,
 )
 
 __all__ = [
+    "Ending",
+    "GameRead",
+    "GameWrite",
     "MatchRow",
+    "MatchWrite",
     "ScoreRow",
     "Scoreboard",
     "StatRow",
@@ -44,12 +62,11 @@ __all__ = [
     "StoreBusy",
     "StoreUnavailable",
     "Stored",
+    "TimerChange",
     "TimerClaim",
     "connect",
+    "pack",
 ]
-
-EVENTS_CAP = 10_000
-"""Approximate length cap of a game's event stream; no match comes near it."""
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -75,25 +92,6 @@ def _guarded(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Coroutine[Any,
     return guarded
 
 
-# KEYS: game hash. ARGV: expected version, document JSON, TTL.
-# Returns the new version, or 0 when the stored version is not the expected one.
-_SAVE = """
-local version = tonumber(redis.call('HGET', KEYS[1], 'v')) or 0
-if version ~= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'v', version + 1, 'doc', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return version + 1
-"""
-
-# KEYS: game hash, last-game key. ARGV: expected version, TTL, keep as last (1/0).
-_CLEAR = """
-local current = redis.call('HMGET', KEYS[1], 'v', 'doc')
-if not current[2] or (tonumber(current[1]) or 0) ~= tonumber(ARGV[1]) then return 0 end
-if ARGV[3] == '1' then redis.call('SET', KEYS[2], current[2], 'EX', ARGV[2]) end
-redis.call('DEL', KEYS[1])
-return 1
-"""
-
 # KEYS: rendered-version key. ARGV: version, TTL.
 _MARK_RENDERED = """
 if tonumber(ARGV[1]) <= (tonumber(redis.call('GET', KEYS[1])) or -1) then return 0 end
@@ -102,29 +100,63 @@ return 1
 """
 
 
-def connect(url: str, *, timeout: float = 5.0) -> aredis.Redis:
+POOL_SIZE = 64
+"""Connections a process keeps to Redis at most. A burst of presses beyond it waits for a
+free connection instead of failing."""
+
+
+def connect(url: str, *, timeout: float = 5.0, pool_size: int = POOL_SIZE) -> aredis.Redis:
     """A client for ``url`` that gives up on a dead server within about ``timeout`` seconds.
 
     A failed command is tried once more on a fresh connection, which is what a pooled
-    connection needs after the server restarted.
+    connection needs after the server restarted. Its pool makes a caller wait while all
+    ``pool_size`` connections are busy (redis-py's default pool refuses him instead), so
+    a burst of presses queues and none fails for it. The wait is not bounded: every
+    connection in use is given back within ``timeout`` even when the server is gone.
     """
-    return aredis.Redis.from_url(
+    pool = aredis.BlockingConnectionPool.from_url(
         url,
+        max_connections=pool_size,
+        timeout=None,
         decode_responses=True,
         socket_timeout=timeout,
         socket_connect_timeout=timeout,
         retry=Retry(ExponentialBackoff(cap=0.2, base=0.05), 1),
     )
+    return aredis.Redis.from_pool(pool)
 
 
 def _dump(doc: dict[str, Any]) -> str:
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
 
+_PACKED = "z:"
+
+
+def pack(doc: dict[str, Any]) -> str:
+    """A whole document as compressed text, for a finished game kept for export."""
+    return _PACKED + base64.b64encode(zlib.compress(_dump(doc).encode(), 9)).decode("ascii")
+
+
 def _load(raw: bytes | str) -> dict[str, Any]:
-    doc = json.loads(raw)
+    body = text(raw)
+    if body.startswith(_PACKED):
+        body = zlib.decompress(base64.b64decode(body[len(_PACKED) :])).decode()
+    doc = json.loads(body)
     if not isinstance(doc, dict):
         raise ValueError("a stored game document is not a JSON object")
+    return doc
+
+
+def _whole(read: GameRead) -> dict[str, Any]:
+    """A game as read from the start, as one document (its moves and deals inside)."""
+    doc = _load(read.head)
+    if read.deals:
+        doc["deals"] = [json.loads(d) for d in read.deals]
+    if read.moves:
+        doc["moves"] = [
+            [int(seat), move] for seat, _, move in (m.partition(":") for m in read.moves)
+        ]
     return doc
 
 
@@ -148,8 +180,8 @@ class Store:
         self._redis = redis
         self._idle_ttl = idle_ttl
         self.clock = clock
-        self._save = redis.register_script(_SAVE)
-        self._clear = redis.register_script(_CLEAR)
+        self._read = redis.register_script(READ)
+        self._write = redis.register_script(WRITE)
         self._mark_rendered = redis.register_script(_MARK_RENDERED)
         self._scores = ScoreBook(redis)
         self._timers = TimerSet(redis)
@@ -166,40 +198,75 @@ class Store:
     # -- the chat's current game ------------------------------------------------------
 
     @_guarded
-    async def load(self, chat: ChatRef) -> Stored | None:
-        version, doc = await self._redis.hmget(keys.game(chat), ["v", "doc"])
-        if version is None or doc is None:
-            return None
-        return Stored(_load(doc), int(version))
+    async def read_game(
+        self, chat: ChatRef, game_id: str | None = None, moves: int = 0, deals: int = 0
+    ) -> GameRead | None:
+        """The chat's game in one script call. A caller that holds game ``game_id`` up to
+        ``moves`` moves and ``deals`` deals gets only the ones after those (if the chat
+        still has that game; else all of them)."""
+        reply = await self._run(
+            self._read, self._game_keys(chat)[:3], read_args(game_id, moves, deals)
+        )
+        return parse_read(reply)
 
     @_guarded
-    async def save(self, chat: ChatRef, doc: dict[str, Any], expected: int) -> bool:
-        """Write ``doc`` as version ``expected + 1`` if the stored version is ``expected``
-        (0: only if the chat has no game); ``False`` on a conflict, and nothing written.
-
-        The game index (``doc["id"]`` -> chat) is refreshed in the same round trip, just
-        before the document: an index entry for a write that lost is harmless.
-        """
-        game_id = doc.get("id")
-        index = keys.game_index(game_id) if isinstance(game_id, str) and game_id else None
-        payload = _dump(doc)
-        try:
-            return await self._save_pipelined(chat, index, expected, payload)
-        except redis.exceptions.NoScriptError:  # a restarted server forgot the script
-            await self._redis.script_load(_SAVE)
-            return await self._save_pipelined(chat, index, expected, payload)
-
-    async def _save_pipelined(
-        self, chat: ChatRef, index: str | None, expected: int, payload: str
+    async def write_game(
+        self,
+        chat: ChatRef,
+        write: GameWrite,
+        timer: TimerChange | None = None,
     ) -> bool:
-        # The script runs through a plain pipeline, not the script object: redis-py would
-        # ask the server whether it knows the script before every pipelined call.
+        """Write the chat's game by compare-and-set (see :class:`GameWrite`); ``False`` on
+        a conflict, and nothing of the game written. ``timer`` changes the game's deadline
+        in the same round trip, just before the write: should the write lose, the deadline
+        names a point the game never reaches and fires once to do nothing."""
+        keys_, args = write_keys_args(self._game_keys(chat), write, self._idle_ttl)
         async with self._redis.pipeline(transaction=False) as pipe:
-            if index is not None:
-                pipe.set(index, chat.key, ex=self._idle_ttl)
-            pipe.evalsha(self._save.sha, 1, keys.game(chat), expected, payload, self._idle_ttl)
-            replies = await pipe.execute()
-        return bool(replies[-1])
+            if timer is not None:
+                self._timers.queue(pipe, chat, write.game_id, timer)
+            pipe.evalsha(self._write.sha, len(keys_), *keys_, *args)
+            replies = await pipe.execute(raise_on_error=False)
+        if timer is not None and isinstance(replies[0], redis.exceptions.NoScriptError):
+            await self._timers.change(chat, write.game_id, timer)
+        reply = replies[-1]
+        if isinstance(reply, redis.exceptions.NoScriptError):
+            reply = await self._run(self._write, keys_, args)
+        if isinstance(reply, Exception):
+            raise reply
+        return bool(reply)
+
+    async def _run(self, script: Any, keys_: list[str], args: list[Any]) -> Any:
+        # The script is sent by its digest alone; a restarted server that forgot it gets
+        # it again, once.
+        try:
+            return await self._redis.evalsha(script.sha, len(keys_), *keys_, *args)
+        except redis.exceptions.NoScriptError:
+            await self._redis.script_load(script.script)
+            return await self._redis.evalsha(script.sha, len(keys_), *keys_, *args)
+
+    @staticmethod
+    def _game_keys(chat: ChatRef) -> list[str]:
+        return [keys.game(chat), keys.moves(chat), keys.deals(chat), keys.last_game(chat)]
+
+    async def load(self, chat: ChatRef) -> Stored | None:
+        """The chat's game as one document (its deals and moves inside), and its version."""
+        read = await self.read_game(chat)
+        return None if read is None else Stored(_whole(read), read.version)
+
+    async def save(self, chat: ChatRef, doc: dict[str, Any], expected: int) -> bool:
+        """Write ``doc`` (one document, its deals and moves inside) as version
+        ``expected + 1`` if the stored version is ``expected`` (0: only if the chat has no
+        game); ``False`` on a conflict, and nothing written."""
+        head = {k: v for k, v in doc.items() if k not in ("deals", "moves")}
+        game_id = doc.get("id")
+        write = GameWrite(
+            expected=expected,
+            game_id=game_id if isinstance(game_id, str) else "",
+            head=_dump(head),
+            moves=[f"{seat}:{move}" for seat, move in doc.get("moves") or ()],
+            deals=[_dump(d) for d in doc.get("deals") or ()],
+        )
+        return await self.write_game(chat, write)
 
     async def update(
         self,
@@ -220,47 +287,20 @@ class Store:
                 return result
         raise StoreBusy(f"the game in {chat.key} kept changing under {retries} retries")
 
-    @_guarded
     async def clear(self, chat: ChatRef, expected: int, *, keep_last: bool = True) -> bool:
         """Remove the chat's game if it is at version ``expected``; unless ``keep_last`` is
         false, keep its document as the chat's last game (for export) for ``idle_ttl``."""
-        cleared = await self._clear(
-            keys=[keys.game(chat), keys.last_game(chat)],
-            args=[expected, self._idle_ttl, int(keep_last)],
-        )
-        return bool(cleared)
+        stored = await self.load(chat)
+        if stored is None or stored.version != expected:
+            return False
+        ending = Ending(pack(stored.doc) if keep_last else None)
+        head = _dump(stored.doc)
+        return await self.write_game(chat, GameWrite(expected, "", head, ending=ending))
 
     @_guarded
     async def last_game(self, chat: ChatRef) -> dict[str, Any] | None:
         raw = await self._redis.get(keys.last_game(chat))
         return None if raw is None else _load(raw)
-
-    @_guarded
-    async def locate(self, game_id: str) -> ChatRef | None:
-        """The chat a game id was last saved in (it may hold another game since)."""
-        raw = await self._redis.get(keys.game_index(game_id))
-        return None if raw is None else ChatRef.from_key(text(raw))
-
-    # -- events -----------------------------------------------------------------------
-
-    @_guarded
-    async def append_events(
-        self, chat: ChatRef, game_id: str, events: Sequence[dict[str, Any]]
-    ) -> None:
-        """Add ``events`` to the game's stream, all or none, and refresh its expiry."""
-        if not events:
-            return
-        stream = keys.events(chat, game_id)
-        async with self._redis.pipeline(transaction=True) as pipe:
-            for event in events:
-                pipe.xadd(stream, {"e": _dump(event)}, maxlen=EVENTS_CAP, approximate=True)
-            pipe.expire(stream, self._idle_ttl)
-            await pipe.execute()
-
-    @_guarded
-    async def events(self, chat: ChatRef, game_id: str) -> list[dict[str, Any]]:
-        entries = await self._redis.xrange(keys.events(chat, game_id)) or []
-        return [_load(fields["e"]) for _id, fields in entries if fields]
 
     # -- scoreboards ------------------------------------------------------------------
 
@@ -272,6 +312,14 @@ class Store:
         in each player's own stats. ``False`` if the chat had counted it already; calling
         again after :class:`StoreUnavailable` completes it and counts nothing twice."""
         return await self._scores.record_match(chat, match_id, variant, rows)
+
+    @_guarded
+    async def record_user_results(
+        self, match_id: str, variant: str, rows: Sequence[MatchRow]
+    ) -> None:
+        """Count a finished match in each player's own results (the chat's board counted
+        it when the game ended); calling again counts nothing twice."""
+        await self._scores.record_user_results(match_id, variant, rows)
 
     @_guarded
     async def scoreboard(
@@ -348,13 +396,12 @@ class Store:
     @_guarded
     async def move_chat(self, old: ChatRef, new: ChatRef) -> None:
         """Give everything of chat ``old`` to ``new`` (a Telegram group that became a
-        supergroup): its game, last game, event streams, scoreboards and settings, the game
-        index and a pending turn deadline. Run it again if it raised StoreUnavailable."""
+        supergroup): its game, last game, scoreboards and settings, and a pending turn
+        deadline. Run it again if it raised StoreUnavailable."""
         await move_chat_keys(self._redis, old, new)
         stored = await self.load(new)
         game_id = stored.doc.get("id") if stored else None
         if isinstance(game_id, str) and game_id:
-            await self._redis.set(keys.game_index(game_id), new.key, ex=self._idle_ttl)
             await self._timers.move(old, new, game_id)
 
     async def close(self) -> None:

@@ -1,6 +1,6 @@
 """Moving a chat's keys to another chat id, for a Telegram group that became a supergroup
-and so changed its id: the game, the last game, event streams, scoreboards and settings
-follow it, and so do the game index and a pending turn deadline.
+and so changed its id: the game, the last game, scoreboards and settings follow it, and so
+does a pending turn deadline.
 
 Keys are copied with DUMP and RESTORE (with what is left of their expiry), which works
 across cluster slots, and the old key is deleted only after its copy exists. A key the new

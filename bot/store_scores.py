@@ -18,6 +18,7 @@ import redis.asyncio as aredis
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
+from bot.store_game import MatchWrite
 from bot.store_types import MatchRow, Scoreboard, ScoreRow, StatRow, text
 
 MATCH_MARKER_TTL = 90 * 86400
@@ -59,6 +60,20 @@ return 1
 """
 
 
+def board_writes(chat: ChatRef, variant: str, rows: Sequence[MatchRow]) -> tuple[MatchWrite, ...]:
+    """A finished match's rows on the chat's boards (its game's and all games'), made by
+    the write that ends the game (see :class:`bot.store_game.Ending`)."""
+    return tuple(
+        MatchWrite(
+            "board",
+            (keys.scores(chat, board), keys.players(chat, board)),
+            (row.user.key, row.user.name, int(row.won), row.points),
+        )
+        for board in (variant, None)
+        for row in rows
+    )
+
+
 def _numbers(raw: bytes | str | None) -> dict[str, Any]:
     return {} if raw is None else dict(json.loads(raw))
 
@@ -84,12 +99,18 @@ class ScoreBook:
         counted = bool(await self._record_chat(keys=chat_keys, args=chat_args))
         # Runs even when the chat had counted the match already: an earlier call may have
         # lost its connection after the chat's part and before the users'.
+        await self.record_user_results(match_id, variant, rows)
+        return counted
+
+    async def record_user_results(
+        self, match_id: str, variant: str, rows: Sequence[MatchRow]
+    ) -> None:
+        """Count a finished match in each player's own results, once per player."""
         for row in rows:
             await self._record_user(
                 keys=[keys.user_match(row.user, match_id), keys.user_stats(row.user)],
                 args=[MATCH_MARKER_TTL, variant, int(row.won), row.points],
             )
-        return counted
 
     async def scoreboard(
         self, chat: ChatRef, variant: str | None, top: int, me: UserRef | None

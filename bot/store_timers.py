@@ -15,10 +15,11 @@ names a point the game never reaches, and fires once to do nothing.
 from __future__ import annotations
 
 import redis.asyncio as aredis
+from redis.asyncio.client import Pipeline
 
 from bot import keys
 from bot.contract import ChatRef
-from bot.store_types import TimerClaim, text
+from bot.store_types import TimerChange, TimerClaim, text
 
 # KEYS: timer set, current-member hash. ARGV: field, member, due.
 _SCHEDULE = """
@@ -98,6 +99,23 @@ class TimerSet:
         self._unschedule = redis.register_script(_UNSCHEDULE)
         self._claim = redis.register_script(_CLAIM)
         self._move = redis.register_script(_MOVE)
+
+    def queue(self, pipe: Pipeline, chat: ChatRef, game_id: str, change: TimerChange) -> None:
+        """Add ``change`` of the game's deadline to ``pipe`` (by script digest only: if the
+        server forgot the script, :meth:`change` makes it again)."""
+        timers = [keys.TIMERS, keys.TIMER_CURRENT]
+        field = keys.timer_field(chat, game_id)
+        if change.counter is None:
+            pipe.evalsha(self._unschedule.sha, 2, *timers, field)
+        else:
+            member = keys.timer_member(chat, game_id, change.counter)
+            pipe.evalsha(self._schedule.sha, 2, *timers, field, member, repr(float(change.due)))
+
+    async def change(self, chat: ChatRef, game_id: str, change: TimerChange) -> None:
+        if change.counter is None:
+            await self.unschedule(chat, game_id)
+        else:
+            await self.schedule(chat, game_id, change.counter, change.due)
 
     async def schedule(self, chat: ChatRef, game_id: str, counter: int, due: float) -> None:
         member = keys.timer_member(chat, game_id, counter)

@@ -91,6 +91,15 @@ class TimerClaim:
     counter: int
 
 
+@dataclass(frozen=True, slots=True)
+class TimerChange:
+    """A game's deadline set to turn ``counter`` at ``due``; cleared if ``counter`` is
+    ``None``."""
+
+    counter: int | None = None
+    due: float = 0.0
+
+
 def text(value: bytes | str) -> str:
     """A reply as text, whether or not the client decodes responses."""
     return value.decode() if isinstance(value, bytes) else value

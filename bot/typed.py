@@ -62,7 +62,7 @@ def typed_press(_: Translator, text: str, buttons: Iterable[Button]) -> str:
         raise NotAMove(error_text(_, exc)) from None
     first = offered[0].press
     chosen = _match(_, move, [o.press.move for o in offered])
-    return codec.move_payload(first.game_id, first.counter, chosen)
+    return codec.move_payload(first.game_id, first.counter, chosen, first.chat)
 
 
 def _match(_: Translator, move: Move, legal: list[Move]) -> Move:

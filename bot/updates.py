@@ -37,13 +37,13 @@ def table_slot(doc: GameDoc) -> Slot:
 def hand_slot(doc: GameDoc, seat: int) -> Slot:
     user = doc.seats[seat].user
     assert user is not None
-    return Slot(SlotKind.HAND, private_chat(user), doc.id, user)
+    return Slot(SlotKind.HAND, private_chat(user), doc.id, user, doc.chat)
 
 
 def ping_slot(doc: GameDoc, seat: int) -> Slot:
     user = doc.seats[seat].user
     assert user is not None
-    return Slot(SlotKind.PING, private_chat(user), doc.id, user)
+    return Slot(SlotKind.PING, private_chat(user), doc.id, user, doc.chat)
 
 
 def in_table_chat(doc: GameDoc, slot: Slot) -> bool:

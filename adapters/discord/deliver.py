@@ -45,12 +45,10 @@ log = logging.getLogger(__name__)
 
 
 class Ledger(Protocol):
-    """What delivery asks the core's store: which version a slot shows, and which
-    chat a game is in (:class:`bot.store.Store` is one)."""
+    """What delivery asks the core's store: which version a slot shows
+    (:class:`bot.store.Store` is one)."""
 
     async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
-
-    async def locate(self, game_id: str) -> ChatRef | None: ...
 
 
 # Slots shown as a fresh message every time, never edited.
@@ -92,12 +90,11 @@ class Delivery:
 
     async def game_chat(self, slot: Slot) -> ChatRef | None:
         """The chat a slot's message goes to. Hands and pings are addressed to a
-        player's private chat; on Discord they belong in the game's channel."""
+        player's private chat; on Discord they belong in the game's channel, which
+        the slot names."""
         if slot.kind not in _PERSONAL:
             return slot.chat
-        if slot.game_id is None:
-            return None
-        return await self.ledger.locate(slot.game_id)
+        return slot.table
 
     async def carry_out(self, outbounds: Iterable[Outbound]) -> None:
         for outbound in outbounds:

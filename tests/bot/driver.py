@@ -169,7 +169,7 @@ class Table:
         game has him do, so that his screens are shown once; the table follows the game."""
         self.game_id = game_id
         for person in people:
-            await self.send(PrivateStart(person, codec.hand_link(game_id)))
+            await self.send(PrivateStart(person, codec.hand_link(game_id, self.chat)))
 
     # -- what the slots show ------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot import codec
 from bot.codec import BadPayload
+from bot.contract import ChatRef
 from engine import DONE, DOUBLE_SIX, DRAW, PASS, Move, Tile, all_variants, legal_moves, new_match
 
 GAME = "k3j9x2ab"
@@ -42,11 +43,36 @@ def test_every_move_round_trips_through_a_payload() -> None:
         assert codec.decode(payload) == codec.MovePress(GAME, 12345, move)
 
 
+BIGGEST_CHATS = [
+    ChatRef("tg", "-1009999999999", "2147483647"),
+    ChatRef("dc", "18446744073709551615", "18446744073709551615"),
+]
+
+
+@pytest.mark.parametrize(
+    "chat", [*BIGGEST_CHATS, ChatRef("tg", "42"), ChatRef("tg", "-100123"), ChatRef("dc", "0")]
+)
+def test_a_chat_round_trips_through_a_hand_button_and_link(chat: ChatRef) -> None:
+    move = Move.play(Tile(6, 4), "L")
+    assert codec.decode(codec.move_payload(GAME, 7, move, chat)) == codec.MovePress(
+        GAME, 7, move, chat
+    )
+    assert codec.decode(codec.hand_link(GAME, chat)) == codec.HandLink(GAME, chat)
+
+
+@pytest.mark.parametrize("field", ["tgn0", "tgx12", "TGn12", "tgn12-", "tgn12-3-4", "tgn"])
+def test_a_malformed_chat_field_is_refused(field: str) -> None:
+    with pytest.raises(codec.BadPayload):
+        codec.decode(f"1h_{GAME}_{field}")
+
+
 def test_a_payload_fits_telegram_and_discord_and_deep_links() -> None:
     payloads = [codec.move_payload(GAME, 36**6, m) for m in every_move()]
+    payloads += [codec.move_payload(GAME, 36**6, m, c) for m in every_move() for c in BIGGEST_CHATS]
     payloads += [
         codec.tiles_payload(GAME),
         codec.hand_link(GAME),
+        *(codec.hand_link(GAME, c) for c in BIGGEST_CHATS),
         codec.next_deal_payload(GAME, 99),
         codec.setting_payload(GAME, 3, 1000),
         codec.setting_payload(GAME, "T", 300),

@@ -21,7 +21,8 @@ def chat_keys(chat: ChatRef) -> list[str]:
     return [
         keys.game(chat),
         keys.last_game(chat),
-        keys.events(chat, "g1"),
+        keys.moves(chat),
+        keys.deals(chat),
         keys.scores(chat, "kozel"),
         keys.players(chat, "kozel"),
         keys.scores(chat, None),
@@ -82,8 +83,8 @@ def test_a_game_id_with_the_member_separator_is_refused() -> None:
 
 
 def test_a_chat_key_moves_to_another_chat_with_its_suffix() -> None:
-    moved = keys.rename_chat_key(keys.events(GROUP, "g1"), GROUP, ChatRef("tg", "-100999"))
-    assert moved == keys.events(ChatRef("tg", "-100999"), "g1")
+    moved = keys.rename_chat_key(keys.scores(GROUP, "kozel"), GROUP, ChatRef("tg", "-100999"))
+    assert moved == keys.scores(ChatRef("tg", "-100999"), "kozel")
 
 
 def test_the_chat_pattern_matches_only_that_chat_s_keys() -> None:

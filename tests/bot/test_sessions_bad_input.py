@@ -291,7 +291,7 @@ async def test_a_store_that_fails_at_the_write_leaves_the_game_as_it_was(
     async def broken_save(*args: object, **kwargs: object) -> bool:
         raise StoreUnavailable("connection lost")
 
-    monkeypatch.setattr(fake_store, "save", broken_save)
+    monkeypatch.setattr(fake_store, "write_game", broken_save)
     out = await table.press(mover, move_buttons(table.hand(mover))[0].payload)
     assert out == [Answer("The table is unavailable, try again in a moment", alert=True)]
     monkeypatch.undo()

@@ -14,11 +14,17 @@ from bot.gamedoc import (
     GameDoc,
     Seat,
     TableSettings,
+    deal_entry,
+    deals_from,
     from_json,
+    from_parts,
+    head_json,
+    move_entry,
+    moves_from,
     replay_json,
     to_json,
 )
-from bot.replay import StateCache, build_state
+from bot.replay import build_state, deal_start_state, fits
 from engine import apply, format_move, legal_moves, new_match
 
 ANNA = UserRef("tg", "1", "Anna", "en")
@@ -85,20 +91,43 @@ def test_the_state_is_rebuilt_by_replaying_the_moves() -> None:
     assert state.counter == 6 and state.dealt == doc.deals[0]
 
 
-def test_the_cache_continues_from_an_earlier_state_of_the_same_game() -> None:
-    cache = StateCache()
+def test_a_state_continues_from_an_earlier_state_of_the_same_game() -> None:
     early = started(2)
-    cache.remember(early, build_state(early))
     later = started(7)
-    assert cache.state(later) == build_state(later)
+    assert build_state(later, build_state(early)) == build_state(later)
 
 
-def test_the_cache_ignores_a_state_ahead_of_the_document() -> None:
-    cache = StateCache()
-    ahead = started(7)
-    cache.remember(ahead, build_state(ahead))
-    behind = started(3)
-    assert cache.state(behind).counter == 3
+def test_a_state_ahead_of_the_document_does_not_fit_it() -> None:
+    ahead, behind = started(7), started(3)
+    assert not fits(build_state(ahead), behind)
+    assert fits(build_state(behind), ahead)
+
+
+def test_the_deal_start_state_is_the_state_before_the_deals_first_move() -> None:
+    doc = started(5)
+    assert deal_start_state(doc) == build_state(doc.but(moves=()))
+    assert deal_start_state(doc, build_state(started(3))) == deal_start_state(doc)
+
+
+def test_a_document_round_trips_through_its_stored_parts() -> None:
+    doc = started(6)
+    head = head_json(doc)
+    assert "moves" not in head and "deals" not in head
+    moves = moves_from([move_entry(m) for m in doc.moves])
+    deals = deals_from([deal_entry(d) for d in doc.deals])
+    assert from_parts(head, deals, moves) == doc
+
+
+def test_a_schema_1_document_is_migrated_on_read() -> None:
+    doc = started(4)
+    old = {**to_json(doc), "schema": 1}
+    assert from_json(old) == doc
+    assert from_parts({**head_json(doc), **old}, (), ()) == doc
+
+
+def test_a_document_of_a_later_schema_is_refused() -> None:
+    with pytest.raises(BadDocument, match="schema 99"):
+        from_json({**to_json(started()), "schema": 99})
 
 
 def test_the_replay_file_has_the_engine_format() -> None:

@@ -214,12 +214,12 @@ async def test_an_unreachable_player_gets_one_deep_link_and_his_hand_when_he_ope
 ) -> None:
     table = make_table(fake_store)
     doc = await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
-    hand = Slot(SlotKind.HAND, ChatRef("tg", "2"), doc.id, BORIS)
+    hand = Slot(SlotKind.HAND, ChatRef("tg", "2"), doc.id, BORIS, table.chat)
     out = await table.send(Unreachable(BORIS, hand))
     notices = [o for o in out if isinstance(o, Notice)]
     assert len(notices) == 1 and notices[0].chat == table.chat
     link = button(notices[0].screen, "Open my hand")
-    assert link.deep_link == codec.hand_link(doc.id)
+    assert link.deep_link == codec.hand_link(doc.id, table.chat)
     assert await table.send(Unreachable(BORIS, hand)) == []
     out = await table.send(PrivateStart(BORIS, link.deep_link or ""))
     assert [s.slot for s in shows(out, SlotKind.HAND)] == [hand]
@@ -232,7 +232,7 @@ async def test_opening_ones_hand_when_reachable_shows_it_and_writes_nothing(
     await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
     before = await fake_store.load(table.chat)
     assert before is not None
-    out = await table.send(PrivateStart(BORIS, codec.hand_link("scripted")))
+    out = await table.send(PrivateStart(BORIS, codec.hand_link("scripted", table.chat)))
     [hand] = shows(out, SlotKind.HAND)
     assert hand.slot == Slot(SlotKind.HAND, ChatRef("tg", "2"), "scripted", BORIS)
     assert hand.version == before.version and "Your tiles" in hand.screen.plain_text()

@@ -25,7 +25,6 @@ async def test_games_are_written_by_compare_and_set(any_store: Store) -> None:
     assert not await any_store.save(CHAT, {"id": "g1", "n": 9}, 0)
     assert await any_store.save(CHAT, {"id": "g1", "n": 1}, 1)
     assert await any_store.load(CHAT) == Stored({"id": "g1", "n": 1}, 2)
-    assert await any_store.locate("g1") == CHAT
 
 
 async def test_update_retries_and_clear_keeps_the_last_game(any_store: Store) -> None:
@@ -37,9 +36,13 @@ async def test_update_retries_and_clear_keeps_the_last_game(any_store: Store) ->
     assert await any_store.last_game(CHAT) == {"id": "g1", "version_seen": 0}
 
 
-async def test_events_read_back_in_order(any_store: Store) -> None:
-    await any_store.append_events(CHAT, "g1", [{"n": 1}, {"n": 2}])
-    assert await any_store.events(CHAT, "g1") == [{"n": 1}, {"n": 2}]
+async def test_moves_and_deals_read_back_in_order(any_store: Store) -> None:
+    deal = {"hands": [["6-6"], ["5-5"]], "boneyard": []}
+    moves = [[0, "6-6"], [1, "draw"], [1, "6-5@R"]]
+    assert await any_store.save(CHAT, {"id": "g1", "deals": [deal], "moves": moves[:1]}, 0)
+    assert await any_store.save(CHAT, {"id": "g1", "deals": [deal], "moves": moves}, 1)
+    stored = await any_store.load(CHAT)
+    assert stored == Stored({"id": "g1", "deals": [deal], "moves": moves}, 2)
 
 
 async def test_matches_count_once_on_the_ranked_board(any_store: Store) -> None:

@@ -95,23 +95,16 @@ async def test_a_conflicting_save_is_written_again_after_the_script_cache_is_flu
     assert not await store.save(CHAT, game(status="stopped"), 1)
 
 
-# -- the game index ------------------------------------------------------------------
+# -- the game's keys expire together --------------------------------------------------
 
 
-async def test_a_saved_game_id_locates_its_chat(store: Store) -> None:
-    await store.save(OTHER, game("g7"), 0)
-    assert await store.locate("g7") == OTHER
-
-
-async def test_an_unknown_game_id_locates_nothing(store: Store) -> None:
-    assert await store.locate("nope") is None
-
-
-async def test_the_game_index_expires_with_the_game(
+async def test_the_game_its_moves_and_its_deals_expire_together(
     new_store: Callable[..., Store], redis_client: aredis.Redis
 ) -> None:
-    await new_store(idle_ttl=500).save(CHAT, game("g7"), 0)
-    assert 490 < await redis_client.ttl(keys.game_index("g7")) <= 500
+    deal = {"hands": [["6-6"]], "boneyard": []}
+    await new_store(idle_ttl=500).save(CHAT, game("g7", deals=[deal], moves=[[0, "6-6"]]), 0)
+    for key in (keys.game(CHAT), keys.moves(CHAT), keys.deals(CHAT)):
+        assert 490 < await redis_client.ttl(key) <= 500
 
 
 # -- update ----------------------------------------------------------------------------

@@ -17,7 +17,6 @@ ANNA = UserRef("tg", "1", "Anna")
 async def fill(store: Store) -> None:
     await store.save(GROUP, {"id": "g1", "status": "running"}, 0)
     await store.save(GROUP, {"id": "g1", "status": "running", "moves": [[0, "6-6"]]}, 1)
-    await store.append_events(GROUP, "g1", [{"n": 1}])
     await store.record_match(GROUP, "m0", "kozel", [MatchRow(ANNA, True, 3)])
     await store.set_chat_setting(GROUP, "lang", "pl")
     await store.schedule(GROUP, "g1", 1, due=100.0)
@@ -32,10 +31,9 @@ async def test_the_game_moves_with_its_version(store: Store) -> None:
     assert await store.load(GROUP) is None
 
 
-async def test_events_scoreboard_and_settings_move(store: Store) -> None:
+async def test_scoreboard_and_settings_move(store: Store) -> None:
     await fill(store)
     await store.move_chat(GROUP, SUPERGROUP)
-    assert await store.events(SUPERGROUP, "g1") == [{"n": 1}]
     assert [r.name for r in (await store.scoreboard(SUPERGROUP, "kozel")).rows] == ["Anna"]
     assert await store.chat_settings(SUPERGROUP) == {"lang": "pl"}
     assert not await store.record_match(SUPERGROUP, "m0", "kozel", [MatchRow(ANNA, True, 3)])
@@ -47,10 +45,9 @@ async def test_nothing_is_left_under_the_old_id(store: Store, redis_client: ared
     assert [k async for k in redis_client.scan_iter(match=keys.chat_pattern(GROUP))] == []
 
 
-async def test_the_game_index_and_the_pending_deadline_follow_the_chat(store: Store) -> None:
+async def test_the_pending_deadline_follows_the_chat(store: Store) -> None:
     await fill(store)
     await store.move_chat(GROUP, SUPERGROUP)
-    assert await store.locate("g1") == SUPERGROUP
     assert await store.claim_due(100.0) == [TimerClaim(SUPERGROUP, "g1", 1)]
 
 

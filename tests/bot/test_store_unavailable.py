@@ -27,9 +27,6 @@ CALLS: dict[str, Callable[[Store], Awaitable[Any]]] = {
     "update": lambda s: s.update(CHAT, _noop),
     "clear": lambda s: s.clear(CHAT, 1),
     "last_game": lambda s: s.last_game(CHAT),
-    "locate": lambda s: s.locate("g1"),
-    "append_events": lambda s: s.append_events(CHAT, "g1", [{"n": 1}]),
-    "events": lambda s: s.events(CHAT, "g1"),
     "record_match": lambda s: s.record_match(CHAT, "m1", "kozel", [MatchRow(ANNA, True, 1)]),
     "scoreboard": lambda s: s.scoreboard(CHAT, "kozel", me=ANNA),
     "user_stats": lambda s: s.user_stats(ANNA),
@@ -64,11 +61,8 @@ async def test_a_write_while_the_server_is_down_leaves_the_game_as_it_was(
         server.stop()
         with pytest.raises(StoreUnavailable):
             await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"], [1, "6-4@R"]]}, 1)
-        with pytest.raises(StoreUnavailable):
-            await store.append_events(CHAT, "g1", [{"n": 2}])
         server.start()
         assert await store.load(CHAT) == Stored({"id": "g1", "moves": [[0, "6-6"]]}, 1)
-        assert await store.events(CHAT, "g1") == []
         assert await store.save(CHAT, {"id": "g1", "moves": []}, 1)
     finally:
         await store.close()

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from bot import codec
+from bot import runner as runner_module
 from bot.contract import Notice, SlotKind
 from bot.sessions import Sessions
 from bot.store import Store
@@ -135,21 +136,21 @@ class ProcessDied(BaseException):
     """The process stops dead: nothing after this line of the core runs."""
 
 
-async def test_a_computer_still_moves_when_the_process_died_between_the_write_and_the_timer(
+async def test_a_computer_still_moves_when_the_process_died_just_after_the_write(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = make_table(store)
     await scripted(table, "tyaga", [ANNA, "greedy"], HANDS)
 
-    async def dies(*_args: object) -> None:
+    def dies(*_args: object) -> None:
         raise ProcessDied
 
     with monkeypatch.context() as patched:
-        patched.setattr(store, "schedule", dies)
+        patched.setattr(runner_module, "game_updates", dies)
         with pytest.raises(ProcessDied):
             await table.press(ANNA, codec.move_payload("scripted", 0, Move.lead(Tile(6, 6))))
     doc = await table.doc()
-    assert doc is not None and len(doc.moves) == 1  # written, the timer never set
+    assert doc is not None and len(doc.moves) == 1  # written with its deadline
 
     restarted = Sessions(store, SETTINGS, clock=table.clock)
     table.clock.advance(SETTINGS.computer_delay + 1)

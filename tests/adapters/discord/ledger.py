@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from bot.contract import ChatRef
-
 
 class MemoryLedger:
     def __init__(self) -> None:
         self.shown: dict[str, int] = {}
-        self.games: dict[str, ChatRef] = {}
 
     async def mark_rendered(self, slot_key: str, version: int) -> bool:
         if version <= self.shown.get(slot_key, -1):
             return False
         self.shown[slot_key] = version
         return True
-
-    async def locate(self, game_id: str) -> ChatRef | None:
-        return self.games.get(game_id)

@@ -46,7 +46,7 @@ def person_ref(person: object) -> UserRef:
 
 def hand_slot(person: object) -> Slot:
     user = person_ref(person)
-    return Slot(SlotKind.HAND, ChatRef("dc", user.user_id), GAME, user)
+    return Slot(SlotKind.HAND, ChatRef("dc", user.user_id), GAME, user, CHAT)
 
 
 def table(text: str) -> Screen:
@@ -68,7 +68,6 @@ async def bot(
     fake: FakeDiscord, core: ScriptedCore, redis_client: aredis.Redis
 ) -> AsyncIterator[Bot]:
     ledger = MemoryLedger()
-    ledger.games[GAME] = CHAT
     running = await Bot.boot(fake, core, redis_client, ledger, [ALICE, BOB])
     try:
         yield running
@@ -241,7 +240,7 @@ async def test_a_slow_command_is_deferred_privately_then_answered(
 
 async def ping_alice(bot: Bot, core: ScriptedCore) -> Slot:
     alice = person_ref(ALICE)
-    ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice)
+    ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice, CHAT)
     await show_table(bot, core, Show(ping, Screen(((Mention(alice), ", your turn"),)), 3, True))
     return ping
 
@@ -304,7 +303,6 @@ async def test_a_button_sent_before_a_restart_works_on_a_new_client(
     fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
     ledger = MemoryLedger()
-    ledger.games[GAME] = CHAT
     first_core = ScriptedCore()
     first = await Bot.boot(fake, first_core, redis_client, ledger, [ALICE, BOB])
     await show_table(first, first_core, Show(TABLE, table("Alice to move"), 1))

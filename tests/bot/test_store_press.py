@@ -1,0 +1,192 @@
+"""The press path on a real Redis: one read and one write a press, only what is new is sent
+or fetched, a process that has not seen a game replays at most the deal being played,
+the end of a match is counted in the write that ends it, and a burst of presses queues."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import redis.asyncio as aredis
+from redis.asyncio.connection import AbstractConnection
+
+import engine
+from bot import codec, deal_snapshot, keys
+from bot import replay as replay_module
+from bot.contract import Answer, ChatRef, UserRef
+from bot.gamedoc import FINISHED, GameDoc, from_json, to_json
+from bot.sessions import Sessions
+from bot.store import Ending, GameWrite, MatchWrite, Store
+from bot.store_scores import board_writes
+from bot.store_types import MatchRow
+from tests.bot.driver import SETTINGS, Table, make_table, move_buttons, user
+
+ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
+CHAT = ChatRef("tg", "-100777")
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Counts what is sent to Redis: one entry per round trip (a pipeline is one)."""
+    sent: list[int] = []
+    original = AbstractConnection.send_packed_command
+
+    async def counted(self: AbstractConnection, command: Any, check_health: bool = True) -> None:
+        sent.append(1)
+        await original(self, command, check_health)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+    yield sent
+
+
+async def in_play(table: Table, moves: int, rng: random.Random) -> GameDoc:
+    """A Tyaga match between Anna and Boris, played until at least ``moves`` moves."""
+    await table.start_match("tyaga", [ANNA, BORIS], "target=500")
+    for _ in range(5000):
+        doc = await table.doc()
+        assert doc is not None
+        if len(doc.moves) >= moves:
+            return doc
+        await table.step([ANNA, BORIS], rng)
+    raise AssertionError("the match did not get that far")
+
+
+async def a_move(table: Table) -> tuple[UserRef, str]:
+    for person in (ANNA, BORIS):
+        buttons = move_buttons(table.hand(person))
+        if buttons:
+            assert buttons[0].payload is not None
+            return person, buttons[0].payload
+    raise AssertionError("nobody has a move")
+
+
+async def test_a_move_is_one_read_and_one_write(store: Store, round_trips: list[int]) -> None:
+    table = make_table(store, CHAT)
+    await in_play(table, 3, random.Random(2))
+    fresh = Sessions(store, SETTINGS, clock=table.clock)  # a process that never saw the game
+    for sessions in (fresh, fresh, table.sessions):
+        person, payload = await a_move(table)
+        round_trips.clear()
+        out = await table.press(person, payload, sessions=sessions)
+        assert isinstance(out[0], Answer) and not out[0].alert, out[0]
+        assert len(round_trips) == 2
+
+
+async def test_a_write_appends_the_new_moves_and_a_read_fetches_only_those(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    table = make_table(store, CHAT)
+    doc = await in_play(table, 40, random.Random(3))
+    stored = await redis_client.lrange(keys.moves(CHAT), 0, -1)
+    assert stored == [f"{seat}:{move}" for seat, move in doc.moves]
+    await table.step([ANNA, BORIS], random.Random(4))
+    later = await table.doc()
+    assert later is not None and len(later.moves) > len(doc.moves)
+    read = await store.read_game(CHAT, doc.id, len(doc.moves), len(doc.deals))
+    assert read is not None and read.moves_from == len(doc.moves)
+    assert list(read.moves) == [f"{s}:{m}" for s, m in later.moves[len(doc.moves) :]]
+    assert read.snapshot is None
+    other = await store.read_game(CHAT, "another", len(doc.moves), len(doc.deals))
+    assert other is not None and other.moves_from == 0 and len(other.moves) == len(later.moves)
+
+
+async def test_a_write_that_follows_other_moves_than_the_stored_ones_is_refused(
+    store: Store,
+) -> None:
+    assert await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"], [1, "6-5@R"]]}, 0)
+    wrong = GameWrite(1, "g1", '{"id":"g1"}', moves=["0:5-5@R"], moves_before=1)
+    with pytest.raises(Exception, match="not the ones this write follows"):
+        await store.write_game(CHAT, wrong)
+    stored = await store.load(CHAT)
+    assert stored is not None and stored.version == 1 and len(stored.doc["moves"]) == 2
+
+
+async def test_the_write_that_ends_a_game_counts_it_and_keeps_it_as_the_last_game(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    assert await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"]]}, 0)
+    rows = [MatchRow(ANNA, True, 12), MatchRow(BORIS, False, 3)]
+    ending = Ending('{"id":"g1","status":"finished"}', board_writes(CHAT, "tyaga", rows))
+    stale = GameWrite(0, "g1", "{}", ending=ending)
+    assert not await store.write_game(CHAT, stale)
+    assert (await store.scoreboard(CHAT, "tyaga")).players == 0  # a lost write counts nothing
+    assert await store.write_game(CHAT, GameWrite(1, "g1", "{}", ending=ending))
+    board = await store.scoreboard(CHAT, None)
+    assert [(r.name, r.won, r.points) for r in board.rows] == [("Anna", 1, 12), ("Boris", 0, 3)]
+    assert await store.load(CHAT) is None
+    assert await store.last_game(CHAT) == {"id": "g1", "status": "finished"}
+    assert not await redis_client.exists(keys.moves(CHAT), keys.deals(CHAT))
+
+
+def test_an_ending_runs_only_the_commands_it_may() -> None:
+    with pytest.raises(ValueError, match="FLUSHALL"):
+        MatchWrite("FLUSHALL", ())
+
+
+async def test_a_finished_match_is_on_the_board_as_soon_as_the_game_is_gone(
+    store: Store,
+) -> None:
+    table = make_table(store, CHAT)
+    await table.start_match("tyaga", [ANNA, BORIS], "target=30")
+    await table.play_out([ANNA, BORIS], random.Random(5))
+    last = await table.last_doc()
+    assert last is not None and last.status == FINISHED
+    board = await store.scoreboard(CHAT, "tyaga")
+    assert sorted(r.name for r in board.rows) == ["Anna", "Boris"]
+    assert await store.user_stats(ANNA) != []
+
+
+async def test_a_process_that_never_saw_the_game_replays_only_the_deal_being_played(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = make_table(store, CHAT)
+    doc = await in_play(table, 60, random.Random(6))
+    assert len(doc.deals) >= 2, "the match should be past its first deal"
+    in_this_deal = len(doc.moves) - doc.deal_starts[-1]
+    applied: list[int] = []
+    original = engine.apply
+
+    def counting(state: Any, move: Any, seat: Any = None) -> Any:
+        applied.append(1)
+        return original(state, move, seat)
+
+    monkeypatch.setattr(replay_module.engine, "apply", counting)
+    fresh = Sessions(store, SETTINGS, clock=table.clock)
+    person, payload = await a_move(table)
+    await table.press(person, payload, sessions=fresh)
+    assert 0 < len(applied) <= in_this_deal + 1
+
+
+async def test_a_snapshot_of_another_engine_or_naming_other_code_is_ignored() -> None:
+    state = engine.new_match("kozel", 3, {}, 4)
+    text = deal_snapshot.dump(state)
+    assert deal_snapshot.load(text) == state
+    digest, _, packed = text.partition(":")
+    assert deal_snapshot.load("000000000000:" + packed) is None
+    forged = b"cos\nsystem\n(S'echo forged'\ntR."
+    import base64
+    import zlib
+
+    evil = digest + ":" + base64.b64encode(zlib.compress(forged)).decode()
+    assert deal_snapshot.load(evil) is None
+    assert deal_snapshot.load(digest + ":not base64!") is None
+
+
+async def test_a_burst_of_500_presses_at_500_games_is_all_applied(
+    new_store: Callable[..., Store],
+) -> None:
+    store = new_store()
+    tables = [make_table(store, ChatRef("tg", f"-5{n:04d}"), seed=n) for n in range(500)]
+    sessions = Sessions(store, SETTINGS, clock=tables[0].clock, rng=random.Random(1))
+    for table in tables:
+        table.sessions = sessions
+    await asyncio.gather(*(t.command(ANNA, "new", "tyaga", "timer=off") for t in tables))
+    outs = await asyncio.gather(
+        *(t.press(BORIS, codec.lobby_payload(t.game_id or "", "join")) for t in tables)
+    )
+    assert all(isinstance(out[0], Answer) and not out[0].alert for out in outs)
+    docs = [from_json(to_json(doc)) for doc in [await t.doc() for t in tables] if doc]
+    assert len(docs) == 500 and all(len(doc.seats) == 2 for doc in docs)
