@@ -7,14 +7,17 @@ naming seats its own way: they pass ``name``, which turns a seat into a name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import Translator
-from engine import DealEnd, State, variant_of
+from engine import DealEnd, State, View, variant_of
 from engine.variants.kozel_scoring import hand_points
 
 SeatName = Callable[[int], str]
+# What the whole table sees is enough for the teams, the goat and the winners: the
+# group table passes the view for no seat.
+Seen = State[Any] | View
 
 
 def went_out(state: State[Any]) -> int | None:
@@ -43,13 +46,13 @@ def deal_end_lines(_: Translator, state: State[Any], name: SeatName) -> list[str
     return lines
 
 
-def teams(state: State[Any]) -> list[tuple[int, ...]]:
+def teams(state: Seen) -> list[tuple[int, ...]]:
     """Partners who share a score sheet (Kozel with teams), else nothing."""
     public = _public(state)
     return [tuple(team) for team in public.get("teams", ())]
 
 
-def teams_line(_: Translator, state: State[Any], name: SeatName) -> str | None:
+def teams_line(_: Translator, state: Seen, name: SeatName) -> str | None:
     """``Teams: Anna and Boris against Computer 1 and Computer 2.``"""
     found = teams(state)
     if len(found) != 2:
@@ -68,7 +71,7 @@ def _pair(_: Translator, team: tuple[int, ...], name: SeatName) -> str:
     return _("%(a)s and %(b)s", a=name(first), b=name(second))
 
 
-def goat_line(_: Translator, state: State[Any], name: SeatName) -> str | None:
+def goat_line(_: Translator, state: Seen, name: SeatName) -> str | None:
     """Kozel: who reached the target and is the goat, once the match is over."""
     goats = list(_public(state).get("goats", ()))
     if not state.match_over or not goats:
@@ -77,7 +80,7 @@ def goat_line(_: Translator, state: State[Any], name: SeatName) -> str | None:
     return _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", len(goats), names=names)
 
 
-def match_end_lines(_: Translator, state: State[Any], name: SeatName) -> list[str]:
+def match_end_lines(_: Translator, state: Seen, name: SeatName) -> list[str]:
     """Who won the match, and in Kozel who is the goat."""
     names = ", ".join(name(s) for s in state.winners)
     said = [_("The match is over. Won by %(names)s.", names=names)]
@@ -105,5 +108,5 @@ def unwritten(state: State[Any]) -> tuple[int, ...]:
     )
 
 
-def _public(state: State[Any]) -> dict[str, Any]:
-    return variant_of(state).public_details(state)
+def _public(state: Seen) -> Mapping[str, Any]:
+    return state.details if isinstance(state, View) else variant_of(state).public_details(state)

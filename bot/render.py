@@ -1,16 +1,16 @@
 """Screens of a running game: the table in the chat, a player's hand, the
 deal summary, the turn ping.
 
-The table is drawn from the engine's public information only (the line, the
-counts of tiles, the scores, the public details); a hand from that seat's own
-:class:`~engine.View`. Nothing here reads another player's hand, except the
-deal summary, which shows every hand once the deal is over, as the rules do.
+The table is drawn from the engine's view for no seat (:func:`engine.public_view`),
+which holds no hand while a deal is played, so no change here can show one; a hand
+from that seat's own :class:`~engine.View`. Only the deal summary shows every hand,
+once the deal is over, as the rules do.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Final
+from typing import Final
 
 import engine
 from bot import codec, outcome
@@ -36,7 +36,7 @@ from bot.texts import (
     tiles_text,
     variant_title,
 )
-from engine import Kind, Move, State, Tile, View
+from engine import Kind, Move, Tile, View
 
 HISTORY: Final = 4  # moves of the current deal the table keeps
 ROW: Final = 3  # tile buttons per row
@@ -84,39 +84,37 @@ def private_heading(_: Translator, doc: GameDoc) -> str:
 # -- the table ------------------------------------------------------------------------
 
 
-def table_screen(_: Translator, doc: GameDoc, state: State[Any], now: float) -> Screen:
-    """The table message of a running or ended game."""
+def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
+    """The table message of a running or ended game, from the view of no seat."""
     lines: list[TextLine] = [
         text_line(game_heading(_, doc)),
-        text_line(_("Deal %(n)d", n=state.deal_number)),
+        text_line(_("Deal %(n)d", n=view.deal_number)),
     ]
-    lines += _line_and_boneyard(_, state)
-    lines += _details(_, doc, state)
-    lines += _seat_rows(_, doc, state)
-    lines += _history(_, doc, state)
-    lines += _status(_, doc, state)
-    return Screen(tuple(lines), _table_buttons(_, doc, state))
+    lines += _line_and_boneyard(_, view)
+    lines += _details(_, doc, view)
+    lines += _seat_rows(_, doc, view)
+    lines += _history(_, doc, view)
+    lines += _status(_, doc, view)
+    return Screen(tuple(lines), _table_buttons(_, doc, view))
 
 
-def _line_and_boneyard(_: Translator, state: State[Any]) -> list[TextLine]:
+def _line_and_boneyard(_: Translator, view: View) -> list[TextLine]:
     rows: list[TextLine] = []
-    details = engine.variant_of(state).public_details(state)
-    if state.line:
-        rows.append(line(_("Line: %(tiles)s"), tiles="".join(placed_text(p) for p in state.line)))
+    details = view.details
+    if view.line:
+        rows.append(line(_("Line: %(tiles)s"), tiles="".join(placed_text(p) for p in view.line)))
     elif "caravans" not in details:
         rows.append(text_line(_("The line is empty")))
-    if state.boneyard and "aside" not in details:  # Three Guns: only the [6|6] set aside
+    if view.boneyard and "aside" not in details:  # Three Guns: only the [6|6] set aside
         rows.append(
-            text_line(
-                _.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", len(state.boneyard))
-            )
+            text_line(_.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", view.boneyard))
         )
     return rows
 
 
-def _details(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+def _details(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """Public variant details the table shows: closed caravans, the token pool."""
-    details = engine.variant_of(state).public_details(state)
+    details = view.details
     rows: list[TextLine] = []
     for caravan in details.get("caravans", ()):
         if caravan.get("state") == "open":
@@ -154,31 +152,31 @@ def _details(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
     return rows
 
 
-def _seat_rows(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+def _seat_rows(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     rows: list[TextLine] = []
-    teams = outcome.teams_line(_, state, partial(seat_label, _, doc))
+    teams = outcome.teams_line(_, view, partial(seat_label, _, doc))
     if teams is not None:
         rows.append(text_line(teams))
     for seat in range(len(doc.seats)):
-        mark = "▶ " if state.turn == seat else "• "
+        mark = "▶ " if view.turn == seat else "• "
         rows.append(
             text_line(
                 mark
                 + _(
                     "%(name)s: %(tiles)s, %(score)s",
                     name=seat_label(_, doc, seat),
-                    tiles=_.ngettext("%(n)d tile", "%(n)d tiles", len(state.hands[seat])),
-                    score=score_words(_, doc.variant, state.match_scores[seat]),
+                    tiles=_.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
+                    score=score_words(_, doc.variant, view.match_scores[seat]),
                 )
             )
         )
     return rows
 
 
-def _history(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """The last few moves of this deal (never an earlier deal's: its tiles are
     back in the new hands)."""
-    start = doc.deal_starts[state.deal_number - 1]
+    start = doc.deal_starts[view.deal_number - 1]
     first = max(start, len(doc.moves) - HISTORY)
     rows: list[TextLine] = []
     for index in range(first, len(doc.moves)):
@@ -190,36 +188,34 @@ def _history(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
     return rows
 
 
-def _status(_: Translator, doc: GameDoc, state: State[Any]) -> list[TextLine]:
+def _status(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     if doc.status == "stopped":
         return [text_line(_("The game was stopped."))]
-    if state.match_over:
-        said = outcome.match_end_lines(_, state, partial(seat_label, _, doc))
+    if view.match_over:
+        said = outcome.match_end_lines(_, view, partial(seat_label, _, doc))
         return [text_line(text) for text in said]
-    if state.deal_over:
-        rows = [text_line(_("Deal %(n)d is over.", n=state.deal_number))]
+    if view.deal_over:
+        rows = [text_line(_("Deal %(n)d is over.", n=view.deal_number))]
         if doc.due is not None and doc.due.kind == "deal":
             rows.append(line(_("The next deal starts %(time)s."), time=Deadline(doc.due.at)))
         return rows
-    if state.turn is None:
+    if view.turn is None:
         return []
-    rows = [line(_("%(name)s to move"), name=seat_segment(_, doc, state.turn))]
+    rows = [line(_("%(name)s to move"), name=seat_segment(_, doc, view.turn))]
     if doc.due is not None and doc.due.kind == "turn":
         rows.append(line(_("Time runs out %(time)s"), time=Deadline(doc.due.at)))
     return rows
 
 
-def _table_buttons(
-    _: Translator, doc: GameDoc, state: State[Any]
-) -> tuple[tuple[Button, ...], ...]:
-    if doc.status != "running" or state.match_over:
+def _table_buttons(_: Translator, doc: GameDoc, view: View) -> tuple[tuple[Button, ...], ...]:
+    if doc.status != "running" or view.match_over:
         return ()
-    if state.deal_over:
+    if view.deal_over:
         return (
             (
                 Button(
                     _("Next deal"),
-                    codec.next_deal_payload(doc.id, state.deal_number),
+                    codec.next_deal_payload(doc.id, view.deal_number),
                     style=Style.PRIMARY,
                 ),
             ),
@@ -237,6 +233,7 @@ def _table_buttons(
 
 def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
     """A player's private screen: his tiles, and his choices when it is his turn."""
+    assert view.seat is not None, "a hand is one seat's view"
     seat = doc.seats[view.seat]
     if seat.away is not None:
         # No tiles here: they change with every computer move, and nobody reads them.

@@ -59,7 +59,7 @@ def table_of(game: Game, now: float) -> Screen:
     _ = translator(game.doc.settings.lang)
     if game.state is None:
         return lobby_screen(_, game.doc)
-    return table_screen(_, game.doc, game.state, now)
+    return table_screen(_, game.doc, engine.public_view(game.state), now)
 
 
 def hand_of(doc: GameDoc, state: State[Any], seat: int) -> Screen:

@@ -5,7 +5,16 @@
 >>> state, events = apply(state, legal_moves(state)[0])
 """
 
-from engine.api import apply, legal_moves, new_match, next_deal, resolve, variant_of, view
+from engine.api import (
+    apply,
+    legal_moves,
+    new_match,
+    next_deal,
+    public_view,
+    resolve,
+    variant_of,
+    view,
+)
 from engine.errors import (
     BadFixture,
     BadMoveText,
@@ -59,6 +68,7 @@ __all__ = [
     "new_match",
     "next_deal",
     "parse_move",
+    "public_view",
     "resolve",
     "variant_of",
     "view",

@@ -8,6 +8,7 @@ from typing import Any
 from engine.errors import BadOption, GameOver, IllegalMove, NotYourTurn
 from engine.moves import Kind, Move, parse_move
 from engine.options import resolve_options
+from engine.seatview import seat_view
 from engine.state import Event, Fixture, OptionValue, State, View
 from engine.variant import Variant, get_variant
 
@@ -78,6 +79,12 @@ def view(state: State[Any], seat: int) -> View:
     if not 0 <= seat < state.players:
         raise IllegalMove(f"there is no seat {seat}", "no_such_seat", seat=seat)
     return get_variant(state.variant).view(state, seat)
+
+
+def public_view(state: State[Any]) -> View:
+    """What the whole table sees, and a spectator: the line, the counts of tiles, the
+    scores and the public details; no hand until the deal is over."""
+    return seat_view(state, None, (), get_variant(state.variant).public_details(state))
 
 
 def resolve(state: State[Any], move: Move | str) -> Move:

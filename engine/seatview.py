@@ -9,22 +9,23 @@ from engine.state import State, View
 
 
 def seat_view(
-    state: State[Any], seat: int, legal: tuple[Move, ...], details: dict[str, Any]
+    state: State[Any], seat: int | None, legal: tuple[Move, ...], details: dict[str, Any]
 ) -> View:
-    """Own hand, the others' counts, the table, and moves only on one's turn."""
+    """Own hand, the others' counts, the table, and moves only on one's turn; for no
+    seat (a spectator), the counts and the table alone."""
     return View(
         variant=state.variant,
         seat=seat,
         players=state.players,
         deal_number=state.deal_number,
-        hand=state.hands[seat],
+        hand=state.hands[seat] if seat is not None else (),
         hand_counts=tuple(len(h) for h in state.hands),
         line=state.line,
         ends=state.ends,
         boneyard=len(state.boneyard),
         turn=state.turn,
         counter=state.counter,
-        legal=legal if state.turn == seat else (),
+        legal=legal if seat is not None and state.turn == seat else (),
         match_scores=state.match_scores,
         result=state.result,
         deal_over=state.deal_over,

@@ -162,10 +162,12 @@ _new_state: Callable[[type[State[Any]], Iterable[Any]], State[Any]] = tuple.__ne
 @dataclass(frozen=True, slots=True)
 class View:
     """What one seat may see. ``revealed`` holds every hand only once the deal
-    is over (the summary shows them); until then other hands are counts only."""
+    is over (the summary shows them); until then other hands are counts only.
+    A spectator's view (``seat`` None) holds no hand and no move: only what the
+    whole table sees."""
 
     variant: str
-    seat: int
+    seat: int | None
     players: int
     deal_number: int
     hand: tuple[Tile, ...]
@@ -186,4 +188,4 @@ class View:
 
     @property
     def my_turn(self) -> bool:
-        return self.turn == self.seat
+        return self.seat is not None and self.turn == self.seat

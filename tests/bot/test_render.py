@@ -23,6 +23,7 @@ from engine import (
     get_variant,
     new_match,
     parse_move,
+    public_view,
     view,
 )
 
@@ -73,7 +74,7 @@ def played(state: State[Any], *moves: str) -> tuple[State[Any], tuple[tuple[int,
 def test_the_table_shows_the_line_counts_scores_and_who_is_to_move() -> None:
     start = short_deal()
     state, moves = played(start, "6-6", "6-4@L")
-    screen = table_screen(_, doc_for(state, moves), state, 0.0)
+    screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
     text = screen.plain_text()
     assert "Line: [4|6][6|6]" in text
     assert "▶ Anna: 2 tiles, 0 points" in text and "• Boris: 2 tiles, 0 points" in text

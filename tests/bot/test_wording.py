@@ -19,7 +19,16 @@ from bot.render import table_screen
 from bot.settings_flow import check_options
 from bot.summary import summary_screen
 from bot.texts import error_text
-from engine import BadOption, DealEnd, State, apply, legal_moves, new_match, next_deal
+from engine import (
+    BadOption,
+    DealEnd,
+    State,
+    apply,
+    legal_moves,
+    new_match,
+    next_deal,
+    public_view,
+)
 
 _ = translator("en")
 YOU = UserRef("con", "1", "You")
@@ -101,13 +110,16 @@ def test_the_kozel_goat_is_named_when_the_match_ends() -> None:
     said = ", ".join(names[s] for s in goats)
     word = "goat" if len(goats) == 1 else "goats"
     assert f"The {word}: {said}." in summary(state)
-    assert f"The {word}: {said}." in table_screen(_, doc_for(state), state, 0.0).plain_text()
+    assert (
+        f"The {word}: {said}."
+        in table_screen(_, doc_for(state), public_view(state), 0.0).plain_text()
+    )
 
 
 def test_kozel_teams_are_shown_and_a_deal_is_written_for_the_team() -> None:
     state = first("kozel", 4, {"teams": "on"}, lambda s: s.result is not None)
     assert state.result is not None
-    table = table_screen(_, doc_for(state), state, 0.0).plain_text()
+    table = table_screen(_, doc_for(state), public_view(state), 0.0).plain_text()
     assert "Teams: You and Computer 2 against Computer 1 and Computer 3." in table
     text = summary(state)
     for seat, team in ((0, "You and Computer 2"), (1, "Computer 1 and Computer 3")):

@@ -29,6 +29,7 @@ from engine import (
     new_match,
     next_deal,
     parse_move,
+    public_view,
     resolve,
     view,
 )
@@ -155,6 +156,30 @@ def test_no_view_shows_another_seats_tiles(game: tuple[str, int], seed: int) -> 
                 assert not [t for t in others if f'"{t}"' in public]
                 assert {m.tile for m in seen.legal if m.tile} <= set(seen.hand)
             assert (seen.legal != ()) == (state.turn == seat and not state.deal_over)
+
+
+@common
+@given(table, seeds)
+def test_the_view_of_no_seat_holds_no_hidden_tile(game: tuple[str, int], seed: int) -> None:
+    variant, players = game
+    for state, _ in random_deal(variant, players, seed):
+        seen = public_view(state)
+        assert seen.seat is None and seen.hand == () and seen.legal == ()
+        assert not seen.my_turn
+        assert seen.hand_counts == tuple(len(h) for h in state.hands)
+        hidden = {t for h in (*state.hands, state.boneyard) for t in h}
+        if state.deal_over:
+            assert seen.revealed == state.hands
+            hidden = set(state.boneyard)
+        else:
+            assert seen.revealed is None
+        if "aside" in seen.details:  # Three Guns: the [6|6] lies face up beside the line
+            hidden.discard(Tile.parse(seen.details["aside"]))
+        # Every value the view holds, written out: no hidden tile in any spelling.
+        written = repr(seen) + json.dumps(seen.details, default=str)
+        for tile in hidden:
+            assert repr(tile) not in written and f'"{tile}"' not in written
+            assert f"'{tile}'" not in written
 
 
 @common
