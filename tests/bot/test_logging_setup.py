@@ -34,6 +34,7 @@ def test_json_format_writes_one_object_per_line_with_extra_fields(restore_root: 
     assert entry["ts"].endswith("+00:00")
 
 
+@pytest.mark.logs_exception
 def test_json_format_keeps_the_traceback_inside_the_object(restore_root: None) -> None:
     out = io.StringIO()
     setup_logging("json", "INFO", out)
@@ -78,6 +79,7 @@ TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
 DISCORD = "MTE2NzY1NDMyMTA5ODc2NTQzMg.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
 
 
+@pytest.mark.logs_exception
 @pytest.mark.parametrize("fmt", ["text", "json"])
 @pytest.mark.parametrize("logger", ["bot.test", "telegram.Bot", "httpx", "asyncio"])
 def test_a_configured_secret_is_hidden_from_every_logger_at_every_level(
