@@ -143,7 +143,8 @@ async def export(runner: Runner, command: Command, _: Translator) -> Document | 
     """The chat's running or last game as a replay file.
 
     A running game is exported up to its last finished deal: the deal being
-    played would give away every hand.
+    played would give away every hand. Only someone playing alone against
+    computers gets the deal in play too: there is nobody's hand to give away.
     """
     chat = command.chat
     current = await runner.load(chat)
@@ -157,10 +158,12 @@ async def export(runner: Runner, command: Command, _: Translator) -> Document | 
     if doc is None or not doc.deals:
         return Screen((text_line(_("There is no game to export yet.")),))
     state = build_state(doc)
-    finished = state.deal_number if state.deal_over else state.deal_number - 1
-    if doc.status == "running" and not state.match_over and finished == 0:
-        return Screen((text_line(_("Nothing to export until the first deal is over.")),))
-    deals = len(doc.deals) if doc.status != "running" else finished
+    alone = doc.seat_of(command.user) is not None and sum(s.is_human for s in doc.seats) == 1
+    deals = len(doc.deals)
+    if doc.status == "running" and not alone:
+        deals = state.deal_number if state.deal_over else state.deal_number - 1
+        if not state.match_over and deals == 0:
+            return Screen((text_line(_("Nothing to export until the first deal is over.")),))
     replay = replay_json(doc, state.options, deals)
     data = json.dumps(replay, indent=1, ensure_ascii=False).encode()
     caption = _(
