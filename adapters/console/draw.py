@@ -8,9 +8,10 @@ answers by typing the number.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TextIO
 
 from bot.contract import (
     Button,
@@ -21,6 +22,11 @@ from bot.contract import (
 )
 
 WIDTH: Final = 78
+# What a terminal that cannot show a symbol gets instead: the arrows must still
+# say which end a move goes to, and the frame must still look like one.
+ASCII: Final = str.maketrans(
+    {"◀": "<", "▶": ">", "•": "*", "┌": "+", "└": "+", "─": "-", "│": "|", "»": ">>", "…": "..."}
+)
 _BREAK = re.compile(r"(?<=[\]×])(?=\[)|(?<= )")  # between two tiles, or after a space
 
 
@@ -107,3 +113,16 @@ def sentence(text: str) -> str:
     """``text`` ending in a full stop (or its own ``!`` or ``?``), to go before another."""
     text = text.rstrip()
     return text if not text or text[-1] in ".!?…" else text + "."
+
+
+def readable(text: str, out: TextIO) -> str:
+    """``text`` with ASCII stand-ins for the symbols ``out``'s encoding cannot show."""
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    try:
+        codecs.lookup(encoding)
+        text.encode(encoding)
+    except LookupError:
+        return text
+    except UnicodeEncodeError:
+        return text.translate(ASCII)
+    return text

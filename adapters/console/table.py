@@ -1,9 +1,12 @@
-"""The terminal table: the core's screens printed, typed input turned into presses.
+"""The terminal table in plain lines: the core's screens printed, typed input
+turned into presses. It is the table for pipes, scripts and screen readers (and
+for ``--plain``); an interactive terminal gets the full-screen one.
 
-The console is one chat (``con:local``) where everyone at the keyboard is an
-admin. It opens a table through the same commands a group would send, then
-loops: a person whose hand offers moves is asked for one; a finished deal waits
-for Enter; otherwise the core's timers are ticked until a computer has moved.
+The console is a chat of its own (``con:local``, or another of the terminal's
+tables while matches are saved) where everyone at the keyboard is an admin. It
+opens a table through the same commands a group would send, then loops: a
+person whose hand offers moves is asked for one; a finished deal waits for
+Enter; otherwise the core's timers are ticked until a computer has moved.
 Which moves exist is never decided here: they are the buttons the core sent.
 """
 
@@ -12,79 +15,29 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Protocol, TextIO
+from typing import Final, TextIO
 
-from adapters.console.draw import WIDTH, choice_rows, note, screen_lines, sentence, table_text
-from adapters.console.lines import LineSource
-from adapters.console.screens import Hand, Screens, is_table
-from bot.contract import (
-    Answer,
-    Button,
-    ChatRef,
-    Command,
-    Document,
-    Inbound,
-    Notice,
-    Outbound,
-    Press,
-    Show,
-    SlotKind,
-    UserRef,
+from adapters.console.draw import (
+    WIDTH,
+    choice_rows,
+    note,
+    readable,
+    screen_lines,
+    sentence,
+    table_text,
 )
+from adapters.console.lines import LineSource
+from adapters.console.saved import CHAT, Saved
+from adapters.console.screens import Hand, Screens
+from adapters.console.seating import Core, Table, TableRequest, Tables
+from adapters.console.words import HELP, QUIT_WORDS, export_file, help_word
+from bot.contract import Answer, Button, Document, Notice, Outbound, Show, SlotKind, UserRef
 from bot.i18n import translator
-from bot.snapshot import Snapshot
 from bot.typed import NotAMove, offered_moves, typed_press
 
-PLATFORM: Final = "con"
-CHAT: Final = ChatRef(PLATFORM, "local")
-TITLE: Final = "this table"  # the chat's name in what the core writes about it
 POLL: Final = 0.2  # seconds between two looks at the core's timers
-CLEAR: Final = "\x1b[2J\x1b[H"
-
-HELP: Final = """\
-Type the number of a move, or the move itself: 6-4@L, 6-4@R, 6-4 (when it fits
-one end only), 1-5x@R (across), 5-5@L+3-3@R, draw, pass, done, steal 5-1,
-recover 5-5 1-1. Also:
-  hint     your moves, written out
-  table    show the table again
-  rules    the rules of this game
-  scores   this table's scoreboard
-  export   save the game so far as a replay file
-  quit     leave; the match is saved (domino-bot play --resume continues it)"""
-
-
-class Core(Protocol):
-    """The part of the core's sessions the console uses."""
-
-    async def handle(self, inbound: Inbound) -> list[Outbound]: ...
-
-    async def tick(self, platform: str | None = None) -> list[Outbound]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class TableRequest:
-    """What ``domino-bot play`` asked for."""
-
-    variant: str = "tyaga"
-    players: int = 2
-    humans: int = 1
-    level: str | None = None  # the computers' level; None: the core's default
-    lang: str | None = None
-    options: tuple[str, ...] = ()  # key=value words for the game
-    resume: bool = False
-
-
-def keyboard_users(humans: int, lang: str | None = None) -> tuple[UserRef, ...]:
-    """The people at the keyboard: "You" alone, else Player 1, Player 2, … (in the
-    table's language: these are the names the table shows)."""
-    _ = translator(lang or "en")
-    if humans == 1:
-        return (UserRef(PLATFORM, "1", _("You"), lang),)
-    return tuple(
-        UserRef(PLATFORM, str(n), _("Player %(n)d", n=n), lang) for n in range(1, humans + 1)
-    )
+CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
 
 
 class Leave(Exception):
@@ -104,10 +57,11 @@ class ConsoleAdapter:
         echo: bool = False,
         clear_screen: bool = False,
         width: int = WIDTH,
-        export_dir: Path = Path("."),
+        export_dir: Path = Path("exports"),
     ) -> None:
         """``echo`` repeats typed lines (input that is not a terminal); ``clear_screen``
-        wipes the terminal before the keyboard passes to another player."""
+        wipes the terminal and its scrollback before the keyboard passes to another
+        player."""
         self.core = core
         self.lines = lines
         self.out = out
@@ -118,20 +72,25 @@ class ConsoleAdapter:
         self.clear_screen = clear_screen
         self.width = width
         self.export_dir = export_dir
-        self.screens = Screens()
+        self.table = Table(core, CHAT)
         self._printed_table = ""
         self._printed_hand: dict[str, int] = {}
         self._keyboard: str | None = None  # who has the keyboard now
-        self._users: dict[str, UserRef] = {}
         self._lang = "en"
+
+    @property
+    def screens(self) -> Screens:
+        return self.table.screens
 
     # -- the session ------------------------------------------------------------------
 
-    async def run(self, request: TableRequest, saved: Snapshot | None = None) -> int:
-        """Play until the match ends or the player leaves; the exit status."""
+    async def run(self, request: TableRequest, tables: Tables | None = None) -> int:
+        """Play until the match ends or the player leaves; the exit status. ``tables``
+        are the terminal's tables as :func:`look_around` found them (none: the first
+        table, free)."""
         self._lang = request.lang or "en"
         try:
-            if not await self._sit_down(request, saved):
+            if not await self._sit_down(request, tables or Tables(free=(CHAT, False))):
                 return 2
             await self._play()
         except Leave as leaving:
@@ -140,45 +99,57 @@ class ConsoleAdapter:
             self.lines.close()
         return 0
 
-    async def _sit_down(self, request: TableRequest, saved: Snapshot | None) -> bool:
-        running = saved is not None and saved.status == "running"
-        if running and (request.resume or await self._yes("A match is saved. Continue it? [Y/n] ")):
-            assert saved is not None
-            self._say("Continuing the saved match.")
-            self._carry_out(list(saved.shows))  # the people at the keyboard are its hands' owners
+    async def _sit_down(self, request: TableRequest, tables: Tables) -> bool:
+        """Continue a saved match or open a new table; a saved match is never thrown
+        away here, whatever the answer and whether or not the new table opens."""
+        chosen = await self._choose(request, tables)
+        if chosen is not None:
+            self._say(f"Continuing the saved match: {chosen.title()}.")
+            self._carry_out(self.table.resume(chosen))
             return True
-        for user in keyboard_users(request.humans, request.lang):
-            self._users[user.key] = user
-        if saved is not None:
-            await self._command(next(iter(self._users.values())), "stop")
-            self._say("The saved match was stopped; a new one begins.")
-        elif request.resume:
-            self._say("There is no saved match: a new one begins.")
-        return await self._open_table(request)
-
-    async def _open_table(self, request: TableRequest) -> bool:
-        """Open the lobby, seat everyone, start; print what went wrong if anything did."""
-        host, *others = self._users.values()
-        options = ("timer=off", "pings=off", *request.options)
-        steps: list[tuple[UserRef, str, tuple[str, ...]]] = [
-            (host, "new", (request.variant, *options))
-        ]
-        steps += [(user, "join", ()) for user in others]
-        level = (request.level,) if request.level else ()
-        steps += [(host, "add_computer", level)] * (request.players - request.humans)
-        steps.append((host, "start", ()))
-        for user, name, args in steps:
-            replies = await self._command(user, name, *args)
-            if not any(is_table(r) for r in replies):
-                for reply in replies:
-                    if isinstance(reply, Show | Notice):
-                        self._say(" ".join(screen_lines(reply.screen, self.clock(), 10_000)))
-                if name != "new":
-                    await self._command(host, "cancel")
-                return False
-            self.screens.keep(replies)
+        if tables.free is None:
+            self._say(
+                f"{len(tables.saved)} matches are saved, as many as the terminal keeps: "
+                "continue one (domino-bot play --resume) and type discard to end it."
+            )
+            return False
+        self.table.chat, stale_lobby = tables.free
+        problem = await self.table.open(request, stale_lobby)
+        if problem is not None:
+            self._say(problem)
+            return False
         self._carry_out([])
         return True
+
+    async def _choose(self, request: TableRequest, tables: Tables) -> Saved | None:
+        """The saved match to continue, if the player wants one."""
+        saved = tables.saved
+        if request.resume:
+            if not saved:
+                self._say("There is no saved match: a new one begins.")
+                return None
+            if len(saved) == 1:
+                return saved[0]
+            self._write("Saved matches:\n")
+            self._write("".join(f"  {n}) {s.title()}\n" for n, s in enumerate(saved, 1)))
+            while True:
+                answer = (
+                    await self._read(f"Which one? [1-{len(saved)}] ", quit_words=True)
+                ).strip()
+                if answer.isdigit() and 1 <= int(answer) <= len(saved):
+                    return saved[int(answer) - 1]
+        like = tables.like(request)
+        if like is not None:
+            self._say(f"A match is saved: {like.title()}.")
+            while True:
+                answer = (await self._read("Continue it? [y/n] ", quit_words=True)).strip().lower()
+                if answer in ("y", "yes"):
+                    return like
+                if answer in ("n", "no"):
+                    break
+        if saved:
+            self._say(f"Saved matches wait: {len(saved)}. domino-bot play --resume lists them.")
+        return None
 
     async def _play(self) -> None:
         while True:
@@ -202,7 +173,7 @@ class ConsoleAdapter:
     async def _turn(self, hand: Hand) -> None:
         key = hand.user.key
         if self._keyboard != key:
-            if len(self._users) > 1:  # nobody else may see this hand
+            if len(self.table.users) > 1:  # nobody else may see this hand
                 await self._pass_keyboard(hand.user)
             self._keyboard = key
         if self._printed_hand.get(key) != hand.version:
@@ -230,11 +201,12 @@ class ConsoleAdapter:
             self._write("\n".join(rows) + "\n")
 
     async def _typed(self, hand: Hand, text: str) -> None:
-        word = text.lower()
+        first, *rest = text.split() or [""]
+        word = first.lower()
         buttons = hand.buttons
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             raise Leave("")
-        if word in ("help", "?", "h"):
+        if help_word(word):
             self._write(HELP + "\n")
         elif word == "":
             self._print_hand(hand)
@@ -244,9 +216,19 @@ class ConsoleAdapter:
         elif word == "table":
             self._printed_table = ""
             self._print_table()
-        elif word in ("rules", "scores", "export"):
-            self._carry_out(await self._command(hand.user, word))
-        elif word.isdigit():
+        elif word == "discard":
+            self._carry_out(await self.table.command(hand.user, "stop"))
+            raise Leave("The match is discarded.")
+        elif word == "export":
+            folder = Path(" ".join(rest)) if rest else self.export_dir
+            replies = await self.table.command(hand.user, word)
+            for reply in replies:
+                if isinstance(reply, Document):
+                    self._say(export_file(folder, reply))
+            self._carry_out([r for r in replies if not isinstance(r, Document)])
+        elif word in ("rules", "scores", "stats"):
+            self._carry_out(await self.table.command(hand.user, word, *rest))
+        elif word.isdigit() and not rest:
             await self._press_number(hand, buttons, int(word))
         else:
             await self._press_text(hand, buttons, text)
@@ -268,8 +250,7 @@ class ConsoleAdapter:
         await self._press(hand.user, payload)
 
     async def _press(self, user: UserRef, payload: str) -> None:
-        press = Press(CHAT, user, payload, is_admin=True, chat_title=TITLE)
-        self._carry_out(await self.core.handle(press))
+        self._carry_out(await self.table.press(user, payload))
 
     # -- between deals and while computers move -----------------------------------------
 
@@ -277,11 +258,12 @@ class ConsoleAdapter:
         self._print_table()
         await self._read("Press Enter for the next deal (or type quit). ", quit_words=True)
         if self.screens.next_deal() == payload:  # not dealt meanwhile
-            presser = self._users.get(self._keyboard or "") or next(iter(self._users.values()))
+            users = self.table.users
+            presser = users.get(self._keyboard or "") or self.table.host
             await self._press(presser, payload)
 
     async def _wait_for_core(self) -> None:
-        replies = await self.core.tick(PLATFORM)
+        replies = await self.table.tick()
         if replies:
             self._carry_out(replies)
         else:
@@ -290,11 +272,8 @@ class ConsoleAdapter:
     # -- what the core sent ---------------------------------------------------------
 
     def _carry_out(self, replies: list[Outbound]) -> None:
-        """Remember the screens, print what is public at once (the table, summaries,
-        notices, answers); hands wait for their owner's turn."""
-        self.screens.keep(replies)
-        for hand in self.screens.hands.values():
-            self._users.setdefault(hand.user.key, hand.user)
+        """Print what is public at once (the table, summaries, notices, answers);
+        hands wait for their owner's turn. The screens are already kept."""
         for reply in replies:
             if isinstance(reply, Answer):
                 if reply.text:
@@ -304,7 +283,7 @@ class ConsoleAdapter:
             elif isinstance(reply, Notice):
                 self._write("\n".join(screen_lines(reply.screen, self.clock(), self.width)) + "\n")
             elif isinstance(reply, Document):
-                self._save(reply)
+                self._say(export_file(self.export_dir, reply))
         self._print_table()
 
     def _show(self, show: Show) -> None:
@@ -326,26 +305,12 @@ class ConsoleAdapter:
             self._printed_table = text
             self._write("\n" + text + "\n")
 
-    def _save(self, document: Document) -> None:
-        path = self.export_dir / document.filename
-        try:
-            path.write_bytes(document.data)
-        except OSError as exc:
-            self._say(f"Could not write {path}: {exc.strerror or exc}")
-            return
-        self._say(f"{document.caption}: {path}")
-
     def _farewell(self) -> str:
         if self.screens.table is None or self.screens.over():
             return "Bye!"
         return "The match is saved: domino-bot play --resume continues it."
 
     # -- input and output -----------------------------------------------------------
-
-    async def _command(self, user: UserRef, name: str, *args: str) -> list[Outbound]:
-        return await self.core.handle(
-            Command(CHAT, user, name, args, is_admin=True, chat_title=TITLE)
-        )
 
     async def _read(self, prompt: str, *, quit_words: bool = False) -> str:
         """The next typed line; :class:`Leave` at the end of input or on a stop."""
@@ -367,17 +332,13 @@ class ConsoleAdapter:
             raise Leave("End of input.")
         if self.echo:
             self._write(line + "\n")
-        if quit_words and line.strip().lower() in ("quit", "exit", "q"):
+        if quit_words and line.strip().lower() in QUIT_WORDS:
             raise Leave("")
         return line
-
-    async def _yes(self, question: str) -> bool:
-        answer = (await self._read(question)).strip().lower()
-        return answer in ("", "y", "yes")
 
     def _say(self, text: str) -> None:
         self._write(note(text) + "\n")
 
     def _write(self, text: str) -> None:
-        self.out.write(text)
+        self.out.write(readable(text, self.out))
         self.out.flush()

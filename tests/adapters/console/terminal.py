@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adapters.console import CHAT, ConsoleAdapter, StreamLines, TableRequest
+from adapters.console import CHAT, ConsoleAdapter, StreamLines, TableRequest, look_around
+from bot.contract import ChatRef
 from bot.gamedoc import GameDoc, from_json
 from bot.replay import build_state
 from bot.sessions import Sessions
-from bot.snapshot import open_game
 from bot.store import Store
 from engine import State
 from tests.bot import driver
@@ -69,7 +69,7 @@ class Terminal:
         """Run ``domino-bot play`` as the CLI would (resuming from the store); the exit
         status and the transcript, typed lines included."""
         sessions = Sessions(self.store, SETTINGS, clock=self.clock, rng=random.Random(self.seed))
-        saved = await open_game(self.store, CHAT, self.clock())
+        tables = await look_around(self.store, self.clock())
         out = io.StringIO()
         lines: Any
         if callable(typed):
@@ -86,11 +86,11 @@ class Terminal:
             echo=True,
             export_dir=self.folder,
         )
-        status = await asyncio.wait_for(console.run(request, saved), 60)
+        status = await asyncio.wait_for(console.run(request, tables), 60)
         return status, out.getvalue()
 
-    async def game(self) -> tuple[GameDoc, State[Any]] | None:
-        stored = await self.store.load(CHAT)
+    async def game(self, chat: ChatRef = CHAT) -> tuple[GameDoc, State[Any]] | None:
+        stored = await self.store.load(chat)
         if stored is None:
             return None
         doc = from_json(stored.doc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from adapters.console import TableRequest
+from adapters.console import TableRequest, table_chat
 from bot.contract import ChatRef
 from bot.gamedoc import from_json
 from engine import DOUBLE_SIX, Tile
@@ -92,7 +92,7 @@ async def test_quit_keeps_the_match_and_resume_continues_it(terminal: Terminal) 
     saved = await terminal.game()
     assert saved is not None and saved[0].status == "running"
     _, after = await terminal.play(["quit"], TableRequest(resume=True))
-    assert "Continuing the saved match." in after
+    assert "» Continuing the saved match: Tyaga (Draw), 2 players (You, Computer 1), " in after
     assert last_line(after) == last_line(before)
     status, rest = await terminal.play(always("1"), TableRequest(resume=True))
     assert status == 0 and "The match is over." in rest
@@ -100,23 +100,77 @@ async def test_quit_keeps_the_match_and_resume_continues_it(terminal: Terminal) 
     assert finished is not None and finished["id"] == saved[0].id
 
 
-async def test_play_without_resume_asks_and_enter_continues(terminal: Terminal) -> None:
+async def test_play_names_the_saved_match_and_asks_until_the_answer_is_clear(
+    terminal: Terminal,
+) -> None:
     await terminal.play(["1", "quit"], QUICK)
     saved = await terminal.game()
-    _, transcript = await terminal.play(["", "quit"], QUICK)
-    assert "A match is saved. Continue it? [Y/n]" in transcript
+    _, transcript = await terminal.play(["", "sure", "y", "quit"], QUICK)
+    assert "» A match is saved: Tyaga (Draw), 2 players (You, Computer 1), " in transcript
+    assert transcript.count("Continue it? [y/n] ") == 3
     again = await terminal.game()
     assert saved is not None and again is not None and again[0].id == saved[0].id
+    assert again[0].moves == saved[0].moves
 
 
-async def test_play_without_resume_can_start_afresh(terminal: Terminal) -> None:
+async def test_quit_at_the_question_keeps_the_saved_match(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    for typed in (["quit"], []):
+        status, _ = await terminal.play(typed, QUICK)
+        assert status == 0
+        kept = await terminal.game()
+        assert saved is not None and kept is not None and kept[0] == saved[0]
+
+
+async def test_a_new_match_beside_a_saved_one_leaves_it_alone(terminal: Terminal) -> None:
     await terminal.play(["1", "quit"], QUICK)
     saved = await terminal.game()
     terminal.seed = 2
     _, transcript = await terminal.play(["n", "quit"], QUICK)
-    assert "The saved match was stopped; a new one begins." in transcript
-    fresh = await terminal.game()
-    assert saved is not None and fresh is not None and fresh[0].id != saved[0].id
+    assert "Saved matches wait: 1. domino-bot play --resume lists them." in transcript
+    kept = await terminal.game()
+    fresh = await terminal.game(table_chat(2))
+    assert saved is not None and kept is not None and kept[0] == saved[0]
+    assert fresh is not None and fresh[0].id != saved[0].id and fresh[0].status == "running"
+
+
+async def test_resume_lists_several_saved_matches_and_continues_the_chosen_one(
+    terminal: Terminal,
+) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    await terminal.play(["quit"], TableRequest("kozel", players=3))
+    kozel = await terminal.game(table_chat(2))
+    assert kozel is not None
+    _, transcript = await terminal.play(["7", "x", "1", "quit"], TableRequest(resume=True))
+    assert (
+        "Saved matches:\n  1) Kozel (the goat), 3 players (You, Computer 1, Computer 2), "
+        in transcript
+    )
+    assert "\n  2) Tyaga (Draw), 2 players (You, Computer 1), " in transcript
+    assert transcript.count("Which one? [1-2] ") == 3
+    assert "» Continuing the saved match: Kozel (the goat), 3 players" in transcript
+    assert f"table {kozel[0].id}" in transcript
+
+
+async def test_a_table_that_cannot_open_keeps_the_saved_match(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    status, transcript = await terminal.play([], TableRequest("kozel", players=5))
+    assert status == 2 and "The table is full." in transcript
+    kept = await terminal.game()
+    assert saved is not None and kept is not None and kept[0] == saved[0]
+    assert await terminal.game(table_chat(2)) is None  # the lobby it tried is closed
+
+
+async def test_discard_ends_the_match_for_good(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    status, transcript = await terminal.play(["discard"], TableRequest(resume=True))
+    assert status == 0
+    assert "» The match is discarded. Bye!" in transcript
+    assert await terminal.game() is None
+    _, again = await terminal.play(["quit"], TableRequest(resume=True))
+    assert "There is no saved match: a new one begins." in again
 
 
 async def test_resume_with_nothing_saved_starts_a_new_match(terminal: Terminal) -> None:

@@ -1,0 +1,40 @@
+"""What the player may type besides a move, and the replay files ``export`` writes;
+the same words work in the line mode and at the full-screen table's prompt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from bot.contract import Document
+
+QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
+HELP_WORDS: Final = frozenset({"help", "?", "h"})
+
+HELP: Final = """\
+Type the number of a move, or the move itself: 6-4@L, 6-4@R, 6-4 (when it fits
+one end only), 1-5x@R (across), 5-5@L+3-3@R, draw, pass, done, steal 5-1,
+recover 5-5 1-1. Also:
+  hint       your moves, written out
+  table      show the table again
+  rules      the rules of this game
+  scores     this table's scoreboard (scores GAME: one game's)
+  stats      your results in every game
+  export     save the game so far as a replay file in exports/ (export FOLDER: there)
+  discard    end this match for good; nothing of it is kept
+  quit       leave; the match is saved (domino-bot play --resume continues it)"""
+
+
+def help_word(word: str) -> bool:
+    return word in HELP_WORDS
+
+
+def export_file(folder: Path, document: Document) -> str:
+    """Write the replay file into ``folder`` (made if missing); what to tell the player."""
+    path = folder / document.filename
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(document.data)
+    except OSError as exc:
+        return f"Could not write {path}: {exc.strerror or exc}"
+    return f"The replay file is written: {path}"
