@@ -25,10 +25,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from bot import catalog
 from bot.config import ConfigError, Settings, load_settings
 from bot.embedded import EmbeddedRedisError
+from bot.failures import plain_failure
 from bot.i18n import environment_language, pick_language, translator
 from bot.launch import (
+    EXPORTS,
     banner,
     console_settings,
     default_players,
@@ -37,6 +40,7 @@ from bot.launch import (
     run_health,
     seats_refusal,
     stop_on_signals,
+    store_name,
 )
 from bot.logging_setup import secrets_of, setup_logging
 from bot.sessions import Sessions
@@ -45,6 +49,41 @@ log = logging.getLogger("bot")
 
 EXIT_USAGE = 2
 BOTS: Final = ("telegram", "discord")  # the chat platforms, in the order they are started
+
+
+PLAY_DESCRIPTION: Final = (
+    "A game at the terminal: full screen in a terminal, plain lines in a pipe. "
+    "Options and KEY=VALUE words may come in any order."
+)
+
+
+def play_parser() -> argparse.ArgumentParser:
+    """``domino-bot play`` on its own, so its words may be intermixed."""
+    return _play_arguments(
+        argparse.ArgumentParser(prog="domino-bot play", description=PLAY_DESCRIPTION)
+    )
+
+
+def _play_arguments(play: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    play.add_argument("variant", nargs="?", metavar="GAME", help=_games_help())
+    play.add_argument(
+        "options", nargs="*", metavar="KEY=VALUE", help="the game's options, e.g. target=50"
+    )
+    play.add_argument("--players", type=int, help="seats at the table (default: the game's least)")
+    play.add_argument("--humans", type=int, default=1, help="people at this keyboard (default 1)")
+    play.add_argument("--level", help="the computers' level: random or greedy")
+    play.add_argument("--lang", help="language of the table: en, ru, uk, pl, ca (default: LANG)")
+    play.add_argument("--seed", type=int, help="deal the same tiles every time")
+    play.add_argument(
+        "--resume", action="store_true", help="continue a saved match (a list if several)"
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain lines instead of the full screen (automatic when input or output "
+        "is not a terminal)",
+    )
+    return play
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,15 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)")
     commands.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
 
-    play = commands.add_parser("play", help="play at the terminal")
-    play.add_argument("variant", nargs="?", default="tyaga", help="tyaga (default), kozel, …")
-    play.add_argument("options", nargs="*", metavar="KEY=VALUE", help="options, e.g. target=50")
-    play.add_argument("--players", type=int, help="seats at the table (default: the game's least)")
-    play.add_argument("--humans", type=int, default=1, help="people at this keyboard (default 1)")
-    play.add_argument("--level", help="the computers' level: random or greedy")
-    play.add_argument("--lang", help="language of the table: en, ru, uk, pl, ca (default: LANG)")
-    play.add_argument("--seed", type=int, help="deal the same tiles every time")
-    play.add_argument("--resume", action="store_true", help="continue the saved match")
+    _play_arguments(
+        commands.add_parser("play", help="play at the terminal", description=PLAY_DESCRIPTION)
+    )
 
     replay = commands.add_parser("replay", help="tell a replay file move by move")
     replay.add_argument("file", help="a replay file (JSON); - reads standard input")
@@ -74,14 +107,44 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write a game as a replay file")
     export.add_argument("--chat", default="con:local", help="a chat key such as tg:-100123")
-    export.add_argument("-o", "--output", help="file to write; - for standard output")
+    export.add_argument(
+        "-o", "--output", help="a file or folder to write into (default exports/); - for output"
+    )
 
     commands.add_parser("health", help="exit 0 if the store answers (for health checks)")
     return parser
 
 
+def _games_help() -> str:
+    names = [
+        info.name + (f" ({', '.join(info.aliases)})" if info.aliases else "")
+        for info in catalog.variants()
+    ]
+    return f"the game: {', '.join(names)}; tyaga if none is named"
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line; ``play``'s options and KEY=VALUE words may be intermixed
+    (``play kozel --players 4 teams=on``), which argparse does only for a parser
+    without subcommands, so ``play`` is parsed on its own."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] != ["play"]:
+        return build_parser().parse_args(words)
+    parser = play_parser()
+    args = parser.parse_intermixed_args(words[1:])
+    # The game is the word without "=", wherever it stands among the options.
+    given = ([args.variant] if args.variant else []) + args.options
+    games = [word for word in given if "=" not in word]
+    if len(games) > 1:
+        parser.error(f"one game at a time, not {' and '.join(games)}")
+    args.variant = games[0] if games else "tyaga"
+    args.options = [word for word in given if "=" in word]
+    args.command = "play"
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse(argv)
     _tolerant_output()
     try:
         settings = load_settings()
@@ -94,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     level = "WARNING" if quiet else settings.log_level
     setup_logging(settings.log_format, level, secrets=secrets_of(settings))
     if command == "play" and args.command is None:
-        args = build_parser().parse_args(["play"])
+        args = parse(["play"])
     try:
         return _dispatch(command, args, settings)
     except EmbeddedRedisError as exc:
@@ -102,6 +165,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        said = plain_failure(exc, store_name(settings))
+        if said is None or _debug(settings):
+            raise
+        print(f"domino-bot: {said}", file=sys.stderr)
+        return 1
 
 
 def _dispatch(command: str, args: argparse.Namespace, settings: Settings) -> int:
@@ -158,20 +227,24 @@ async def run_bots(settings: Settings, platforms: Sequence[str]) -> int:
     failed = False
     for task, result in zip(tasks, results, strict=True):
         if isinstance(result, Exception):
-            log.error("%s stopped with an error", task.get_name(), exc_info=result)
+            said = plain_failure(result, store_name(settings))
+            if said is None or _debug(settings):
+                log.error("%s stopped with an error", task.get_name(), exc_info=result)
+            else:
+                print(f"domino-bot: {said}", file=sys.stderr)
             failed = True
     log.info("stopped")
     return 1 if failed else 0
 
 
 async def run_table(settings: Settings, args: argparse.Namespace, players: int) -> int:
-    """The terminal table on the store, until the match ends or the player leaves."""
+    """The terminal table on the store, until the match ends or the player leaves:
+    full screen in a terminal, plain lines otherwise (or with ``--plain``)."""
     import random
     import shutil
     import time
 
-    from adapters.console import CHAT, ConsoleAdapter, TableRequest, line_source
-    from bot.snapshot import open_game
+    from adapters.console import ConsoleAdapter, TableRequest, line_source, look_around
 
     request = TableRequest(
         variant=args.variant,
@@ -187,7 +260,12 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
     width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
     async with open_store(settings) as opened:
         sessions = Sessions(opened.store, settings, rng=rng)
-        saved = await open_game(opened.store, CHAT, time.time())
+        tables = await look_around(opened.store, time.time())
+        if full_screen(args.plain):
+            from adapters.console.fullscreen import TableApp
+
+            app = TableApp(sessions, request, tables, poll=settings.timer_poll_interval)
+            return await app.play()
         console = ConsoleAdapter(
             sessions,
             line_source(sys.stdin),
@@ -196,8 +274,15 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
             echo=not sys.stdin.isatty(),
             clear_screen=sys.stdout.isatty(),
             width=width,
+            export_dir=Path(EXPORTS),
         )
-        return await console.run(request, saved)
+        return await console.run(request, tables)
+
+
+def full_screen(plain: bool) -> bool:
+    """The full-screen table, unless asked for plain lines or either end is not a
+    terminal (a pipe, a script, a file)."""
+    return not plain and sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _replay(path: str, lang: str) -> int:
@@ -220,6 +305,11 @@ def _replay(path: str, lang: str) -> int:
         print(f"domino-bot replay: {path}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return 0
+
+
+def _debug(settings: Settings) -> bool:
+    """Whether tracebacks are wanted (``LOG_LEVEL=DEBUG``)."""
+    return settings.log_level == "DEBUG"
 
 
 def _tokens(settings: Settings) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ from engine import DominoError
 log = logging.getLogger(__name__)
 
 HEALTH_TIMEOUT: Final = 3.0
+EXPORTS: Final = "exports"  # where replay files go unless the player names a place
 
 
 def store_name(settings: Settings) -> str:
@@ -157,7 +158,9 @@ async def run_health(settings: Settings) -> int:
 async def export_replay(settings: Settings, chat_key: str, output: str | None) -> int:
     """Write the chat's running or last game as a replay file."""
     chat = ChatRef.from_key(chat_key)
-    asker = UserRef(chat.platform, "cli", "domino-bot")
+    # At the terminal the one who asks is its player ("You"), so his own game against
+    # computers comes with the deal in play; anywhere else an outsider asks.
+    asker = UserRef(chat.platform, "1" if chat.platform == "con" else "cli", "domino-bot")
     try:
         async with open_store(settings) as opened:
             sessions = Sessions(opened.store, settings)
@@ -175,7 +178,13 @@ async def export_replay(settings: Settings, chat_key: str, output: str | None) -
     if output == "-":
         sys.stdout.write(document.data.decode())
         return 0
-    path = Path(output or document.filename)
-    path.write_bytes(document.data)
-    print(f"{document.caption}: {path}", file=sys.stderr)
+    target = Path(output or EXPORTS)
+    path = target / document.filename if output is None or target.is_dir() else target
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(document.data)
+    except OSError as exc:
+        print(f"domino-bot export: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"The replay file is written: {path}", file=sys.stderr)
     return 0

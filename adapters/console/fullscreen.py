@@ -1,0 +1,417 @@
+"""The full-screen terminal table, drawn with Textual.
+
+The table stays in place and changes as the game goes: the line of play with the
+last move marked, the seats, whose turn it is, a log of recent moves, and the
+hand of the person at the keyboard as buttons (click one, or move with the
+arrows and press Enter, or press its number). The prompt below takes the same
+words as the line mode (``6-4@L``, ``draw``, ``hint``, ``export`` …); F1, F2
+and F3 show the help, the rules and the scoreboard. With several people at one
+keyboard, a hand-over screen covers everything between two of them.
+
+As in the line mode, which moves exist is never decided here: the buttons are
+the core's, and computers move through the core's timers, ticked while nobody
+else has to act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar, Final
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.events import Key
+from textual.widgets import Button, Footer, Input, RichLog, Static
+
+from adapters.console.draw import screen_lines, sentence
+from adapters.console.marks import Marks, board_text, hand_text, new_moves, remark
+from adapters.console.saved import CHAT, Saved
+from adapters.console.screens import Hand
+from adapters.console.seating import Core, Table, TableRequest, Tables
+from adapters.console.shades import Choose, HandOver, MoveButton
+from adapters.console.words import HELP, QUIT_WORDS, export_file, help_word
+from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, UserRef
+from bot.i18n import translator
+from bot.typed import NotAMove, offered_moves, typed_press
+
+SAVED: Final = "The match is saved: domino-bot play --resume continues it."
+
+
+def tile_buttons(hand: Hand) -> list[MoveButton]:
+    """The hand's buttons in the core's order: those that send a press are numbered
+    as the line mode numbers them; the others (tiles that cannot go now) are shown
+    greyed."""
+    buttons = []
+    number = 0
+    for row in hand.screen.buttons:
+        for button in row:
+            if button.payload:
+                number += 1
+                buttons.append(MoveButton(number, button.label, button.payload))
+            else:
+                buttons.append(MoveButton(0, button.label, "", disabled=True))
+    return buttons
+
+
+class TableApp(App[int]):
+    CSS = """
+    #title { background: $primary; color: $text; padding: 0 1; }
+    #main { height: 1fr; }
+    #left { width: 3fr; }
+    #right { width: 2fr; min-width: 30; }
+    #board { border: round $primary; padding: 0 1; height: auto; }
+    #hand { padding: 0 1; height: auto; }
+    #moves { grid-size: 4; grid-gutter: 0 1; height: auto; grid-rows: 3; padding: 0 1; }
+    #moves Button { width: 100%; min-width: 8; }
+    #status { padding: 0 1; color: $warning; height: auto; }
+    #log { border: round $secondary; height: 1fr; }
+    #panel { border: round $accent; height: 1fr; display: none; }
+    #panel.shown { display: block; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "panel('help')", "Help"),
+        Binding("f2", "panel('rules')", "Rules"),
+        Binding("f3", "panel('scores')", "Scores"),
+        Binding("escape", "close_panel", "Close panel", show=False),
+        Binding("ctrl+q", "leave", "Leave (saved)", priority=True),
+    ]
+
+    def __init__(
+        self,
+        core: Core,
+        request: TableRequest,
+        tables: Tables,
+        *,
+        poll: float = 0.5,
+        clock: Callable[[], float] = time.time,
+        export_dir: Path = Path("exports"),
+    ) -> None:
+        super().__init__()
+        self.table = Table(core, CHAT)
+        self.request = request
+        self.tables = tables
+        self.poll = poll
+        self.clock = clock
+        self.export_dir = export_dir
+        self.farewell = ""  # what to say once the screen is gone
+        self.keyboard: UserRef | None = None  # who has the keyboard now
+        self._lang = request.lang or "en"
+        self._busy = asyncio.Lock()
+        self._board: list[str] = []
+        self._marks: Marks = {}
+        self._hands: dict[str, list[str]] = {}
+        self._handing_over = False
+        self._started = False
+        # What the hand area shows: whose hand in which version, the next-deal button,
+        # whether the match is over; it is drawn again only when one of them changes.
+        self._drawn: tuple[tuple[str, int] | None, str | None, bool] | None = None
+
+    # -- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static("", id="board")
+                yield Static("", id="hand")
+                yield Grid(id="moves")
+                yield Static("", id="status")
+                yield Input(placeholder="a move's number, 6-4@L, draw, hint, help …", id="prompt")
+            with Vertical(id="right"):
+                yield RichLog(id="log", wrap=True, markup=False)
+                with VerticalScroll(id="panel"):
+                    yield Static("", id="panel-text")
+        yield Footer()
+
+    async def play(self) -> int:
+        """Run full screen until the match ends or the player leaves; the exit status.
+        What the player should still read (the match is saved …) is printed after."""
+        status = await self.run_async()
+        if self.farewell:
+            print(self.farewell)
+        return status if status is not None else 0
+
+    # -- sitting down -----------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.sit_down()
+
+    @work(exclusive=True, group="sit")
+    async def sit_down(self) -> None:
+        chosen = await self._choose()
+        if isinstance(chosen, Saved):
+            self._carry_out(self.table.resume(chosen))
+            self._note(f"Continuing the saved match: {chosen.title()}.")
+        elif chosen is None:
+            self._leave(0, "")
+            return
+        elif self.tables.free is None:
+            self._leave(
+                2,
+                f"{len(self.tables.saved)} matches are saved, as many as the terminal "
+                "keeps: continue one (domino-bot play --resume) and type discard to end it.",
+            )
+            return
+        else:
+            self.table.chat, stale_lobby = self.tables.free
+            problem = await self.table.open(self.request, stale_lobby)
+            if problem is not None:
+                self._leave(2, problem)
+                return
+            self._carry_out([])
+        self._started = True
+        self.set_interval(self.poll, self._tick)
+
+    async def _choose(self) -> Saved | str | None:
+        """The saved match to continue, ``"new"`` for a new one, ``None`` to leave."""
+        saved = self.tables.saved
+        if self.request.resume:
+            if len(saved) == 1:
+                return saved[0]
+            if saved:
+                return await self.push_screen_wait(Choose("Saved matches", saved, new=False))
+            self._note("There is no saved match: a new one begins.")
+            return "new"
+        like = self.tables.like(self.request)
+        if like is not None:
+            return await self.push_screen_wait(Choose("A match is saved", (like,), new=True))
+        if saved:
+            self._note(f"Saved matches wait: {len(saved)}. domino-bot play --resume lists them.")
+        return "new"
+
+    # -- the core ---------------------------------------------------------------------
+
+    async def _tick(self) -> None:
+        """Let the core's timers move the computers (and deal) while no person must act."""
+        if self._busy.locked() or self._handing_over:
+            return
+        screens = self.table.screens
+        if screens.to_move() is not None or screens.over():
+            return
+        async with self._busy:
+            self._carry_out(await self.table.tick())
+
+    async def press(self, payload: str) -> None:
+        user = self.keyboard or self.table.host
+        async with self._busy:
+            self._carry_out(await self.table.press(user, payload))
+
+    async def _command(self, name: str, *args: str) -> list[Outbound]:
+        user = self.keyboard or self.table.host
+        async with self._busy:
+            return await self.table.command(user, name, *args)
+
+    def _carry_out(self, replies: list[Outbound]) -> None:
+        for reply in replies:
+            if isinstance(reply, Answer) and reply.text:
+                self._status(reply.text)
+            elif isinstance(reply, Notice):
+                self._note(" ".join(screen_lines(reply.screen, self.clock(), 10_000)))
+            elif isinstance(reply, Show) and reply.slot.kind is SlotKind.INFO:
+                self._panel("\n".join(screen_lines(reply.screen, self.clock(), 10_000)))
+            elif isinstance(reply, Show) and reply.slot.kind is SlotKind.SUMMARY:
+                self._note("\n".join(screen_lines(reply.screen, self.clock(), 10_000)))
+            elif isinstance(reply, Document):
+                self._status(export_file(self.export_dir, reply))
+        self._draw()
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        screens = self.table.screens
+        if screens.table is not None:
+            lines = screen_lines(screens.table, self.clock(), 10_000)
+            self.query_one("#title", Static).update(lines[0] if lines else "")
+            for move in new_moves(lines[1:], self._board):
+                self._note(move)
+            self._marks = remark(lines[1:], self._board, self._marks)
+            self.query_one("#board", Static).update(board_text(lines[1:], self._marks))
+            self._board = lines[1:]
+        mover = screens.to_move()
+        several = len(self.table.users) > 1
+        if (
+            mover is not None
+            and several
+            and (self.keyboard is None or mover.user.key != self.keyboard.key)
+        ):
+            self._hand_over(mover.user)
+            return
+        if mover is not None:
+            self.keyboard = mover.user
+        elif self.keyboard is None:
+            self.keyboard = self.table.host
+        hand = screens.hands.get(self.keyboard.key)
+        if several and mover is None:
+            hand = None  # between two people's turns the screen shows nobody's tiles
+        self._draw_hand(hand)
+
+    def _draw_hand(self, hand: Hand | None) -> None:
+        screens = self.table.screens
+        shown = (hand.user.key, hand.version) if hand is not None else None
+        next_deal = screens.next_deal()
+        over = screens.over()
+        key = (shown, next_deal, over)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        text = self.query_one("#hand", Static)
+        grid = self.query_one("#moves", Grid)
+        grid.remove_children()
+        if hand is None:
+            text.update("")
+        else:
+            lines = screen_lines(hand.screen, self.clock(), 10_000)[1:]
+            text.update(hand_text(lines, self._hands.get(hand.user.key, [])))
+            self._hands[hand.user.key] = lines
+            grid.mount_all(tile_buttons(hand))
+        if next_deal is not None:
+            grid.mount(MoveButton(0, "Next deal", next_deal))
+        elif over:
+            grid.mount(MoveButton(0, "Leave", ""))
+            self._status("The match is over.")
+        self.call_after_refresh(self._focus_first)
+
+    def _focus_first(self) -> None:
+        """The first move takes the keyboard, unless the player is typing at the prompt."""
+        buttons = [b for b in self.query(MoveButton) if not b.disabled]
+        prompt = self.query_one("#prompt", Input)
+        if buttons and self.focused not in buttons and not (prompt.has_focus and prompt.value):
+            buttons[0].focus()
+
+    def _hand_over(self, user: UserRef) -> None:
+        """Hide the hand that was showing and wait until the next person says he is there."""
+        if self._handing_over:
+            return
+        self._handing_over = True
+        self.query_one("#hand", Static).update("")
+        self.query_one("#moves", Grid).remove_children()
+        self._drawn = None
+        self.query_one("#prompt", Input).value = ""
+
+        def taken(_: None) -> None:
+            self._handing_over = False
+            self.keyboard = user
+            self._draw()
+
+        self.push_screen(HandOver(user.name), taken)
+
+    def _note(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(text)
+
+    def _status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def _panel(self, text: str) -> None:
+        self.query_one("#panel-text", Static).update(text)
+        self.query_one("#panel").add_class("shown")
+
+    # -- the player's input -----------------------------------------------------------
+
+    @on(Button.Pressed)
+    async def pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        if not isinstance(button, MoveButton):
+            return
+        if not button.payload:  # the match is over
+            self._leave(0, "")
+            return
+        self._status("")
+        await self.press(button.payload)
+
+    @on(Input.Submitted, "#prompt")
+    async def typed(self, event: Input.Submitted) -> None:
+        event.input.value = ""
+        text = event.value.strip()
+        first, *rest = text.split() or [""]
+        word = first.lower()
+        hand = self.table.screens.to_move()
+        self._status("")
+        if word in QUIT_WORDS:
+            self.action_leave()
+        elif help_word(word):
+            self._panel(HELP)
+        elif word == "hint":
+            moves = [str(o.press.move) for o in offered_moves(hand.buttons if hand else [])]
+            self._status(f"Your moves: {', '.join(moves)}" if moves else "No move to make now.")
+        elif word == "discard":
+            await self._command("stop")
+            self._leave(0, "The match is discarded.")
+        elif word == "export":
+            folder = Path(" ".join(rest)) if rest else self.export_dir
+            for reply in await self._command("export"):
+                if isinstance(reply, Document):
+                    self._status(export_file(folder, reply))
+                else:
+                    self._carry_out([reply])
+        elif word in ("rules", "scores", "stats", "table"):
+            if word != "table":
+                self._carry_out(await self._command(word, *rest))
+        elif word == "" and self.table.screens.next_deal() is not None:
+            await self.press(self.table.screens.next_deal() or "")
+        elif hand is None:
+            self._status("It is not your turn: wait, or type help.")
+        elif word.isdigit() and not rest:
+            await self._press_number(hand, int(word))
+        elif word:
+            await self._press_text(hand, text)
+
+    async def _press_number(self, hand: Hand, number: int) -> None:
+        buttons = hand.buttons
+        if not 1 <= number <= len(buttons):
+            self._status(f"There is no choice {number}: type 1 to {len(buttons)}, or help.")
+            return
+        await self.press(buttons[number - 1].payload or "")
+
+    async def _press_text(self, hand: Hand, text: str) -> None:
+        try:
+            payload = typed_press(translator(self._lang), text, hand.buttons)
+        except NotAMove as exc:
+            self._status(f"{sentence(str(exc))} Type a number, a move like 6-4@L, or help.")
+            return
+        await self.press(payload)
+
+    async def action_press_number(self, number: int) -> None:
+        hand = self.table.screens.to_move()
+        if hand is not None and not self._handing_over:
+            await self._press_number(hand, number)
+
+    def action_step(self, step: int) -> None:
+        buttons = [b for b in self.query(MoveButton) if not b.disabled]
+        if not buttons:
+            return
+        at = buttons.index(self.focused) if self.focused in buttons else -step
+        buttons[(at + step) % len(buttons)].focus()
+
+    def on_key(self, event: Key) -> None:
+        """Letters typed while a move is focused go to the prompt."""
+        typed = event.character if event.is_printable else None
+        if isinstance(self.focused, MoveButton) and typed and not typed.isdigit():
+            prompt = self.query_one("#prompt", Input)
+            prompt.focus()
+            prompt.insert_text_at_cursor(typed)
+            event.stop()
+
+    def action_panel(self, name: str) -> None:
+        if name == "help":
+            self._panel(HELP)
+        else:
+            self.run_worker(self._show_command(name))
+
+    async def _show_command(self, name: str) -> None:
+        self._carry_out(await self._command(name))
+
+    def action_close_panel(self) -> None:
+        self.query_one("#panel").remove_class("shown")
+
+    def action_leave(self) -> None:
+        over = self.table.screens.table is None or self.table.screens.over()
+        self._leave(0, "" if over or not self._started else SAVED)
+
+    def _leave(self, status: int, farewell: str) -> None:
+        self.farewell = farewell
+        self.exit(status)

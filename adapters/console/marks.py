@@ -1,0 +1,122 @@
+"""What changed between two versions of a screen, for the full-screen table to mark.
+
+The core sends whole screens, never "what just happened", so the table compares
+each screen with the one it replaces: tiles added at an end of a row of tiles
+(the line of play) are the last move, tiles new in a hand were just drawn, and
+lines new below the seats are moves to add to the log. Nothing here reads a
+game's rules or a language's words; it works on the text the core wrote.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from rich.text import Text
+
+TILE: Final = re.compile(r"\[[^\[\]|]*\|[^\[\]|]*\]")
+TILE_RUN: Final = re.compile(r"(?:\[[^\[\]|]*\|[^\[\]|]*\]){2,}|\[[^\[\]|]*\|[^\[\]|]*\]")
+SEAT_MARKS: Final = ("▶ ", "• ")  # how the table marks the seat to move and the others
+NEW: Final = "bold reverse"
+TO_MOVE: Final = "bold"
+
+
+Marks = dict[int, tuple[str, tuple[int, int]]]
+"""The table's rows of tiles that last grew: row number -> (the row, the new tiles' span)."""
+
+
+def added_span(old: str, new: str) -> tuple[int, int] | None:
+    """Where, in ``new``, the tiles added at either end of ``old``'s longest run of
+    tiles are (all of them if ``old`` had none); ``None`` when no tile was added."""
+    old_run, new_run = _longest_run(old), _longest_run(new)
+    if new_run is None:
+        return None
+    if old_run is None:
+        return new_run
+    before, now = old[old_run[0] : old_run[1]], new[new_run[0] : new_run[1]]
+    if len(now) <= len(before):
+        return None
+    if now.endswith(before):
+        return new_run[0], new_run[1] - len(before)
+    if now.startswith(before):
+        return new_run[0] + len(before), new_run[1]
+    return None
+
+
+def _longest_run(text: str) -> tuple[int, int] | None:
+    runs = [m.span() for m in TILE_RUN.finditer(text)]
+    return max(runs, key=lambda span: span[1] - span[0], default=None)
+
+
+def _above_seats(lines: Sequence[str]) -> int:
+    return next((n for n, line in enumerate(lines) if line.startswith(SEAT_MARKS)), len(lines))
+
+
+def remark(lines: Sequence[str], before: Sequence[str], marks: Marks) -> Marks:
+    """The marks after the table changed from ``before`` to ``lines``: a row of tiles
+    above the seats (the line of play) that grew is marked where it grew; a mark
+    stays while its row does not change."""
+    kept: Marks = {}
+    for number in range(_above_seats(lines)):
+        line = lines[number]
+        old = before[number] if number < len(before) else ""
+        span = added_span(old, line) if old != line else None
+        if span is not None:
+            kept[number] = (line, span)
+        elif number in marks and marks[number][0] == line:
+            kept[number] = marks[number]
+    return kept
+
+
+def board_text(lines: Sequence[str], marks: Marks) -> Text:
+    """The table's lines, with the tiles the last move added marked and the seat to
+    move in bold."""
+    text = Text()
+    for number, line in enumerate(lines):
+        piece = Text(line)
+        if line.startswith(SEAT_MARKS[0]):
+            piece.stylize(TO_MOVE)
+        if number in marks and marks[number][0] == line:
+            piece.stylize(NEW, *marks[number][1])
+        text.append_text(piece)
+        if number < len(lines) - 1:
+            text.append("\n")
+    return text
+
+
+def hand_text(lines: Sequence[str], before: Sequence[str]) -> Text:
+    """A hand's lines with the tiles it did not hold before marked (none the first time)."""
+    held = {tile for line in before for tile in TILE.findall(line)}
+    text = Text()
+    for number, line in enumerate(lines):
+        piece = Text(line)
+        if held:
+            for found in TILE.finditer(line):
+                if found.group() not in held:
+                    piece.stylize(NEW, *found.span())
+        text.append_text(piece)
+        if number < len(lines) - 1:
+            text.append("\n")
+    return text
+
+
+def history(lines: Sequence[str]) -> list[str]:
+    """The lines below the seats but the last (which says who is to move): the
+    recent moves, as the table words them."""
+    seats = [n for n, line in enumerate(lines) if line.startswith(SEAT_MARKS)]
+    if not seats:
+        return []
+    return list(lines[seats[-1] + 1 : -1])
+
+
+def new_moves(lines: Sequence[str], before: Sequence[str]) -> list[str]:
+    """The moves in ``lines`` that ``before`` did not show yet."""
+    seen = history(before)
+    now = history(lines)
+    # The history is a window that slides: find how far it moved.
+    for shift in range(len(seen) + 1):
+        overlap = seen[shift:]
+        if now[: len(overlap)] == overlap:
+            return now[len(overlap) :]
+    return now

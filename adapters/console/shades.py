@@ -1,0 +1,96 @@
+"""The full-screen table's smaller pieces: a move as a button, the screen that
+covers everything while the keyboard passes to another person, and the choice
+of a saved match."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+from adapters.console.saved import Saved
+
+NEW = "new"
+
+
+class MoveButton(Button):
+    """One of the core's buttons: ``number`` is what the player may type for it (0:
+    none), ``payload`` what a press sends (empty: leave the finished match)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,up", "app.step(-1)", "Previous", show=False),
+        Binding("right,down", "app.step(1)", "Next", show=False),
+        *(Binding(str(n), f"app.press_number({n})", f"Move {n}", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, number: int, label: str, payload: str, *, disabled: bool = False) -> None:
+        super().__init__(f"{number}) {label}" if number else label, compact=True, disabled=disabled)
+        self.number = number
+        self.payload = payload
+
+
+class HandOver(Screen[None]):
+    """Nothing of the table but a request to pass the keyboard; Enter goes on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "taken", "Go on")]
+    CSS = """
+    HandOver { align: center middle; }
+    #handover { width: auto; padding: 1 4; border: heavy $primary; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"Pass the keyboard to {self.player} and press Enter.\n\n"
+            f"Only {self.player} should look at the screen now.",
+            id="handover",
+        )
+
+    def action_taken(self) -> None:
+        self.dismiss(None)
+
+
+class Choose(ModalScreen[Saved | str | None]):
+    """Continue one of the saved matches, start a new one, or leave (Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "Leave")]
+    CSS = """
+    Choose { align: center middle; }
+    #choose { width: auto; max-width: 100; height: auto; padding: 1 2; border: heavy $primary; }
+    #choose Button { width: 100%; }
+    """
+
+    def __init__(self, title: str, saved: Sequence[Saved], *, new: bool) -> None:
+        super().__init__()
+        self.heading = title
+        self.saved = tuple(saved)
+        self.new = new
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="choose"):
+            yield Static(self.heading)
+            for number, saved in enumerate(self.saved, 1):
+                yield Button(f"Continue: {saved.title()}", id=f"saved-{number}", compact=True)
+            if self.new:
+                yield Button("Start a new match (the saved one stays)", id=NEW, compact=True)
+            yield Static("Escape leaves; nothing is deleted.")
+
+    @on(Button.Pressed)
+    def chosen(self, event: Button.Pressed) -> None:
+        pressed = event.button.id or ""
+        if pressed == NEW:
+            self.dismiss(NEW)
+        else:
+            self.dismiss(self.saved[int(pressed.removeprefix("saved-")) - 1])
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,67 @@
+"""Failures a person can fix, told in one line: a token the platform rejects, a
+platform or a Redis that cannot be reached. Anything else is a bug and keeps its
+traceback. The chat libraries are imported only if they are loaded already: a
+failure can only be theirs if they ran."""
+
+from __future__ import annotations
+
+import sys
+
+import redis.exceptions
+
+from bot.store import StoreUnavailable
+
+
+def plain_failure(exc: BaseException, store: str) -> str | None:
+    """What went wrong and what to do, in one line; ``None`` if it is not such a failure.
+    ``store`` names where the games are kept."""
+    for explain in (_telegram, _discord):
+        said = explain(exc)
+        if said is not None:
+            return said
+    if isinstance(exc, StoreUnavailable | redis.exceptions.ConnectionError):
+        return (
+            f"Redis at {store} does not answer ({_short(exc)}): start it, fix REDIS_URL, "
+            "or unset REDIS_URL to use the embedded one"
+        )
+    return None
+
+
+def _telegram(exc: BaseException) -> str | None:
+    errors = sys.modules.get("telegram.error")
+    if errors is None:
+        return None
+    if isinstance(exc, errors.InvalidToken):
+        return (
+            "Telegram rejected TELEGRAM_TOKEN: copy the token @BotFather gave into .env again "
+            "(TELEGRAM_TOKEN=123456789:AA…, no quotes)"
+        )
+    if isinstance(exc, errors.NetworkError):
+        return (
+            f"Telegram cannot be reached ({_short(exc)}): check the network, a proxy, "
+            "or TELEGRAM_BASE_URL"
+        )
+    return None
+
+
+def _discord(exc: BaseException) -> str | None:
+    discord = sys.modules.get("discord")
+    if discord is None:
+        return None
+    if isinstance(exc, discord.LoginFailure):
+        return (
+            "Discord rejected DISCORD_TOKEN: reset the bot's token in the developer portal "
+            "and put it into .env again"
+        )
+    aiohttp = sys.modules.get("aiohttp")
+    unreachable: tuple[type[BaseException], ...] = (discord.GatewayNotFound,)
+    if aiohttp is not None:
+        unreachable += (aiohttp.ClientConnectionError,)
+    if isinstance(exc, unreachable):
+        return f"Discord cannot be reached ({_short(exc)}): check the network or a proxy"
+    return None
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "…"

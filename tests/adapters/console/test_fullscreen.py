@@ -1,0 +1,203 @@
+"""The full-screen table, driven through Textual's own test harness: keys and clicks
+in, the widgets and the store checked."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, RichLog, Static
+
+from adapters.console import TableRequest, look_around, table_chat
+from adapters.console.fullscreen import TableApp
+from adapters.console.shades import Choose, HandOver, MoveButton
+from bot.config import Settings
+from bot.gamedoc import from_json
+from bot.sessions import Sessions
+from bot.store import Store
+from tests.adapters.console.terminal import Terminal
+
+QUICK = TableRequest("tyaga", options=("target=10",))
+SIZE = (120, 40)
+# Computers move and deals follow at once, on the real clock.
+QUICK_CORE = Settings(_env_file=None, computer_delay=0, next_deal_delay=0)
+
+
+async def table_app(store: Store, request: TableRequest, folder: Path) -> TableApp:
+    sessions = Sessions(store, QUICK_CORE)
+    tables = await look_around(store, time.time())
+    return TableApp(sessions, request, tables, poll=0.01, export_dir=folder)
+
+
+async def until(pilot: Pilot[int], done: Callable[[], bool], seconds: float = 20) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "the table never got there"
+        await pilot.pause(0.02)
+
+
+def text_of(app: TableApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+def moves(app: TableApp) -> list[MoveButton]:
+    return [b for b in app.query(MoveButton) if not b.disabled]
+
+
+async def finished(store: Store) -> str:
+    last = await store.last_game(table_chat(1))
+    assert last is not None
+    return str(from_json(last).status)
+
+
+async def test_a_whole_match_is_played_by_keyboard(store: Store, tmp_path: Path) -> None:
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        assert "You: 7 tiles" in text_of(app, "#board")
+        first = moves(app)
+        if len(first) > 1:  # the arrows walk along the moves
+            assert app.focused is first[0]
+            await pilot.press("right")
+            assert app.focused is first[1]
+            await pilot.press("left")
+            assert app.focused is first[0]
+        presses = 0
+        while app.is_running:
+            await until(pilot, lambda: isinstance(app.focused, MoveButton) or not app.is_running)
+            if app.is_running:
+                await pilot.press("enter")
+                presses += 1
+        assert presses > 3
+    assert app.return_value == 0
+    assert app.farewell == ""  # nothing is left to continue
+    assert await finished(store) == "finished"
+    assert await store.load(table_chat(1)) is None
+
+
+async def test_a_whole_match_is_played_by_mouse_clicks(store: Store, tmp_path: Path) -> None:
+    app = await table_app(store, QUICK, tmp_path)
+    clicks = 0
+    async with app.run_test(size=SIZE) as pilot:
+        while app.is_running:
+            await until(pilot, lambda: bool(moves(app)) or not app.is_running)
+            if app.is_running:
+                target = moves(app)[-1]
+                await pilot.click(target)
+                clicks += 1
+                await until(pilot, lambda b=target: not b.is_attached or not app.is_running)
+        log = app.query_one("#log", RichLog)
+        assert any("Won by" in str(line.text) for line in log.lines)
+    assert clicks > 3
+    assert app.return_value == 0
+    assert await finished(store) == "finished"
+
+
+async def test_the_last_move_is_marked_on_the_line_and_logged(store: Store, tmp_path: Path) -> None:
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        first = app.table.screens.to_move()
+        await pilot.press("1")
+
+        def again() -> bool:
+            hand = app.table.screens.to_move()
+            return hand is not None and first is not None and hand.version > first.version
+
+        await until(pilot, again)
+        board = app.query_one("#board", Static).render()
+        marked = [board.plain[s.start : s.end] for s in board.spans if s.style.reverse]
+        assert marked and all(piece.startswith("[") for piece in marked)
+        log = "\n".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
+        assert "You played" in log or "You led with" in log or "You drew" in log
+        await pilot.press("ctrl+q")
+    assert app.farewell == "The match is saved: domino-bot play --resume continues it."
+    stored = await store.load(table_chat(1))
+    assert stored is not None and stored.doc["status"] == "running"
+
+
+async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        before = await store.load(table_chat(1))
+        await pilot.press("z", "z", "enter")  # a letter on a move goes to the prompt
+        assert "That is not a move." in text_of(app, "#status")
+        await pilot.press("4", "2")  # digits press moves only while a move is focused
+        assert app.query_one("#prompt", Input).has_focus
+        await pilot.press("enter")
+        assert "There is no choice 42" in text_of(app, "#status")
+        after = await store.load(table_chat(1))
+        assert before is not None and after is not None and after.doc == before.doc
+        await pilot.press(*"export", "space", *"mine", "enter")
+        assert "The replay file is written: mine/" in text_of(app, "#status")
+        await pilot.press("f2")
+        assert text_of(app, "#panel-text").startswith("Tyaga (Draw)\nPlayers: ")
+        await pilot.press(*"scores kozel", "enter")
+        assert "Scoreboard: Kozel" in text_of(app, "#panel-text")
+
+
+@pytest.mark.parametrize("choice", [1, 2])
+async def test_each_of_two_saved_matches_can_be_continued(
+    store: Store, terminal: Terminal, tmp_path: Path, choice: int
+) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    await terminal.play(["quit"], TableRequest("kozel", players=3))
+    tables = await look_around(store, time.time())
+    chosen = tables.saved[choice - 1]
+    app = await table_app(store, TableRequest(resume=True), tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, Choose))
+        await pilot.click(f"#saved-{choice}")
+        await until(pilot, lambda: bool(moves(app)))
+        assert app.table.chat == chosen.chat
+        assert chosen.snapshot.game_id in text_of(app, "#title")
+        await pilot.press("ctrl+q")
+    for saved in tables.saved:  # both are still there
+        assert await store.load(saved.chat) is not None
+
+
+async def test_escape_at_the_choice_leaves_and_keeps_the_saved_match(
+    store: Store, terminal: Terminal, tmp_path: Path
+) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    before = await store.load(table_chat(1))
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, Choose))
+        await pilot.press("escape")
+    assert app.return_value == 0
+    assert await store.load(table_chat(1)) == before
+    assert await store.load(table_chat(2)) is None
+
+
+async def test_the_hand_over_screen_hides_every_hand(store: Store, tmp_path: Path) -> None:
+    request = TableRequest("tyaga", players=3, humans=2, options=("target=15",))
+    app = await table_app(store, request, tmp_path)
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        while len(seen) < 3:
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, HandOver) or isinstance(app.focused, MoveButton),
+            )
+            if not isinstance(app.screen, HandOver):
+                await pilot.press("enter")  # a move; the same person may go on (a draw)
+                continue
+            name = app.screen.player
+            main = app.screen_stack[0]
+            assert str(main.query_one("#hand", Static).render()) == ""
+            assert not list(main.query(MoveButton))
+            await pilot.press("enter")
+            await until(pilot, lambda: bool(moves(app)))
+            assert app.keyboard is not None and app.keyboard.name == name
+            assert "Your tiles" in text_of(app, "#hand")
+            seen.append(name)
+        await pilot.press("ctrl+q")
+    assert set(seen) == {"Player 1", "Player 2"}

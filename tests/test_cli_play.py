@@ -1,0 +1,167 @@
+"""``domino-bot play`` and ``export`` as a newcomer types them, and the failures a
+person can fix told in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+import bot.__main__ as cli
+from bot import catalog
+from tests.adapters.telegram.fakebot import FakeBotApi
+
+ROOT = Path(__file__).resolve().parent.parent
+UNSET = ("REDIS_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN", "LOG_LEVEL", "LOG_FORMAT")
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A clean directory with no .env, no tokens, no REDIS_URL, and quick computers."""
+    monkeypatch.chdir(tmp_path)
+    for name in UNSET:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPUTER_DELAY", "0")
+    monkeypatch.setenv("NEXT_DEAL_DELAY", "0")
+    return tmp_path
+
+
+def run(argv: Sequence[str], monkeypatch: pytest.MonkeyPatch, typed: str = "") -> int:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    return cli.main(list(argv))
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+# -- the words of `play` ------------------------------------------------------------
+
+
+def test_options_may_follow_flags(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["play", "kozel", "--players", "4", "teams=on", "--seed", "2"], monkeypatch) == 0
+    out = capsys.readouterr().out
+    assert "┌─ Kozel (the goat)" in out
+    assert len(re.findall(r"^│ [▶•] Computer \d: ", out, re.MULTILINE)) >= 3
+    args = cli.parse(["play", "--resume", "target=50", "--level", "greedy", "kozel", "--plain"])
+    assert (args.variant, args.options, args.level, args.resume, args.plain) == (
+        "kozel",
+        ["target=50"],
+        "greedy",
+        True,
+        True,
+    )
+
+
+def test_play_help_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for info in catalog.variants():
+        assert info.name in out
+    assert "--plain" in out
+
+
+def test_export_writes_into_exports_or_the_folder_named(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["play", "tyaga", "--seed", "4"], monkeypatch, "1\n1\nquit\n") == 0
+    capsys.readouterr()
+    assert run(["export"], monkeypatch) == 0
+    (written,) = (workdir / "exports").glob("domino-*.json")
+    assert f"The replay file is written: exports/{written.name}\n" in capsys.readouterr().err
+    (workdir / "mine").mkdir()
+    assert run(["export", "-o", "mine"], monkeypatch) == 0
+    assert (workdir / "mine" / written.name).read_bytes() == written.read_bytes()
+    # Playing alone against a computer, the deal in play is in the file.
+    assert '"moves": [\n  [' in written.read_text()
+
+
+def test_a_pipe_gets_plain_lines_with_ascii_arrows_when_the_encoding_lacks_them(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in UNSET}
+    env.update(
+        DATA_DIR=str(tmp_path / "data"),
+        COMPUTER_DELAY="0",
+        PYTHONPATH=str(ROOT),
+        PYTHONIOENCODING="ascii",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--seed", "3"],
+        env=env,
+        cwd=tmp_path,
+        input=b"hint\nquit\n",
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    out = done.stdout.decode("ascii")
+    assert done.returncode == 0, done.stderr
+    assert "\x1b[" not in out  # no full screen in a pipe
+    assert "+- Tyaga (Draw)" in out and "| * Computer 1: " in out
+    assert re.search(r"\d\) (< \[\d\|\d\]|\[\d\|\d\] >)", out)
+    assert "?" not in re.sub(r"\[Y/n\]|\? ", "", out.split("You> ")[0])
+
+
+# -- failures in one line ---------------------------------------------------------
+
+
+def test_a_redis_that_does_not_answer_is_one_line(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    monkeypatch.setenv("REDIS_URL", url)
+    assert run(["play", "--plain"], monkeypatch) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"domino-bot: Redis at {url} does not answer")
+    assert len(err) == 2  # the banner, then the failure
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+    with pytest.raises(Exception, match=r"(?i)connect"):
+        run(["play", "--plain"], monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("token", "reachable", "said"),
+    [
+        ("7000:WRONG", True, "Telegram rejected TELEGRAM_TOKEN"),
+        ("7000:TESTTOKEN", False, "Telegram cannot be reached"),
+    ],
+)
+async def test_a_telegram_failure_is_one_line(
+    workdir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    token: str,
+    reachable: bool,
+    said: str,
+) -> None:
+    fake = FakeBotApi()
+    base = await fake.start()
+    try:
+        if not reachable:
+            base = f"http://127.0.0.1:{closed_port()}/bot"
+        monkeypatch.setenv("TELEGRAM_TOKEN", token)
+        monkeypatch.setenv("TELEGRAM_BASE_URL", base)
+        status = await asyncio.to_thread(cli.main, ["telegram"])
+    finally:
+        await fake.close()
+    err = capsys.readouterr().err
+    err = err[err.index("domino-bot: Telegram on ") :]  # what the command wrote
+    assert status == 1
+    assert "Traceback" not in err
+    failure = [line for line in err.splitlines() if line.startswith("domino-bot: ")][-1]
+    assert failure.startswith(f"domino-bot: {said}")
