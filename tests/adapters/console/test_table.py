@@ -157,7 +157,7 @@ async def test_a_table_that_cannot_open_keeps_the_saved_match(terminal: Terminal
     await terminal.play(["1", "quit"], QUICK)
     saved = await terminal.game()
     status, transcript = await terminal.play([], TableRequest("kozel", players=5))
-    assert status == 2 and "The table is full." in transcript
+    assert status == 2 and "The table is full" in transcript
     kept = await terminal.game()
     assert saved is not None and kept is not None and kept[0] == saved[0]
     assert await terminal.game(table_chat(2)) is None  # the lobby it tried is closed
