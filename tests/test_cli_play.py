@@ -4,13 +4,10 @@ person can fix told in one line."""
 from __future__ import annotations
 
 import asyncio
-import io
 import os
 import re
-import socket
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -18,39 +15,19 @@ import pytest
 import bot.__main__ as cli
 from bot import catalog
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.test_cli import NO_STORE_SETTINGS as UNSET
+from tests.test_cli import closed_port, run, workdir  # noqa: F401  (workdir: a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
-UNSET = ("REDIS_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN", "LOG_LEVEL", "LOG_FORMAT")
-
-
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A clean directory with no .env, no tokens, no REDIS_URL, and quick computers."""
-    monkeypatch.chdir(tmp_path)
-    for name in UNSET:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("COMPUTER_DELAY", "0")
-    monkeypatch.setenv("NEXT_DEAL_DELAY", "0")
-    return tmp_path
-
-
-def run(argv: Sequence[str], monkeypatch: pytest.MonkeyPatch, typed: str = "") -> int:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    return cli.main(list(argv))
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+# Every test here runs in a clean folder with no .env, no tokens and quick computers.
+pytestmark = pytest.mark.usefixtures("workdir")
 
 
 # -- the words of `play` ------------------------------------------------------------
 
 
 def test_options_may_follow_flags(
-    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert run(["play", "kozel", "--players", "4", "teams=on", "--seed", "2"], monkeypatch) == 0
     out = capsys.readouterr().out
@@ -76,16 +53,16 @@ def test_play_help_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_export_writes_into_exports_or_the_folder_named(
-    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert run(["play", "tyaga", "--seed", "4"], monkeypatch, "1\n1\nquit\n") == 0
     capsys.readouterr()
     assert run(["export"], monkeypatch) == 0
-    (written,) = (workdir / "exports").glob("domino-*.json")
+    (written,) = (tmp_path / "exports").glob("domino-*.json")
     assert f"The replay file is written: exports/{written.name}\n" in capsys.readouterr().err
-    (workdir / "mine").mkdir()
+    (tmp_path / "mine").mkdir()
     assert run(["export", "-o", "mine"], monkeypatch) == 0
-    assert (workdir / "mine" / written.name).read_bytes() == written.read_bytes()
+    assert (tmp_path / "mine" / written.name).read_bytes() == written.read_bytes()
     # Playing alone against a computer, the deal in play is in the file.
     assert '"moves": [\n  [' in written.read_text()
 
@@ -121,7 +98,7 @@ def test_a_pipe_gets_plain_lines_with_ascii_arrows_when_the_encoding_lacks_them(
 
 
 def test_a_redis_that_does_not_answer_is_one_line(
-    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = f"redis://127.0.0.1:{closed_port()}/0"
     monkeypatch.setenv("REDIS_URL", url)
@@ -142,7 +119,7 @@ def test_a_redis_that_does_not_answer_is_one_line(
     ],
 )
 async def test_a_telegram_failure_is_one_line(
-    workdir: Path,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     token: str,
