@@ -261,7 +261,7 @@ class TableApp(App[int]):
         self._drawn = key
         text = self.query_one("#hand", Static)
         grid = self.query_one("#moves", Grid)
-        grid.remove_children()
+        self._clear_moves()
         if hand is None:
             text.update("")
         else:
@@ -274,11 +274,15 @@ class TableApp(App[int]):
         elif over:
             grid.mount(MoveButton(0, "Leave", ""))
             self._status("The match is over.")
-        self.call_after_refresh(self._focus_first)
 
-    def _focus_first(self) -> None:
+    def _clear_moves(self) -> None:
+        for button in self.query(MoveButton):
+            button.gone = True  # removal happens later; it must not take the keyboard
+        self.query_one("#moves", Grid).remove_children()
+
+    def focus_first_move(self) -> None:
         """The first move takes the keyboard, unless the player is typing at the prompt."""
-        buttons = [b for b in self.query(MoveButton) if not b.disabled]
+        buttons = [b for b in self.query(MoveButton) if not (b.disabled or b.gone)]
         prompt = self.query_one("#prompt", Input)
         if buttons and self.focused not in buttons and not (prompt.has_focus and prompt.value):
             buttons[0].focus()
@@ -289,7 +293,7 @@ class TableApp(App[int]):
             return
         self._handing_over = True
         self.query_one("#hand", Static).update("")
-        self.query_one("#moves", Grid).remove_children()
+        self._clear_moves()
         self._drawn = None
         self.query_one("#prompt", Input).value = ""
 
@@ -381,7 +385,7 @@ class TableApp(App[int]):
             await self._press_number(hand, number)
 
     def action_step(self, step: int) -> None:
-        buttons = [b for b in self.query(MoveButton) if not b.disabled]
+        buttons = [b for b in self.query(MoveButton) if not (b.disabled or b.gone)]
         if not buttons:
             return
         at = buttons.index(self.focused) if self.focused in buttons else -step

@@ -33,6 +33,13 @@ class MoveButton(Button):
         super().__init__(f"{number}) {label}" if number else label, compact=True, disabled=disabled)
         self.number = number
         self.payload = payload
+        self.gone = False  # replaced by newer buttons, waiting to be removed
+
+    def on_mount(self) -> None:
+        # Mounted after the older buttons went: now the first move may take the keyboard.
+        focus_first = getattr(self.app, "focus_first_move", None)
+        if focus_first is not None:
+            self.call_after_refresh(focus_first)
 
 
 class HandOver(Screen[None]):

@@ -32,7 +32,7 @@ async def table_app(store: Store, request: TableRequest, folder: Path) -> TableA
     return TableApp(sessions, request, tables, poll=0.01, export_dir=folder)
 
 
-async def until(pilot: Pilot[int], done: Callable[[], bool], seconds: float = 20) -> None:
+async def until(pilot: Pilot[int], done: Callable[[], bool], seconds: float = 60) -> None:
     end = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < end, "the table never got there"
@@ -44,7 +44,7 @@ def text_of(app: TableApp, selector: str) -> str:
 
 
 def moves(app: TableApp) -> list[MoveButton]:
-    return [b for b in app.query(MoveButton) if not b.disabled]
+    return [b for b in app.query(MoveButton) if not (b.disabled or b.gone)]
 
 
 async def finished(store: Store) -> str:
