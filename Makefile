@@ -14,7 +14,7 @@ BENCHMARKS := $(wildcard bench/*.py)
 ARGS ?=
 
 # The languages the bot speaks; `make messages` refreshes their catalogs.
-LANGUAGES := en
+LANGUAGES := en ru uk pl ca
 LOCALE := bot/locale
 POT := $(LOCALE)/domino.pot
 

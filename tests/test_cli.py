@@ -145,6 +145,22 @@ def test_a_table_bigger_than_the_game_is_refused_by_its_size(
     assert capsys.readouterr().err == said
 
 
+def test_the_terminal_speaks_the_language_of_the_environment(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    assert run(["play", "kozel", "--players", "7"], monkeypatch) == 2
+    assert "Kozioł" in capsys.readouterr().err
+    assert run(["play", "kozel", "--players", "7", "--lang", "en"], monkeypatch) == 2
+    assert "Kozel (the goat)" in capsys.readouterr().err
+
+
+# -- the terminal table, export and replay ------------------------------------------
+
+
 def test_a_game_played_at_the_terminal_exports_and_replays_to_the_same_result(
     workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
