@@ -20,6 +20,7 @@ from adapters.discord.components import GameItem, parse_custom_id
 from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
 from adapters.discord.pings import Pings
+from adapters.discord.translation import CatalogTranslator
 from bot.config import Settings
 from bot.store import Store
 
@@ -69,6 +70,8 @@ class DominoClient(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         # Buttons sent before a restart are parsed back from their custom ids.
         self.add_dynamic_items(GameItem)
+        # Each user sees the commands in his client's language.
+        await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot import catalog
-from bot.i18n import available_languages
+from bot.i18n import N_, available_languages, translator
 
 GROUP_NAME = "domino"
 DESCRIPTION_LIMIT = 100
@@ -54,14 +54,15 @@ class Subcommand:
     description: str
     params: tuple[Param, ...] = field(default=())
     free_words: str | None = None  # the name of a free "key=value …" option
-    free_help: str = "more options as key=value words"
+    free_help: str = N_("more options as key=value words")
 
 
 def build_group(handler: CommandHandler, lang: str = "en") -> app_commands.Group:
     """The ``/domino`` group; every subcommand calls ``handler(interaction, name, args)``."""
+    _ = translator(lang)
     group = app_commands.Group(
         name=GROUP_NAME,
-        description="Domino tables for this channel",
+        description=_("Domino tables for this channel"),
         guild_only=True,
     )
     for sub in subcommands(lang):
@@ -71,10 +72,11 @@ def build_group(handler: CommandHandler, lang: str = "en") -> app_commands.Group
 
 def subcommands(lang: str = "en") -> list[Subcommand]:
     """What the group offers, from the catalog, with each command's options."""
+    _ = translator(lang)
     variant_choices = tuple((v.title, v.name) for v in catalog.variants(lang))
     extra: dict[str, tuple[tuple[Param, ...], str | None]] = {
         "new": (
-            (Param("variant", "the game", choices=variant_choices, required=True, as_word=True),)
+            (Param("variant", _("the game"), choices=variant_choices, required=True, as_word=True),)
             + game_options(lang),
             "options",
         ),
@@ -82,7 +84,7 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
             (
                 Param(
                     "level",
-                    "how well the computer plays",
+                    _("how well the computer plays"),
                     choices=tuple((lv.title, lv.name) for lv in catalog.computer_levels(lang)),
                     as_word=True,
                 ),
@@ -90,14 +92,14 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
             None,
         ),
         "settings": ((), "change"),
-        "rules": ((Param("variant", "the game", choices=variant_choices, as_word=True),), None),
-        "scores": ((Param("variant", "the game", choices=variant_choices, as_word=True),), None),
+        "rules": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
+        "scores": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
         "lang": (
             (
-                Param("whole_chat", "set the chat's language (admins)", flag="chat"),
+                Param("whole_chat", _("set the chat's language (admins)"), flag="chat"),
                 Param(
                     "language",
-                    "a language code",
+                    _("a language code"),
                     choices=tuple((code, code) for code in available_languages()),
                     as_word=True,
                 ),
@@ -110,7 +112,8 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
         params, free = extra.get(info.name, ((), None))
         sub = Subcommand(info.name, _short(info.description), params, free)
         if info.name == "settings":
-            sub = Subcommand(sub.name, sub.description, (), free, "settings to change: key=value")
+            changes = N_("settings to change: key=value")
+            sub = Subcommand(sub.name, sub.description, (), free, changes)
         found.append(sub)
     return found
 
@@ -169,7 +172,7 @@ def _make_command(sub: Subcommand, handler: CommandHandler) -> app_commands.Comm
         if p.choices
     }
     if sub.free_words is not None:
-        described[sub.free_words] = sub.free_help
+        described[sub.free_words] = sub.free_help  # English: the translator finds it by that
     callback.__discord_app_commands_param_description__ = described  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     return app_commands.Command(name=sub.name, description=sub.description, callback=callback)

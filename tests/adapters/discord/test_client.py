@@ -32,6 +32,27 @@ async def test_login_syncs_one_domino_group_globally(
         await bot.close()
 
 
+async def test_the_commands_are_described_in_each_users_language(
+    fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    bot = await boot(fake, ScriptedCore(), redis_client)
+    try:
+        (group,) = fake.commands["global"]
+        assert group["description_localizations"]["ru"] == "Столы для домино в этом канале"
+        subs = {o["name"]: o for o in group["options"]}
+        new = subs["new"]
+        assert new["description_localizations"]["pl"] == "otwórz stół do gry"
+        assert new["description_localizations"]["uk"] == "відкрити стіл для гри"
+        variant = next(o for o in new["options"] if o["name"] == "variant")
+        assert variant["description_localizations"]["ru"] == "игра"
+        titles = {c["value"]: c.get("name_localizations", {}) for c in variant["choices"]}
+        assert titles["kozel"]["ru"] == "Козёл" and titles["baghdad"]["pl"] == "Złodziej z Bagdadu"
+        # Names stay as typed in every language.
+        assert "name_localizations" not in new or not new["name_localizations"]
+    finally:
+        await bot.close()
+
+
 async def test_a_guild_id_syncs_the_commands_to_that_guild_only(
     fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:

@@ -119,6 +119,9 @@ async def test_the_command_menu_is_registered_in_every_language(
     assert names[0] == "newgame" and "startgame" in names and "join" in names
     descriptions = {c["command"]: c["description"] for c in english.params["commands"]}
     assert descriptions["newgame"] == catalog.commands("en")[0].description
+    russian = next(c for c in calls if c.params.get("language_code") == "ru")
+    said = {c["command"]: c["description"] for c in russian.params["commands"]}
+    assert said["newgame"] == "открыть стол для игры"
 
 
 async def test_a_group_command_reaches_the_core_with_the_senders_admin_status(
