@@ -11,6 +11,8 @@ import json
 import logging
 from typing import Final
 
+from babel import Locale
+
 from bot import catalog
 from bot.contract import ChatRef, Command, CommandRef, Document, Screen, TextLine, UserRef
 from bot.gamedoc import BadDocument, GameDoc, from_json, replay_json
@@ -125,15 +127,22 @@ async def stats_screen(runner: Runner, user: UserRef, _: Translator) -> Screen:
     return Screen(tuple(lines))
 
 
+def _native(code: str) -> str:
+    """``uk (українська)``: a language's code and its name in that language."""
+    return f"{code} ({Locale.parse(code).display_name})"
+
+
 def languages_screen(_: Translator, current: str) -> Screen:
     return Screen(
         (
             text_line(_("Your language: %(lang)s", lang=current)),
-            text_line(_("Available: %(langs)s", langs=", ".join(available_languages()))),
+            text_line(
+                _("Available: %(langs)s", langs=", ".join(map(_native, available_languages())))
+            ),
             line(
                 _("Choose one with %(mine)s; an admin sets the chat's with %(chat)s."),
-                mine=CommandRef("lang", "CODE"),
-                chat=CommandRef("lang", "chat CODE"),
+                mine=CommandRef("lang", _("CODE")),
+                chat=CommandRef("lang", "chat " + _("CODE")),
             ),
         )
     )

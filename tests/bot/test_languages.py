@@ -56,3 +56,10 @@ async def test_a_language_a_player_chose_wins_over_his_platforms(fake_store: Sto
     assert "Господар столу: Ivan" in table.table().plain_text()
     out = await table.command(IVAN, "help")
     assert "Команди:" in "\n".join(o.screen.plain_text() for o in shows(out, SlotKind.INFO))
+
+
+async def test_the_language_list_names_each_language_in_its_own_words(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    out = await table.command(MARTA, "lang")
+    said = "\n".join(o.screen.plain_text() for o in shows(out, SlotKind.INFO))
+    assert "uk (українська)" in said and "ca (català)" in said and "lang KOD" in said
