@@ -265,7 +265,7 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
             from adapters.console.fullscreen import TableApp
 
             app = TableApp(sessions, request, tables, poll=settings.timer_poll_interval)
-            return await app.play()
+            return await app.play(stop_on_signals())
         console = ConsoleAdapter(
             sessions,
             line_source(sys.stdin),

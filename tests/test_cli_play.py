@@ -14,6 +14,7 @@ import pytest
 
 import bot.__main__ as cli
 from bot import catalog
+from bot.failures import plain_failure
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.test_cli import NO_STORE_SETTINGS as UNSET
 from tests.test_cli import closed_port, run, workdir  # noqa: F401  (workdir: a fixture)
@@ -142,3 +143,16 @@ async def test_a_telegram_failure_is_one_line(
     assert "Traceback" not in err
     failure = [line for line in err.splitlines() if line.startswith("domino-bot: ")][-1]
     assert failure.startswith(f"domino-bot: {said}")
+
+
+def test_discords_own_failures_are_told_in_one_line() -> None:
+    import aiohttp
+    import discord
+
+    rejected = plain_failure(discord.LoginFailure("Improper token has been passed."), "x")
+    assert rejected is not None and rejected.startswith("Discord rejected DISCORD_TOKEN")
+    key = aiohttp.client_reqrep.ConnectionKey("discord.com", 443, True, True, None, None, None)
+    down = aiohttp.ClientConnectorError(key, OSError(111, "Connection refused"))
+    unreachable = plain_failure(down, "x")
+    assert unreachable is not None and unreachable.startswith("Discord cannot be reached")
+    assert plain_failure(ValueError("a bug"), "x") is None  # a bug keeps its traceback

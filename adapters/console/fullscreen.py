@@ -33,7 +33,7 @@ from adapters.console.marks import Marks, board_text, hand_text, new_moves, rema
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand
 from adapters.console.seating import Core, Table, TableRequest, Tables
-from adapters.console.shades import Choose, HandOver, MoveButton
+from adapters.console.shades import TABLE_CSS, Choose, HandOver, MoveButton, tile_buttons
 from adapters.console.words import HELP, QUIT_WORDS, export_file, help_word
 from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, UserRef
 from bot.i18n import translator
@@ -42,43 +42,15 @@ from bot.typed import NotAMove, offered_moves, typed_press
 SAVED: Final = "The match is saved: domino-bot play --resume continues it."
 
 
-def tile_buttons(hand: Hand) -> list[MoveButton]:
-    """The hand's buttons in the core's order: those that send a press are numbered
-    as the line mode numbers them; the others (tiles that cannot go now) are shown
-    greyed."""
-    buttons = []
-    number = 0
-    for row in hand.screen.buttons:
-        for button in row:
-            if button.payload:
-                number += 1
-                buttons.append(MoveButton(number, button.label, button.payload))
-            else:
-                buttons.append(MoveButton(0, button.label, "", disabled=True))
-    return buttons
-
-
 class TableApp(App[int]):
-    CSS = """
-    #title { background: $primary; color: $text; padding: 0 1; }
-    #main { height: 1fr; }
-    #left { width: 3fr; }
-    #right { width: 2fr; min-width: 30; }
-    #board { border: round $primary; padding: 0 1; height: auto; }
-    #hand { padding: 0 1; height: auto; }
-    #moves { grid-size: 4; grid-gutter: 0 1; height: auto; grid-rows: 3; padding: 0 1; }
-    #moves Button { width: 100%; min-width: 8; }
-    #status { padding: 0 1; color: $warning; height: auto; }
-    #log { border: round $secondary; height: 1fr; }
-    #panel { border: round $accent; height: 1fr; display: none; }
-    #panel.shown { display: block; }
-    """
+    CSS = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "panel('help')", "Help"),
         Binding("f2", "panel('rules')", "Rules"),
         Binding("f3", "panel('scores')", "Scores"),
         Binding("escape", "close_panel", "Close panel", show=False),
         Binding("ctrl+q", "leave", "Leave (saved)", priority=True),
+        Binding("ctrl+c", "leave", "Leave (saved)", show=False, priority=True),
     ]
 
     def __init__(
@@ -123,15 +95,21 @@ class TableApp(App[int]):
                 yield Static("", id="status")
                 yield Input(placeholder="a move's number, 6-4@L, draw, hint, help …", id="prompt")
             with Vertical(id="right"):
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
                 with VerticalScroll(id="panel"):
                     yield Static("", id="panel-text")
         yield Footer()
 
-    async def play(self) -> int:
-        """Run full screen until the match ends or the player leaves; the exit status.
-        What the player should still read (the match is saved …) is printed after."""
-        status = await self.run_async()
+    async def play(self, stop: asyncio.Event | None = None) -> int:
+        """Run full screen until the match ends, the player leaves or ``stop`` is set
+        (SIGTERM); the exit status. What the player should still read (the match is
+        saved …) is printed after."""
+        stopping = asyncio.create_task((stop or asyncio.Event()).wait())
+        stopping.add_done_callback(lambda _: self.action_leave())
+        try:
+            status = await self.run_async()
+        finally:
+            stopping.cancel()
         if self.farewell:
             print(self.farewell)
         return status if status is not None else 0
@@ -139,6 +117,9 @@ class TableApp(App[int]):
     # -- sitting down -----------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.query_one("#board").border_title = "Table"
+        self.query_one("#log").border_title = "Moves"
+        self.query_one("#panel").border_title = "Esc closes"
         self.sit_down()
 
     @work(exclusive=True, group="sit")
@@ -413,6 +394,8 @@ class TableApp(App[int]):
         self.query_one("#panel").remove_class("shown")
 
     def action_leave(self) -> None:
+        if not self.is_running:
+            return
         over = self.table.screens.table is None or self.table.screens.over()
         self._leave(0, "" if over or not self._started else SAVED)
 

@@ -1,6 +1,6 @@
-"""The full-screen table's smaller pieces: a move as a button, the screen that
-covers everything while the keyboard passes to another person, and the choice
-of a saved match."""
+"""The full-screen table's smaller pieces: its look, a move as a button, the
+screen that covers everything while the keyboard passes to another person, and
+the choice of a saved match."""
 
 from __future__ import annotations
 
@@ -15,8 +15,24 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from adapters.console.saved import Saved
+from adapters.console.screens import Hand
 
 NEW = "new"
+
+TABLE_CSS = """
+#title { background: $primary; color: $text; padding: 0 1; }
+#main { height: 1fr; }
+#left { width: 3fr; }
+#right { width: 2fr; min-width: 30; }
+#board { border: round $primary; padding: 0 1; height: auto; }
+#hand { padding: 0 1; height: auto; }
+#moves { grid-size: 4; grid-gutter: 1 2; height: auto; grid-rows: 1; padding: 0 1; }
+#moves Button { width: 100%; min-width: 8; }
+#status { padding: 0 1; color: $warning; height: auto; }
+#log { border: round $secondary; height: 1fr; }
+#panel { border: round $accent; height: 1fr; display: none; }
+#panel.shown { display: block; }
+"""
 
 
 class MoveButton(Button):
@@ -48,8 +64,8 @@ class HandOver(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "taken", "Go on")]
     CSS = """
     HandOver { align: center middle; }
-    #handover { width: auto; padding: 1 4; border: heavy $primary; }
-    """
+#handover { width: auto; padding: 1 4; border: heavy $primary; }
+"""
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -72,9 +88,9 @@ class Choose(ModalScreen[Saved | str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "Leave")]
     CSS = """
     Choose { align: center middle; }
-    #choose { width: auto; max-width: 100; height: auto; padding: 1 2; border: heavy $primary; }
-    #choose Button { width: 100%; }
-    """
+#choose { width: 80%; max-width: 100; height: auto; padding: 1 2; border: heavy $primary; }
+#choose Button { width: 100%; }
+"""
 
     def __init__(self, title: str, saved: Sequence[Saved], *, new: bool) -> None:
         super().__init__()
@@ -101,3 +117,19 @@ class Choose(ModalScreen[Saved | str | None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def tile_buttons(hand: Hand) -> list[MoveButton]:
+    """The hand's buttons in the core's order: those that send a press are numbered
+    as the line mode numbers them; the others (tiles that cannot go now) are shown
+    greyed."""
+    buttons = []
+    number = 0
+    for row in hand.screen.buttons:
+        for button in row:
+            if button.payload:
+                number += 1
+                buttons.append(MoveButton(number, button.label, button.payload))
+            else:
+                buttons.append(MoveButton(0, button.label, "", disabled=True))
+    return buttons

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
+
+import pytest
 
 from adapters.console import TableRequest, table_chat
 from bot.contract import ChatRef
@@ -245,3 +248,17 @@ async def test_help_lists_what_can_be_typed(terminal: Terminal) -> None:
     _, transcript = await terminal.play(["help", "quit"], QUICK)
     for word in ("hint", "table", "rules", "scores", "export", "quit"):
         assert re.search(rf"^  {word} ", transcript, re.MULTILINE)
+
+
+async def test_scores_may_name_a_game_and_export_goes_where_it_is_told(
+    terminal: Terminal, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    typed = ["1", "scores kozel", "scores", "export", "export My Replays", "quit"]
+    _, transcript = await terminal.play(typed, QUICK)
+    assert "Scoreboard: Kozel (the goat)" in transcript
+    assert "Scoreboard: all games" in transcript or "Scoreboard: Tyaga" in transcript
+    assert "not a move" not in transcript
+    (first,) = terminal.folder.glob("domino-*.json")  # the table's own export folder
+    assert f"» The replay file is written: {first}\n" in transcript
+    assert (tmp_path / "My Replays" / first.name).read_bytes() == first.read_bytes()
