@@ -84,11 +84,14 @@ async def test_a_whole_match_is_played_by_mouse_clicks(store: Store, tmp_path: P
     async with app.run_test(size=SIZE) as pilot:
         while app.is_running:
             await until(pilot, lambda: bool(moves(app)) or not app.is_running)
-            if app.is_running:
-                target = moves(app)[-1]
-                await pilot.click(target)
-                clicks += 1
-                await until(pilot, lambda b=target: not b.is_attached or not app.is_running)
+            if not app.is_running:
+                break
+            target = moves(app)[-1]
+            await pilot.pause()  # laid out before it is clicked
+            if not await pilot.click(target):
+                continue  # replaced meanwhile: click the new one
+            clicks += 1
+            await until(pilot, lambda b=target: b.gone or not b.is_attached or not app.is_running)
         log = app.query_one("#log", RichLog)
         assert any("Won by" in str(line.text) for line in log.lines)
     assert clicks > 3
