@@ -59,6 +59,7 @@ _COMMANDS: Final = (
     ("settings", N_("[key=value …]"), N_("game options, turn timer, auto-start, pings")),
     ("rules", N_("[VARIANT]"), N_("how a game is played")),
     ("scores", N_("[VARIANT]"), N_("this chat's scoreboard")),
+    ("table", "", N_("the table as a picture")),
     ("stats", "", N_("your results in every chat")),
     ("lang", N_("[LANGUAGE]"), N_("choose your language")),
     ("export", "", N_("the last game as a replay file")),

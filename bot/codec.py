@@ -12,6 +12,7 @@ Discord custom ids (100 characters). Examples::
                          id or p, the id in base 36, and ``-`` and a topic if any)
     1h_k3j9x2ab_tgn2pjm  the deep link that opens a player's hand
     1t_k3j9x2ab          show my tiles
+    1i_k3j9x2ab          show the table as a picture
     1j_k3j9x2ab          join the lobby
     1v_three-guns        open a table for Three Guns (no game yet: no game id)
 
@@ -68,6 +69,13 @@ class TilesPress:
 
 
 @dataclass(frozen=True, slots=True)
+class PicturePress:
+    """Show the table as a picture, in the table's chat, for everybody."""
+
+    game_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class LobbyPress:
     """A lobby button: ``action`` is one of :data:`LOBBY_ACTIONS`."""
 
@@ -108,7 +116,9 @@ class VariantPick:
     variant: str
 
 
-GameAction = MovePress | TilesPress | LobbyPress | SettingPress | NextDealPress | HandLink
+GameAction = (
+    MovePress | TilesPress | PicturePress | LobbyPress | SettingPress | NextDealPress | HandLink
+)
 """A press about one game, named by its id."""
 
 Action = GameAction | VariantPick
@@ -279,6 +289,10 @@ def tiles_payload(game_id: str) -> str:
     return _join("t", game_id)
 
 
+def picture_payload(game_id: str) -> str:
+    return _join("i", game_id)
+
+
 def lobby_payload(game_id: str, action: str) -> str:
     return _join(_LOBBY_CODES[action], game_id)
 
@@ -329,6 +343,8 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
         return LobbyPress(game_id, LOBBY_ACTIONS[action])
     if action == "t" and not rest:
         return TilesPress(game_id)
+    if action == "i" and not rest:
+        return PicturePress(game_id)
     if action == "h" and len(rest) <= 1:
         return HandLink(game_id, decode_chat(rest[0]) if rest else None)
     if action == "n" and len(rest) == 1:

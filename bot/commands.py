@@ -15,6 +15,7 @@ from bot.contract import (
     ChatRef,
     Command,
     CommandRef,
+    Notice,
     Outbound,
     Screen,
     Show,
@@ -25,6 +26,7 @@ from bot.contract import (
 from bot.flow import Decision, Game, Reply, reply_line
 from bot.i18n import Translator, available_languages, line, pick_language, translator
 from bot.lobbyview import table_settings_text
+from bot.picture.screens import picture_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
 
@@ -194,6 +196,8 @@ class Commands:
                     ),
                 )
             ]
+        if name == "table":
+            return await self._table_picture(command, _)
         if name == "stats":
             return [self._show(command, await lookups.stats_screen(runner, command.user, _))]
         if name == "lang":
@@ -211,6 +215,14 @@ class Commands:
                 ),
             )
         ]
+
+    async def _table_picture(self, command: Command, _: Translator) -> list[Outbound]:
+        """The chat's game as a picture, in the chat's language (everybody sees it)."""
+        game = await self._runner.load(command.chat)
+        if game is None or game.state is None:
+            return [self._info(command, _("No game is running here."))]
+        shown = picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
+        return [Notice(command.chat, shown)]
 
     async def _lang(self, command: Command, lang: str, _: Translator) -> list[Outbound]:
         args = [a.lower() for a in command.args]

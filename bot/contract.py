@@ -167,10 +167,13 @@ class Button:
 
 @dataclass(frozen=True, slots=True)
 class Screen:
-    """A message's content: lines of text and rows of buttons."""
+    """A message's content: lines of text and rows of buttons, and perhaps a
+    picture (PNG bytes), which the message then shows with the text as its
+    caption."""
 
     lines: tuple[TextLine, ...]
     buttons: tuple[tuple[Button, ...], ...] = ()
+    picture: bytes | None = field(default=None, repr=False)
 
     def plain_text(self) -> str:
         """The text with mentions as names, deadlines as epoch seconds and commands as
@@ -209,6 +212,7 @@ class SlotKind(str, Enum):
     PING = "ping"  # the your-turn nudge, deleted when the player has moved
     INFO = "info"  # replies to lookups (rules, scores, help), replaced in place
     SUMMARY = "summary"  # a deal's or match's summary, sent as a new message
+    PICTURE = "picture"  # the table as a picture, edited in place after every move
 
 
 @dataclass(frozen=True, slots=True)

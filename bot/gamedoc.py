@@ -78,6 +78,7 @@ class TableSettings:
     auto_start: bool  # start as soon as the table is full
     pings: bool  # nudge the player to move in his private chat
     lang: str  # the language of the chat's screens
+    pictures: bool = False  # the table's picture follows every move
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,7 @@ def head_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
             "auto_start": doc.settings.auto_start,
             "pings": doc.settings.pings,
             "lang": doc.settings.lang,
+            "pictures": doc.settings.pictures,
         },
         created=doc.created,
         deal_starts=list(doc.deal_starts),
@@ -346,6 +348,7 @@ def from_parts(
                 auto_start=bool(settings["auto_start"]),
                 pings=bool(settings["pings"]),
                 lang=str(settings.get("lang") or "en"),
+                pictures=bool(settings.get("pictures", False)),
             ),
             created=float(data["created"]),
             deals=deals,

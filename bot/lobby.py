@@ -21,9 +21,9 @@ from bot.contract import ChatRef, CommandRef, TextLine, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import Translator, line
-from bot.lobbyview import variant_picker
+from bot.lobbyview import table_settings_text, variant_picker
 from bot.match import Pacing
-from bot.settings_flow import Pairs, apply_pairs, parse_pairs
+from bot.settings_flow import PICTURES, Pairs, apply_pairs, parse_pairs
 from bot.texts import error_text, level_name, variant_title
 from engine import DominoError, get_variant
 
@@ -325,7 +325,17 @@ def change_settings(
 ) -> Decision:
     """Set game options and table settings of a lobby."""
     if game is not None and game.doc.status == RUNNING:
-        return refuse(_("Settings can be changed only before the start."))
+        if set(pairs) != {PICTURES}:
+            return refuse(_("Settings can be changed only before the start."))
+        # Pictures change no rule and no turn: the host or an admin may switch them any time.
+        if not _is_host(game.doc, user, admin):
+            return refuse(_("Only the host, %(name)s, can do that.", name=_host_name(game.doc)))
+        decided = _with_settings(_, game.doc, pairs)
+        if decided.doc is None:
+            return decided
+        saved = table_settings_text(_, decided.doc.settings)
+        said = _("Saved. %(settings)s", settings=saved)
+        return replace(decided, state=game.state, reply=said)
     checked = _lobby_for_host(game, user, admin, _)
     if isinstance(checked, Decision):
         return checked

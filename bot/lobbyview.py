@@ -77,12 +77,16 @@ def _lobby_lines(_: Translator, doc: GameDoc) -> list[TextLine]:
 
 
 def table_settings_text(_: Translator, settings: TableSettings) -> str:
-    return _(
+    text = _(
         "Turn timer: %(timer)s · auto-start: %(auto)s · pings: %(pings)s",
         timer=timer_text(_, settings.timer),
         auto=on_off(_, settings.auto_start),
         pings=on_off(_, settings.pings),
     )
+    if not settings.pictures:
+        return text
+    pictures = _("a picture after every move")
+    return f"{text} · {pictures}"
 
 
 def timer_text(_: Translator, seconds: int) -> str:

@@ -224,6 +224,7 @@ def _table_buttons(_: Translator, doc: GameDoc, view: View) -> tuple[tuple[Butto
         (
             Button(_("My tiles"), codec.tiles_payload(doc.id)),
             Button(_("Open my hand"), deep_link=codec.hand_link(doc.id, doc.chat)),
+            Button(_("Picture"), codec.picture_payload(doc.id)),
         ),
     )
 

@@ -38,6 +38,7 @@ from bot.flow import Decision, Game, reply_line, reply_text
 from bot.i18n import Translator, line, pick_language, text_line, translator
 from bot.lobbyview import decode_option_value
 from bot.match import Pacing
+from bot.picture.screens import picture_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import AUTO_START, PINGS, TIMER
 from bot.store import Store, Stored, StoreUnavailable, TimerClaim
@@ -153,10 +154,20 @@ class Sessions:
         chat = _game_chat(press, action)
         if chat is None:
             return [Answer(_("That button is not one of mine, or it is too old."))]
+        if isinstance(action, codec.PicturePress):
+            return await self._picture(chat, action.game_id, _)
         flow = await self._press_flow(press, action)
         ran = await self._runner.run(chat, press.user, flow)
         decision = ran.decision
         return [Answer(reply_text(decision.reply), decision.alert, decision.screen), *ran.updates]
+
+    async def _picture(self, chat: ChatRef, game_id: str, _: Translator) -> list[Outbound]:
+        """The table as a picture, sent into its chat for everybody; nothing changes."""
+        game = await self._runner.load(chat)
+        if game is None or game.doc.id != game_id or game.state is None:
+            return [Answer(_("That button is from a finished game."))]
+        shown = picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
+        return [Answer(), Notice(chat, shown)]
 
     async def _pick_variant(self, press: Press, variant: str) -> list[Outbound]:
         """A game picked from the answer to ``new``: open its table as ``new`` would,

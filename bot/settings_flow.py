@@ -23,7 +23,8 @@ Pairs = dict[str, str]
 TIMER: Final = "timer"
 AUTO_START: Final = "auto_start"
 PINGS: Final = "pings"
-TABLE_KEYS: Final = (TIMER, AUTO_START, PINGS)
+PICTURES: Final = "pictures"  # the table's picture after every move
+TABLE_KEYS: Final = (TIMER, AUTO_START, PINGS, PICTURES)
 TIMER_MIN: Final = 10
 TIMER_MAX: Final = 3600
 _TRUE: Final = frozenset({"on", "yes", "true", "1"})
@@ -109,6 +110,8 @@ def table_setting(_: Translator, table: TableSettings, key: str, value: str) -> 
         return _("%(key)s must be on or off", key=key)
     if key == AUTO_START:
         return replace(table, auto_start=text in _TRUE)
+    if key == PICTURES:
+        return replace(table, pictures=text in _TRUE)
     return replace(table, pings=text in _TRUE)
 
 
@@ -116,7 +119,8 @@ def stored_value(table: TableSettings, key: str) -> str:
     """How a table setting is kept in the chat's settings."""
     if key == TIMER:
         return str(table.timer)
-    return "on" if (table.auto_start if key == AUTO_START else table.pings) else "off"
+    flags = {AUTO_START: table.auto_start, PINGS: table.pings, PICTURES: table.pictures}
+    return "on" if flags[key] else "off"
 
 
 def table_defaults(stored: dict[str, str], timer: int, lang: str) -> TableSettings:

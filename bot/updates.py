@@ -13,6 +13,7 @@ if a seat should ever name the group.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import engine
@@ -21,6 +22,7 @@ from bot.flow import Decision, Game
 from bot.gamedoc import GameDoc
 from bot.i18n import translator
 from bot.lobbyview import lobby_screen
+from bot.picture.screens import picture_screen, table_picture_png
 from bot.play import private_chat
 from bot.render import hand_screen, ping_screen, table_screen
 from bot.summary import summary_screen
@@ -32,6 +34,11 @@ log = logging.getLogger(__name__)
 def table_slot(doc: GameDoc) -> Slot:
     """The game's one message in its chat: the lobby, which becomes the table."""
     return Slot(SlotKind.TABLE, doc.chat, doc.id)
+
+
+def picture_slot(doc: GameDoc) -> Slot:
+    """The table's picture in its chat, when the chat has it follow every move."""
+    return Slot(SlotKind.PICTURE, doc.chat, doc.id)
 
 
 def hand_slot(doc: GameDoc, seat: int) -> Slot:
@@ -79,15 +86,19 @@ def game_updates(
     doc, state, version = after.doc, after.state, after.version
     out: list[Outbound] = []
     table = table_of(after, now)
-    if before is None or table != table_of(before, now):
+    table_changed = before is None or table != table_of(before, now)
+    if table_changed:
         out.append(Show(table_slot(doc), table, version))
     if state is None:
         return out
+    _ = translator(doc.settings.lang)
+    turned_on = before is not None and not before.doc.settings.pictures
+    if doc.settings.pictures and (table_changed or turned_on):
+        out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
     if state.deal_over and _deal_just_ended(before, state):
-        _ = translator(doc.settings.lang)
-        out.append(
-            Show(Slot(SlotKind.SUMMARY, doc.chat, doc.id), summary_screen(_, doc, state), version)
-        )
+        # The deal's end as a picture too: the final line and every hand left.
+        summary = replace(summary_screen(_, doc, state), picture=table_picture_png(_, doc, state))
+        out.append(Show(Slot(SlotKind.SUMMARY, doc.chat, doc.id), summary, version))
     out += _hands(before, after, decision)
     out += _pings(before, after)
     return out

@@ -80,7 +80,8 @@ def test_the_table_shows_the_line_counts_scores_and_who_is_to_move() -> None:
     assert "▶ Anna: 2 tiles, 0 points" in text and "• Boris: 2 tiles, 0 points" in text
     assert "Boris played [6|4] on the left" in text
     assert (Mention(ANNA), " to move") in screen.lines
-    assert [b.label for row in screen.buttons for b in row] == ["My tiles", "Open my hand"]
+    labels = [b.label for row in screen.buttons for b in row]
+    assert labels == ["My tiles", "Open my hand", "Picture"]
 
 
 def test_a_hand_shows_its_tiles_and_a_button_per_legal_move() -> None:

@@ -1,0 +1,34 @@
+"""Pictures as the core sends them: a game's table drawn for its chat, as a
+:class:`~bot.contract.Screen` whose text is the picture's caption.
+
+The table is drawn from one seat's :class:`~engine.View`, of which the
+picture reads only the public part (see :mod:`bot.picture.table`), and names
+the seats as the table's text does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from bot.contract import Screen
+from bot.gamedoc import GameDoc
+from bot.i18n import Translator, text_line
+from bot.picture import table_png
+from bot.picture.status import status_lines
+from bot.render import game_heading, seat_label
+from engine import State
+
+
+def table_picture_png(_: Translator, doc: GameDoc, state: State[Any]) -> bytes:
+    """The table of ``doc`` as it stands in ``state``, as PNG bytes."""
+    names = [seat_label(_, doc, seat) for seat in range(len(doc.seats))]
+    status = status_lines(_, state, names.__getitem__)
+    return table_png(_, engine.view(state, 0), names, status)
+
+
+def picture_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
+    """The table's picture, captioned with the game and the deal."""
+    deal = _("Deal %(n)d", n=state.deal_number)
+    caption = f"{game_heading(_, doc)} · {deal}"
+    return Screen((text_line(caption),), picture=table_picture_png(_, doc, state))

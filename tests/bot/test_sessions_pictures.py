@@ -1,0 +1,129 @@
+"""The table as a picture: the table command and the Picture button send it to
+the chat, a deal's summary carries it, and a chat that asks for it gets it
+after every move, edited in place."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.contract import Answer, Notice, SlotKind
+from bot.store import Store
+from engine import DOUBLE_SIX
+from tests.bot.driver import Table, answer, button, deal, make_table, scripted, shows, user
+
+ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
+# A short deal Anna wins: [6|6], [6|4] (Boris), [6|5], [4|4] (Boris), [5|5].
+SHORT = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
+FIRST_MOVES = [(ANNA, "[6|6]"), (BORIS, "◀ [6|4]"), (ANNA, "[6|5] ▶"), (BORIS, "◀ [4|4]")]
+
+
+def _png(picture: bytes | None) -> Image.Image:
+    assert picture is not None
+    image = Image.open(io.BytesIO(picture))
+    assert image.format == "PNG"
+    return image
+
+
+def _notices(out: list) -> list[Notice]:
+    return [item for item in out if isinstance(item, Notice)]
+
+
+async def _started(table: Table) -> None:
+    await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
+    await table.open_hands(ANNA, BORIS)
+
+
+async def _press_tile(table: Table, who, label: str) -> list:
+    return await table.press(who, button(table.hand(who), label).payload)
+
+
+async def test_the_table_command_sends_the_table_as_a_picture(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    first = _notices(await table.command(BORIS, "table"))
+    assert len(first) == 1 and first[0].chat == table.chat
+    assert "Tyaga" in first[0].screen.plain_text() and "Deal 1" in first[0].screen.plain_text()
+    assert _png(first[0].screen.picture).width == 800
+    await _press_tile(table, ANNA, "[6|6]")
+    second = _notices(await table.command(BORIS, "table"))
+    assert second[0].screen.picture != first[0].screen.picture
+
+
+async def test_the_table_command_without_a_game_says_so(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    out = await table.command(ANNA, "table")
+    assert not _notices(out)
+    assert "No game is running here." in shows(out, SlotKind.INFO)[0].screen.plain_text()
+
+
+async def test_the_picture_button_answers_and_sends_the_picture_changing_nothing(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    await _press_tile(table, ANNA, "[6|6]")
+    before = await fake_store.load(table.chat)
+    out = await table.press(BORIS, button(table.table(), "Picture").payload)
+    assert answer(out) == Answer("")
+    pictures = _notices(out)
+    assert len(pictures) == 1 and pictures[0].chat == table.chat
+    _png(pictures[0].screen.picture)
+    after = await fake_store.load(table.chat)
+    assert before is not None and after is not None and after.version == before.version
+
+
+async def test_a_picture_button_of_a_stopped_game_changes_nothing(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    await _press_tile(table, ANNA, "[6|6]")
+    old = button(table.table(), "Picture").payload
+    assert old is not None
+    await table.command(ANNA, "stop", admin=True)
+    out = await table.press(BORIS, old)
+    assert answer(out).text == "That button is from a finished game."
+    assert not _notices(out)
+
+
+async def test_a_deals_summary_carries_its_picture(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    for who, label in FIRST_MOVES:
+        out = await _press_tile(table, who, label)
+        assert all(s.screen.picture is None for s in shows(out, SlotKind.TABLE))
+    out = await _press_tile(table, ANNA, "[5|5]")
+    summary = shows(out, SlotKind.SUMMARY)
+    assert len(summary) == 1
+    _png(summary[0].screen.picture)
+
+
+async def test_pictures_follow_moves_only_when_the_chat_turns_them_on(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    out = await _press_tile(table, ANNA, "[6|6]")
+    assert not shows(out, SlotKind.PICTURE)
+    out = await table.command(ANNA, "settings", "pictures=on", admin=True)
+    assert "a picture after every move" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    assert not shows(out, SlotKind.TABLE)  # the table itself is as it was
+    seen = shows(out, SlotKind.PICTURE)  # at once, as the table stands
+    assert len(seen) == 1
+    for who, label in FIRST_MOVES[1:]:
+        out = await _press_tile(table, who, label)
+        seen += shows(out, SlotKind.PICTURE)
+    assert len(seen) == 4
+    assert len({s.slot.key for s in seen}) == 1  # one message, edited in place
+    assert [s.version for s in seen] == sorted({s.version for s in seen})
+    assert len({s.screen.picture for s in seen}) == 4
+    await table.command(ANNA, "settings", "pictures=off", admin=True)
+    out = await _press_tile(table, ANNA, "[5|5]")
+    assert not shows(out, SlotKind.PICTURE)
+
+
+async def test_a_bad_pictures_value_is_refused_and_changes_nothing(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    out = await table.command(ANNA, "settings", "pictures=maybe", admin=True)
+    assert "pictures must be on or off" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    doc = await table.doc()
+    assert doc is not None and not doc.settings.pictures
