@@ -104,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="tell a replay file move by move")
     replay.add_argument("file", help="a replay file (JSON); - reads standard input")
     replay.add_argument("--lang", default="en", help="language of the story")
+    replay.add_argument("--png", metavar="DIR", help="also draw each deal's end into DIR")
 
     export = commands.add_parser("export", help="write a game as a replay file")
     export.add_argument("--chat", default="con:local", help="a chat key such as tg:-100123")
@@ -186,7 +187,7 @@ def _dispatch(command: str, args: argparse.Namespace, settings: Settings) -> int
     if command == "play":
         return _play(args, settings)
     if command == "replay":
-        return _replay(args.file, args.lang)
+        return _replay(args.file, args.lang, args.png)
     if command == "export":
         return asyncio.run(export_replay(settings, args.chat, args.output))
     assert command == "health", command
@@ -285,16 +286,22 @@ def full_screen(plain: bool) -> bool:
     return not plain and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _replay(path: str, lang: str) -> int:
+def _replay(path: str, lang: str, png: str | None = None) -> int:
     from bot.i18n import translator
+    from bot.picture.files import CannotWrite, DealPictures
     from bot.replay_story import ReplayStopped, story
     from engine import DominoError
     from engine.replay import load_replay
 
+    _ = translator(lang)
+    pictures = DealPictures(_, Path(png)) if png is not None else None
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        for line in story(translator(lang), load_replay(text)):
+        for line in story(_, load_replay(text), pictures):
             print(line)
+    except CannotWrite as exc:
+        print(f"domino-bot replay: cannot write {exc}", file=sys.stderr)
+        return 1
     except (OSError, UnicodeDecodeError) as exc:
         print(f"domino-bot replay: cannot read {path}: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -304,6 +311,8 @@ def _replay(path: str, lang: str) -> int:
     except DominoError as exc:
         print(f"domino-bot replay: {path}: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if pictures is not None:
+        print(f"domino-bot replay: {len(pictures.written)} pictures in {png}", file=sys.stderr)
     return 0
 
 

@@ -8,7 +8,7 @@ and the match ended, in the words the tables use.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, Final
 
@@ -35,10 +35,13 @@ class ReplayStopped(Exception):
     """A move in the file is not legal; the message says which and why."""
 
 
-def story(_: Translator, replay: Replay) -> Iterator[str]:
+def story(
+    _: Translator, replay: Replay, deal_ended: Callable[[State[Any]], None] | None = None
+) -> Iterator[str]:
     """The lines of the story of ``replay``. Raises :class:`BadReplay` (or another
     :class:`~engine.DominoError`) for a file that is not a valid replay, and
-    :class:`ReplayStopped`, after the lines up to it, at the first illegal move."""
+    :class:`ReplayStopped`, after the lines up to it, at the first illegal move.
+    ``deal_ended`` is called with the state at each deal's end (to draw it)."""
     state = start(replay)
     yield _heading(_, replay, state)
     yield from _deal_opening(_, state)
@@ -62,6 +65,8 @@ def story(_: Translator, replay: Replay) -> Iterator[str]:
         yield _move_line(_, state, index, seat, move or engine.parse_move(text))
         if state.deal_over:
             yield from _deal_end(_, state)
+            if deal_ended is not None:
+                deal_ended(state)
     if not state.deal_over and state.turn is not None:
         yield _("(the file stops here: %(name)s to move)", name=seat_name(_, state.turn))
     elif not state.deal_over:

@@ -213,6 +213,8 @@ class ConsoleAdapter:
         elif word == "hint":
             moves = ", ".join(str(o.press.move) for o in offered_moves(buttons))
             self._say(f"Your moves: {moves}" if moves else "You have no move to make now.")
+        elif word == "table" and rest:
+            await self._table_picture(hand.user, rest)
         elif word == "table":
             self._printed_table = ""
             self._print_table()
@@ -232,6 +234,25 @@ class ConsoleAdapter:
             await self._press_number(hand, buttons, int(word))
         else:
             await self._press_text(hand, buttons, text)
+
+    async def _table_picture(self, user: UserRef, words: list[str]) -> None:
+        """``table --png FILE``: the core's picture of the table, written to FILE."""
+        if len(words) != 2 or words[0] != "--png":
+            self._say("Write table --png FILE to save the table as a picture.")
+            return
+        replies = await self.table.command(user, "table")
+        pictures = [r.screen.picture for r in replies if isinstance(r, Notice)]
+        picture = next((p for p in pictures if p is not None), None)
+        if picture is None:
+            self._carry_out(replies)  # the core says why there is none
+            return
+        path = Path(words[1])
+        try:
+            path.write_bytes(picture)
+        except OSError as exc:
+            self._say(f"Could not write {path}: {exc.strerror or exc}")
+            return
+        self._say(f"The table as a picture: {path}")
 
     async def _press_number(self, hand: Hand, buttons: Sequence[Button], number: int) -> None:
         if not 1 <= number <= len(buttons):

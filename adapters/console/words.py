@@ -16,7 +16,7 @@ Type the number of a move, or the move itself: 6-4@L, 6-4@R, 6-4 (when it fits
 one end only), 1-5x@R (across), 5-5@L+3-3@R, draw, pass, done, steal 5-1,
 recover 5-5 1-1. Also:
   hint       your moves, written out
-  table      show the table again
+  table      show the table again (table --png FILE: as a picture, into FILE)
   rules      the rules of this game
   scores     this table's scoreboard (scores GAME: one game's)
   stats      your results in every game
