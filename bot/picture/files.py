@@ -32,7 +32,7 @@ class DealPictures:
         names = [seat_name(_, seat) for seat in range(state.players)]
         status = status_lines(_, state, names.__getitem__)
         path = self.folder / f"deal-{state.deal_number:02d}.png"
-        picture = table_png(_, engine.view(state, 0), names, status)
+        picture = table_png(_, engine.public_view(state), names, status)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             path.write_bytes(picture)

@@ -28,7 +28,7 @@ LONG_NAMES: Final = tuple(name * 12 for name in NAMES)
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """A position worth drawing: its file name, the table as seat 0 sees it,
+    """A position worth drawing: its file name, the table as everybody sees it,
     and what the picture says under the line."""
 
     name: str
@@ -72,7 +72,7 @@ def first(
 def _sample(name: str, state: State[Any]) -> Sample:
     names = NAMES[: state.players]
     status = status_lines(translator("en"), state, names.__getitem__)
-    return Sample(name, engine.view(state, 0), names, tuple(status))
+    return Sample(name, engine.public_view(state), names, tuple(status))
 
 
 def _caravans(state: State[Any]) -> int:
@@ -137,10 +137,10 @@ def worst() -> list[Sample]:
     at a deal's end, six players with their hands revealed, five caravans."""
     ended = first("tyaga", 2, 12, lambda s: s.deal_over)
     said = tuple(status_lines(translator("en"), ended, LONG_NAMES.__getitem__))
-    base = engine.view(ended, 0)
+    base = engine.public_view(ended)
     line = whole_set_line()
     longest = replace(base, line=line, ends=(line[0].left, line[-1].right))
-    six = engine.view(first("tyaga", 6, 2, lambda s: s.deal_over), 0)
+    six = engine.public_view(first("tyaga", 6, 2, lambda s: s.deal_over))
     hands = _split(DOUBLE_SIX[:24], 6)
     crowded = replace(
         six,
@@ -163,7 +163,7 @@ def _split(tiles: tuple[Tile, ...], players: int) -> tuple[tuple[Tile, ...], ...
 def _most_caravans() -> View:
     """Thief of Baghdad with every thief used: four closed caravans (three of
     them won back with handcuffs) and a fifth one open, 28 tiles in all."""
-    base = engine.view(first("baghdad", 2, 1, lambda s: s.counter >= 12), 0)
+    base = engine.public_view(first("baghdad", 2, 1, lambda s: s.counter >= 12))
     line = whole_set_line()
     thieves = ("3-3", "6-0", "5-1", "4-2")
     cuffs: tuple[list[str] | None, ...] = (None, ["6-6", "0-0"], ["5-5", "1-1"], ["4-4", "2-2"])

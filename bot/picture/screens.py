@@ -1,9 +1,8 @@
 """Pictures as the core sends them: a game's table drawn for its chat, as a
 :class:`~bot.contract.Screen` whose text is the picture's caption.
 
-The table is drawn from one seat's :class:`~engine.View`, of which the
-picture reads only the public part (see :mod:`bot.picture.table`), and names
-the seats as the table's text does.
+The table is drawn from the engine's view for no seat, which holds no hand
+while a deal is played, and names the seats as the table's text does.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ def table_picture_png(_: Translator, doc: GameDoc, state: State[Any]) -> bytes:
     """The table of ``doc`` as it stands in ``state``, as PNG bytes."""
     names = [seat_label(_, doc, seat) for seat in range(len(doc.seats))]
     status = status_lines(_, state, names.__getitem__)
-    return table_png(_, engine.view(state, 0), names, status)
+    return table_png(_, engine.public_view(state), names, status)
 
 
 def picture_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:

@@ -40,7 +40,7 @@ def test_every_game_draws_in_every_language(variant: str, players: int) -> None:
         _ = translator(lang)
         for state in _some_states(variant, players):
             status = status_lines(_, state, names.__getitem__)
-            table = _image(table_png(_, engine.view(state, 0), names, status))
+            table = _image(table_png(_, engine.public_view(state), names, status))
             assert table.format == "PNG" and table.width == 800
             seat = state.turn if state.turn is not None else 0
             hand = _image(hand_png(_, engine.view(state, seat), "Table", "Your turn"))
@@ -51,7 +51,7 @@ def test_every_game_draws_in_every_language(variant: str, players: int) -> None:
 def test_each_move_changes_the_picture(variant: str, players: int) -> None:
     _ = translator("en")
     played = list(states(variant, players, 3, limit=40))
-    pictures = [table_png(_, engine.view(s, 0), NAMES[:players]) for s in played]
+    pictures = [table_png(_, engine.public_view(s), NAMES[:players]) for s in played]
     for before, after, picture_before, picture_after in zip(
         played, played[1:], pictures, pictures[1:], strict=False
     ):
@@ -71,11 +71,13 @@ def test_the_same_position_draws_the_same_picture() -> None:
 
 @pytest.mark.parametrize(("variant", "players"), GAMES)
 def test_the_table_shows_no_hidden_tile(variant: str, players: int) -> None:
-    """Mid-deal, the table drawn from any seat's view is the same picture: it
-    cannot hold that seat's own tiles, which differ from seat to seat."""
+    """Mid-deal, the table drawn from any seat's view is the same picture as
+    from the view for no seat: it cannot hold a seat's own tiles, which differ
+    from seat to seat and which the view for no seat does not have."""
     _ = translator("en")
     state = next(s for s in states(variant, players, 9) if s.counter >= 4 and not s.deal_over)
-    tables = {table_png(_, engine.view(state, seat), NAMES[:players]) for seat in range(players)}
+    views = [engine.public_view(state), *(engine.view(state, s) for s in range(players))]
+    tables = {table_png(_, view, NAMES[:players]) for view in views}
     assert len(tables) == 1
     hands = {hand_png(_, engine.view(state, seat), "T", "") for seat in range(players)}
     assert len(hands) == players
@@ -84,7 +86,7 @@ def test_the_table_shows_no_hidden_tile(variant: str, players: int) -> None:
 def test_a_finished_deal_shows_every_hand() -> None:
     _ = translator("en")
     state = next(s for s in states("kozel", 3, 4) if s.deal_over)
-    view = engine.view(state, 0)
+    view = engine.public_view(state)
     assert any(view.revealed or ())
     hidden = replace(view, revealed=None)
     assert table_png(_, view, NAMES[:3]) != table_png(_, hidden, NAMES[:3])
