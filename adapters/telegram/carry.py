@@ -15,7 +15,7 @@ import warnings
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from telegram import Bot, InputFile, LinkPreviewOptions, Message
+from telegram import Bot, InputFile, InputMediaPhoto, LinkPreviewOptions, Message
 from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
@@ -51,6 +51,8 @@ T = TypeVar("T")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
 ATTEMPTS = 5  # calls per instruction before giving up on flood waits and network errors
+CAPTION_LIMIT = 1024  # characters Telegram takes in a photo's caption
+PICTURE_NAME = "table.png"
 
 
 class UserUnreachable(Exception):
@@ -135,6 +137,33 @@ class Carrier:
         self, chat: ChatRef, screen: Screen, budget: Budget, *, notify: bool
     ) -> Message:
         rendered = self.renderer.render(screen)
+        if screen.picture is not None and len(rendered.text) <= CAPTION_LIMIT:
+            picture = screen.picture
+            return await self._call(
+                lambda chat_id: self.bot.send_photo(
+                    chat_id,
+                    InputFile(picture, filename=PICTURE_NAME),
+                    caption=rendered.text,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=rendered.markup,
+                    message_thread_id=telegram_thread_id(chat),
+                    disable_notification=not notify,
+                ),
+                chat,
+                budget,
+            )
+        if screen.picture is not None:  # too much text for a caption: the picture goes first
+            picture = screen.picture
+            await self._call(
+                lambda chat_id: self.bot.send_photo(
+                    chat_id,
+                    InputFile(picture, filename=PICTURE_NAME),
+                    message_thread_id=telegram_thread_id(chat),
+                    disable_notification=True,
+                ),
+                chat,
+                budget,
+            )
         return await self._call(
             lambda chat_id: self.bot.send_message(
                 chat_id,
@@ -150,9 +179,27 @@ class Carrier:
         )
 
     async def _edit(self, chat: ChatRef, message_id: int, show: Show, budget: Budget) -> bool:
-        """Edit the slot's message; False when it is gone and must be sent again."""
+        """Edit the slot's message (a picture's by replacing the photo, as
+        ``editMessageMedia`` does); False when it is gone and must be sent again."""
         rendered = self.renderer.render(show.screen)
+        picture = show.screen.picture
         try:
+            if picture is not None:
+                # Bytes, not an InputFile: only then is the photo sent as an attachment.
+                media = InputMediaPhoto(
+                    picture,
+                    filename=PICTURE_NAME,
+                    caption=rendered.text if len(rendered.text) <= CAPTION_LIMIT else None,
+                    parse_mode=ParseMode.HTML,
+                )
+                await self._call(
+                    lambda chat_id: self.bot.edit_message_media(
+                        media, chat_id=chat_id, message_id=message_id, reply_markup=rendered.markup
+                    ),
+                    chat,
+                    budget,
+                )
+                return True
             await self._call(
                 lambda chat_id: self.bot.edit_message_text(
                     rendered.text,

@@ -125,7 +125,7 @@ class Driver:
         links = [
             button["url"]
             for message in self.fake.bot_messages(self.chat_id, self.thread)
-            if user.first_name in message["text"]
+            if user.first_name in message.get("text", "")
             for button in buttons(message)
             if "url" in button
         ]

@@ -323,6 +323,24 @@ class FakeBotApi:
         message["edit_date"] = int(time.time())
         return message
 
+    async def api_editMessageMedia(self, params: dict[str, Any], files: Any) -> Any:
+        """A photo message gets a new photo (and caption); a text message has no media."""
+        message = self._message_to_edit(params)
+        media = params["media"]
+        if "photo" not in message:
+            raise ApiError(400, "Bad Request: there is no media in the message to edit")
+        attached = str(media.get("media", "")).removeprefix("attach://")
+        if media.get("type") != "photo" or attached not in files:
+            raise ApiError(400, "Bad Request: there is no photo in the request")
+        name, size = files[attached]
+        photo = {"file_id": f"p{size}", "file_unique_id": f"u{size}", "width": 1, "height": 1}
+        message["photo"] = [photo]
+        message["photo_name"] = name
+        message["caption"] = media.get("caption", "")
+        set_markup(message, params.get("reply_markup"))
+        message["edit_date"] = int(time.time())
+        return message
+
     async def api_editMessageReplyMarkup(self, params: dict[str, Any], files: Any) -> Any:
         message = self._message_to_edit(params)
         markup = params.get("reply_markup")

@@ -19,6 +19,7 @@ _JSON_FIELDS = {
     "link_preview_options",
     "reply_parameters",
     "entities",
+    "media",
 }
 _INT_FIELDS = {
     "chat_id",

@@ -131,13 +131,18 @@ async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any]
     return user, hand, data_with(hand, MOVE)[0]
 
 
+#: The calls that put or change a message in a chat.
+WRITES = ("sendMessage", "editMessageText", "sendDocument", "sendPhoto", "editMessageMedia")
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """A message's text, or a photo's caption."""
+    return str(message.get("text", message.get("caption", "")))
+
+
 def writes(fake: FakeBotApi, chat_id: int) -> list[Call]:
     """Messages and edits the bot made in a chat (what Telegram's limits count)."""
-    return [
-        c
-        for c in fake.calls
-        if c.method in ("sendMessage", "editMessageText", "sendDocument") and c.chat_id == chat_id
-    ]
+    return [c for c in fake.calls if c.method in WRITES and c.chat_id == chat_id]
 
 
 def assert_platform_rules_kept(
@@ -171,7 +176,7 @@ def _expected_refusal(call: Call) -> bool:
 
 
 def assert_match_over(fake: FakeBotApi, played: Played, chat_id: int = GROUP_ID) -> None:
-    texts = [m["text"] for m in fake.bot_messages(chat_id)]
+    texts = [message_text(m) for m in fake.bot_messages(chat_id)]
     assert any("The match is over" in t for t in texts), texts[-3:]
     assert played.moves > 0
 
@@ -181,12 +186,14 @@ async def assert_scoreboard_counts_the_match(
 ) -> None:
     """/scores after one match: each person who played it has played one, its winners
     (unless a computer won) have won it and rank first, and nobody else is listed."""
-    texts = [m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread)]
+    texts = [message_text(m) for m in d.fake.bot_messages(d.chat_id, d.thread)]
     (won_by,) = {m.group(1) for t in texts for m in [WON_BY.search(t)] if m}
     winners = set(won_by.split(", "))
     await d.say(asker, "/scores")
     boards = [
-        m["text"] for m in d.fake.bot_messages(d.chat_id, d.thread) if "Scoreboard" in m["text"]
+        message_text(m)
+        for m in d.fake.bot_messages(d.chat_id, d.thread)
+        if "Scoreboard" in message_text(m)
     ]
     assert boards, "no scoreboard"
     rows = [SCORE_ROW.fullmatch(row) for row in boards[-1].splitlines()[1:]]

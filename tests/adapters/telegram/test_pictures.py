@@ -1,0 +1,82 @@
+"""The table as a picture on Telegram: /table and the Picture button send a photo,
+pictures=on keeps one photo that each move replaces (editMessageMedia), and a
+deal's summary arrives as a photo with the summary as its caption."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.players import data_with
+from tests.adapters.telegram.tables import (
+    GROUP_ID,
+    assert_platform_rules_kept,
+    first_mover,
+    started_table,
+)
+
+pytestmark = pytest.mark.slow
+PICTURE = "1i_"
+
+
+def _photos(fake: FakeBotApi, method: str = "sendPhoto") -> list[Any]:
+    return [c for c in fake.calls_to(method) if c.chat_id == GROUP_ID and c.status == 200]
+
+
+async def test_the_table_command_and_the_picture_button_send_photos(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    await d.say(bob, "/table")
+    await d.bot.settle()
+    (sent,) = _photos(fake)
+    name, size = sent.files["photo"]
+    assert name.endswith(".png") and size > 1000
+    assert game_id in sent.params["caption"]
+    user, hand, move = await first_mover(d, game_id)
+    await d.press(user, hand, move)
+    table = await d.table(game_id)
+    answer = await d.press(bob, table, data_with(table, PICTURE)[0])
+    assert not answer.get("show_alert")
+    await d.bot.settle()
+    assert len(_photos(fake)) == 2
+    assert_platform_rules_kept(fake, people)
+
+
+async def test_pictures_on_edit_one_photo_in_place_move_after_move(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga pictures=on", bob)
+    for _ in range(3):
+        user, hand, move = await first_mover(d, game_id)
+        await d.press(user, hand, move)
+    await d.bot.settle()
+    photos = _photos(fake)
+    assert len(photos) == 1, "each move sent a new photo instead of editing the first"
+    edits = _photos(fake, "editMessageMedia")
+    assert edits, "no move replaced the photo"
+    message_id = fake.bot_messages(GROUP_ID)[0]["message_id"]
+    photo_ids = {m["message_id"] for m in fake.bot_messages(GROUP_ID) if "photo" in m}
+    assert {c.params["message_id"] for c in edits} <= photo_ids and message_id not in photo_ids
+    assert all(c.params["media"]["type"] == "photo" for c in edits)
+    assert_platform_rules_kept(fake, people)
+
+
+async def test_a_deals_summary_is_a_photo_with_the_summary_as_its_caption(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    await started_table(d, ann, "/newgame baghdad match=deals:2", bob)
+    await d.play_match(random.Random(3))
+    summaries = [c for c in _photos(fake) if "Deal 1 is over." in c.params.get("caption", "")]
+    assert len(summaries) == 1
+    assert_platform_rules_kept(fake, people)
