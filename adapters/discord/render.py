@@ -10,6 +10,7 @@ buttons can hold go into select menus.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,7 @@ CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
 LABEL_LIMIT = 80
 MENU_LIMIT = 25  # options in a select menu
+PICTURE_NAME = "table.png"
 
 _STYLES = {
     Style.PLAIN: discord.ButtonStyle.secondary,
@@ -44,15 +46,20 @@ class Rendered:
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
     allowed_mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+    picture: bytes | None = None  # attached, and shown as the embed's image
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for an edit: an empty view clears old buttons."""
-        return {
+        """Keyword arguments for an edit: an empty view clears old buttons, and a
+        picture replaces the message's attachments."""
+        kwargs = {
             "content": self.content,
             "embeds": self.embeds,
             "view": self.view if self.view is not None else discord.ui.View(timeout=None),
             "allowed_mentions": self.allowed_mentions,
         }
+        if self.picture is not None:
+            kwargs["attachments"] = [self.picture_file()]
+        return kwargs
 
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for a new message."""
@@ -63,7 +70,14 @@ class Rendered:
         }
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.picture is not None:
+            kwargs["files"] = [self.picture_file()]
         return kwargs
+
+    def picture_file(self) -> discord.File:
+        """The picture as an upload; a new one for every call, as an upload is read once."""
+        assert self.picture is not None
+        return discord.File(io.BytesIO(self.picture), filename=PICTURE_NAME)
 
 
 def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendered:
@@ -82,6 +96,11 @@ def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendere
     if len(text) > CONTENT_LIMIT:
         rendered.content = ""
         rendered.embeds = [discord.Embed(description=_shorten(text, EMBED_LIMIT))]
+    if screen.picture is not None:
+        # The picture shows as the image of an embed, below the text.
+        embed = rendered.embeds[0] if rendered.embeds else discord.Embed()
+        embed.set_image(url=f"attachment://{PICTURE_NAME}")
+        rendered.embeds, rendered.picture = [embed], screen.picture
     return rendered
 
 

@@ -144,8 +144,10 @@ def _notice_for(rest: list[Outbound], context: Context, *, in_chat: bool) -> Not
     is the ephemeral reply), or, for a command, one in the chat he typed it in."""
     private = ChatRef(context.chat.platform, context.user.user_id)
     for outbound in rest:
+        # The table's picture is for the whole channel: it goes there, not to the asker.
+        shared = outbound.screen.picture is not None if isinstance(outbound, Notice) else False
         if isinstance(outbound, Notice) and (
-            outbound.chat == private or (in_chat and outbound.chat == context.chat)
+            outbound.chat == private or (in_chat and outbound.chat == context.chat and not shared)
         ):
             return outbound
     return None

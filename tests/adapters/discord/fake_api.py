@@ -170,17 +170,7 @@ class FakeDiscord:
     def new_message(self, channel_id: int, payload: Json, files: list[Json], *, flags: int) -> Json:
         message_id = self.snowflake()
         channel = self.channels.get(channel_id, {})
-        attachments = [
-            {
-                "id": str(self.snowflake()),
-                "filename": f["filename"],
-                "size": len(f["data"]),
-                "url": f"https://cdn.invalid/{f['filename']}",
-                "proxy_url": f"https://cdn.invalid/{f['filename']}",
-                "data": f["data"].decode("utf-8", "replace"),
-            }
-            for f in files
-        ]
+        attachments = [self._attachment(f) for f in files]
         message: Json = {
             "id": str(message_id),
             "channel_id": str(channel_id),
@@ -205,10 +195,24 @@ class FakeDiscord:
         self.messages[message_id] = message
         return message
 
-    def edit_message(self, message: Json, payload: Json, via: str) -> Json:
+    def _attachment(self, upload: Json) -> Json:
+        return {
+            "id": str(self.snowflake()),
+            "filename": upload["filename"],
+            "size": len(upload["data"]),
+            "url": f"https://cdn.invalid/{upload['filename']}",
+            "proxy_url": f"https://cdn.invalid/{upload['filename']}",
+            "data": upload["data"].decode("utf-8", "replace"),
+        }
+
+    def edit_message(
+        self, message: Json, payload: Json, via: str, files: list[Json] | None = None
+    ) -> Json:
         for key in ("content", "embeds", "components", "allowed_mentions"):
             if key in payload:
                 message[key] = payload[key] if payload[key] is not None else []
+        if files:  # uploads sent with an edit replace the message's attachments
+            message["attachments"] = [self._attachment(f) for f in files]
         if message.get("content") is None:
             message["content"] = ""
         if "flags" in payload and payload["flags"] is not None:
@@ -311,8 +315,8 @@ class FakeDiscord:
             return found
         if found["author"]["id"] != self.bot_user["id"]:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
-        body, _ = await read_body(request)
-        return json_response(self.edit_message(found, body, "channel"))
+        body, files = await read_body(request)
+        return json_response(self.edit_message(found, body, "channel", files))
 
     async def _channel_delete(self, request: web.Request) -> web.Response:
         found = self._channel_message(request)

@@ -1,0 +1,71 @@
+"""The table as a picture on Discord: the table command and the Picture button put
+it in the channel as an embed's image, pictures=on edits one such message move after
+move, and a deal's summary carries the picture of its end."""
+
+from __future__ import annotations
+
+import pytest
+import redis.asyncio as aredis
+
+from bot import codec
+from bot.store import Store
+from tests.adapters.discord.conftest import ALICE, BOB
+from tests.adapters.discord.fake_api import Json
+from tests.adapters.discord.harness import CHANNEL_ID, Bot
+from tests.adapters.discord.matches import (
+    Referee,
+    custom_id_for,
+    open_table,
+    plain_text,
+    play_one,
+    table_message,
+)
+
+IMAGE = "attachment://table.png"
+
+
+def _pictures(bot: Bot) -> list[Json]:
+    """Messages in the channel now showing a picture, oldest first."""
+    return [
+        m
+        for m in bot.fake.live_channel_messages(CHANNEL_ID)
+        if any((e.get("image") or {}).get("url") == IMAGE for e in m.get("embeds") or [])
+    ]
+
+
+def _attached(message: Json) -> tuple[str, int]:
+    (attachment,) = message["attachments"]
+    return attachment["filename"], attachment["size"]
+
+
+@pytest.mark.slow
+async def test_the_table_command_and_the_picture_button_post_the_picture(bot: Bot) -> None:
+    await open_table(bot, "tyaga", 0)
+    await bot.command(BOB, "table")
+    (posted,) = _pictures(bot)
+    name, size = _attached(posted)
+    assert name == "table.png" and size > 1000
+    assert "Deal 1" in plain_text(posted)
+    table = table_message(bot)
+    picture = custom_id_for(table, codec.PicturePress)
+    assert picture is not None, "the table has no Picture button"
+    await bot.press(ALICE, table, picture)
+    assert len(_pictures(bot)) == 2
+
+
+@pytest.mark.slow
+async def test_pictures_on_edits_one_message_move_after_move(
+    bot: Bot, redis_client: aredis.Redis
+) -> None:
+    referee = Referee(bot, Store(redis_client))
+    await open_table(bot, "tyaga", 0)
+    await bot.command(ALICE, "settings", change="pictures=on")
+    first = _pictures(bot)
+    assert len(first) == 1, "turning pictures on did not show one"
+    sizes = {_attached(first[0])}
+    for _ in range(3):
+        assert await play_one(bot, referee)
+        shown = _pictures(bot)
+        assert [m["id"] for m in shown] == [first[0]["id"]], "a move posted a new picture"
+        sizes.add(_attached(shown[0]))
+    assert len(sizes) > 1, "the picture never changed"
