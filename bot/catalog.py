@@ -60,6 +60,7 @@ _COMMANDS: Final = (
     ("rules", N_("[VARIANT]"), N_("how a game is played")),
     ("scores", N_("[VARIANT]"), N_("this chat's scoreboard")),
     ("table", "", N_("the table as a picture")),
+    ("hand_picture", N_("on|off"), N_("your hand with a picture of your tiles")),
     ("stats", "", N_("your results in every chat")),
     ("lang", N_("[LANGUAGE]"), N_("choose your language")),
     ("export", "", N_("the last game as a replay file")),

@@ -26,6 +26,7 @@ from bot.contract import (
 from bot.flow import Decision, Game, Reply, reply_line
 from bot.i18n import Translator, available_languages, line, pick_language, translator
 from bot.lobbyview import table_settings_text
+from bot.picture import setting
 from bot.picture.screens import picture_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
@@ -41,6 +42,7 @@ GAME_COMMANDS: Final = frozenset(
         "cancel",
         "stop",
         "settings",
+        setting.COMMAND,
     }
 )
 
@@ -92,6 +94,8 @@ class Commands:
             flow = lambda game, t: lobby.cancel(game, user, admin, _=t)  # noqa: E731
         elif name == "stop":
             flow = lambda game, t: lobby.stop(game, user, admin, _=t)  # noqa: E731
+        elif name == setting.COMMAND:
+            flow = lambda game, t: setting.hand_pictures(game, user, args, _=t)  # noqa: E731
         else:
             return await self._settings(command, _)
         ran = await runner.run(command.chat, user, flow, _)

@@ -58,6 +58,7 @@ class Seat:
     timeouts: int = 0  # turns in a row the timer ran out on
     away: str | None = None  # RESIGNED or TIMED_OUT: a computer plays for him
     unreachable: bool = False  # his private chat could not be reached
+    pictures: bool = False  # his hand comes with a picture of his tiles
 
     @property
     def is_human(self) -> bool:
@@ -171,6 +172,7 @@ def _seat_json(seat: Seat) -> dict[str, Any]:
         "timeouts": seat.timeouts,
         "away": seat.away,
         "unreachable": seat.unreachable,
+        "pictures": seat.pictures,
     }
 
 
@@ -183,6 +185,7 @@ def _seat_from(data: Mapping[str, Any]) -> Seat:
         timeouts=int(data.get("timeouts", 0)),
         away=data.get("away"),
         unreachable=bool(data.get("unreachable", False)),
+        pictures=bool(data.get("pictures", False)),
     )
 
 

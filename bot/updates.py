@@ -22,7 +22,7 @@ from bot.flow import Decision, Game
 from bot.gamedoc import GameDoc
 from bot.i18n import translator
 from bot.lobbyview import lobby_screen
-from bot.picture.screens import picture_screen, table_picture_png
+from bot.picture.screens import hand_picture_png, picture_screen, table_picture_png
 from bot.play import private_chat
 from bot.render import hand_screen, ping_screen, table_screen
 from bot.summary import summary_screen
@@ -129,6 +129,8 @@ def _hands(before: Game | None, after: Game, decision: Decision) -> list[Outboun
         slot = hand_slot(doc, seat)
         if unchanged or in_table_chat(doc, slot):
             continue
+        if held.pictures:  # drawn only for a hand that is sent
+            screen = replace(screen, picture=hand_picture_png(doc, state, seat))
         out.append(Show(slot, screen, after.version))
     return out
 

@@ -217,8 +217,12 @@ class Delivery:
             if not await self.is_current(show):
                 return
             params = handle_message_parameters(**render(show.screen).edit_kwargs())
+            route = _hand_route("PATCH", token)
             try:
-                await self.client.http.request(_hand_route("PATCH", token), json=params.payload)
+                if params.files:  # a hand with its picture goes up as a multipart form
+                    await self.client.http.request(route, form=params.multipart, files=params.files)
+                else:
+                    await self.client.http.request(route, json=params.payload)
             except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
                 log.info("could not refresh a hand (%s); the player asks again", exc)
                 await self.messages.forget_hand(chat, user)

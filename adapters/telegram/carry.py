@@ -218,6 +218,10 @@ class Carrier:
             if is_message_gone(err):
                 log.info("message %s in %s is gone; sending it again", message_id, chat.key)
                 return False
+            if is_other_kind(err):
+                # Text cannot become a photo by an edit, nor a photo text: replace it.
+                await self._delete_message(chat, message_id)
+                return False
             raise
         return True
 
@@ -280,6 +284,12 @@ def retry_seconds(err: RetryAfter) -> float:
 
 def is_not_modified(err: BadRequest) -> bool:
     return "message is not modified" in err.message.lower()
+
+
+def is_other_kind(err: BadRequest) -> bool:
+    """The edit was of the wrong kind: a picture for a text message, or the reverse."""
+    text = err.message.lower()
+    return "there is no media in the message" in text or "there is no text in the message" in text
 
 
 def is_message_gone(err: BadRequest) -> bool:

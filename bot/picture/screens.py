@@ -12,10 +12,10 @@ from typing import Any
 import engine
 from bot.contract import Screen
 from bot.gamedoc import GameDoc
-from bot.i18n import Translator, text_line
-from bot.picture import table_png
+from bot.i18n import Translator, text_line, translator
+from bot.picture import hand_png, table_png
 from bot.picture.status import status_lines
-from bot.render import game_heading, seat_label
+from bot.render import game_heading, private_heading, seat_label
 from engine import State
 
 
@@ -31,3 +31,10 @@ def picture_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
     deal = _("Deal %(n)d", n=state.deal_number)
     caption = f"{game_heading(_, doc)} · {deal}"
     return Screen((text_line(caption),), picture=table_picture_png(_, doc, state))
+
+
+def hand_picture_png(doc: GameDoc, state: State[Any], seat: int) -> bytes:
+    """``seat``'s own tiles, from his own view, in his language: for his private
+    chat only."""
+    _ = translator(doc.seats[seat].lang)
+    return hand_png(_, engine.view(state, seat), private_heading(_, doc), "")

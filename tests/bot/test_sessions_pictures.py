@@ -127,3 +127,37 @@ async def test_a_bad_pictures_value_is_refused_and_changes_nothing(fake_store: S
     assert "pictures must be on or off" in shows(out, SlotKind.INFO)[0].screen.plain_text()
     doc = await table.doc()
     assert doc is not None and not doc.settings.pictures
+
+
+async def test_a_player_turns_his_hand_picture_on_and_off(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    shown = table.hand(ANNA)
+    assert shown is not None and shown.picture is None  # off by default
+    out = await table.command(ANNA, "hand_picture", "on")
+    assert "a picture of your tiles" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    (mine,) = shows(out, SlotKind.HAND)  # sent again at once, with its picture
+    assert mine.slot.user == ANNA
+    first = _png(mine.screen.picture)
+    out = await _press_tile(table, ANNA, "[6|6]")
+    hands = {s.slot.user.name: s.screen for s in shows(out, SlotKind.HAND) if s.slot.user}
+    assert hands["Anna"].picture is not None and hands["Anna"].picture != mine.screen.picture
+    assert hands["Boris"].picture is None  # his own setting is still off
+    assert _png(hands["Anna"].picture).width == first.width
+    out = await table.command(ANNA, "hand_picture", "off")
+    (mine,) = shows(out, SlotKind.HAND)
+    assert mine.screen.picture is None
+
+
+async def test_a_hand_picture_setting_is_refused_without_a_seat_or_a_clear_word(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    out = await table.command(ANNA, "hand_picture", "maybe")
+    assert "hand_picture must be on or off" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    stranger = user(3, "Vera")
+    out = await table.command(stranger, "hand_picture", "on")
+    assert "You are not at this table." in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    doc = await table.doc()
+    assert doc is not None and not any(seat.pictures for seat in doc.seats)

@@ -138,8 +138,8 @@ class InteractionEndpoints:
         found = self._hook_message(request)
         if isinstance(found, web.Response):
             return found
-        body, _ = await read_body(request)
-        return json_response(self.fake.edit_message(found, body, "webhook"))
+        body, files = await read_body(request)
+        return json_response(self.fake.edit_message(found, body, "webhook", files))
 
     async def _hook_delete(self, request: web.Request) -> web.Response:
         found = self._hook_message(request)

@@ -313,6 +313,8 @@ class FakeBotApi:
 
     async def api_editMessageText(self, params: dict[str, Any], files: Any) -> Any:
         message = self._message_to_edit(params)
+        if "text" not in message:
+            raise ApiError(400, "Bad Request: there is no text in the message to edit")
         text = checked_text(params)
         markup = params.get("reply_markup")
         if message.get("text") == text and message.get("reply_markup") == markup:

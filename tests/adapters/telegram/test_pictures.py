@@ -21,6 +21,7 @@ from tests.adapters.telegram.tables import (
 
 pytestmark = pytest.mark.slow
 PICTURE = "1i_"
+NO_MEDIA = "Bad Request: there is no media in the message to edit"
 
 
 def _photos(fake: FakeBotApi, method: str = "sendPhoto") -> list[Any]:
@@ -80,3 +81,29 @@ async def test_a_deals_summary_is_a_photo_with_the_summary_as_its_caption(
     summaries = [c for c in _photos(fake) if "Deal 1 is over." in c.params.get("caption", "")]
     assert len(summaries) == 1
     assert_platform_rules_kept(fake, people)
+
+
+async def test_a_players_hand_picture_is_a_photo_in_his_private_chat(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    text_hand = await d.hand(ann, game_id)
+    assert text_hand is not None and "photo" not in text_hand
+    await d.say(ann, "/hand_picture on")
+    await d.bot.settle()
+    hand = await d.hand(ann, game_id)
+    assert hand is not None and "photo" in hand and game_id in hand["caption"]
+    assert hand["message_id"] != text_hand["message_id"]  # a text cannot become a photo
+    for _ in range(4):
+        user, message, move = await first_mover(d, game_id)
+        await d.press(user, message, move)
+    await d.bot.settle()
+    assert [c for c in fake.calls_to("editMessageMedia") if c.chat_id == ann.id and c.status == 200]
+    bobs = await d.hand(bob, game_id)
+    assert bobs is not None and "photo" not in bobs
+    # Switching costs one refused edit: Telegram alone knows the message is text.
+    switched = [c for c in fake.calls if c.error == NO_MEDIA]
+    assert len(switched) == 1
+    assert_platform_rules_kept(fake, people, caused=[NO_MEDIA])
