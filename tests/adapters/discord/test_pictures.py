@@ -69,3 +69,15 @@ async def test_pictures_on_edits_one_message_move_after_move(
         assert [m["id"] for m in shown] == [first[0]["id"]], "a move posted a new picture"
         sizes.add(_attached(shown[0]))
     assert len(sizes) > 1, "the picture never changed"
+
+
+@pytest.mark.slow
+async def test_hand_picture_takes_on_or_off_as_a_choice(
+    bot: Bot, redis_client: aredis.Redis
+) -> None:
+    referee = Referee(bot, Store(redis_client))
+    await open_table(bot, "tyaga", 0)
+    record = await bot.command(ALICE, "hand_picture", state="on")
+    assert "a picture of your tiles" in plain_text(bot.reply_to(record))
+    found = await referee.state()
+    assert found is not None and found[0].seats[0].pictures
