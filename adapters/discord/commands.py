@@ -92,17 +92,12 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
             None,
         ),
         "settings": ((), "change"),
-<<<<<<< HEAD
-        "rules": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
-        "scores": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
-=======
         "hand_picture": (
-            (Param("state", "on or off", choices=(("on", "on"), ("off", "off")), as_word=True),),
+            (Param("state", _("on or off"), choices=(("on", "on"), ("off", "off")), as_word=True),),
             None,
         ),
-        "rules": ((Param("variant", "the game", choices=variant_choices, as_word=True),), None),
-        "scores": ((Param("variant", "the game", choices=variant_choices, as_word=True),), None),
->>>>>>> d40c4c6 (Discord's hand_picture takes on or off as a choice)
+        "rules": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
+        "scores": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
         "lang": (
             (
                 Param("whole_chat", _("set the chat's language (admins)"), flag="chat"),
