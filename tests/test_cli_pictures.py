@@ -3,36 +3,13 @@
 
 from __future__ import annotations
 
-import io
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-import bot.__main__ as cli
-
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "engine" / "golden" / "tyaga_block_win.json"
-NO_STORE_SETTINGS = ("REDIS_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN", "LOG_LEVEL", "LOG_FORMAT")
-
-
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A clean directory with no .env, no tokens, no REDIS_URL, and quick computers."""
-    monkeypatch.chdir(tmp_path)
-    for name in NO_STORE_SETTINGS:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("COMPUTER_DELAY", "0")
-    monkeypatch.setenv("NEXT_DEAL_DELAY", "0")
-    return tmp_path
-
-
-def run(argv: list[str], monkeypatch: pytest.MonkeyPatch, typed: str = "") -> int:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    return cli.main(argv)
+from tests.test_cli import GOLDEN, run, workdir  # noqa: F401 (a fixture)
 
 
 def _png(path: Path) -> Image.Image:
@@ -68,7 +45,9 @@ def test_replay_into_a_folder_it_cannot_write_exits_1(
 
 
 def test_table_png_writes_the_current_table(
-    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    workdir: Path,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     typed = "table --png start.png\n1\ntable --png after.png\ntable --png\nquit\n"
     assert run(["play", "tyaga", "--seed", "5"], monkeypatch, typed) == 0
