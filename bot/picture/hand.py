@@ -14,7 +14,7 @@ from bot.picture.ink import paste, write
 from bot.picture.sprites import tile
 from engine import View
 
-SHORT: Final = 28  # a tile's short side
+SHORT: Final = 34  # a tile's short side
 STEP: Final = SHORT + 10  # from one tile to the next
 PER_ROW: Final = INNER // STEP
 
@@ -43,9 +43,11 @@ def hand_picture(_: Translator, view: View, heading: str, status: str) -> Image.
             write(draw, (LEFT, y + SHORT), _("No tiles left"), 18, palette.TEXT_DIM, anchor="lm")
         for i, held in enumerate(hand):
             row, column = divmod(i, PER_ROW)
+            in_row = min(PER_ROW, len(hand) - row * PER_ROW)
+            start = LEFT + (INNER - (in_row * STEP - 10)) // 2  # each row centred
             ring = "playable" if held in playable else None
             sprite = tile(held.hi, held.lo, SHORT, ring=ring)
-            paste(canvas, sprite, LEFT + column * STEP, y + row * (2 * SHORT + 12), SHORT)
+            paste(canvas, sprite, start + column * STEP, y + row * (2 * SHORT + 12), SHORT)
 
     def foot(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
         colour = palette.GOLD if view.legal else palette.TEXT

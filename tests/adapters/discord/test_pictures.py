@@ -18,6 +18,7 @@ from tests.adapters.discord.matches import (
     open_table,
     plain_text,
     play_one,
+    play_to_the_end,
     table_message,
 )
 
@@ -81,3 +82,15 @@ async def test_hand_picture_takes_on_or_off_as_a_choice(
     assert "a picture of your tiles" in plain_text(bot.reply_to(record))
     found = await referee.state()
     assert found is not None and found[0].seats[0].pictures
+
+
+@pytest.mark.slow
+async def test_a_deals_summary_carries_the_picture_of_its_end(
+    bot: Bot, redis_client: aredis.Redis
+) -> None:
+    referee = Referee(bot, Store(redis_client))
+    await open_table(bot, "baghdad", 0, match="deals:2")
+    await play_to_the_end(bot, referee)
+    ends = [m for m in _pictures(bot) if "Deal 1 is over." in plain_text(m)]
+    assert len(ends) == 1
+    assert _attached(ends[0])[0] == "table.png"
