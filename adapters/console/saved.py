@@ -9,9 +9,11 @@ discarded on purpose (the ``discard`` word at the prompt).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
+
+from babel.dates import format_datetime
 
 from bot.catalog import variant as variant_info
 from bot.contract import ChatRef
@@ -43,15 +45,23 @@ class Saved:
     humans: int
     created: float
 
-    def title(self) -> str:
-        """``Kozel, 4 players (You, Computer 1, …), 1 Dec 21:40``."""
+    def title(self, lang: str = "en") -> str:
+        """``Kozel, 4 players (You, Computer 1, …), 1 Dec 21:40``, in ``lang``."""
+        _ = translator(lang)
         try:
-            game = variant_info(self.variant).title
+            game = variant_info(self.variant, _.lang).title
         except DominoError:
             game = self.variant
         names = ", ".join(self.players)
-        when = time.strftime("%d %b %H:%M", time.localtime(self.created)).lstrip("0")
-        return f"{game}, {len(self.players)} players ({names}), {when}"
+        when = format_datetime(datetime.fromtimestamp(self.created), "d MMM HH:mm", locale=_.lang)
+        return _.ngettext(
+            "%(game)s, %(n)d player (%(names)s), %(when)s",
+            "%(game)s, %(n)d players (%(names)s), %(when)s",
+            len(self.players),
+            game=game,
+            names=names,
+            when=when,
+        )
 
 
 async def saved_matches(store: Store, now: float) -> list[Saved]:

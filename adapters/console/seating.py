@@ -150,7 +150,8 @@ class Table:
             if not any(is_table(r) for r in replies):
                 if name != "new":
                     await self.command(host, "cancel")
-                return " ".join(_said(replies)) or "The table could not be opened."
+                _ = translator(request.lang or "en")
+                return " ".join(_said(replies)) or _("The table could not be opened.")
         return None
 
     @property

@@ -33,7 +33,7 @@ from adapters.console.screens import Hand, Screens
 from adapters.console.seating import Core, Table, TableRequest, Tables
 from adapters.console.words import HELP, QUIT_WORDS, export_file, help_word
 from bot.contract import Answer, Button, Document, Notice, Outbound, Show, SlotKind, UserRef
-from bot.i18n import translator
+from bot.i18n import Translator, translator
 from bot.typed import NotAMove, offered_moves, typed_press
 
 POLL: Final = 0.2  # seconds between two looks at the core's timers
@@ -84,6 +84,11 @@ class ConsoleAdapter:
 
     # -- the session ------------------------------------------------------------------
 
+    @property
+    def _(self) -> Translator:
+        """The table's language, for what the terminal says besides the core's screens."""
+        return translator(self._lang)
+
     async def run(self, request: TableRequest, tables: Tables | None = None) -> int:
         """Play until the match ends or the player leaves; the exit status. ``tables``
         are the terminal's tables as :func:`look_around` found them (none: the first
@@ -104,13 +109,17 @@ class ConsoleAdapter:
         away here, whatever the answer and whether or not the new table opens."""
         chosen = await self._choose(request, tables)
         if chosen is not None:
-            self._say(f"Continuing the saved match: {chosen.title()}.")
+            title = chosen.title(self._lang)
+            self._say(self._("Continuing the saved match: %(match)s.", match=title))
             self._carry_out(self.table.resume(chosen))
             return True
         if tables.free is None:
             self._say(
-                f"{len(tables.saved)} matches are saved, as many as the terminal keeps: "
-                "continue one (domino-bot play --resume) and type discard to end it."
+                self._(
+                    "Saved matches: %(n)d, as many as the terminal keeps: continue one "
+                    "(domino-bot play --resume) and type discard to end it.",
+                    n=len(tables.saved),
+                )
             )
             return False
         self.table.chat, stale_lobby = tables.free
@@ -126,35 +135,40 @@ class ConsoleAdapter:
         saved = tables.saved
         if request.resume:
             if not saved:
-                self._say("There is no saved match: a new one begins.")
+                self._say(self._("There is no saved match: a new one begins."))
                 return None
             if len(saved) == 1:
                 return saved[0]
-            self._write("Saved matches:\n")
-            self._write("".join(f"  {n}) {s.title()}\n" for n, s in enumerate(saved, 1)))
+            self._write(self._("Saved matches:") + "\n")
+            self._write("".join(f"  {n}) {s.title(self._lang)}\n" for n, s in enumerate(saved, 1)))
             while True:
                 answer = (
-                    await self._read(f"Which one? [1-{len(saved)}] ", quit_words=True)
+                    await self._read(self._("Which one? [1-%(n)d] ", n=len(saved)), quit_words=True)
                 ).strip()
                 if answer.isdigit() and 1 <= int(answer) <= len(saved):
                     return saved[int(answer) - 1]
         like = tables.like(request)
         if like is not None:
-            self._say(f"A match is saved: {like.title()}.")
+            self._say(self._("A match is saved: %(match)s.", match=like.title(self._lang)))
             while True:
-                answer = (await self._read("Continue it? [y/n] ", quit_words=True)).strip().lower()
-                if answer in ("y", "yes"):
+                asked = await self._read(self._("Continue it? [y/n] "), quit_words=True)
+                answer = asked.strip().lower()
+                if answer in ("y", "yes", self._("y"), self._("yes")):
                     return like
-                if answer in ("n", "no"):
+                if answer in ("n", "no", self._("n"), self._("no")):
                     break
         if saved:
-            self._say(f"Saved matches wait: {len(saved)}. domino-bot play --resume lists them.")
+            self._say(
+                self._(
+                    "Saved matches wait: %(n)d. domino-bot play --resume lists them.", n=len(saved)
+                )
+            )
         return None
 
     async def _play(self) -> None:
         while True:
             if self.stop.is_set():
-                raise Leave("Stopped.")
+                raise Leave(self._("Stopped."))
             hand = self.screens.to_move()
             if hand is not None:
                 await self._turn(hand)
@@ -164,7 +178,7 @@ class ConsoleAdapter:
                 await self._between_deals(next_deal)
                 continue
             if self.screens.over():
-                self._say("The match is over. Bye!")
+                self._say(self._("The match is over. Bye!"))
                 return
             await self._wait_for_core()
 
@@ -186,7 +200,8 @@ class ConsoleAdapter:
             self._write(CLEAR)
         else:
             self._write("\n" * 3)
-        await self._read(f"Pass the keyboard to {user.name} and press Enter. ", quit_words=True)
+        prompt = self._("Pass the keyboard to %(name)s and press Enter. ", name=user.name)
+        await self._read(prompt, quit_words=True)
         self._printed_table = ""
         self._printed_hand.clear()
         self._print_table()
@@ -207,12 +222,16 @@ class ConsoleAdapter:
         if word in QUIT_WORDS:
             raise Leave("")
         if help_word(word):
-            self._write(HELP + "\n")
+            self._write(self._(HELP) + "\n")
         elif word == "":
             self._print_hand(hand)
         elif word == "hint":
             moves = ", ".join(str(o.press.move) for o in offered_moves(buttons))
-            self._say(f"Your moves: {moves}" if moves else "You have no move to make now.")
+            self._say(
+                self._("Your moves: %(moves)s", moves=moves)
+                if moves
+                else self._("You have no move to make now.")
+            )
         elif word == "table" and rest:
             await self._table_picture(hand.user, rest)
         elif word == "table":
@@ -220,13 +239,13 @@ class ConsoleAdapter:
             self._print_table()
         elif word == "discard":
             self._carry_out(await self.table.command(hand.user, "stop"))
-            raise Leave("The match is discarded.")
+            raise Leave(self._("The match is discarded."))
         elif word == "export":
             folder = Path(" ".join(rest)) if rest else self.export_dir
             replies = await self.table.command(hand.user, word)
             for reply in replies:
                 if isinstance(reply, Document):
-                    self._say(export_file(folder, reply))
+                    self._say(export_file(folder, reply, self._))
             self._carry_out([r for r in replies if not isinstance(r, Document)])
         elif word in ("rules", "scores", "stats"):
             self._carry_out(await self.table.command(hand.user, word, *rest))
@@ -238,7 +257,7 @@ class ConsoleAdapter:
     async def _table_picture(self, user: UserRef, words: list[str]) -> None:
         """``table --png FILE``: the core's picture of the table, written to FILE."""
         if len(words) != 2 or words[0] != "--png":
-            self._say("Write table --png FILE to save the table as a picture.")
+            self._say(self._("Write table --png FILE to save the table as a picture."))
             return
         replies = await self.table.command(user, "table")
         pictures = [r.screen.picture for r in replies if isinstance(r, Notice)]
@@ -250,13 +269,21 @@ class ConsoleAdapter:
         try:
             path.write_bytes(picture)
         except OSError as exc:
-            self._say(f"Could not write {path}: {exc.strerror or exc}")
+            self._say(
+                self._("Could not write %(path)s: %(why)s", path=str(path), why=exc.strerror or exc)
+            )
             return
-        self._say(f"The table as a picture: {path}")
+        self._say(self._("The table as a picture: %(path)s", path=str(path)))
 
     async def _press_number(self, hand: Hand, buttons: Sequence[Button], number: int) -> None:
         if not 1 <= number <= len(buttons):
-            self._say(f"There is no choice {number}: type 1 to {len(buttons)}, or help.")
+            self._say(
+                self._(
+                    "There is no choice %(number)d: type 1 to %(n)d, or help.",
+                    number=number,
+                    n=len(buttons),
+                )
+            )
             return
         payload = buttons[number - 1].payload
         assert payload is not None
@@ -264,9 +291,14 @@ class ConsoleAdapter:
 
     async def _press_text(self, hand: Hand, buttons: Sequence[Button], text: str) -> None:
         try:
-            payload = typed_press(translator(self._lang), text, buttons)
+            payload = typed_press(self._, text, buttons)
         except NotAMove as exc:
-            self._say(f"{sentence(str(exc))} Type a number, a move like 6-4@L, or help.")
+            self._say(
+                self._(
+                    "%(refusal)s Type a number, a move like 6-4@L, or help.",
+                    refusal=sentence(str(exc)),
+                )
+            )
             return
         await self._press(hand.user, payload)
 
@@ -277,7 +309,7 @@ class ConsoleAdapter:
 
     async def _between_deals(self, payload: str) -> None:
         self._print_table()
-        await self._read("Press Enter for the next deal (or type quit). ", quit_words=True)
+        await self._read(self._("Press Enter for the next deal (or type quit). "), quit_words=True)
         if self.screens.next_deal() == payload:  # not dealt meanwhile
             users = self.table.users
             presser = users.get(self._keyboard or "") or self.table.host
@@ -304,7 +336,7 @@ class ConsoleAdapter:
             elif isinstance(reply, Notice):
                 self._write("\n".join(screen_lines(reply.screen, self.clock(), self.width)) + "\n")
             elif isinstance(reply, Document):
-                self._say(export_file(self.export_dir, reply))
+                self._say(export_file(self.export_dir, reply, self._))
         self._print_table()
 
     def _show(self, show: Show) -> None:
@@ -328,8 +360,8 @@ class ConsoleAdapter:
 
     def _farewell(self) -> str:
         if self.screens.table is None or self.screens.over():
-            return "Bye!"
-        return "The match is saved: domino-bot play --resume continues it."
+            return self._("Bye!")
+        return self._("The match is saved: domino-bot play --resume continues it.")
 
     # -- input and output -----------------------------------------------------------
 
@@ -346,11 +378,11 @@ class ConsoleAdapter:
                 reading.cancel()
         if self.stop.is_set():  # a stop wins over a line that came at the same moment
             self._write("\n")
-            raise Leave("Stopped.")
+            raise Leave(self._("Stopped."))
         line = reading.result()
         if line is None:
             self._write("\n")
-            raise Leave("End of input.")
+            raise Leave(self._("End of input."))
         if self.echo:
             self._write(line + "\n")
         if quit_words and line.strip().lower() in QUIT_WORDS:

@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Final
 
 from bot.contract import Document
+from bot.i18n import DEFAULT_LANG, N_, Translator, translator
 
 QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
 HELP_WORDS: Final = frozenset({"help", "?", "h"})
 
-HELP: Final = """\
+HELP: Final = N_("""\
 Type the number of a move, or the move itself: 6-4@L, 6-4@R, 6-4 (when it fits
 one end only), 1-5x@R (across), 5-5@L+3-3@R, draw, pass, done, steal 5-1,
 recover 5-5 1-1. Also:
@@ -22,19 +23,21 @@ recover 5-5 1-1. Also:
   stats      your results in every game
   export     save the game so far as a replay file in exports/ (export FOLDER: there)
   discard    end this match for good; nothing of it is kept
-  quit       leave; the match is saved (domino-bot play --resume continues it)"""
+  quit       leave; the match is saved (domino-bot play --resume continues it)""")
 
 
 def help_word(word: str) -> bool:
     return word in HELP_WORDS
 
 
-def export_file(folder: Path, document: Document) -> str:
-    """Write the replay file into ``folder`` (made if missing); what to tell the player."""
+def export_file(folder: Path, document: Document, _: Translator | None = None) -> str:
+    """Write the replay file into ``folder`` (made if missing); what to tell the player,
+    in his language (``_``; English without one)."""
+    _ = _ or translator(DEFAULT_LANG)
     path = folder / document.filename
     try:
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(document.data)
     except OSError as exc:
-        return f"Could not write {path}: {exc.strerror or exc}"
-    return f"The replay file is written: {path}"
+        return _("Could not write %(path)s: %(why)s", path=str(path), why=exc.strerror or exc)
+    return _("The replay file is written: %(path)s", path=str(path))

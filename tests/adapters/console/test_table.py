@@ -262,3 +262,18 @@ async def test_scores_may_name_a_game_and_export_goes_where_it_is_told(
     (first,) = terminal.folder.glob("domino-*.json")  # the table's own export folder
     assert f"» The replay file is written: {first}\n" in transcript
     assert (tmp_path / "My Replays" / first.name).read_bytes() == first.read_bytes()
+
+
+async def test_a_table_in_polish_speaks_polish_in_its_prompts_help_and_screens(
+    terminal: Terminal,
+) -> None:
+    polish = TableRequest("tyaga", options=("target=15",), lang="pl")
+    typed = iter(["help"])
+    status, transcript = await terminal.play(lambda _prompt: next(typed, "1"), polish)
+    assert status == 0
+    assert "Wpisz numer ruchu albo sam ruch" in transcript  # help
+    assert "Naciśnij Enter, aby zacząć następne rozdanie (albo wpisz quit). 1" in transcript
+    assert "Tiaga (dobieranka)" in transcript and "Partia zakończona." in transcript
+    assert "» Partia zakończona. Do zobaczenia!" in transcript
+    english = ("Press Enter", "Type the number", "Bye!", "Deal ", "Your tiles")
+    assert [word for word in english if word in transcript] == []
