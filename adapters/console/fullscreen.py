@@ -19,11 +19,9 @@ import asyncio
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar, Final
 
 from textual import on, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.widgets import Button, Footer, Input, RichLog, Static
@@ -31,7 +29,7 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 from adapters.console.draw import screen_lines, sentence
 from adapters.console.marks import Marks, board_text, hand_text, new_moves, remark
 from adapters.console.saved import CHAT, Saved
-from adapters.console.screens import Hand
+from adapters.console.screens import Hand, pressable
 from adapters.console.seating import Core, Table, TableRequest, Tables
 from adapters.console.shades import TABLE_CSS, Choose, HandOver, MoveButton, tile_buttons
 from adapters.console.words import HELP, QUIT_WORDS, export_file, help_word
@@ -39,19 +37,9 @@ from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, Use
 from bot.i18n import translator
 from bot.typed import NotAMove, offered_moves, typed_press
 
-SAVED: Final = "The match is saved: domino-bot play --resume continues it."
-
 
 class TableApp(App[int]):
     CSS = TABLE_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "panel('help')", "Help"),
-        Binding("f2", "panel('rules')", "Rules"),
-        Binding("f3", "panel('scores')", "Scores"),
-        Binding("escape", "close_panel", "Close panel", show=False),
-        Binding("ctrl+q", "leave", "Leave (saved)", priority=True),
-        Binding("ctrl+c", "leave", "Leave (saved)", show=False, priority=True),
-    ]
 
     def __init__(
         self,
@@ -72,7 +60,17 @@ class TableApp(App[int]):
         self.export_dir = export_dir
         self.farewell = ""  # what to say once the screen is gone
         self.keyboard: UserRef | None = None  # who has the keyboard now
-        self._lang = request.lang or "en"
+        self._ = _ = translator(request.lang or "en")
+        # The keys' names in the footer speak the table's language, so they are bound here.
+        for key in ("f1", "f2", "f3", "escape", "ctrl+q", "ctrl+c"):
+            self._bindings.key_to_bindings.pop(key, None)  # Textual's own meaning of the key
+        bind = self._bindings.bind
+        bind("f1", "panel('help')", _("Help"))
+        bind("f2", "panel('rules')", _("Rules"))
+        bind("f3", "panel('scores')", _("Scores"))
+        bind("escape", "close_panel", _("Close panel"), show=False)
+        bind("ctrl+q", "leave", _("Leave (saved)"), priority=True)
+        bind("ctrl+c", "leave", _("Leave (saved)"), show=False, priority=True)
         self._busy = asyncio.Lock()
         self._board: list[str] = []
         self._marks: Marks = {}
@@ -93,7 +91,9 @@ class TableApp(App[int]):
                 yield Static("", id="hand")
                 yield Grid(id="moves")
                 yield Static("", id="status")
-                yield Input(placeholder="a move's number, 6-4@L, draw, hint, help …", id="prompt")
+                yield Input(
+                    placeholder=self._("a move's number, 6-4@L, draw, hint, help …"), id="prompt"
+                )
             with Vertical(id="right"):
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
                 with VerticalScroll(id="panel"):
@@ -117,9 +117,9 @@ class TableApp(App[int]):
     # -- sitting down -----------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = "Table"
-        self.query_one("#log").border_title = "Moves"
-        self.query_one("#panel").border_title = "Esc closes"
+        self.query_one("#board").border_title = self._("Table")
+        self.query_one("#log").border_title = self._("Moves")
+        self.query_one("#panel").border_title = self._("Esc closes")
         self.sit_down()
 
     @work(exclusive=True, group="sit")
@@ -127,15 +127,20 @@ class TableApp(App[int]):
         chosen = await self._choose()
         if isinstance(chosen, Saved):
             self._carry_out(self.table.resume(chosen))
-            self._note(f"Continuing the saved match: {chosen.title()}.")
+            self._note(
+                self._("Continuing the saved match: %(match)s.", match=chosen.title(self._.lang))
+            )
         elif chosen is None:
             self._leave(0, "")
             return
         elif self.tables.free is None:
             self._leave(
                 2,
-                f"{len(self.tables.saved)} matches are saved, as many as the terminal "
-                "keeps: continue one (domino-bot play --resume) and type discard to end it.",
+                self._(
+                    "Saved matches: %(n)d, as many as the terminal keeps: continue one "
+                    "(domino-bot play --resume) and type discard to end it.",
+                    n=len(self.tables.saved),
+                ),
             )
             return
         else:
@@ -155,14 +160,22 @@ class TableApp(App[int]):
             if len(saved) == 1:
                 return saved[0]
             if saved:
-                return await self.push_screen_wait(Choose("Saved matches", saved, new=False))
-            self._note("There is no saved match: a new one begins.")
+                return await self.push_screen_wait(
+                    Choose(self._, self._("Saved matches:"), saved, new=False)
+                )
+            self._note(self._("There is no saved match: a new one begins."))
             return "new"
         like = self.tables.like(self.request)
         if like is not None:
-            return await self.push_screen_wait(Choose("A match is saved", (like,), new=True))
+            return await self.push_screen_wait(
+                Choose(self._, self._("Saved matches:"), (like,), new=True)
+            )
         if saved:
-            self._note(f"Saved matches wait: {len(saved)}. domino-bot play --resume lists them.")
+            self._note(
+                self._(
+                    "Saved matches wait: %(n)d. domino-bot play --resume lists them.", n=len(saved)
+                )
+            )
         return "new"
 
     # -- the core ---------------------------------------------------------------------
@@ -198,7 +211,7 @@ class TableApp(App[int]):
             elif isinstance(reply, Show) and reply.slot.kind is SlotKind.SUMMARY:
                 self._note("\n".join(screen_lines(reply.screen, self.clock(), 10_000)))
             elif isinstance(reply, Document):
-                self._status(export_file(self.export_dir, reply))
+                self._status(export_file(self.export_dir, reply, self._))
         self._draw()
 
     # -- drawing ----------------------------------------------------------------------
@@ -250,11 +263,12 @@ class TableApp(App[int]):
             text.update(hand_text(lines, self._hands.get(hand.user.key, [])))
             self._hands[hand.user.key] = lines
             grid.mount_all(tile_buttons(hand))
-        if next_deal is not None:
-            grid.mount(MoveButton(0, "Next deal", next_deal))
+        if next_deal is not None and screens.table is not None:
+            label = next(b.label for b in pressable(screens.table) if b.payload == next_deal)
+            grid.mount(MoveButton(0, label, next_deal))
         elif over:
-            grid.mount(MoveButton(0, "Leave", ""))
-            self._status("The match is over.")
+            grid.mount(MoveButton(0, self._("Leave"), ""))
+            self._status(self._("The match is over."))
 
     def _clear_moves(self) -> None:
         for button in self.query(MoveButton):
@@ -283,7 +297,7 @@ class TableApp(App[int]):
             self.keyboard = user
             self._draw()
 
-        self.push_screen(HandOver(user.name), taken)
+        self.push_screen(HandOver(self._, user.name), taken)
 
     def _note(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
@@ -319,18 +333,22 @@ class TableApp(App[int]):
         if word in QUIT_WORDS:
             self.action_leave()
         elif help_word(word):
-            self._panel(HELP)
+            self._panel(self._(HELP))
         elif word == "hint":
             moves = [str(o.press.move) for o in offered_moves(hand.buttons if hand else [])]
-            self._status(f"Your moves: {', '.join(moves)}" if moves else "No move to make now.")
+            self._status(
+                self._("Your moves: %(moves)s", moves=", ".join(moves))
+                if moves
+                else self._("You have no move to make now.")
+            )
         elif word == "discard":
             await self._command("stop")
-            self._leave(0, "The match is discarded.")
+            self._leave(0, self._("The match is discarded."))
         elif word == "export":
             folder = Path(" ".join(rest)) if rest else self.export_dir
             for reply in await self._command("export"):
                 if isinstance(reply, Document):
-                    self._status(export_file(folder, reply))
+                    self._status(export_file(folder, reply, self._))
                 else:
                     self._carry_out([reply])
         elif word in ("rules", "scores", "stats", "table"):
@@ -339,7 +357,7 @@ class TableApp(App[int]):
         elif word == "" and self.table.screens.next_deal() is not None:
             await self.press(self.table.screens.next_deal() or "")
         elif hand is None:
-            self._status("It is not your turn: wait, or type help.")
+            self._status(self._("It is not your turn: wait, or type help."))
         elif word.isdigit() and not rest:
             await self._press_number(hand, int(word))
         elif word:
@@ -348,15 +366,26 @@ class TableApp(App[int]):
     async def _press_number(self, hand: Hand, number: int) -> None:
         buttons = hand.buttons
         if not 1 <= number <= len(buttons):
-            self._status(f"There is no choice {number}: type 1 to {len(buttons)}, or help.")
+            self._status(
+                self._(
+                    "There is no choice %(number)d: type 1 to %(n)d, or help.",
+                    number=number,
+                    n=len(buttons),
+                )
+            )
             return
         await self.press(buttons[number - 1].payload or "")
 
     async def _press_text(self, hand: Hand, text: str) -> None:
         try:
-            payload = typed_press(translator(self._lang), text, hand.buttons)
+            payload = typed_press(self._, text, hand.buttons)
         except NotAMove as exc:
-            self._status(f"{sentence(str(exc))} Type a number, a move like 6-4@L, or help.")
+            self._status(
+                self._(
+                    "%(refusal)s Type a number, a move like 6-4@L, or help.",
+                    refusal=sentence(str(exc)),
+                )
+            )
             return
         await self.press(payload)
 
@@ -383,7 +412,7 @@ class TableApp(App[int]):
 
     def action_panel(self, name: str) -> None:
         if name == "help":
-            self._panel(HELP)
+            self._panel(self._(HELP))
         else:
             self.run_worker(self._show_command(name))
 
@@ -397,7 +426,12 @@ class TableApp(App[int]):
         if not self.is_running:
             return
         over = self.table.screens.table is None or self.table.screens.over()
-        self._leave(0, "" if over or not self._started else SAVED)
+        self._leave(
+            0,
+            ""
+            if over or not self._started
+            else self._("The match is saved: domino-bot play --resume continues it."),
+        )
 
     def _leave(self, status: int, farewell: str) -> None:
         self.farewell = farewell

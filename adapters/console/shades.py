@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 
 from adapters.console.saved import Saved
 from adapters.console.screens import Hand
+from bot.i18n import Translator
 
 NEW = "new"
 
@@ -67,14 +68,17 @@ class HandOver(Screen[None]):
 #handover { width: auto; padding: 1 4; border: heavy $primary; }
 """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, _: Translator, name: str) -> None:
         super().__init__()
+        self._ = _
         self.player = name
 
     def compose(self) -> ComposeResult:
+        _ = self._
         yield Static(
-            f"Pass the keyboard to {self.player} and press Enter.\n\n"
-            f"Only {self.player} should look at the screen now.",
+            _("Pass the keyboard to %(name)s and press Enter. ", name=self.player).strip()
+            + "\n\n"
+            + _("Only %(name)s should look at the screen now.", name=self.player),
             id="handover",
         )
 
@@ -92,8 +96,9 @@ class Choose(ModalScreen[Saved | str | None]):
 #choose Button { width: 100%; }
 """
 
-    def __init__(self, title: str, saved: Sequence[Saved], *, new: bool) -> None:
+    def __init__(self, _: Translator, title: str, saved: Sequence[Saved], *, new: bool) -> None:
         super().__init__()
+        self._ = _
         self.heading = title
         self.saved = tuple(saved)
         self.new = new
@@ -102,10 +107,12 @@ class Choose(ModalScreen[Saved | str | None]):
         with Center(), Vertical(id="choose"):
             yield Static(self.heading)
             for number, saved in enumerate(self.saved, 1):
-                yield Button(f"Continue: {saved.title()}", id=f"saved-{number}", compact=True)
+                label = self._("Continue: %(match)s", match=saved.title(self._.lang))
+                yield Button(label, id=f"saved-{number}", compact=True)
             if self.new:
-                yield Button("Start a new match (the saved one stays)", id=NEW, compact=True)
-            yield Static("Escape leaves; nothing is deleted.")
+                label = self._("Start a new match (the saved one stays)")
+                yield Button(label, id=NEW, compact=True)
+            yield Static(self._("Escape leaves; nothing is deleted."))
 
     @on(Button.Pressed)
     def chosen(self, event: Button.Pressed) -> None:

@@ -14,8 +14,10 @@ from textual.widgets import Input, RichLog, Static
 from adapters.console import TableRequest, look_around, table_chat
 from adapters.console.fullscreen import TableApp
 from adapters.console.shades import Choose, HandOver, MoveButton
+from adapters.console.words import HELP
 from bot.config import Settings
 from bot.gamedoc import from_json
+from bot.i18n import translator
 from bot.sessions import Sessions
 from bot.store import Store
 from tests.adapters.console.terminal import Terminal
@@ -204,3 +206,18 @@ async def test_the_hand_over_screen_hides_every_hand(store: Store, tmp_path: Pat
             seen.append(name)
         await pilot.press("ctrl+q")
     assert set(seen) == {"Player 1", "Player 2"}
+
+
+async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path: Path) -> None:
+    polish = translator("pl")
+    request = TableRequest("tyaga", lang="pl", options=("target=10",))
+    app = await table_app(store, request, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        assert app.query_one("#prompt", Input).placeholder.startswith("numer ruchu")
+        assert app.active_bindings["f1"].binding.description == "Pomoc"
+        await pilot.press("f1")
+        assert text_of(app, "#panel-text") == polish(HELP) != HELP
+        await pilot.press("ctrl+q")
+    saved = "The match is saved: domino-bot play --resume continues it."
+    assert app.farewell == polish(saved) != saved
