@@ -26,7 +26,8 @@ def png(image: Image.Image) -> bytes:
     packs well anyway, and the stronger levels cost twice the time for a few
     kilobytes."""
     buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, "PNG", compress_level=3)
+    opaque = image if image.mode == "RGB" else image.convert("RGB")
+    opaque.save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()
 
 

@@ -31,7 +31,7 @@ class Block:
 def compose(blocks: Sequence[Block], gap: int = 12) -> Image.Image:
     """Stack ``blocks`` on a felt in a wooden rim."""
     height = sum(b.height for b in blocks) + gap * max(0, len(blocks) - 1) + 2 * LEFT
-    canvas = Image.new("RGBA", (WIDTH, height), palette.WOOD)
+    canvas = Image.new("RGB", (WIDTH, height), palette.WOOD)
     draw = ImageDraw.Draw(canvas)
     draw.rounded_rectangle((2, 2, WIDTH - 3, height - 3), 18, outline=palette.WOOD_LIGHT, width=2)
     draw.rounded_rectangle(

@@ -45,6 +45,7 @@ def write(
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int, short: int) -> None:
-    """Lay a tile sprite whose tile box starts at ``x, y`` (its shadow reaches beyond)."""
+    """Lay a tile sprite whose tile box starts at ``x, y`` (its shadow reaches beyond).
+    The sprite's own transparency is the mask, so it blends into the felt."""
     pad = shadow_pad(short)
-    canvas.alpha_composite(sprite, (x - pad, y - pad))
+    canvas.paste(sprite, (x - pad, y - pad), sprite)
