@@ -32,7 +32,18 @@ from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, pressable
 from adapters.console.seating import Core, Table, TableRequest, Tables
 from adapters.console.shades import TABLE_CSS, Choose, HandOver, MoveButton, tile_buttons
-from adapters.console.words import HELP, QUIT_WORDS, export_file, help_word
+from adapters.console.words import (
+    HELP,
+    QUIT_WORDS,
+    export_file,
+    help_word,
+    no_choice,
+    not_a_move,
+    others_saved,
+    saved_farewell,
+    tables_taken,
+    your_moves,
+)
 from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, UserRef
 from bot.i18n import translator
 from bot.typed import NotAMove, offered_moves, typed_press
@@ -136,10 +147,9 @@ class TableApp(App[int]):
         elif self.tables.free is None:
             self._leave(
                 2,
-                self._(
-                    "Saved matches: %(n)d, as many as the terminal keeps: continue one "
-                    "(domino-bot play --resume) and type discard to end it.",
-                    n=len(self.tables.saved),
+                tables_taken(
+                    self._,
+                    len(self.tables.saved),
                 ),
             )
             return
@@ -171,11 +181,7 @@ class TableApp(App[int]):
                 Choose(self._, self._("Saved matches:"), (like,), new=True)
             )
         if saved:
-            self._note(
-                self._(
-                    "Saved matches wait: %(n)d. domino-bot play --resume lists them.", n=len(saved)
-                )
-            )
+            self._note(others_saved(self._, len(saved)))
         return "new"
 
     # -- the core ---------------------------------------------------------------------
@@ -336,11 +342,7 @@ class TableApp(App[int]):
             self._panel(self._(HELP))
         elif word == "hint":
             moves = [str(o.press.move) for o in offered_moves(hand.buttons if hand else [])]
-            self._status(
-                self._("Your moves: %(moves)s", moves=", ".join(moves))
-                if moves
-                else self._("You have no move to make now.")
-            )
+            self._status(your_moves(self._, moves))
         elif word == "discard":
             await self._command("stop")
             self._leave(0, self._("The match is discarded."))
@@ -366,13 +368,7 @@ class TableApp(App[int]):
     async def _press_number(self, hand: Hand, number: int) -> None:
         buttons = hand.buttons
         if not 1 <= number <= len(buttons):
-            self._status(
-                self._(
-                    "There is no choice %(number)d: type 1 to %(n)d, or help.",
-                    number=number,
-                    n=len(buttons),
-                )
-            )
+            self._status(no_choice(self._, number, len(buttons)))
             return
         await self.press(buttons[number - 1].payload or "")
 
@@ -380,12 +376,7 @@ class TableApp(App[int]):
         try:
             payload = typed_press(self._, text, hand.buttons)
         except NotAMove as exc:
-            self._status(
-                self._(
-                    "%(refusal)s Type a number, a move like 6-4@L, or help.",
-                    refusal=sentence(str(exc)),
-                )
-            )
+            self._status(not_a_move(self._, sentence(str(exc))))
             return
         await self.press(payload)
 
@@ -428,9 +419,7 @@ class TableApp(App[int]):
         over = self.table.screens.table is None or self.table.screens.over()
         self._leave(
             0,
-            ""
-            if over or not self._started
-            else self._("The match is saved: domino-bot play --resume continues it."),
+            "" if over or not self._started else saved_farewell(self._),
         )
 
     def _leave(self, status: int, farewell: str) -> None:

@@ -31,7 +31,18 @@ from adapters.console.lines import LineSource
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, Screens
 from adapters.console.seating import Core, Table, TableRequest, Tables
-from adapters.console.words import HELP, QUIT_WORDS, export_file, help_word
+from adapters.console.words import (
+    HELP,
+    QUIT_WORDS,
+    export_file,
+    help_word,
+    no_choice,
+    not_a_move,
+    others_saved,
+    saved_farewell,
+    tables_taken,
+    your_moves,
+)
 from bot.contract import Answer, Button, Document, Notice, Outbound, Show, SlotKind, UserRef
 from bot.i18n import Translator, translator
 from bot.typed import NotAMove, offered_moves, typed_press
@@ -115,10 +126,9 @@ class ConsoleAdapter:
             return True
         if tables.free is None:
             self._say(
-                self._(
-                    "Saved matches: %(n)d, as many as the terminal keeps: continue one "
-                    "(domino-bot play --resume) and type discard to end it.",
-                    n=len(tables.saved),
+                tables_taken(
+                    self._,
+                    len(tables.saved),
                 )
             )
             return False
@@ -158,11 +168,7 @@ class ConsoleAdapter:
                 if answer in ("n", "no", self._("n"), self._("no")):
                     break
         if saved:
-            self._say(
-                self._(
-                    "Saved matches wait: %(n)d. domino-bot play --resume lists them.", n=len(saved)
-                )
-            )
+            self._say(others_saved(self._, len(saved)))
         return None
 
     async def _play(self) -> None:
@@ -226,12 +232,7 @@ class ConsoleAdapter:
         elif word == "":
             self._print_hand(hand)
         elif word == "hint":
-            moves = ", ".join(str(o.press.move) for o in offered_moves(buttons))
-            self._say(
-                self._("Your moves: %(moves)s", moves=moves)
-                if moves
-                else self._("You have no move to make now.")
-            )
+            self._say(your_moves(self._, [str(o.press.move) for o in offered_moves(buttons)]))
         elif word == "table" and rest:
             await self._table_picture(hand.user, rest)
         elif word == "table":
@@ -277,13 +278,7 @@ class ConsoleAdapter:
 
     async def _press_number(self, hand: Hand, buttons: Sequence[Button], number: int) -> None:
         if not 1 <= number <= len(buttons):
-            self._say(
-                self._(
-                    "There is no choice %(number)d: type 1 to %(n)d, or help.",
-                    number=number,
-                    n=len(buttons),
-                )
-            )
+            self._say(no_choice(self._, number, len(buttons)))
             return
         payload = buttons[number - 1].payload
         assert payload is not None
@@ -293,12 +288,7 @@ class ConsoleAdapter:
         try:
             payload = typed_press(self._, text, buttons)
         except NotAMove as exc:
-            self._say(
-                self._(
-                    "%(refusal)s Type a number, a move like 6-4@L, or help.",
-                    refusal=sentence(str(exc)),
-                )
-            )
+            self._say(not_a_move(self._, sentence(str(exc))))
             return
         await self._press(hand.user, payload)
 
@@ -361,7 +351,7 @@ class ConsoleAdapter:
     def _farewell(self) -> str:
         if self.screens.table is None or self.screens.over():
             return self._("Bye!")
-        return self._("The match is saved: domino-bot play --resume continues it.")
+        return saved_farewell(self._)
 
     # -- input and output -----------------------------------------------------------
 

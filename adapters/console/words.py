@@ -41,3 +41,36 @@ def export_file(folder: Path, document: Document, _: Translator | None = None) -
     except OSError as exc:
         return _("Could not write %(path)s: %(why)s", path=str(path), why=exc.strerror or exc)
     return _("The replay file is written: %(path)s", path=str(path))
+
+
+# -- what both tables say ------------------------------------------------------------
+
+
+def tables_taken(_: Translator, count: int) -> str:
+    return _(
+        "Saved matches: %(n)d, as many as the terminal keeps: continue one "
+        "(domino-bot play --resume) and type discard to end it.",
+        n=count,
+    )
+
+
+def others_saved(_: Translator, count: int) -> str:
+    return _("Saved matches wait: %(n)d. domino-bot play --resume lists them.", n=count)
+
+
+def your_moves(_: Translator, moves: list[str]) -> str:
+    if not moves:
+        return _("You have no move to make now.")
+    return _("Your moves: %(moves)s", moves=", ".join(moves))
+
+
+def no_choice(_: Translator, number: int, count: int) -> str:
+    return _("There is no choice %(number)d: type 1 to %(n)d, or help.", number=number, n=count)
+
+
+def not_a_move(_: Translator, refusal: str) -> str:
+    return _("%(refusal)s Type a number, a move like 6-4@L, or help.", refusal=refusal)
+
+
+def saved_farewell(_: Translator) -> str:
+    return _("The match is saved: domino-bot play --resume continues it.")
