@@ -1,0 +1,74 @@
+"""Pictures through the delivery queue: a picture slot is a photo edited in place,
+a summary whose text is too long for a caption comes as the photo and then the text,
+and pictures keep within the group's limits like any message."""
+
+from __future__ import annotations
+
+from adapters.telegram.carry import CAPTION_LIMIT
+from adapters.telegram.deliver import Deliverer
+from adapters.telegram.limiter import GROUP_RULES
+from bot.contract import Screen, Show, Slot, SlotKind
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.tables import WRITES
+from tests.adapters.telegram.test_deliver import (  # noqa: F401 (fixtures)
+    GROUP,
+    GROUP_ID,
+    core,
+    deliver,
+    deliverer,
+    world,
+)
+from tests.adapters.telegram.test_limiter import assert_keeps
+from tests.adapters.telegram.vclock import VirtualClock
+
+PICTURE = Slot(SlotKind.PICTURE, GROUP, "g1")
+SUMMARY = Slot(SlotKind.SUMMARY, GROUP, "g1")
+
+
+def pictured(text: str, size: int = 3000) -> Screen:
+    return Screen(((text,),), picture=b"\x89PNG\r\n\x1a\n" + bytes(size))
+
+
+def calls(fake: FakeBotApi) -> list[tuple[str, str]]:
+    return [
+        (c.method, str(c.params.get("caption", c.params.get("text", ""))))
+        for c in fake.calls
+        if c.method in WRITES and c.chat_id == GROUP_ID and c.status == 200
+    ]
+
+
+async def test_a_picture_slot_is_one_photo_edited_in_place(
+    world: FakeBotApi,  # noqa: F811
+    deliverer: Deliverer,  # noqa: F811
+) -> None:
+    await deliver(deliverer, Show(PICTURE, pictured("Deal 1", 3000), 1))
+    await deliver(deliverer, Show(PICTURE, pictured("Deal 1", 3100), 2))
+    assert calls(world) == [("sendPhoto", "Deal 1"), ("editMessageMedia", "")]
+    (photo,) = world.bot_messages(GROUP_ID)
+    assert photo["photo"][0]["file_id"] == "p3108" and photo["caption"] == "Deal 1"
+
+
+async def test_a_summary_too_long_for_a_caption_comes_as_the_photo_then_its_text(
+    world: FakeBotApi,  # noqa: F811
+    deliverer: Deliverer,  # noqa: F811
+) -> None:
+    long = "Anna went out. " * (CAPTION_LIMIT // 10)
+    await deliver(deliverer, Show(SUMMARY, pictured(long), 1))
+    sent = calls(world)
+    assert [method for method, _text in sent] == ["sendPhoto", "sendMessage"]
+    assert sent[0][1] == "" and sent[1][1].startswith("Anna went out.")
+
+
+async def test_pictures_keep_within_the_group_limits(
+    world: FakeBotApi,  # noqa: F811
+    deliverer: Deliverer,  # noqa: F811
+    clock: VirtualClock,
+) -> None:
+    for version in range(1, 41):
+        deliverer.submit([Show(PICTURE, pictured(f"move {version}", 3000 + version), version)])
+        clock.advance(0.2)
+    await deliverer.drain()
+    moments = [c.at for c in world.calls if c.method in WRITES and c.chat_id == GROUP_ID]
+    assert_keeps(moments, GROUP_RULES)
+    (photo,) = world.bot_messages(GROUP_ID)
+    assert photo["caption"] == "move 40"  # one message, showing the last picture
