@@ -166,14 +166,36 @@ class Button:
 
 
 @dataclass(frozen=True, slots=True)
+class CardField:
+    """One labelled part of a card: a player and his tiles and points."""
+
+    name: str
+    value: TextLine
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """The same screen laid out in parts, for a platform that shows cards (Discord's
+    embeds): a title that names no internal id, the body, the line of tiles as text,
+    one field per player, and the closing lines (the last moves, whose turn)."""
+
+    title: str
+    body: tuple[TextLine, ...] = ()
+    tiles: str = ""
+    fields: tuple[CardField, ...] = ()
+    closing: tuple[TextLine, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Screen:
-    """A message's content: lines of text and rows of buttons, and perhaps a
-    picture (PNG bytes), which the message then shows with the text as its
-    caption."""
+    """A message's content: lines of text and rows of buttons, perhaps a picture
+    (PNG bytes), which the message then shows with the text as its caption, and
+    perhaps the same content laid out as a :class:`Card` (an adapter may show either)."""
 
     lines: tuple[TextLine, ...]
     buttons: tuple[tuple[Button, ...], ...] = ()
     picture: bytes | None = field(default=None, repr=False)
+    card: Card | None = None
 
     def plain_text(self) -> str:
         """The text with mentions as names, deadlines as epoch seconds and commands as

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Final
 
 from bot import codec
-from bot.contract import Button, Screen, Style, TextLine
+from bot.contract import Button, Card, Screen, Style, TextLine
 from bot.gamedoc import GameDoc, TableSettings
 from bot.i18n import Translator, text_line
 from bot.render import game_heading, seat_label
-from bot.texts import level_name, players_span, variant_title
+from bot.texts import level_name, option_help, players_span, variant_title
 from engine import BadOption, OptionSpec, all_variants, get_variant
 from engine.options import resolve_options
 from engine.state import OptionValue
@@ -45,14 +45,45 @@ def variant_picker(_: Translator) -> Screen:
 
 
 def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
+    """The lobby; as a card, under the game's name alone, each option in words."""
     lines = _lobby_lines(_, doc)
+    body = [row for row in lines[1:] if row != _options_line(_, doc)]
+    options = tuple(_option_words(_, doc))
+    body[-1:-1] = options
+    buttons: tuple[tuple[Button, ...], ...] = ()
     if doc.status != "lobby":
-        lines.append(text_line(_("This table was closed.")))
-        return Screen(tuple(lines))
-    if doc.panel == "settings":
-        lines.append(text_line(_("Settings: press one to change it (the host).")))
-        return Screen(tuple(lines), settings_buttons(_, doc))
-    return Screen(tuple(lines), _main_buttons(_, doc))
+        closing = text_line(_("This table was closed."))
+    elif doc.panel == "settings":
+        closing = text_line(_("Settings: press one to change it (the host)."))
+        buttons = settings_buttons(_, doc)
+    else:
+        closing = None
+        buttons = _main_buttons(_, doc)
+    extra = [closing] if closing is not None else []
+    card = Card(variant_title(_, doc.variant), tuple(body + extra))
+    return Screen(tuple(lines + extra), buttons, card)
+
+
+def _options_line(_: Translator, doc: GameDoc) -> TextLine | None:
+    options = " ".join(f"{k}={v}" for k, v in current_options(doc).items())
+    return text_line(_("Options: %(options)s", options=options)) if options else None
+
+
+def _option_words(_: Translator, doc: GameDoc) -> list[TextLine]:
+    """Each option as what it means and its value (``points that end the match
+    (target): 101``), for people who read the lobby rather than type options."""
+    return [
+        text_line(
+            "• "
+            + _(
+                "%(meaning)s (%(option)s): %(value)s",
+                meaning=option_help(_, name),
+                option=name,
+                value=value,
+            )
+        )
+        for name, value in current_options(doc).items()
+    ]
 
 
 def _lobby_lines(_: Translator, doc: GameDoc) -> list[TextLine]:
@@ -69,9 +100,9 @@ def _lobby_lines(_: Translator, doc: GameDoc) -> list[TextLine]:
         if seat.computer is not None:
             name = _("%(name)s, %(level)s", name=name, level=level_name(_, seat.computer))
         lines.append(text_line(f"{number + 1}. {name}"))
-    options = " ".join(f"{k}={v}" for k, v in current_options(doc).items())
-    if options:
-        lines.append(text_line(_("Options: %(options)s", options=options)))
+    options = _options_line(_, doc)
+    if options is not None:
+        lines.append(options)
     lines.append(text_line(table_settings_text(_, doc.settings)))
     return lines
 

@@ -9,6 +9,7 @@ once the deal is over, as the rules do.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Final
 
@@ -16,6 +17,8 @@ import engine
 from bot import codec, outcome
 from bot.contract import (
     Button,
+    Card,
+    CardField,
     ChatRef,
     CommandRef,
     Deadline,
@@ -85,25 +88,40 @@ def private_heading(_: Translator, doc: GameDoc) -> str:
 
 
 def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
-    """The table message of a running or ended game, from the view of no seat."""
-    lines: list[TextLine] = [
-        text_line(game_heading(_, doc)),
-        text_line(_("Deal %(n)d", n=view.deal_number)),
+    """The table message of a running or ended game, from the view of no seat, as
+    lines and as a card."""
+    deal = text_line(_("Deal %(n)d", n=view.deal_number))
+    tiles = "".join(placed_text(p) for p in view.line)
+    facts = _line_facts(_, view) + _details(_, doc, view)
+    teams = outcome.teams_line(_, view, partial(seat_label, _, doc))
+    body = [deal, *facts] + ([text_line(teams)] if teams is not None else [])
+    seats = _seat_parts(_, doc, view)
+    closing = _history(_, doc, view) + _status(_, doc, view)
+    lines: list[TextLine] = [text_line(game_heading(_, doc)), deal]
+    if tiles:
+        lines.append(line(_("Line: %(tiles)s"), tiles=tiles))
+    lines += body[1:]
+    lines += [
+        text_line(mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=n, score=score))
+        for mark, name, n, score in seats
     ]
-    lines += _line_and_boneyard(_, view)
-    lines += _details(_, doc, view)
-    lines += _seat_rows(_, doc, view)
-    lines += _history(_, doc, view)
-    lines += _status(_, doc, view)
-    return Screen(tuple(lines), _table_buttons(_, doc, view))
+    lines += closing
+    card = Card(
+        variant_title(_, doc.variant),
+        tuple(body),
+        tiles,
+        tuple(CardField(mark + name, (f"{n} · {score}",)) for mark, name, n, score in seats),
+        tuple(closing),
+    )
+    return Screen(tuple(lines), _table_buttons(_, doc, view), card)
 
 
-def _line_and_boneyard(_: Translator, view: View) -> list[TextLine]:
+def _line_facts(_: Translator, view: View) -> list[TextLine]:
+    """What the table says about the line besides its tiles: that it is empty, and
+    the boneyard."""
     rows: list[TextLine] = []
     details = view.details
-    if view.line:
-        rows.append(line(_("Line: %(tiles)s"), tiles="".join(placed_text(p) for p in view.line)))
-    elif "caravans" not in details:
+    if not view.line and "caravans" not in details:
         rows.append(text_line(_("The line is empty")))
     if view.boneyard and "aside" not in details:  # Three Guns: only the [6|6] set aside
         rows.append(
@@ -152,25 +170,17 @@ def _details(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     return rows
 
 
-def _seat_rows(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
-    rows: list[TextLine] = []
-    teams = outcome.teams_line(_, view, partial(seat_label, _, doc))
-    if teams is not None:
-        rows.append(text_line(teams))
-    for seat in range(len(doc.seats)):
-        mark = "▶ " if view.turn == seat else "• "
-        rows.append(
-            text_line(
-                mark
-                + _(
-                    "%(name)s: %(tiles)s, %(score)s",
-                    name=seat_label(_, doc, seat),
-                    tiles=_.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
-                    score=score_words(_, doc.variant, view.match_scores[seat]),
-                )
-            )
+def _seat_parts(_: Translator, doc: GameDoc, view: View) -> list[tuple[str, str, str, str]]:
+    """Each seat's mark (whose turn), name, tiles in hand and score, in seat order."""
+    return [
+        (
+            "▶ " if view.turn == seat else "• ",
+            seat_label(_, doc, seat),
+            _.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
+            score_words(_, doc.variant, view.match_scores[seat]),
         )
-    return rows
+        for seat in range(len(doc.seats))
+    ]
 
 
 def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
@@ -233,7 +243,13 @@ def _table_buttons(_: Translator, doc: GameDoc, view: View) -> tuple[tuple[Butto
 
 
 def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
-    """A player's private screen: his tiles, and his choices when it is his turn."""
+    """A player's private screen: his tiles, and his choices when it is his turn; as
+    a card, the same under the game's name alone."""
+    screen = _hand_screen(_, doc, view, due_at)
+    return replace(screen, card=Card(variant_title(_, doc.variant), screen.lines[1:]))
+
+
+def _hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
     assert view.seat is not None, "a hand is one seat's view"
     seat = doc.seats[view.seat]
     if seat.away is not None:

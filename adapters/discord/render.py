@@ -19,7 +19,7 @@ import discord
 
 from adapters.discord.commands import GROUP_NAME
 from adapters.discord.components import ButtonKind, GameItem, make_custom_id
-from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Segment, Style
+from bot.contract import Button, Card, CommandRef, Deadline, Mention, Screen, Segment, Style
 
 PLATFORM = "dc"
 MAX_ROWS = 5
@@ -27,6 +27,10 @@ MAX_PER_ROW = 5
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
 LABEL_LIMIT = 80
+TITLE_LIMIT = 256  # an embed's title and a field's name
+FIELD_LIMIT = 1024  # a field's value
+FIELD_COUNT = 25  # fields in an embed
+CARD_COLOUR = discord.Colour.dark_green()
 MENU_LIMIT = 25  # options in a select menu
 PICTURE_NAME = "table.png"
 
@@ -82,16 +86,23 @@ class Rendered:
 
 def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendered:
     """Render ``screen``; ``notify`` lets its mentions ping, ``header`` is a line
-    put above it (an answer's text shown with a hand)."""
-    rows, left_out = fit_rows(screen.buttons)
+    put above it (an answer's text shown with a hand). A screen with a card is shown
+    as an embed, with the header as the message's text."""
+    buttons = screen.buttons if screen.card is None else _without_deep_links(screen.buttons)
+    rows, left_out = fit_rows(buttons)
+    listed = " ".join(discord.utils.escape_markdown(b.label) for b in left_out)
+    # Only a ping notifies, and only the users it mentions; edits never notify anyway.
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=notify)
+    if screen.card is not None:
+        embed = card_embed(screen.card, listed)
+        content = discord.utils.escape_markdown(header)
+        return Rendered(content, [embed], build_view(rows), mentions)
     lines = [render_line(line) for line in screen.lines]
     if header:
         lines.insert(0, discord.utils.escape_markdown(header))
-    if left_out:
-        lines.append(" ".join(discord.utils.escape_markdown(b.label) for b in left_out))
+    if listed:
+        lines.append(listed)
     text = "\n".join(lines)
-    # Only a ping notifies, and only the users it mentions; edits never notify anyway.
-    mentions = discord.AllowedMentions(everyone=False, roles=False, users=notify)
     rendered = Rendered(content=text, view=build_view(rows), allowed_mentions=mentions)
     if len(text) > CONTENT_LIMIT:
         rendered.content = ""
@@ -102,6 +113,39 @@ def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendere
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
         rendered.embeds, rendered.picture = [embed], screen.picture
     return rendered
+
+
+def card_embed(card: Card, listed: str = "") -> discord.Embed:
+    """A card as an embed: the title, the body, the line of tiles in a code block,
+    the closing lines (mentions and relative times work there), a field per player."""
+    parts = ["\n".join(render_line(line) for line in card.body)]
+    if card.tiles:
+        parts.append(f"```\n{card.tiles}\n```")
+    parts.append("\n".join(render_line(line) for line in card.closing))
+    parts.append(listed)
+    description = "\n".join(part for part in parts if part)
+    embed = discord.Embed(
+        title=_shorten(card.title, TITLE_LIMIT),
+        description=_shorten(description, EMBED_LIMIT),
+        colour=CARD_COLOUR,
+    )
+    for player in card.fields[:FIELD_COUNT]:
+        embed.add_field(
+            name=_shorten(player.name, TITLE_LIMIT),
+            value=_shorten(render_line(player.value), FIELD_LIMIT) or "\u200b",
+            inline=True,
+        )
+    return embed
+
+
+def _without_deep_links(
+    rows: Sequence[Sequence[Button]],
+) -> tuple[tuple[Button, ...], ...]:
+    """A card's rows without buttons that open the private chat: on Discord the hand
+    opens as an ephemeral reply to the card's own My tiles button, so a second button
+    doing the same would only be one more choice to puzzle over."""
+    kept = (tuple(b for b in row if b.deep_link is None) for row in rows)
+    return tuple(row for row in kept if row)
 
 
 def render_text(text: str) -> Rendered:

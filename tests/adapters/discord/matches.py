@@ -102,7 +102,9 @@ class Referee:
 
 def plain_text(message: Json) -> str:
     parts = [message.get("content") or ""]
-    parts += [e.get("description") or "" for e in message.get("embeds") or []]
+    for embed in message.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields") or []]
     return "\n".join(parts).replace("\\", "")
 
 

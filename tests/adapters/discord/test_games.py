@@ -29,6 +29,7 @@ from tests.adapters.discord.matches import (
     decode,
     open_table,
     plain_text,
+    play_one,
     play_to_the_end,
     table_message,
 )
@@ -70,16 +71,30 @@ def _moves_on(message: Json) -> bool:
 
 
 @pytest.mark.slow
-async def test_open_my_hand_answers_with_the_hand_as_an_ephemeral_message(bot: Bot) -> None:
+async def test_the_table_is_an_embed_with_the_line_the_players_and_one_my_tiles_button(
+    bot: Bot, redis_client: aredis.Redis
+) -> None:
     await open_table(bot, "tyaga", 0)
+    referee = Referee(bot, Store(redis_client))
+    found = await referee.state()
+    assert found is not None and found[1] is not None
+    doc, state = found
+    for _ in range(3):  # a few moves, so the line has tiles
+        await play_one(bot, referee)
+    doc, state = (await referee.state()) or (doc, state)
     table = table_message(bot)
-    link = next(b for b in buttons_of(table) if b["custom_id"].startswith("ds"))
-    for person in (ALICE, BOB):
-        record = await bot.press(person, table, link["custom_id"])
-        reply = bot.reply_to(record)
-        assert record.callbacks[0]["type"] == 4
-        assert reply["flags"] & EPHEMERAL
-        assert "Your tiles" in plain_text(reply)
+    (embed,) = table["embeds"]
+    assert table["content"] == "" and embed["title"] == "Tyaga (Draw)"
+    tiles = "".join(f"[{p.left}|{p.right}]" for p in state.line)
+    line = re.search(r"```\n(.*)\n```", embed["description"])
+    assert line is not None and line.group(1) == tiles != ""
+    names = [f["name"] for f in embed["fields"]]
+    assert [n[2:] for n in names] == ["Alice", "Bob"]
+    assert [n[0] for n in names].count("▶") == 1
+    assert all(re.fullmatch(r"\d+ tiles? · \d+ points?", f["value"]) for f in embed["fields"])
+    assert "<t:" not in embed["description"] or ":R>" in embed["description"]
+    assert doc.id not in plain_text(table)
+    assert [b["label"] for b in buttons_of(table)] == ["My tiles"]
 
 
 @pytest.mark.slow
@@ -130,4 +145,9 @@ async def test_tables_in_two_channels_are_played_at_once_each_in_its_own_channel
     for channel, title in ((CHANNEL_ID, "Tyaga"), (OTHER_CHANNEL_ID, "Kozel")):
         texts = [plain_text(e.message) for e in bot.fake.channel_events(channel)]
         assert any("The match is over" in t for t in texts)
-        assert all(title in t for t in texts if "table" in t)
+        titles = {
+            e["title"]
+            for event in bot.fake.channel_events(channel)
+            for e in event.message["embeds"]
+        }
+        assert titles and all(t.startswith(title) for t in titles)

@@ -152,4 +152,6 @@ def test_a_big_hand_from_the_core_fits_discord_and_lists_the_other_tiles_as_text
     assert [c["label"] for c in shown] == [b.label for b in playable]
     other_tiles = [b.label for row in screen.buttons for b in row if not b.enabled]
     assert len(other_tiles) == 15
-    assert discord.utils.escape_markdown(" ".join(other_tiles)) in rendered.content
+    (embed,) = rendered.embeds
+    assert discord.utils.escape_markdown(" ".join(other_tiles)) in (embed.description or "")
+    assert embed.title == "Tyaga (Draw)" and "abcdefgh" not in str(embed.to_dict())
