@@ -61,7 +61,7 @@ def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
         buttons = _main_buttons(_, doc)
     extra = [closing] if closing is not None else []
     card = Card(variant_title(_, doc.variant), tuple(body + extra))
-    return Screen(tuple(lines + extra), buttons, card)
+    return Screen(tuple(lines + extra), buttons, card=card)
 
 
 def _options_line(_: Translator, doc: GameDoc) -> TextLine | None:

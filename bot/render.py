@@ -113,7 +113,7 @@ def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
         tuple(CardField(mark + name, (f"{n} · {score}",)) for mark, name, n, score in seats),
         tuple(closing),
     )
-    return Screen(tuple(lines), _table_buttons(_, doc, view), card)
+    return Screen(tuple(lines), _table_buttons(_, doc, view), card=card)
 
 
 def _line_facts(_: Translator, view: View) -> list[TextLine]:

@@ -94,19 +94,19 @@ def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendere
     # Only a ping notifies, and only the users it mentions; edits never notify anyway.
     mentions = discord.AllowedMentions(everyone=False, roles=False, users=notify)
     if screen.card is not None:
-        embed = card_embed(screen.card, listed)
         content = discord.utils.escape_markdown(header)
-        return Rendered(content, [embed], build_view(rows), mentions)
-    lines = [render_line(line) for line in screen.lines]
-    if header:
-        lines.insert(0, discord.utils.escape_markdown(header))
-    if listed:
-        lines.append(listed)
-    text = "\n".join(lines)
-    rendered = Rendered(content=text, view=build_view(rows), allowed_mentions=mentions)
-    if len(text) > CONTENT_LIMIT:
-        rendered.content = ""
-        rendered.embeds = [discord.Embed(description=_shorten(text, EMBED_LIMIT))]
+        rendered = Rendered(content, [card_embed(screen.card, listed)], build_view(rows), mentions)
+    else:
+        lines = [render_line(line) for line in screen.lines]
+        if header:
+            lines.insert(0, discord.utils.escape_markdown(header))
+        if listed:
+            lines.append(listed)
+        text = "\n".join(lines)
+        rendered = Rendered(content=text, view=build_view(rows), allowed_mentions=mentions)
+        if len(text) > CONTENT_LIMIT:
+            rendered.content = ""
+            rendered.embeds = [discord.Embed(description=_shorten(text, EMBED_LIMIT))]
     if screen.picture is not None:
         # The picture shows as the image of an embed, below the text.
         embed = rendered.embeds[0] if rendered.embeds else discord.Embed()

@@ -94,7 +94,8 @@ async def test_the_table_is_an_embed_with_the_line_the_players_and_one_my_tiles_
     assert all(re.fullmatch(r"\d+ tiles? · \d+ points?", f["value"]) for f in embed["fields"])
     assert "<t:" not in embed["description"] or ":R>" in embed["description"]
     assert doc.id not in plain_text(table)
-    assert [b["label"] for b in buttons_of(table)] == ["My tiles"]
+    tiles = [b for b in buttons_of(table) if b.get("label") == "My tiles"]
+    assert len(tiles) == 1 and not any(b["custom_id"].startswith("ds") for b in buttons_of(table))
 
 
 @pytest.mark.slow
@@ -149,5 +150,6 @@ async def test_tables_in_two_channels_are_played_at_once_each_in_its_own_channel
             e["title"]
             for event in bot.fake.channel_events(channel)
             for e in event.message["embeds"]
+            if "title" in e
         }
         assert titles and all(t.startswith(title) for t in titles)
