@@ -137,21 +137,15 @@ class TableApp(App[int]):
     async def sit_down(self) -> None:
         chosen = await self._choose()
         if isinstance(chosen, Saved):
-            self._carry_out(self.table.resume(chosen))
             self._note(
                 self._("Continuing the saved match: %(match)s.", match=chosen.title(self._.lang))
             )
+            self._carry_out(self.table.resume(chosen))
         elif chosen is None:
             self._leave(0, "")
             return
         elif self.tables.free is None:
-            self._leave(
-                2,
-                tables_taken(
-                    self._,
-                    len(self.tables.saved),
-                ),
-            )
+            self._leave(2, tables_taken(self._, len(self.tables.saved)))
             return
         else:
             self.table.chat, stale_lobby = self.tables.free

@@ -163,6 +163,8 @@ async def test_each_of_two_saved_matches_can_be_continued(
         await until(pilot, lambda: bool(moves(app)))
         assert app.table.chat == chosen.chat
         assert chosen.snapshot.game_id in text_of(app, "#title")
+        first = str(app.query_one("#log", RichLog).lines[0].text)
+        assert first.startswith("Continuing the saved match: ")  # before its moves
         await pilot.press("ctrl+q")
     for saved in tables.saved:  # both are still there
         assert await store.load(saved.chat) is not None
