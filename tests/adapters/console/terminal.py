@@ -65,6 +65,7 @@ class Terminal:
         request: TableRequest,
         *,
         stop: asyncio.Event | None = None,
+        clear_screen: bool = False,
     ) -> tuple[int, str]:
         """Run ``domino-bot play`` as the CLI would (resuming from the store); the exit
         status and the transcript, typed lines included."""
@@ -84,6 +85,7 @@ class Terminal:
             clock=self.clock,
             sleep=self.clock.sleep,
             echo=True,
+            clear_screen=clear_screen,
             export_dir=self.folder,
         )
         status = await asyncio.wait_for(console.run(request, tables), 60)

@@ -277,3 +277,12 @@ async def test_a_table_in_polish_speaks_polish_in_its_prompts_help_and_screens(
     assert "» Partia zakończona. Do zobaczenia!" in transcript
     english = ("Press Enter", "Type the number", "Bye!", "Deal ", "Your tiles")
     assert [word for word in english if word in transcript] == []
+
+
+async def test_a_hand_over_clears_the_screen_and_the_scrollback(terminal: Terminal) -> None:
+    request = TableRequest("tyaga", players=2, humans=2, options=("target=15",))
+    _, transcript = await terminal.play(["", "1", "", "quit"], request, clear_screen=True)
+    turns = transcript.split("Pass the keyboard to ")
+    assert len(turns) >= 3
+    for before in turns[:-1]:  # every hand-over starts on a wiped screen and scrollback
+        assert before.endswith("\x1b[H\x1b[2J\x1b[3J")
