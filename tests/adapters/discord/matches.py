@@ -4,6 +4,7 @@ bot sent, until the match is over. Shared by the adapter tests and the benchmark
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -39,10 +40,13 @@ class QuickSettings:
     default_lang: str = "en"
 
 
-async def boot_bot(fake: FakeDiscord, redis_client: aredis.Redis) -> Bot:
-    """A bot process: its own core and client over the shared Redis."""
+async def boot_bot(fake: FakeDiscord, redis_client: aredis.Redis, seed: int | None = None) -> Bot:
+    """A bot process: its own core and client over the shared Redis; ``seed`` fixes
+    the games' ids and deals."""
     store = Store(redis_client)
-    return await Bot.boot(fake, Sessions(store, QuickSettings()), redis_client, store, [ALICE, BOB])
+    rng = random.Random(seed) if seed is not None else None
+    core = Sessions(store, QuickSettings(), rng=rng)
+    return await Bot.boot(fake, core, redis_client, store, [ALICE, BOB])
 
 
 class Referee:
@@ -221,6 +225,9 @@ def rest_calls(fake: FakeDiscord, since: int = 0) -> int:
     """REST requests made since the ``since``-th one, not counting the interactions'
     own responses (each interaction is answered once whatever the bot does)."""
     return sum(1 for _, _m, path, _s in fake.requests[since:] if not _CALLBACK.fullmatch(path))
+
+
+BUDGET = 2.5  # REST requests per accepted move, on average over a whole match
 
 
 @dataclass(frozen=True)

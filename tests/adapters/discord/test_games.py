@@ -22,6 +22,7 @@ from tests.adapters.discord.harness import (
     payloads_of,
 )
 from tests.adapters.discord.matches import (
+    BUDGET,
     QUICK,
     Referee,
     boot_bot,
@@ -32,6 +33,7 @@ from tests.adapters.discord.matches import (
     play_one,
     play_to_the_end,
     table_message,
+    tally_match,
 )
 
 GAMES = [
@@ -64,6 +66,20 @@ async def test_a_whole_match_is_played_with_buttons_to_the_scoreboard(
         if _moves_on(r.pressed) and r.pressed["flags"] & EPHEMERAL
     ]
     assert on_hands and all(r.callbacks[0]["type"] == 7 for r in on_hands)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "computers", "options"), GAMES)
+async def test_a_whole_match_costs_at_most_the_budget_of_rest_requests_per_move(
+    fake: FakeDiscord, redis_client: aredis.Redis, variant: str, computers: int, options: Any
+) -> None:
+    running = await boot_bot(fake, redis_client, seed=3)
+    try:
+        tally = await tally_match(running, Store(redis_client), variant, computers, options)
+    finally:
+        await running.close()
+    assert tally.moves > 0
+    assert tally.per_move <= BUDGET, tally
 
 
 def _moves_on(message: Json) -> bool:
