@@ -136,10 +136,13 @@ class Deadline:
 class CommandRef:
     """A command named inside a text line (``new`` with ``args`` ``tyaga``); the
     adapter writes it as people type it on its platform (``/newgame tyaga``,
-    ``/domino new tyaga``). ``name`` is the core's command name."""
+    ``/domino new tyaga``). ``name`` is the core's command name; ``usage``: ``args``
+    describes what may follow (help's ``GAME [key=value …]``), and a platform with
+    typed command options may show those instead."""
 
     name: str
     args: str = ""
+    usage: bool = False
 
 
 Segment = str | Mention | Deadline | CommandRef

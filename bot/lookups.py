@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 def help_screen(_: Translator) -> Screen:
     lines: list[TextLine] = [text_line(_("Commands:"))]
     for info in catalog.commands(_.lang):
-        lines.append((CommandRef(info.name, info.usage), f" — {info.description}"))
+        lines.append((CommandRef(info.name, info.usage, usage=True), f" — {info.description}"))
     names = ", ".join(v.name for v in all_variants())
     lines.append(text_line(_("Games: %(names)s", names=names)))
     return Screen(tuple(lines))

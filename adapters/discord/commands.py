@@ -9,13 +9,14 @@ a typed option and also takes a free ``options`` string of ``key=value`` words.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from adapters.discord.autocomplete import new_options
 from bot import catalog
 from bot.i18n import N_, available_languages, translator
 
@@ -23,6 +24,9 @@ GROUP_NAME = "domino"
 DESCRIPTION_LIMIT = 100
 CHOICE_LIMIT = 25
 
+Autocomplete = Callable[
+    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
 CommandHandler = Callable[[discord.Interaction[Any], str, tuple[str, ...]], Awaitable[None]]
 
 
@@ -55,6 +59,7 @@ class Subcommand:
     params: tuple[Param, ...] = field(default=())
     free_words: str | None = None  # the name of a free "key=value …" option
     free_help: str = N_("more options as key=value words")
+    suggest: Autocomplete | None = None  # suggestions while the free option is typed
 
 
 def build_group(handler: CommandHandler, lang: str = "en") -> app_commands.Group:
@@ -114,7 +119,8 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
     found = []
     for info in catalog.commands(lang):
         params, free = extra.get(info.name, ((), None))
-        sub = Subcommand(info.name, _short(info.description), params, free)
+        suggest = new_options if info.name == "new" else None
+        sub = Subcommand(info.name, _short(info.description), params, free, suggest=suggest)
         if info.name == "settings":
             changes = N_("settings to change: key=value")
             sub = Subcommand(sub.name, sub.description, (), free, changes)
@@ -179,6 +185,9 @@ def _make_command(sub: Subcommand, handler: CommandHandler) -> app_commands.Comm
         described[sub.free_words] = sub.free_help  # English: the translator finds it by that
     callback.__discord_app_commands_param_description__ = described  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    if sub.free_words is not None and sub.suggest is not None:
+        suggesting = {sub.free_words: sub.suggest}
+        callback.__discord_app_commands_param_autocomplete__ = suggesting  # type: ignore[attr-defined]
     return app_commands.Command(name=sub.name, description=sub.description, callback=callback)
 
 
@@ -204,3 +213,21 @@ def _signature_of(sub: Subcommand) -> Sequence[inspect.Parameter]:
 
 def _short(text: str) -> str:
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
+
+
+def usage_text(name: str, lang: str = "en") -> str:
+    """A subcommand as Discord offers it: ``/domino new variant:… [options:…]``, its
+    required options first, then the optional ones (a game's own options left to the
+    suggestions of ``options``)."""
+    sub = next((s for s in subcommands(lang) if s.name == name), None)
+    if sub is None:
+        return f"/{GROUP_NAME} {name}"
+    words = [f"/{GROUP_NAME}", name]
+    for param in sorted(sub.params, key=lambda p: not p.required):
+        if param.required:
+            words.append(f"{param.name}:…")
+        elif param.as_word or param.flag is not None:
+            words.append(f"[{param.name}:…]")
+    if sub.free_words is not None:
+        words.append(f"[{sub.free_words}:…]")
+    return " ".join(words)

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from adapters.discord.commands import GROUP_NAME
+from adapters.discord.commands import GROUP_NAME, usage_text
 from adapters.discord.components import ButtonKind, GameItem, make_custom_id
 from bot.contract import Button, Card, CommandRef, Deadline, Mention, Screen, Segment, Style
 
@@ -170,7 +170,10 @@ def render_segment(segment: Segment) -> str:
 
 
 def command_text(command: CommandRef) -> str:
-    """A command as typed here: a subcommand of the bot's group (``/domino new tyaga``)."""
+    """A command as typed here: a subcommand of the bot's group (``/domino new tyaga``);
+    a command's usage as Discord offers its options (``/domino new variant:…``)."""
+    if command.usage:
+        return usage_text(command.name)
     words = [f"/{GROUP_NAME}", command.name, command.args.replace("`", "'")]
     return " ".join(word for word in words if word)
 
