@@ -90,7 +90,7 @@ def test_a_pipe_gets_plain_lines_with_ascii_arrows_when_the_encoding_lacks_them(
     out = done.stdout.decode("ascii")
     assert done.returncode == 0, done.stderr
     assert "\x1b[" not in out  # no full screen in a pipe
-    assert "+- Tyaga (Draw)" in out and "| * Computer 1: " in out
+    assert "+- Tyaga (Draw) - table " in out and "| * Computer 1: " in out
     assert re.search(r"\d\) (< \[\d\|\d\]|\[\d\|\d\] >)", out)
     assert "?" not in re.sub(r"\[Y/n\]|\? ", "", out.split("You> ")[0])
 

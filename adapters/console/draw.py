@@ -25,7 +25,21 @@ WIDTH: Final = 78
 # What a terminal that cannot show a symbol gets instead: the arrows must still
 # say which end a move goes to, and the frame must still look like one.
 ASCII: Final = str.maketrans(
-    {"◀": "<", "▶": ">", "•": "*", "┌": "+", "└": "+", "─": "-", "│": "|", "»": ">>", "…": "..."}
+    {
+        "◀": "<",
+        "▶": ">",
+        "•": "*",
+        "·": "-",
+        "×": "x",
+        "—": "-",
+        "–": "-",
+        "┌": "+",
+        "└": "+",
+        "─": "-",
+        "│": "|",
+        "»": ">>",
+        "…": "...",
+    }
 )
 _BREAK = re.compile(r"(?<=[\]×])(?=\[)|(?<= )")  # between two tiles, or after a space
 

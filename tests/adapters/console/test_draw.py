@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 from adapters.console.draw import (
     choice_rows,
     framed,
+    readable,
     screen_lines,
     sentence,
     table_text,
@@ -68,3 +70,13 @@ def test_a_sentence_gets_a_full_stop_only_when_it_lacks_one() -> None:
 def test_a_command_is_written_as_its_bare_words() -> None:
     screen = Screen((("Open one with ", CommandRef("new", "tyaga"), "."),))
     assert screen_lines(screen, 0.0) == ["Open one with new tyaga."]
+
+
+def test_a_terminal_that_cannot_show_the_symbols_gets_ascii_stand_ins() -> None:
+    text = "┌─ Tyaga · table x\n│ ▶ You\n│ • Computer 1\n  1) ◀ [6|4]    2) [1|5]× ▶"
+    ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    assert readable(text, ascii_out) == (
+        "+- Tyaga - table x\n| > You\n| * Computer 1\n  1) < [6|4]    2) [1|5]x >"
+    )
+    utf8_out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    assert readable(text, utf8_out) == text
