@@ -61,6 +61,7 @@ _COMMANDS: Final = (
     ("scores", N_("[VARIANT]"), N_("this chat's scoreboard")),
     ("table", "", N_("the table as a picture")),
     ("hand_picture", N_("on|off"), N_("your hand with a picture of your tiles")),
+    ("top", N_("[global] [VARIANT]"), N_("the best-rated players, here or everywhere")),
     ("stats", "", N_("your results in every chat")),
     ("lang", N_("[LANGUAGE]"), N_("choose your language")),
     ("export", "", N_("the last game as a replay file")),

@@ -28,6 +28,7 @@ from bot.i18n import Translator, available_languages, line, pick_language, trans
 from bot.lobbyview import table_settings_text
 from bot.picture import setting
 from bot.picture.screens import picture_screen
+from bot.rating_views import top_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
 
@@ -202,6 +203,10 @@ class Commands:
             ]
         if name == "table":
             return await self._table_picture(command, _)
+        if name == "top":
+            return [
+                self._show(command, await top_screen(runner.store, command.chat, command.args, _))
+            ]
         if name == "stats":
             return [self._show(command, await lookups.stats_screen(runner, command.user, _))]
         if name == "lang":

@@ -82,6 +82,16 @@ def chat_match(chat: ChatRef, match_id: str) -> str:
     return _chat(chat, "match", match_id)
 
 
+def chat_ratings(chat: ChatRef, variant: str) -> str:
+    """Hash player key -> rating line (see :func:`bot.ratings.encode`) in this chat."""
+    return _chat(chat, "ratings", variant)
+
+
+def chat_leaders(chat: ChatRef, variant: str) -> str:
+    """Sorted set of player keys by rating ordinal in this chat, beside :func:`chat_ratings`."""
+    return _chat(chat, "leaders", variant)
+
+
 def settings(chat: ChatRef) -> str:
     """Hash of the chat's settings."""
     return _chat(chat, "settings")
@@ -133,6 +143,45 @@ def user_lang(user: UserRef) -> str:
 
 
 # -- global keys --------------------------------------------------------------------
+
+
+def _ratings(variant: str, *rest: str) -> str:
+    # One hash tag per game: a game's global ratings, leaders and match markers share
+    # a slot, so one script updates them together.
+    return ":".join((PREFIX, _tag("ratings:" + variant), *rest))
+
+
+RATING_BUCKETS = 1024
+"""Global ratings are spread over this many hashes per game: each stays small enough for
+Redis's compact encoding, so a rated player costs a few dozen bytes."""
+
+
+def rating_bucket(player: str) -> int:
+    """The bucket of a player key (djb2; the same on every process and version)."""
+    found = 5381
+    for byte in player.encode():
+        found = (found * 33 + byte) % RATING_BUCKETS
+    return found
+
+
+def ratings(variant: str, player: str) -> str:
+    """Hash player key -> rating line across every chat, for the players of one bucket."""
+    return _ratings(variant, "players", str(rating_bucket(player)))
+
+
+def leaders(variant: str) -> str:
+    """Sorted set of the best-rated player keys across every chat (the top few hundred)."""
+    return _ratings(variant, "leaders")
+
+
+def leader_rows(variant: str) -> str:
+    """Hash player key -> rating line for the players in :func:`leaders`."""
+    return _ratings(variant, "leader_rows")
+
+
+def rated_match(variant: str, match_id: str) -> str:
+    """Marker that the global ratings have counted this match."""
+    return _ratings(variant, "match", match_id)
 
 
 def rendered(slot_key: str) -> str:

@@ -17,6 +17,7 @@ from bot import catalog
 from bot.contract import ChatRef, Command, CommandRef, Document, Screen, TextLine, UserRef
 from bot.gamedoc import BadDocument, GameDoc, from_json, replay_json
 from bot.i18n import Translator, available_languages, line, text_line
+from bot.rating_views import rating_lines
 from bot.replay import build_state
 from bot.rules import SUMMARIES
 from bot.runner import Runner
@@ -111,6 +112,7 @@ async def stats_screen(runner: Runner, user: UserRef, _: Translator) -> Screen:
     lines: list[TextLine] = [text_line(_("Results of %(name)s in every chat:", name=user.name))]
     if not rows:
         lines.append(text_line(_("No finished matches yet.")))
+    lines += await rating_lines(runner.store, user, _)
     for row in rows:
         lines.append(
             text_line(

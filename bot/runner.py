@@ -46,6 +46,8 @@ from bot.gamedoc import (
 )
 from bot.i18n import Translator, pick_language, translator
 from bot.match import Pacing
+from bot.rating_step import RatedMatch, change_lines, rate_finished, with_changes
+from bot.ratings import COMPUTER
 from bot.replay import GameCache, build_state, deal_start_state, fits
 from bot.store import (
     Ending,
@@ -92,6 +94,7 @@ class Runner:
         self.default_lang = default_lang
         self.games = GameCache()
         self._pending: list[Callable[[], Awaitable[None]]] = []
+        self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
 
     # -- reading ----------------------------------------------------------------------
 
@@ -145,6 +148,11 @@ class Runner:
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)
             steps += self._user_results(after)
+            rated = self._rated.pop(after.doc.id, None)
+            if rated is not None:
+                said = change_lines(translator(after.doc.settings.lang), rated)
+                updates = with_changes(updates, after.doc.id, said)
+                steps.append(self._global_ratings(rated))
         else:
             self.games.remember(chat.key, after)
         await self._attempt(steps)
@@ -156,6 +164,11 @@ class Runner:
         prior = before.doc if before is not None and same else None
         counter = after.state.counter if after.state is not None else None
         ended = doc.status in (FINISHED, STOPPED)
+        rated = (
+            await rate_finished(self.store, chat, after, _computer_names(after)) if ended else None
+        )
+        if rated is not None:
+            self._rated[doc.id] = rated
         write = GameWrite(
             expected=before.version if before is not None else 0,
             game_id=doc.id,
@@ -165,17 +178,20 @@ class Runner:
             moves_before=len(prior.moves) if prior is not None else -1,
             deals_before=len(prior.deals) if prior is not None else 0,
             snapshot=None if ended else _snapshot(before if same else None, after),
-            ending=self._ending(chat, after) if ended else None,
+            ending=self._ending(chat, after, rated) if ended else None,
         )
         return await self.store.write_game(chat, write, _timer_change(prior, doc))
 
-    def _ending(self, chat: ChatRef, game: Game) -> Ending:
-        """The chat's updates of an ended game: the match counted on the scoreboard (a
-        finished one), and the game kept as the chat's last game (a dealt one)."""
+    def _ending(self, chat: ChatRef, game: Game, rated: RatedMatch | None) -> Ending:
+        """The chat's updates of an ended game: the match counted on the scoreboard and
+        in the chat's ratings (a finished one), and the game kept as the chat's last game
+        (a dealt one)."""
         doc = game.doc
         writes: tuple[MatchWrite, ...] = ()
         if doc.status == FINISHED and game.state is not None:
             writes = board_writes(chat, doc.variant, _match_rows(game))
+        if rated is not None:
+            writes += rated.writes(chat)
         return Ending(pack(to_json(doc)) if doc.deals else None, writes)
 
     def _user_results(self, game: Game) -> list[Callable[[], Awaitable[None]]]:
@@ -184,6 +200,12 @@ class Runner:
             return []
         rows = _match_rows(game)
         return [lambda: self.store.record_user_results(doc.id, doc.variant, rows)]
+
+    def _global_ratings(self, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
+        async def record() -> None:
+            await self.store.record_global_ratings(rated.match_id, rated.variant, rated.after)
+
+        return record
 
     async def _arm(self, chat: ChatRef, doc: GameDoc) -> None:
         """Make sure the running game's deadline is in the timer set."""
@@ -257,6 +279,16 @@ def _timer_change(prior: GameDoc | None, doc: GameDoc) -> TimerChange | None:
     if doc.due is None or doc.status != RUNNING:
         return TimerChange()
     return TimerChange(doc.due.step, doc.due.at)
+
+
+def _computer_names(game: Game) -> dict[str, str]:
+    """How the table names each computer level seated at it."""
+    _ = translator(game.doc.settings.lang)
+    return {
+        COMPUTER + seat.computer: _("Computer (%(level)s)", level=seat.computer)
+        for seat in game.doc.seats
+        if seat.user is None and seat.computer
+    }
 
 
 def _match_rows(game: Game) -> list[MatchRow]:

@@ -12,7 +12,7 @@ import functools
 import json
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aredis
@@ -22,6 +22,7 @@ from redis.backoff import ExponentialBackoff
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
+from bot.ratings import Rating
 from bot.store_game import (
     READ,
     WRITE,
@@ -34,6 +35,7 @@ from bot.store_game import (
     write_keys_args,
 )
 from bot.store_moves import move_chat_keys
+from bot.store_ratings import RatingBook
 from bot.store_scores import ScoreBook
 from bot.store_timers import TimerSet
 from bot.store_types import (
@@ -184,6 +186,7 @@ class Store:
         self._write = redis.register_script(WRITE)
         self._mark_rendered = redis.register_script(_MARK_RENDERED)
         self._scores = ScoreBook(redis)
+        self._ratings = RatingBook(redis)
         self._timers = TimerSet(redis)
 
     @property
@@ -328,6 +331,40 @@ class Store:
         """The chat's board for one game (``None``: all games together), ranked by matches
         won, then win rate: the first ``top`` rows, and ``me``'s row wherever he ranks."""
         return await self._scores.scoreboard(chat, variant, top, me)
+
+    # -- ratings ----------------------------------------------------------------------
+
+    @_guarded
+    async def chat_ratings(
+        self, chat: ChatRef, variant: str, names: Mapping[str, str]
+    ) -> dict[str, Rating]:
+        """The ratings in the chat of the players ``names`` maps (key -> name)."""
+        return await self._ratings.ratings(chat, variant, names)
+
+    @_guarded
+    async def global_ratings(self, variant: str, names: Mapping[str, str]) -> dict[str, Rating]:
+        """The ratings across every chat of the players ``names`` maps (key -> name)."""
+        return await self._ratings.ratings(None, variant, names)
+
+    @_guarded
+    async def record_global_ratings(
+        self, match_id: str, variant: str, updated: Mapping[str, Rating]
+    ) -> bool:
+        """Move the global ratings for a match, once however often it is called."""
+        return await self._ratings.record_global(match_id, variant, updated)
+
+    @_guarded
+    async def leaders(
+        self, chat: ChatRef | None, variant: str, top: int = 10
+    ) -> tuple[list[tuple[str, Rating]], int]:
+        """The best-rated players of a game in the chat (``None``: everywhere), and how
+        many are rated there: one round trip."""
+        return await self._ratings.leaders(chat, variant, top)
+
+    @_guarded
+    async def player_ratings(self, key: str, variants: Sequence[str]) -> dict[str, Rating]:
+        """A player's global rating in each of ``variants`` he has played."""
+        return await self._ratings.player(key, variants)
 
     @_guarded
     async def user_stats(self, user: UserRef) -> list[StatRow]:

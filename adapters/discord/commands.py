@@ -103,6 +103,13 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
         ),
         "rules": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
         "scores": ((Param("variant", _("the game"), choices=variant_choices, as_word=True),), None),
+        "top": (
+            (
+                Param("everywhere", _("across every chat"), flag="global"),
+                Param("variant", _("the game"), choices=variant_choices, as_word=True),
+            ),
+            None,
+        ),
         "lang": (
             (
                 Param("whole_chat", _("set the chat's language (admins)"), flag="chat"),

@@ -1,0 +1,96 @@
+"""What a finished match does to ratings, worked out before the write that ends it.
+
+The chat's new ratings go into that write (:func:`bot.store_ratings.chat_rating_writes`),
+so they move exactly when the match is counted, and never for a stopped game. The new
+global ratings follow the write as one script keyed by the match id, so a retry moves
+nothing twice. The final table shows each person's global rating before and after.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from bot.contract import Show, SlotKind
+from bot.flow import Game
+from bot.gamedoc import FINISHED
+from bot.i18n import Translator, text_line
+from bot.ratings import COMPUTER, Rating, entrants, rate
+from bot.store_game import MatchWrite
+from bot.store_ratings import chat_rating_writes
+
+if TYPE_CHECKING:
+    from bot.contract import ChatRef, Outbound
+    from bot.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMatch:
+    """A finished match's rating changes: in its chat, and across every chat."""
+
+    match_id: str
+    variant: str
+    in_chat: dict[str, Rating] = field(default_factory=dict)
+    before: dict[str, Rating] = field(default_factory=dict)  # global, before the match
+    after: dict[str, Rating] = field(default_factory=dict)  # global, after it
+
+    def writes(self, chat: ChatRef) -> tuple[MatchWrite, ...]:
+        return chat_rating_writes(chat, self.variant, self.in_chat)
+
+
+async def rate_finished(
+    store: Store, chat: ChatRef, game: Game, names: dict[str, str]
+) -> RatedMatch | None:
+    """The rating changes of ``game`` if it is a finished match (``None`` otherwise).
+    ``names`` maps a computer's key to the name it goes by."""
+    doc, state = game.doc, game.state
+    if doc.status != FINISHED or state is None:
+        return None
+    seated = entrants(doc)
+    shown = {e.key: _name(doc.seats[e.seat].user, e.key, names) for e in seated}
+    local = await store.chat_ratings(chat, doc.variant, shown)
+    known = await store.global_ratings(doc.variant, shown)
+    return RatedMatch(
+        doc.id,
+        doc.variant,
+        rate(doc.variant, state, seated, local),
+        known,
+        rate(doc.variant, state, seated, known),
+    )
+
+
+def _name(user: object, key: str, names: dict[str, str]) -> str:
+    name = getattr(user, "name", None)
+    return name if isinstance(name, str) else names.get(key, key)
+
+
+def change_lines(_: Translator, rated: RatedMatch) -> list[str]:
+    """``Ratings: Anna 24.8 → 26.1, Boris 20.0 → 18.2`` (people only)."""
+    parts = [
+        _(
+            "%(name)s %(before)s → %(after)s",
+            name=after.name,
+            before=f"{rated.before[key].shown:.1f}",
+            after=f"{after.shown:.1f}",
+        )
+        for key, after in rated.after.items()
+        if not key.startswith(COMPUTER) and key in rated.before
+    ]
+    return [_("Ratings: %(changes)s", changes=", ".join(parts))] if parts else []
+
+
+def with_changes(updates: list[Outbound], game_id: str, lines: list[str]) -> list[Outbound]:
+    """``updates`` with ``lines`` added under the game's table."""
+    if not lines:
+        return updates
+    out: list[Outbound] = []
+    for item in updates:
+        if (
+            isinstance(item, Show)
+            and item.slot.kind is SlotKind.TABLE
+            and item.slot.game_id == game_id
+        ):
+            extra = tuple(text_line(said) for said in lines)
+            item = replace(item, screen=replace(item.screen, lines=item.screen.lines + extra))
+        out.append(item)
+    return out
