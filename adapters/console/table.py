@@ -248,7 +248,7 @@ class ConsoleAdapter:
                 if isinstance(reply, Document):
                     self._say(export_file(folder, reply, self._))
             self._carry_out([r for r in replies if not isinstance(r, Document)])
-        elif word in ("rules", "scores", "stats"):
+        elif word in ("rules", "scores", "stats", "top"):
             self._carry_out(await self.table.command(hand.user, word, *rest))
         elif word.isdigit() and not rest:
             await self._press_number(hand, buttons, int(word))

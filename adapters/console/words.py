@@ -20,7 +20,8 @@ recover 5-5 1-1. Also:
   table      show the table again (table --png FILE: as a picture, into FILE)
   rules      the rules of this game
   scores     this table's scoreboard (scores GAME: one game's)
-  stats      your results in every game
+  stats      your results and ratings in every game
+  top        the best-rated players (top GAME; top global GAME: everywhere)
   export     save the game so far as a replay file in exports/ (export FOLDER: there)
   discard    end this match for good; nothing of it is kept
   quit       leave; the match is saved (domino-bot play --resume continues it)""")
