@@ -72,19 +72,30 @@ def rules_screen(_: Translator, args: tuple[str, ...], current: GameDoc | None) 
 async def scores_screen(
     runner: Runner, chat: ChatRef, user: UserRef, args: tuple[str, ...], _: Translator
 ) -> Screen:
-    variant: str | None = None
+    """The chat's scoreboard of one game, or each game's own when none is named: points
+    of different games mean different things, so they are never added together."""
     if args:
         try:
-            variant = get_variant(args[0]).name
+            variants = [get_variant(args[0]).name]
         except DominoError as exc:
             return Screen((text_line(error_text(_, exc)),))
-    board = await runner.store.scoreboard(chat, variant, TOP, user)
-    return Screen(tuple(_board_lines(_, board)))
+    else:
+        variants = [v.name for v in all_variants()]
+    lines: list[TextLine] = []
+    for variant in variants:
+        board = await runner.store.scoreboard(chat, variant, TOP, user)
+        if board.rows or args:
+            lines += _board_lines(_, board)
+    if not lines:
+        lines.append(text_line(_("Nobody has finished a match here yet.")))
+    return Screen(tuple(lines))
 
 
 def _board_lines(_: Translator, board: Scoreboard) -> list[TextLine]:
-    title = variant_title(_, board.variant) if board.variant else _("all games")
-    lines: list[TextLine] = [text_line(_("Scoreboard: %(game)s", game=title))]
+    assert board.variant is not None
+    lines: list[TextLine] = [
+        text_line(_("Scoreboard: %(game)s", game=variant_title(_, board.variant)))
+    ]
     if not board.rows:
         lines.append(text_line(_("Nobody has finished a match here yet.")))
         return lines

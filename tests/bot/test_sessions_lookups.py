@@ -153,3 +153,16 @@ async def _press_move(table: Table, who: UserRef, text: str) -> None:
     payload = codec.move_payload("scripted", state.counter, parse_move(text))
     out = await table.press(who, payload)
     assert out[0] == Answer(""), out[0]
+
+
+async def test_scores_of_different_games_are_never_added_together(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 120)])
+    await fake_store.record_match(table.chat, "b", "three_guns", [MatchRow(ANNA, True, 4)])
+    lines = info_text(await table.command(ANNA, "scores")).splitlines()
+    assert lines == [
+        "Scoreboard: Kozel (the goat)",
+        "1. Anna: won 0 of 1 (0%), 120 points",
+        "Scoreboard: Three Guns",
+        "1. Anna: won 1 of 1 (100%), 4 points",
+    ]
