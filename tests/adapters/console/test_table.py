@@ -246,7 +246,7 @@ async def test_a_table_the_game_cannot_seat_is_refused_and_closed(terminal: Term
 
 async def test_help_lists_what_can_be_typed(terminal: Terminal) -> None:
     _, transcript = await terminal.play(["help", "quit"], QUICK)
-    for word in ("hint", "table", "rules", "scores", "export", "quit"):
+    for word in ("hint", "table", "rules", "scores", "top", "stats", "export", "quit"):
         assert re.search(rf"^  {word} ", transcript, re.MULTILINE)
 
 
@@ -257,7 +257,8 @@ async def test_scores_may_name_a_game_and_export_goes_where_it_is_told(
     typed = ["1", "scores kozel", "scores", "export", "export My Replays", "quit"]
     _, transcript = await terminal.play(typed, QUICK)
     assert "Scoreboard: Kozel (the goat)" in transcript
-    assert "Scoreboard: all games" in transcript or "Scoreboard: Tyaga" in transcript
+    # No match is finished yet: no game has a board of its own (and none adds games up).
+    assert "Nobody has finished a match here yet." in transcript
     assert "not a move" not in transcript
     (first,) = terminal.folder.glob("domino-*.json")  # the table's own export folder
     assert f"» The replay file is written: {first}\n" in transcript
@@ -286,3 +287,10 @@ async def test_a_hand_over_clears_the_screen_and_the_scrollback(terminal: Termin
     assert len(turns) >= 3
     for before in turns[:-1]:  # every hand-over starts on a wiped screen and scrollback
         assert before.endswith("\x1b[H\x1b[2J\x1b[3J")
+
+
+async def test_top_and_stats_answer_at_the_terminal(terminal: Terminal) -> None:
+    _, transcript = await terminal.play(["top global kozel", "stats", "top chess", "quit"], QUICK)
+    assert "Ratings in Kozel (the goat), all chats:" in transcript
+    assert "Results of " in transcript
+    assert "There is no game called chess" in transcript
