@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -167,10 +167,11 @@ class DiscordAdapter:
                 return
             context = await self._context(interaction, outbounds)
             reply, rest = choose_reply(inbound, outbounds, context)
-            stale = reply.used is not None and not await self._is_current(reply.used)
-            if stale and not _asked_for_own_hand(inbound, reply):
-                reply = self._stale_reply(inbound)
-            sent = await self._send(interaction, reply)
+            async with self._serialised(reply):
+                stale = reply.used is not None and not await self._is_current(reply.used)
+                if stale and not _asked_for_own_hand(inbound, reply):
+                    reply = self._stale_reply(inbound)
+                sent = await self._send(interaction, reply)
             try:
                 await self._remember(interaction, context, reply, sent)
             except Exception:
@@ -204,6 +205,14 @@ class DiscordAdapter:
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             return await task
+
+    def _serialised(self, reply: Reply) -> AbstractAsyncContextManager[None]:
+        """A reply that shows a version of a channel message claims and shows it under
+        the channel's edit lock, as delivery does (see :meth:`SlotMessages.serialised`)."""
+        used = reply.used
+        if used is None or used.slot.kind is SlotKind.HAND:
+            return nullcontext()
+        return self.delivery.messages.serialised(used.slot.chat)
 
     async def _redraw_refused_hand(
         self, interaction: discord.Interaction[Any], inbound: Inbound, outbounds: list[Outbound]

@@ -127,7 +127,7 @@ class Delivery:
         if show.slot.kind is SlotKind.PING:
             await self.hold_ping(show)
             return
-        async with self.lock(show.slot):
+        async with self.lock(show.slot), self.messages.serialised(show.slot.chat):
             if not claimed and not await self.is_current(show):
                 return
             rendered = render(addressed(show), notify=show.notify)

@@ -8,15 +8,20 @@ for 15 minutes (Discord's token lifetime) and no longer.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import redis.asyncio as aredis
+from redis.exceptions import LockError
 
 from bot import keys
 from bot.contract import ChatRef, Slot, UserRef
+
+log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 15 * 60
 TOKEN_MARGIN = 60  # stop using a token a minute early: an edit must not race its expiry
@@ -43,12 +48,37 @@ class HandToken:
     shown: int | None = None  # the id of the message the hand is on, when known
 
 
+LOCK_TTL = 10.0  # seconds a crashed holder keeps a channel's edit lock
+LOCK_WAIT = 5.0  # seconds to wait for it before editing all the same
+
+
 class SlotMessages:
     """Message ids per slot and hand tokens per user, in one Redis hash per chat."""
 
     def __init__(self, redis: aredis.Redis, *, clock: Callable[[], float] = time.time) -> None:
         self._redis = redis
         self.clock = clock
+
+    @contextlib.asynccontextmanager
+    async def serialised(self, chat: ChatRef) -> AsyncIterator[None]:
+        """Hold the chat's edit lock in Redis, so that across processes a version is
+        claimed and shown before the next one is: without it, an older edit that one
+        process claimed first could land after a newer one from another process. If the
+        lock cannot be had in time (its holder hangs), the edit goes ahead unlocked."""
+        lock = self._redis.lock(keys.edit_lock(chat), timeout=LOCK_TTL, sleep=0.01)
+        held = False
+        try:
+            held = await lock.acquire(blocking_timeout=LOCK_WAIT)
+        except LockError:
+            held = False
+        if not held:
+            log.warning("editing %s without its lock", chat.key)
+        try:
+            yield
+        finally:
+            if held:
+                with contextlib.suppress(LockError):
+                    await lock.release()
 
     async def message(self, slot: Slot) -> PlacedMessage | None:
         raw = await self._redis.hget(keys.slot_messages(slot.chat), slot.key)

@@ -4,6 +4,7 @@ hand refreshes, rate limits and restarts."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 
@@ -29,6 +30,7 @@ from bot.contract import (
     Style,
     UserRef,
 )
+from bot.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of, labels_of, payloads_of
@@ -348,3 +350,24 @@ async def test_a_hand_of_30_moves_can_choose_every_move_with_a_click(
         hand_message = bot.message(int(hand_message["id"]))
     pressed = [i.payload for i in core.inbounds if isinstance(i, Press)]
     assert pressed[1:] == wanted
+
+
+async def test_two_processes_never_leave_an_older_table_over_a_newer_one(
+    fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    store = Store(redis_client)  # versions shown, and the edit lock, are in Redis
+    first = await Bot.boot(fake, ScriptedCore(), redis_client, store, [ALICE, BOB])
+    second = await Bot.boot(fake, ScriptedCore(), redis_client, store, [ALICE, BOB])
+    try:
+        await first.adapter.delivery.show(Show(TABLE, table("version 1"), 1))
+        # The first process's next edit is held up by a rate limit...
+        fake.throttle("PATCH", rf"/channels/{CHANNEL_ID}/messages/[0-9]+", retry_after=0.3)
+        older = asyncio.create_task(first.adapter.delivery.show(Show(TABLE, table("version 2"), 2)))
+        await asyncio.sleep(0.1)
+        # ...while the second process shows a newer version.
+        await second.adapter.delivery.show(Show(TABLE, table("version 3"), 3))
+        await older
+        assert table_message(fake)["content"] == "version 3"
+    finally:
+        await first.close()
+        await second.close()
