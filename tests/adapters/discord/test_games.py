@@ -23,6 +23,7 @@ from tests.adapters.discord.harness import (
 )
 from tests.adapters.discord.matches import (
     BUDGET,
+    MAX_STEPS,
     QUICK,
     Referee,
     boot_bot,
@@ -169,3 +170,29 @@ async def test_tables_in_two_channels_are_played_at_once_each_in_its_own_channel
             if "title" in e
         }
         assert titles and all(t.startswith(title) for t in titles)
+
+
+@pytest.mark.slow
+async def test_two_processes_serve_one_match_answering_each_others_buttons(
+    fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    first = await boot_bot(fake, redis_client)
+    second = await boot_bot(fake, redis_client)
+    try:
+        await open_table(first, "tyaga", 0, target=10)
+        referee = Referee(first, Store(redis_client))
+        for step in range(MAX_STEPS):
+            # Presses on what either process sent, and timer rounds, go to both in turn.
+            if not await play_one((first, second)[step % 2], referee):
+                break
+        texts = [plain_text(e.message) for e in fake.channel_events(CHANNEL_ID)]
+        assert any("The match is over" in t for t in texts)
+        tables = [
+            e
+            for e in fake.channel_events(CHANNEL_ID)
+            if e.action == "create" and any(m.get("title") for m in e.message["embeds"])
+        ]
+        assert len(tables) == 1, "a process sent a table of its own instead of editing it"
+    finally:
+        await first.close()
+        await second.close()
