@@ -9,7 +9,18 @@ import pytest
 
 from adapters.discord.components import CUSTOM_ID_LIMIT, ButtonKind, make_custom_id, parse_custom_id
 from adapters.discord.render import fit_rows, render
-from bot.contract import Button, ChatRef, CommandRef, Deadline, Mention, Screen, Style, UserRef
+from bot.contract import (
+    Button,
+    Card,
+    CardField,
+    ChatRef,
+    CommandRef,
+    Deadline,
+    Mention,
+    Screen,
+    Style,
+    UserRef,
+)
 from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import translator
 from bot.render import hand_screen
@@ -155,3 +166,28 @@ def test_a_big_hand_from_the_core_fits_discord_and_lists_the_other_tiles_as_text
     (embed,) = rendered.embeds
     assert discord.utils.escape_markdown(" ".join(other_tiles)) in (embed.description or "")
     assert embed.title == "Tyaga (Draw)" and "abcdefgh" not in str(embed.to_dict())
+
+
+def test_a_card_is_an_embed_with_its_line_as_code_and_its_deadline_relative() -> None:
+    alice = UserRef("dc", "42", "Alice")
+    card = Card(
+        "Tyaga (Draw)",
+        (("Deal 1",),),
+        "[6|6][6|2]",
+        (
+            CardField("▶ Alice", ("6 tiles · 0 points",)),
+            CardField("• Bob", ("7 tiles · 0 points",)),
+        ),
+        ((Mention(alice), " to move"), ("Time runs out ", Deadline(1_800_000_123.9))),
+    )
+    screen = Screen((("Tyaga (Draw) · table abcdefgh",),), card=card)
+    (embed,) = render(screen).embeds
+    assert embed.title == "Tyaga (Draw)"
+    assert "```\n[6|6][6|2]\n```" in (embed.description or "")
+    assert "<@42> to move" in (embed.description or "")
+    assert "<t:1800000123:R>" in (embed.description or "")
+    assert [(f.name, f.value) for f in embed.fields] == [
+        ("▶ Alice", "6 tiles · 0 points"),
+        ("• Bob", "7 tiles · 0 points"),
+    ]
+    assert "abcdefgh" not in str(embed.to_dict())
