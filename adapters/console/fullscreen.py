@@ -41,6 +41,7 @@ from adapters.console.words import (
     not_a_move,
     others_saved,
     saved_farewell,
+    table_picture,
     tables_taken,
     your_moves,
 )
@@ -347,9 +348,16 @@ class TableApp(App[int]):
                     self._status(export_file(folder, reply, self._))
                 else:
                     self._carry_out([reply])
-        elif word in ("rules", "scores", "stats", "table"):
-            if word != "table":
-                self._carry_out(await self._command(word, *rest))
+        elif word == "table" and rest:
+            said = await table_picture(rest, lambda: self._command("table"), self._)
+            if isinstance(said, str):
+                self._status(said)
+            else:
+                self._carry_out(said)
+        elif word in ("rules", "scores", "stats", "top"):
+            self._carry_out(await self._command(word, *rest))
+        elif word == "table":
+            pass  # the table is always in view
         elif word == "" and self.table.screens.next_deal() is not None:
             await self.press(self.table.screens.next_deal() or "")
         elif hand is None:

@@ -40,6 +40,7 @@ from adapters.console.words import (
     not_a_move,
     others_saved,
     saved_farewell,
+    table_picture,
     tables_taken,
     your_moves,
 )
@@ -256,25 +257,11 @@ class ConsoleAdapter:
             await self._press_text(hand, buttons, text)
 
     async def _table_picture(self, user: UserRef, words: list[str]) -> None:
-        """``table --png FILE``: the core's picture of the table, written to FILE."""
-        if len(words) != 2 or words[0] != "--png":
-            self._say(self._("Write table --png FILE to save the table as a picture."))
-            return
-        replies = await self.table.command(user, "table")
-        pictures = [r.screen.picture for r in replies if isinstance(r, Notice)]
-        picture = next((p for p in pictures if p is not None), None)
-        if picture is None:
-            self._carry_out(replies)  # the core says why there is none
-            return
-        path = Path(words[1])
-        try:
-            path.write_bytes(picture)
-        except OSError as exc:
-            self._say(
-                self._("Could not write %(path)s: %(why)s", path=str(path), why=exc.strerror or exc)
-            )
-            return
-        self._say(self._("The table as a picture: %(path)s", path=str(path)))
+        said = await table_picture(words, lambda: self.table.command(user, "table"), self._)
+        if isinstance(said, str):
+            self._say(said)
+        else:
+            self._carry_out(said)  # the core says why there is no picture
 
     async def _press_number(self, hand: Hand, buttons: Sequence[Button], number: int) -> None:
         if not 1 <= number <= len(buttons):

@@ -3,10 +3,11 @@ the same words work in the line mode and at the full-screen table's prompt."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from bot.contract import Document
+from bot.contract import Document, Notice, Outbound
 from bot.i18n import DEFAULT_LANG, N_, Translator, translator
 
 QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
@@ -36,12 +37,36 @@ def export_file(folder: Path, document: Document, _: Translator | None = None) -
     in his language (``_``; English without one)."""
     _ = _ or translator(DEFAULT_LANG)
     path = folder / document.filename
+    problem = _write(path, document.data, _)
+    return problem or _("The replay file is written: %(path)s", path=str(path))
+
+
+async def table_picture(
+    words: Sequence[str], ask: Callable[[], Awaitable[list[Outbound]]], _: Translator
+) -> str | list[Outbound]:
+    """``table --png FILE``: the core's picture of the table (``ask`` sends it the
+    ``table`` command) written to FILE. What to tell the player; or, when the core
+    drew no picture, its replies, which say why."""
+    if len(words) != 2 or words[0] != "--png":
+        return _("Write table --png FILE to save the table as a picture.")
+    replies = await ask()
+    pictures = (r.screen.picture for r in replies if isinstance(r, Notice))
+    picture = next((p for p in pictures if p is not None), None)
+    if picture is None:
+        return replies
+    path = Path(words[1])
+    problem = _write(path, picture, _)
+    return problem or _("The table as a picture: %(path)s", path=str(path))
+
+
+def _write(path: Path, data: bytes, _: Translator) -> str | None:
+    """Write ``data`` to ``path``, making its folder; what went wrong, if anything."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(document.data)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
     except OSError as exc:
         return _("Could not write %(path)s: %(why)s", path=str(path), why=exc.strerror or exc)
-    return _("The replay file is written: %(path)s", path=str(path))
+    return None
 
 
 # -- what both tables say ------------------------------------------------------------

@@ -146,6 +146,13 @@ async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
         assert text_of(app, "#panel-text").startswith("Tyaga (Draw)\nPlayers: ")
         await pilot.press(*"scores kozel", "enter")
         assert "Scoreboard: Kozel" in text_of(app, "#panel-text")
+        await pilot.press(*"top", "space", *"global", "space", *"kozel", "enter")
+        assert "Ratings in Kozel (the goat), all chats:" in text_of(app, "#panel-text")
+        await pilot.press(*"table", "space", *"--png", "space", *"shots/now.png", "enter")
+        assert text_of(app, "#status") == "The table as a picture: shots/now.png"
+        assert (tmp_path / "shots" / "now.png").read_bytes().startswith(b"\x89PNG")
+        await pilot.press(*"table", "space", *"now.png", "enter")
+        assert text_of(app, "#status") == "Write table --png FILE to save the table as a picture."
 
 
 @pytest.mark.parametrize("choice", [1, 2])
