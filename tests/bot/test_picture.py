@@ -122,3 +122,32 @@ def test_the_gallery_holds_every_game_and_the_positions_it_promises() -> None:
     assert samples["tyaga-six-players"].view.players == 6
     assert sum(p.across for p in samples["three-guns-across"].view.line) >= 2
     assert len(samples["baghdad-three-caravans"].view.details["caravans"]) >= 3
+
+
+def test_a_caravan_shows_its_owner_its_thief_and_its_handcuffs() -> None:
+    """Each of a caravan's marks is drawn: taking one away changes the picture."""
+    _ = translator("en")
+    sample = next(s for s in gallery() if s.name == "baghdad-three-caravans")
+    caravans = sample.view.details["caravans"]
+    recovered = next(c for c in caravans if c["state"] == "recovered")
+    assert recovered["thief"] and recovered["handcuffs"]
+
+    def drawn(**change: Any) -> bytes:
+        changed = [{**c, **change} if c is recovered else c for c in caravans]
+        view = replace(sample.view, details={**sample.view.details, "caravans": changed})
+        return table_png(_, view, sample.names)
+
+    shown = drawn()
+    assert shown == table_png(_, sample.view, sample.names)
+    other_owner = 1 - recovered["owner"]
+    for change in ({"owner": other_owner}, {"thief": None}, {"handcuffs": None}):
+        assert drawn(**change) != shown, f"{change} left the picture as it was"
+
+
+def test_three_guns_draws_the_tiles_laid_across_across() -> None:
+    _ = translator("en")
+    sample = next(s for s in gallery() if s.name == "three-guns-across")
+    along = tuple(p._replace(across=False) for p in sample.view.line)
+    assert along != sample.view.line
+    flat = replace(sample.view, line=along)
+    assert table_png(_, flat, sample.names) != table_png(_, sample.view, sample.names)
