@@ -167,8 +167,6 @@ class Runner:
         rated = (
             await rate_finished(self.store, chat, after, _computer_names(after)) if ended else None
         )
-        if rated is not None:
-            self._rated[doc.id] = rated
         write = GameWrite(
             expected=before.version if before is not None else 0,
             game_id=doc.id,
@@ -180,7 +178,10 @@ class Runner:
             snapshot=None if ended else _snapshot(before if same else None, after),
             ending=self._ending(chat, after, rated) if ended else None,
         )
-        return await self.store.write_game(chat, write, _timer_change(prior, doc))
+        written = await self.store.write_game(chat, write, _timer_change(prior, doc))
+        if written and rated is not None:
+            self._rated[doc.id] = rated  # for the caller: the table's lines, the global step
+        return written
 
     def _ending(self, chat: ChatRef, game: Game, rated: RatedMatch | None) -> Ending:
         """The chat's updates of an ended game: the match counted on the scoreboard and
@@ -217,6 +218,9 @@ class Runner:
         ended games in two steps): count it and clear the chat for its next game."""
         if await self._write(chat, game, Game(game.doc, game.state, game.version + 1)):
             steps = self._user_results(game)
+            rated = self._rated.pop(game.doc.id, None)
+            if rated is not None:
+                steps.append(self._global_ratings(rated))
             await self._attempt(steps)
         self.games.forget(chat.key)
 
