@@ -26,7 +26,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
-from adapters.console.draw import screen_lines, sentence
+from adapters.console.draw import screen_lines
 from adapters.console.marks import Marks, board_text, hand_text, new_moves, remark
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, pressable
@@ -35,11 +35,11 @@ from adapters.console.shades import TABLE_CSS, Choose, HandOver, MoveButton, til
 from adapters.console.words import (
     HELP,
     QUIT_WORDS,
+    Refusal,
     export_file,
     help_word,
-    no_choice,
-    not_a_move,
     others_saved,
+    press_for,
     saved_farewell,
     table_picture,
     tables_taken,
@@ -47,7 +47,7 @@ from adapters.console.words import (
 )
 from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, UserRef
 from bot.i18n import translator
-from bot.typed import NotAMove, offered_moves, typed_press
+from bot.typed import offered_moves
 
 
 class TableApp(App[int]):
@@ -362,30 +362,20 @@ class TableApp(App[int]):
             await self.press(self.table.screens.next_deal() or "")
         elif hand is None:
             self._status(self._("It is not your turn: wait, or type help."))
-        elif word.isdigit() and not rest:
-            await self._press_number(hand, int(word))
         elif word:
-            await self._press_text(hand, text)
+            await self._press_typed(hand, text)
 
-    async def _press_number(self, hand: Hand, number: int) -> None:
-        buttons = hand.buttons
-        if not 1 <= number <= len(buttons):
-            self._status(no_choice(self._, number, len(buttons)))
-            return
-        await self.press(buttons[number - 1].payload or "")
-
-    async def _press_text(self, hand: Hand, text: str) -> None:
-        try:
-            payload = typed_press(self._, text, hand.buttons)
-        except NotAMove as exc:
-            self._status(not_a_move(self._, sentence(str(exc))))
-            return
-        await self.press(payload)
+    async def _press_typed(self, hand: Hand, text: str) -> None:
+        payload = press_for(self._, text, hand.buttons)
+        if isinstance(payload, Refusal):
+            self._status(payload.text)
+        else:
+            await self.press(payload)
 
     async def action_press_number(self, number: int) -> None:
         hand = self.table.screens.to_move()
         if hand is not None and not self._handing_over:
-            await self._press_number(hand, number)
+            await self._press_typed(hand, str(number))
 
     def action_step(self, step: int) -> None:
         buttons = [b for b in self.query(MoveButton) if not (b.disabled or b.gone)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -24,7 +24,6 @@ from adapters.console.draw import (
     note,
     readable,
     screen_lines,
-    sentence,
     table_text,
 )
 from adapters.console.lines import LineSource
@@ -34,19 +33,19 @@ from adapters.console.seating import Core, Table, TableRequest, Tables
 from adapters.console.words import (
     HELP,
     QUIT_WORDS,
+    Refusal,
     export_file,
     help_word,
-    no_choice,
-    not_a_move,
     others_saved,
+    press_for,
     saved_farewell,
     table_picture,
     tables_taken,
     your_moves,
 )
-from bot.contract import Answer, Button, Document, Notice, Outbound, Show, SlotKind, UserRef
+from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, UserRef
 from bot.i18n import Translator, translator
-from bot.typed import NotAMove, offered_moves, typed_press
+from bot.typed import offered_moves
 
 POLL: Final = 0.2  # seconds between two looks at the core's timers
 CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
@@ -251,10 +250,12 @@ class ConsoleAdapter:
             self._carry_out([r for r in replies if not isinstance(r, Document)])
         elif word in ("rules", "scores", "stats", "top"):
             self._carry_out(await self.table.command(hand.user, word, *rest))
-        elif word.isdigit() and not rest:
-            await self._press_number(hand, buttons, int(word))
         else:
-            await self._press_text(hand, buttons, text)
+            payload = press_for(self._, text, buttons)
+            if isinstance(payload, Refusal):
+                self._say(payload.text)
+            else:
+                await self._press(hand.user, payload)
 
     async def _table_picture(self, user: UserRef, words: list[str]) -> None:
         said = await table_picture(words, lambda: self.table.command(user, "table"), self._)
@@ -262,22 +263,6 @@ class ConsoleAdapter:
             self._say(said)
         else:
             self._carry_out(said)  # the core says why there is no picture
-
-    async def _press_number(self, hand: Hand, buttons: Sequence[Button], number: int) -> None:
-        if not 1 <= number <= len(buttons):
-            self._say(no_choice(self._, number, len(buttons)))
-            return
-        payload = buttons[number - 1].payload
-        assert payload is not None
-        await self._press(hand.user, payload)
-
-    async def _press_text(self, hand: Hand, buttons: Sequence[Button], text: str) -> None:
-        try:
-            payload = typed_press(self._, text, buttons)
-        except NotAMove as exc:
-            self._say(not_a_move(self._, sentence(str(exc))))
-            return
-        await self._press(hand.user, payload)
 
     async def _press(self, user: UserRef, payload: str) -> None:
         self._carry_out(await self.table.press(user, payload))

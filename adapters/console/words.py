@@ -4,11 +4,14 @@ the same words work in the line mode and at the full-screen table's prompt."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bot.contract import Document, Notice, Outbound
+from adapters.console.draw import sentence
+from bot.contract import Button, Document, Notice, Outbound
 from bot.i18n import DEFAULT_LANG, N_, Translator, translator
+from bot.typed import NotAMove, typed_press
 
 QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
 HELP_WORDS: Final = frozenset({"help", "?", "h"})
@@ -30,6 +33,27 @@ recover 5-5 1-1. Also:
 
 def help_word(word: str) -> bool:
     return word in HELP_WORDS
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why what the player typed is no move, to tell him."""
+
+    text: str
+
+
+def press_for(_: Translator, text: str, buttons: Sequence[Button]) -> str | Refusal:
+    """The payload of the move ``text`` names, by its number among ``buttons`` or
+    written out (``6-4@L``); or why it names none."""
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(buttons):
+            return Refusal(no_choice(_, number, len(buttons)))
+        return buttons[number - 1].payload or ""
+    try:
+        return typed_press(_, text, buttons)
+    except NotAMove as exc:
+        return Refusal(not_a_move(_, sentence(str(exc))))
 
 
 def export_file(folder: Path, document: Document, _: Translator | None = None) -> str:
