@@ -278,7 +278,10 @@ def test_front_ends_are_imported_only_when_they_run(tmp_path: Path) -> None:
     assert adapters and all(m.startswith("adapters.console") for m in adapters)
 
 
-def test_ctrl_c_at_the_table_leaves_cleanly_and_keeps_the_match(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stop_signal_at_the_table_leaves_cleanly_and_keeps_the_match(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
     child = subprocess.Popen(
         [sys.executable, "-m", "bot", "play", "--seed", "3"],
         env=child_env(tmp_path),
@@ -296,7 +299,7 @@ def test_ctrl_c_at_the_table_leaves_cleanly_and_keeps_the_match(tmp_path: Path) 
             break
         seen += chunk
     assert b"You> " in seen
-    child.send_signal(signal.SIGINT)
+    child.send_signal(stop)
     assert child.wait(timeout=30) == 0  # its input is still open: the signal alone ended it
     assert child.stderr is not None
     out, err = child.stdout.read(), child.stderr.read()
