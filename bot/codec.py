@@ -15,6 +15,9 @@ Discord custom ids (100 characters). Examples::
     1i_k3j9x2ab          show the table as a picture
     1j_k3j9x2ab          join the lobby
     1v_three-guns        open a table for Three Guns (no game yet: no game id)
+    1u_k3j9x2ab_1f_k     why can the tile with index k (20) not be played now
+    1e_k3j9x2ab          a rematch of the finished game k3j9x2ab
+    1k_three-guns        the chat's scoreboard for Three Guns
 
 A move is encoded by what it is (kind, tile index, end, flags), never by its
 position in a list of legal moves, so a button keeps its meaning however the
@@ -102,6 +105,23 @@ class NextDealPress:
 
 
 @dataclass(frozen=True, slots=True)
+class TilePress:
+    """A tile of the hand that cannot be played now: the presser is told why."""
+
+    game_id: str
+    counter: int
+    tile: Tile
+    chat: ChatRef | None = None  # the game's chat, as for :class:`MovePress`
+
+
+@dataclass(frozen=True, slots=True)
+class RematchPress:
+    """A new lobby for the same players and options as the finished game."""
+
+    game_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandLink:
     """A deep link that opens the private chat and delivers the hand."""
 
@@ -116,12 +136,27 @@ class VariantPick:
     variant: str
 
 
+@dataclass(frozen=True, slots=True)
+class ScoresPick:
+    """Show the chat's scoreboard for ``variant``."""
+
+    variant: str
+
+
 GameAction = (
-    MovePress | TilesPress | PicturePress | LobbyPress | SettingPress | NextDealPress | HandLink
+    MovePress
+    | TilesPress
+    | PicturePress
+    | TilePress
+    | LobbyPress
+    | SettingPress
+    | NextDealPress
+    | RematchPress
+    | HandLink
 )
 """A press about one game, named by its id."""
 
-Action = GameAction | VariantPick
+Action = GameAction | VariantPick | ScoresPick
 
 LOBBY_ACTIONS: Final = {
     "j": "join",
@@ -306,6 +341,19 @@ def next_deal_payload(game_id: str, deal: int) -> str:
     return _join("n", game_id, b36(deal))
 
 
+def tile_payload(game_id: str, counter: int, tile: Tile, chat: ChatRef | None = None) -> str:
+    """A tile with no move now; ``chat`` as for :func:`move_payload`."""
+    return _join("u", game_id, b36(counter), DIGITS[tile.index], *_chat_fields(chat))
+
+
+def rematch_payload(game_id: str) -> str:
+    return _join("e", game_id)
+
+
+def scores_payload(variant: str) -> str:
+    return _join("k", variant.replace("_", "-"))
+
+
 def hand_link(game_id: str, chat: ChatRef | None = None) -> str:
     """The deep link to a player's hand of the game in ``chat``."""
     return _join("h", game_id, *_chat_fields(chat))
@@ -324,8 +372,9 @@ def decode(payload: str) -> Action:
     if len(head) != 2 or head[0] != VERSION:
         raise BadPayload(f"unknown payload version in {payload[:10]!r}")
     action = head[1]
-    if action == "v" and len(fields) == 1 and _VARIANT.fullmatch(fields[0]):
-        return VariantPick(fields[0].replace("-", "_"))
+    if action in ("v", "k") and len(fields) == 1 and _VARIANT.fullmatch(fields[0]):
+        variant = fields[0].replace("-", "_")
+        return VariantPick(variant) if action == "v" else ScoresPick(variant)
     if not fields:
         raise BadPayload("no game id")
     game_id, rest = _game_id(fields[0]), fields[1:]
@@ -345,6 +394,11 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
         return TilesPress(game_id)
     if action == "i" and not rest:
         return PicturePress(game_id)
+    if action == "u" and len(rest) in (2, 3):
+        chat = decode_chat(rest[2]) if len(rest) == 3 else None
+        return TilePress(game_id, _number(rest[0]), _tile(rest[1]), chat)
+    if action == "e" and not rest:
+        return RematchPress(game_id)
     if action == "h" and len(rest) <= 1:
         return HandLink(game_id, decode_chat(rest[0]) if rest else None)
     if action == "n" and len(rest) == 1:

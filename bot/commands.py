@@ -1,7 +1,8 @@
 """Typed commands: which flow or lookup each one runs, and where its reply goes.
 
-A command's reply (a refusal, a confirmation, a lookup) is shown in the chat's
-INFO slot, replaced in place; the game's own updates follow it.
+A command's reply (a refusal, a confirmation, a lookup) is a :class:`Response`: a
+new message replying to the command, so the one who typed it sees the answer
+right below; the game's own updates follow it.
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ from bot.contract import (
     CommandRef,
     Notice,
     Outbound,
+    Response,
     Screen,
-    Show,
-    Slot,
-    SlotKind,
     UserRef,
 )
 from bot.flow import Decision, Game, Reply, reply_line
+from bot.gamedoc import BadDocument, GameDoc, from_json
 from bot.i18n import Translator, available_languages, line, pick_language, translator
 from bot.lobbyview import table_settings_text
 from bot.picture import setting
@@ -120,8 +120,7 @@ class Commands:
         stored = await runner.store.chat_settings(chat)
         # A chat that chose no language speaks the language of whoever opens the table.
         table = table_defaults(stored, self._default_timer, pick_language(stored.get("lang"), lang))
-        game_id = "".join(self._rng.choice(DIGITS) for _ in range(GAME_ID_LENGTH))
-        seed = self._rng.getrandbits(32)
+        game_id, seed = self.new_ids()
         now = runner.clock()
 
         def flow(game: Game | None, t: Translator) -> Decision:
@@ -140,6 +139,24 @@ class Commands:
             )
 
         return flow
+
+    def new_ids(self) -> tuple[str, int]:
+        """A new game's id and seed."""
+        game_id = "".join(self._rng.choice(DIGITS) for _ in range(GAME_ID_LENGTH))
+        return game_id, self._rng.getrandbits(32)
+
+    async def last_game(self, chat: ChatRef) -> GameDoc | None:
+        """The chat's last ended game (counted and cleared first, if a failed write
+        left it as the chat's game), or ``None``."""
+        runner = self._runner
+        current = await runner.load(chat)
+        if current is not None and not current.doc.active:
+            await runner.finalize(chat, current)
+        raw = await runner.store.last_game(chat)
+        try:
+            return from_json(raw) if raw is not None else None
+        except BadDocument:
+            return None
 
     async def _settings(self, command: Command, _: Translator) -> list[Outbound]:
         """``settings`` with a lobby: its options and table settings (the panel when
@@ -267,14 +284,13 @@ class Commands:
             return [self._show(command, decision.screen)]
         return [self._info(command, decision.reply)] if decision.reply else []
 
-    def _info(self, command: Command, text: Reply) -> Show:
+    def _info(self, command: Command, text: Reply) -> Response:
         return self._show(command, Screen((reply_line(text),)))
 
-    def _show(self, command: Command, screen: Screen) -> Show:
-        return self.info(command.chat, screen)
+    def _show(self, command: Command, screen: Screen) -> Response:
+        return respond(command, screen)
 
-    def info(self, chat: ChatRef, screen: Screen) -> Show:
-        """``screen`` in the chat's INFO slot."""
-        # Lookups have no game version; the clock keeps later answers newer.
-        version = int(self._runner.clock() * 1000)
-        return Show(Slot(SlotKind.INFO, chat), screen, version)
+
+def respond(command: Command, screen: Screen) -> Response:
+    """``screen`` as the reply to ``command``."""
+    return Response(command.chat, screen, command.message_id, command.name.lower())

@@ -71,6 +71,9 @@ class Command:
     # The chat's name as people know it (a group's title, a channel's name), if any:
     # a hand in a private chat names the group it belongs to.
     chat_title: str | None = None
+    # The platform's id of the message that carried the command, if it has one: the
+    # command's :class:`Response` replies to it.
+    message_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +238,6 @@ class SlotKind(str, Enum):
     TABLE = "table"  # the table message in the group
     HAND = "hand"  # a player's hand, in his private chat (Discord: ephemeral)
     PING = "ping"  # the your-turn nudge, deleted when the player has moved
-    INFO = "info"  # replies to lookups (rules, scores, help), replaced in place
-    SUMMARY = "summary"  # a deal's or match's summary, sent as a new message
     PICTURE = "picture"  # the table as a picture, edited in place after every move
 
 
@@ -272,6 +273,9 @@ class Show:
     # A ping: the player's first turn of this deal (a platform that holds pings back
     # may send this one sooner, after a pause between deals).
     first_turn: bool = False
+    # Post the screen anew at the bottom of the chat and remove the slot's older
+    # message (the table at the start of each deal, so it stays at hand).
+    renew: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +302,20 @@ class Notice:
 
 
 @dataclass(frozen=True, slots=True)
+class Response:
+    """The answer to a :class:`Command` (or to a button that asks for a lookup): a
+    new message in ``chat``, replying to the command's message ``reply_to`` when
+    there is one. Responses are never merged or replaced by later ones; ``topic``
+    (the command's name) lets an adapter tidy away its own older response on the
+    same topic once people have had time to read it."""
+
+    chat: ChatRef
+    screen: Screen
+    reply_to: str | None = None
+    topic: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """A file to send (``export``)."""
 
@@ -307,4 +325,4 @@ class Document:
     caption: str = ""
 
 
-Outbound = Show | Delete | Answer | Notice | Document
+Outbound = Show | Delete | Answer | Notice | Response | Document

@@ -20,7 +20,7 @@ import redis.asyncio as aredis
 
 from bot import catalog
 from bot.config import Settings
-from bot.contract import ChatRef, Command, Document, Show, UserRef
+from bot.contract import ChatRef, Command, Document, Response, UserRef
 from bot.embedded import DATA_FILE, EmbeddedRedis, EmbeddedRedisError, redis_url_or_embedded
 from bot.i18n import Translator
 from bot.sessions import Sessions
@@ -172,7 +172,7 @@ async def export_replay(settings: Settings, chat_key: str, output: str | None) -
     document = next((r for r in replies if isinstance(r, Document)), None)
     if document is None:
         for reply in replies:
-            if isinstance(reply, Show):
+            if isinstance(reply, Response):
                 print(f"domino-bot export: {reply.screen.plain_text()}", file=sys.stderr)
         return 1
     if output == "-":

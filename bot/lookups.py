@@ -1,8 +1,7 @@
 """Commands that look things up: help, rules, scores, stats, lang, export.
 
-Their answers go to the chat's INFO slot, one message replaced in place, so a
-busy chat does not fill up with lookups. ``export`` sends a file, rebuilt from
-the game's event stream.
+Each answer is a screen the command replies with. ``export`` sends a file,
+rebuilt from the game's event stream.
 """
 
 from __future__ import annotations

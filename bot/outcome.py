@@ -20,17 +20,18 @@ SeatName = Callable[[int], str]
 Seen = State[Any] | View
 
 
-def went_out(state: State[Any]) -> int | None:
+def went_out(state: Seen) -> int | None:
     """The seat that emptied its hand, if the deal ended so. In Thief of Baghdad
     that player need not be the one who takes the deal."""
     result = state.result
     if result is None or result.end is not DealEnd.DOMINO:
         return None
-    empty = [seat for seat, hand in enumerate(state.hands) if not hand]
+    counts = state.hand_counts if isinstance(state, View) else [len(h) for h in state.hands]
+    empty = [seat for seat, count in enumerate(counts) if not count]
     return empty[0] if len(empty) == 1 else result.winner
 
 
-def deal_end_lines(_: Translator, state: State[Any], name: SeatName) -> list[str]:
+def deal_end_lines(_: Translator, state: Seen, name: SeatName) -> list[str]:
     """``Anna went out.`` or ``Blocked: nobody can move.``, then who takes the deal
     unless it is the one who went out."""
     result = state.result

@@ -20,8 +20,8 @@ from bot.i18n import Translator, line, text_line, translator
 from bot.lobby import take_it_back
 from bot.match import Pacing, Step
 from bot.render import hand_popup, hand_screen, seat_label
-from bot.texts import error_text
-from engine import DominoError, Move, State
+from bot.texts import error_text, tile_text
+from engine import DominoError, IllegalMove, Move, State, Tile
 
 
 def finished_button(_: Translator) -> Decision:
@@ -75,6 +75,48 @@ def press_move(
     except DominoError as exc:
         return refuse(error_text(_, exc))
     return _decided(step, now, pacing)
+
+
+def why_not(
+    game: Game | None, game_id: str, user: UserRef, counter: int, tile: Tile, *, _: Translator
+) -> Decision:
+    """A tile of the presser's hand that has no move now: say why, change nothing."""
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state, seat = found
+    if state.deal_over:
+        return refuse(_("This deal is over."))
+    if counter != state.counter or tile not in state.hands[seat]:
+        return refuse(_("That button is out of date: use the new ones."))
+    if state.turn != seat:
+        assert state.turn is not None
+        return refuse(
+            _("Not your turn — waiting for %(name)s", name=seat_label(_, doc, state.turn))
+        )
+    reasons: list[IllegalMove] = []
+    for end in ("L", "R") if state.line else (None,):
+        move = Move.play(tile, end) if end is not None else Move.lead(tile)
+        try:
+            engine.apply(state, move, seat)
+        except IllegalMove as exc:
+            reasons.append(exc)
+        else:
+            return refuse(_("That button is out of date: use the new ones."))
+    return refuse(_unplayable(_, reasons[0]))
+
+
+def _unplayable(_: Translator, error: IllegalMove) -> str:
+    """Why a tile cannot be played: against which ends, when it fits neither."""
+    params = error.params
+    if error.reason == "does_not_fit" and "left" in params and "right" in params:
+        return _(
+            "%(tile)s fits neither %(left)s nor %(right)s",
+            tile=tile_text(str(params["tile"])),
+            left=params["left"],
+            right=params["right"],
+        )
+    return error_text(_, error)
 
 
 def _decided(step: Step, now: float, pacing: Pacing, *, extra: tuple[Notice, ...] = ()) -> Decision:

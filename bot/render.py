@@ -1,10 +1,10 @@
-"""Screens of a running game: the table in the chat, a player's hand, the
-deal summary, the turn ping.
+"""Screens of a running game: the table in the chat, a player's hand, the turn ping.
 
 The table is drawn from the engine's view for no seat (:func:`engine.public_view`),
 which holds no hand while a deal is played, so no change here can show one; a hand
-from that seat's own :class:`~engine.View`. Only the deal summary shows every hand,
-once the deal is over, as the rules do.
+from that seat's own :class:`~engine.View`. Between deals the table shows the
+deal's result (how it ended, each seat's points, never the tiles left), and at
+the end of the match who won, with the buttons for what comes next.
 """
 
 from __future__ import annotations
@@ -89,23 +89,29 @@ def private_heading(_: Translator, doc: GameDoc) -> str:
 
 def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
     """The table message of a running or ended game, from the view of no seat, as
-    lines and as a card."""
+    lines and as a card; between deals it shows how the deal ended and what it
+    wrote for each seat."""
     deal = text_line(_("Deal %(n)d", n=view.deal_number))
     tiles = "".join(placed_text(p) for p in view.line)
     facts = _line_facts(_, view) + _details(_, doc, view)
     teams = outcome.teams_line(_, view, partial(seat_label, _, doc))
     body = [deal, *facts] + ([text_line(teams)] if teams is not None else [])
     seats = _seat_parts(_, doc, view)
-    closing = _history(_, doc, view) + _status(_, doc, view)
+    ended = _deal_end(_, doc, view)
+    closing = ended + _history(_, doc, view) + _status(_, doc, view)
     lines: list[TextLine] = [text_line(game_heading(_, doc)), deal]
     if tiles:
         lines.append(line(_("Line: %(tiles)s"), tiles=tiles))
     lines += body[1:]
-    lines += [
-        text_line(mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=n, score=score))
-        for mark, name, n, score in seats
-    ]
-    lines += closing
+    if ended:
+        lines += ended + _deal_points(_, doc, view)
+        lines += _history(_, doc, view) + _status(_, doc, view)
+    else:
+        lines += [
+            text_line(mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=n, score=score))
+            for mark, name, n, score in seats
+        ]
+        lines += closing
     card = Card(
         variant_title(_, doc.variant),
         tuple(body),
@@ -114,6 +120,34 @@ def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
         tuple(closing),
     )
     return Screen(tuple(lines), _table_buttons(_, doc, view), card=card)
+
+
+def _deal_end(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+    """How the deal ended (who went out, or the block, and who takes it), once it has."""
+    if not view.deal_over or view.result is None:
+        return []
+    said = outcome.deal_end_lines(_, view, partial(seat_label, _, doc))
+    return [text_line(text) for text in said]
+
+
+def _deal_points(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+    """For each seat, the tiles left, the points the deal wrote and the total. The
+    tiles left in the hands are not shown: the table never shows a hand's tiles."""
+    result = view.result
+    assert result is not None
+    return [
+        text_line(
+            "• "
+            + _(
+                "%(name)s: %(tiles)s · %(deal)s this deal, %(total)s in all",
+                name=seat_label(_, doc, seat),
+                tiles=_.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
+                deal=score_words(_, doc.variant, result.scores[seat]),
+                total=score_words(_, doc.variant, view.match_scores[seat]),
+            )
+        )
+        for seat in range(len(doc.seats))
+    ]
 
 
 def _line_facts(_: Translator, view: View) -> list[TextLine]:
@@ -203,7 +237,8 @@ def _status(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
         return [text_line(_("The game was stopped."))]
     if view.match_over:
         said = outcome.match_end_lines(_, view, partial(seat_label, _, doc))
-        return [text_line(text) for text in said]
+        last = text_line(_("Deal %(n)d is over.", n=view.deal_number))
+        return [last, *(text_line(text) for text in said)]
     if view.deal_over:
         rows = [text_line(_("Deal %(n)d is over.", n=view.deal_number))]
         if doc.due is not None and doc.due.kind == "deal":
@@ -218,6 +253,13 @@ def _status(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
 
 
 def _table_buttons(_: Translator, doc: GameDoc, view: View) -> tuple[tuple[Button, ...], ...]:
+    if doc.status == "finished":
+        return (
+            (
+                Button(_("Rematch"), codec.rematch_payload(doc.id), style=Style.PRIMARY),
+                Button(_("Scores"), codec.scores_payload(doc.variant)),
+            ),
+        )
     if doc.status != "running" or view.match_over:
         return ()
     if view.deal_over:
@@ -302,7 +344,8 @@ def hand_buttons(
     A tile that can be played gets a button per legal move with it; one that fits
     both ends gets two, ``◀ [6|4]`` and ``[6|4] ▶``, so a press always names a whole
     move and needs no second step. Every other tile is a disabled button, so the
-    buttons read as the hand itself.
+    buttons read as the hand itself; where a platform lets it be pressed, the press
+    asks why it cannot be played.
     """
     words = [m for m in view.legal if m.kind in _WORD_KINDS]
     by_tile: dict[Tile, list[Move]] = {}
@@ -316,7 +359,8 @@ def hand_buttons(
         if moves:
             tiles += [_move_button(_, game_id, view.counter, m, chat) for m in moves]
         else:
-            tiles.append(Button(tile_text(tile), enabled=False))
+            why = codec.tile_payload(game_id, view.counter, tile, chat)
+            tiles.append(Button(tile_text(tile), why, enabled=False))
     rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
     if words:
         rows.append(tuple(_move_button(_, game_id, view.counter, m, chat) for m in words))

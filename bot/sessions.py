@@ -15,8 +15,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from bot import codec, lobby, play
-from bot.commands import Commands
+from bot import codec, lobby, lookups, play
+from bot.commands import Commands, respond
 from bot.contract import (
     Answer,
     ChatMoved,
@@ -28,6 +28,7 @@ from bot.contract import (
     Outbound,
     Press,
     PrivateStart,
+    Response,
     Screen,
     Show,
     SlotKind,
@@ -42,7 +43,6 @@ from bot.picture.screens import picture_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import AUTO_START, PINGS, TIMER
 from bot.store import Store, Stored, StoreUnavailable, TimerClaim
-from bot.texts import variant_title
 from bot.updates import hand_slot, in_table_chat
 from engine import get_variant
 
@@ -151,6 +151,10 @@ class Sessions:
             return [Answer(reply_text(lobby.not_as_chat(_).reply))]
         if isinstance(action, codec.VariantPick):
             return await self._pick_variant(press, action.variant)
+        if isinstance(action, codec.ScoresPick):
+            return await self._scores(press, action.variant)
+        if isinstance(action, codec.RematchPress):
+            return await self._rematch(press, action.game_id)
         chat = _game_chat(press, action)
         if chat is None:
             return [Answer(_("That button is not one of mine, or it is too old."))]
@@ -170,19 +174,41 @@ class Sessions:
         return [Answer(), Notice(chat, shown)]
 
     async def _pick_variant(self, press: Press, variant: str) -> list[Outbound]:
-        """A game picked from the answer to ``new``: open its table as ``new`` would,
-        and leave the picker without buttons."""
+        """A game picked from the answer to ``new``: open its table as ``new`` would
+        (the new lobby is the answer everyone sees)."""
         commands, user = self._commands, press.user
         lang = await commands.user_lang(user)
         flow = await commands.new_flow(press.chat, user, (variant,), lang, press.chat_title)
         ran = await self._runner.run(press.chat, user, flow)
         decision = ran.decision
-        out: list[Outbound] = [Answer(reply_text(decision.reply), decision.alert)]
-        if ran.after is not None:
-            _ = ran.translate
-            opened = _("%(game)s: the table is open.", game=variant_title(_, ran.after.doc.variant))
-            out.append(commands.info(press.chat, Screen((text_line(opened),))))
-        return out + ran.updates
+        return [Answer(reply_text(decision.reply), decision.alert), *ran.updates]
+
+    async def _scores(self, press: Press, variant: str) -> list[Outbound]:
+        """The Scores button of a finished table: the chat's scoreboard for its game,
+        as a new message in the chat."""
+        _ = translator(await self._commands.user_lang(press.user))
+        screen = await lookups.scores_screen(self._runner, press.chat, press.user, (variant,), _)
+        return [Answer(), Response(press.chat, screen, topic="scores")]
+
+    async def _rematch(self, press: Press, game_id: str) -> list[Outbound]:
+        """The Rematch button of a finished table: a lobby with the same players and
+        options, opened in the chat the button was pressed in."""
+        runner, user = self._runner, press.user
+        _ = translator(await self._commands.user_lang(user))
+        finished = await self._commands.last_game(press.chat)
+        if finished is None or finished.id != game_id:
+            return [Answer(_("That button is from a finished game."))]
+        game_id, seed = self._commands.new_ids()
+        now = runner.clock()
+        ran = await runner.run(
+            press.chat,
+            user,
+            lambda g, t: lobby.rematch(
+                g, finished, user, press.is_admin, _=t, game_id=game_id, seed=seed, now=now
+            ),
+        )
+        decision = ran.decision
+        return [Answer(reply_text(decision.reply), decision.alert), *ran.updates]
 
     async def _press_flow(self, press: Press, action: codec.GameAction) -> Flow:
         runner, user, admin = self._runner, press.user, press.is_admin
@@ -195,6 +221,10 @@ class Sessions:
             )
         if isinstance(action, codec.TilesPress):
             return lambda g, t: play.press_tiles(g, game_id, user, _=t)
+        if isinstance(action, codec.TilePress):
+            counter, tile = action.counter, action.tile
+            return lambda g, t: play.why_not(g, game_id, user, counter, tile, _=t)
+        assert not isinstance(action, codec.RematchPress | codec.HandLink)
         if isinstance(action, codec.NextDealPress):
             deal = action.deal
             return lambda g, t: play.press_next_deal(
@@ -296,7 +326,7 @@ class Sessions:
         if isinstance(inbound, Press):
             return [Answer(text, alert=True)]
         if isinstance(inbound, Command):
-            return [Notice(inbound.chat, Screen((text_line(text),)))]
+            return [respond(inbound, Screen((text_line(text),)))]
         if isinstance(inbound, PrivateStart):
             return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
         return []
@@ -306,7 +336,11 @@ def _game_chat(press: Press, action: codec.GameAction) -> ChatRef | None:
     """The chat whose game a press may act on: the chat it was pressed in, or, for a
     button in the presser's private chat, the game's chat the button names. ``None``
     for a button naming another chat than the one it was pressed in."""
-    named = action.chat if isinstance(action, codec.MovePress | codec.HandLink) else None
+    named = (
+        action.chat
+        if isinstance(action, codec.MovePress | codec.TilePress | codec.HandLink)
+        else None
+    )
     if named is None or named == press.chat:
         return press.chat
     return named if press.chat == play.private_chat(press.user) else None

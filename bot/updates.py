@@ -1,5 +1,8 @@
 """What to send after a game was written: at most one table update, one hand
-update per player whose screen changed, the deal summary, and the turn ping.
+update per player whose screen changed, and the turn ping.
+
+The table shows a deal's result itself, between deals; at the start of each deal
+it is posted anew (``renew``), so it stays at the bottom of the chat.
 
 Screens are compared before and after, so a player whose hand and choices
 did not change gets nothing: adapters rely on this to stay within their
@@ -22,10 +25,9 @@ from bot.flow import Decision, Game
 from bot.gamedoc import GameDoc
 from bot.i18n import translator
 from bot.lobbyview import lobby_screen
-from bot.picture.screens import hand_picture_png, picture_screen, table_picture_png
+from bot.picture.screens import hand_picture_png, picture_screen
 from bot.play import private_chat
 from bot.render import hand_screen, ping_screen, table_screen
-from bot.summary import summary_screen
 from engine import State
 
 log = logging.getLogger(__name__)
@@ -88,27 +90,23 @@ def game_updates(
     table = table_of(after, now)
     table_changed = before is None or table != table_of(before, now)
     if table_changed:
-        out.append(Show(table_slot(doc), table, version))
+        out.append(Show(table_slot(doc), table, version, renew=_deal_began(before, state)))
     if state is None:
         return out
     _ = translator(doc.settings.lang)
     turned_on = before is not None and not before.doc.settings.pictures
     if doc.settings.pictures and (table_changed or turned_on):
         out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
-    if state.deal_over and _deal_just_ended(before, state):
-        # The deal's end as a picture too: the final line and every hand left.
-        summary = replace(summary_screen(_, doc, state), picture=table_picture_png(_, doc, state))
-        out.append(Show(Slot(SlotKind.SUMMARY, doc.chat, doc.id), summary, version))
     out += _hands(before, after, decision)
     out += _pings(before, after)
     return out
 
 
-def _deal_just_ended(before: Game | None, state: State[Any]) -> bool:
-    if before is None or before.state is None:
-        return True
-    was = before.state
-    return not was.deal_over or was.deal_number != state.deal_number
+def _deal_began(before: Game | None, state: State[Any] | None) -> bool:
+    """A deal was dealt by this write (the first one at the start included)."""
+    if state is None:
+        return False
+    return before is None or before.state is None or before.state.deal_number != state.deal_number
 
 
 def _hands(before: Game | None, after: Game, decision: Decision) -> list[Outbound]:

@@ -45,7 +45,7 @@ from adapters.console.words import (
     tables_taken,
     your_moves,
 )
-from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, UserRef
+from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
 from bot.i18n import translator
 from bot.typed import offered_moves
 
@@ -85,6 +85,7 @@ class TableApp(App[int]):
         bind("ctrl+c", "leave", _("Leave (saved)"), show=False, priority=True)
         self._busy = asyncio.Lock()
         self._board: list[str] = []
+        self._ended = False  # the table shows a finished deal
         self._marks: Marks = {}
         self._hands: dict[str, list[str]] = {}
         self._handing_over = False
@@ -207,10 +208,8 @@ class TableApp(App[int]):
                 self._status(reply.text)
             elif isinstance(reply, Notice):
                 self._note(" ".join(screen_lines(reply.screen, self.clock(), 10_000)))
-            elif isinstance(reply, Show) and reply.slot.kind is SlotKind.INFO:
+            elif isinstance(reply, Response):
                 self._panel("\n".join(screen_lines(reply.screen, self.clock(), 10_000)))
-            elif isinstance(reply, Show) and reply.slot.kind is SlotKind.SUMMARY:
-                self._note("\n".join(screen_lines(reply.screen, self.clock(), 10_000)))
             elif isinstance(reply, Document):
                 self._status(export_file(self.export_dir, reply, self._))
         self._draw()
@@ -224,6 +223,10 @@ class TableApp(App[int]):
             self.query_one("#title", Static).update(lines[0] if lines else "")
             for move in new_moves(lines[1:], self._board):
                 self._note(move)
+            ended = screens.next_deal() is not None or screens.over()
+            if ended and not self._ended:
+                self._note("\n".join(lines[1:]))  # the deal's result, as the table shows it
+            self._ended = ended
             self._marks = remark(lines[1:], self._board, self._marks)
             self.query_one("#board", Static).update(board_text(lines[1:], self._marks))
             self._board = lines[1:]

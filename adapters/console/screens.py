@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.codec import BadPayload, NextDealPress, decode
+from bot.codec import BadPayload, NextDealPress, RematchPress, ScoresPick, decode
 from bot.contract import Button, Outbound, Screen, Show, SlotKind, UserRef
 from bot.typed import offered_moves
 
@@ -62,8 +62,11 @@ class Screens:
         return None
 
     def over(self) -> bool:
-        """The table has no buttons left: the match ended or was stopped."""
-        return self.table is not None and not pressable(self.table)
+        """The table has no buttons left but what follows a match (a rematch, the
+        scores): the match ended or was stopped."""
+        if self.table is None:
+            return False
+        return all(_after_match(b.payload or "") for b in pressable(self.table))
 
 
 def is_table(reply: Outbound) -> bool:
@@ -71,5 +74,12 @@ def is_table(reply: Outbound) -> bool:
 
 
 def pressable(screen: Screen) -> list[Button]:
-    """The buttons that send a press back (not links)."""
-    return [b for row in screen.buttons for b in row if b.payload]
+    """The buttons that send a press back (not links, nor a tile that cannot be played)."""
+    return [b for row in screen.buttons for b in row if b.payload and b.enabled]
+
+
+def _after_match(payload: str) -> bool:
+    try:
+        return isinstance(decode(payload), RematchPress | ScoresPick)
+    except BadPayload:
+        return False

@@ -23,6 +23,7 @@ from bot.contract import (
     Notice,
     Outbound,
     Press,
+    Response,
     Show,
     UserRef,
 )
@@ -111,7 +112,7 @@ class Table:
         return ours
 
     def _ours(self, reply: Outbound) -> bool:
-        if isinstance(reply, Notice | Document):
+        if isinstance(reply, Notice | Response | Document):
             return reply.chat == self.chat
         if not isinstance(reply, Show | Delete):
             return True
@@ -174,5 +175,5 @@ def _said(replies: list[Outbound]) -> list[str]:
     return [
         " ".join(screen_lines(reply.screen, 0.0, 10_000))
         for reply in replies
-        if isinstance(reply, Show | Notice)
+        if isinstance(reply, Show | Notice | Response)
     ]

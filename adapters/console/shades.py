@@ -134,7 +134,7 @@ def tile_buttons(hand: Hand) -> list[MoveButton]:
     number = 0
     for row in hand.screen.buttons:
         for button in row:
-            if button.payload:
+            if button.payload and button.enabled:
                 number += 1
                 buttons.append(MoveButton(number, button.label, button.payload))
             else:

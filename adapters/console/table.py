@@ -43,7 +43,7 @@ from adapters.console.words import (
     tables_taken,
     your_moves,
 )
-from bot.contract import Answer, Document, Notice, Outbound, Show, SlotKind, UserRef
+from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
 from bot.i18n import Translator, translator
 from bot.typed import offered_moves
 
@@ -217,7 +217,7 @@ class ConsoleAdapter:
         screen = hand.screen
         lines = screen_lines(screen, self.clock(), self.width)[1:]  # the heading is the table's
         self._write("\n".join(lines) + "\n")
-        rows = choice_rows([[b for b in row if b.payload] for row in screen.buttons])
+        rows = choice_rows([[b for b in row if b.payload and b.enabled] for row in screen.buttons])
         if rows:
             self._write("\n".join(rows) + "\n")
 
@@ -293,23 +293,14 @@ class ConsoleAdapter:
             if isinstance(reply, Answer):
                 if reply.text:
                     self._say(reply.text)
-            elif isinstance(reply, Show):
-                self._show(reply)
+            elif isinstance(reply, Response):
+                self._print_table()  # the table before the answer that follows it
+                self._write("\n".join(screen_lines(reply.screen, self.clock(), self.width)) + "\n")
             elif isinstance(reply, Notice):
                 self._write("\n".join(screen_lines(reply.screen, self.clock(), self.width)) + "\n")
             elif isinstance(reply, Document):
                 self._say(export_file(self.export_dir, reply, self._))
         self._print_table()
-
-    def _show(self, show: Show) -> None:
-        kind = show.slot.kind
-        if kind in (SlotKind.SUMMARY, SlotKind.INFO):
-            self._print_table()  # the table before the summary that follows it
-            if kind is SlotKind.INFO:
-                text = "\n".join(screen_lines(show.screen, self.clock(), self.width))
-            else:
-                text = "\n" + table_text(show.screen, self.clock(), self.width)
-            self._write(text + "\n")
 
     def _print_table(self) -> None:
         table = self.screens.table

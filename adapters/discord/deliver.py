@@ -32,6 +32,7 @@ from bot.contract import (
     Mention,
     Notice,
     Outbound,
+    Response,
     Screen,
     Show,
     Slot,
@@ -51,8 +52,6 @@ class Ledger(Protocol):
     async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
 
 
-# Slots shown as a fresh message every time, never edited.
-_ALWAYS_NEW = frozenset({SlotKind.SUMMARY})
 # Slots addressed to one player: the core names his private chat.
 _PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
 
@@ -110,7 +109,7 @@ class Delivery:
             await self.show(outbound)
         elif isinstance(outbound, Delete):
             await self.delete(outbound.slot)
-        elif isinstance(outbound, Notice):
+        elif isinstance(outbound, Notice | Response):
             await self.notice(outbound)
         elif isinstance(outbound, Document):
             await self.document(outbound)
@@ -140,7 +139,7 @@ class Delivery:
             return
         channel_id = channel_of(chat)
         placed = await self.messages.message(slot)
-        if placed is not None and slot.kind not in _ALWAYS_NEW:
+        if placed is not None:
             try:
                 await self._partial(placed).edit(**rendered.edit_kwargs())
                 return
@@ -148,8 +147,7 @@ class Delivery:
                 log.info("the message for %s is gone; sending a new one", slot.key)
         channel = self.client.get_partial_messageable(channel_id)
         sent = await channel.send(**rendered.send_kwargs())
-        if slot.kind not in _ALWAYS_NEW:
-            await self.messages.remember(slot, PlacedMessage(channel_id, sent.id))
+        await self.messages.remember(slot, PlacedMessage(channel_id, sent.id))
 
     async def delete(self, slot: Slot) -> None:
         if slot.kind is SlotKind.HAND:
@@ -255,7 +253,7 @@ class Delivery:
 
     # -- one-off messages -------------------------------------------------------------
 
-    async def notice(self, notice: Notice) -> None:
+    async def notice(self, notice: Notice | Response) -> None:
         channel = self.client.get_partial_messageable(channel_of(notice.chat))
         await channel.send(**render(notice.screen).send_kwargs())
 

@@ -7,7 +7,8 @@ picked from the core's instructions, so that a press costs one request where it 
   (an ephemeral hand, or the lobby after Join);
 - a hand (the answer's screen, or the presser's hand slot) goes to the presser alone,
   as an ephemeral message, or by updating the ephemeral hand he pressed;
-- a lookup (an info screen) and a notice in reply to a command go to the asker alone;
+- the core's response to a command (a lookup, a refusal) and a notice in reply to a
+  command go to the asker alone;
 - a command's new message in its channel (a lobby) is the command's public reply;
 - anything else is acknowledged, and the answer's text shown to the presser alone.
 
@@ -28,6 +29,7 @@ from bot.contract import (
     Inbound,
     Notice,
     Outbound,
+    Response,
     Show,
     SlotKind,
     UserRef,
@@ -98,10 +100,10 @@ def _press_reply(
     if redrawn is not None and not answer.alert:
         rest.remove(redrawn)
         return Reply(Mode.UPDATE, render(redrawn.screen), redrawn), rest
-    info = _find(rest, lambda s: s.slot.kind is SlotKind.INFO)
-    if info is not None:
-        rest.remove(info)
-        return Reply(Mode.PRIVATE, render(info.screen, header=answer.text), info), rest
+    response = _response(rest)
+    if response is not None:
+        rest.remove(response)
+        return Reply(Mode.PRIVATE, render(response.screen, header=answer.text)), rest
     notice = _notice_for(rest, context, in_chat=False)
     if notice is not None:
         rest.remove(notice)
@@ -112,7 +114,11 @@ def _press_reply(
 
 
 def _command_reply(rest: list[Outbound], context: Context) -> tuple[Reply, list[Outbound]]:
-    private = _find(rest, lambda s: s.slot.kind is SlotKind.INFO or _is_own_hand(s, context))
+    response = _response(rest)
+    if response is not None:
+        rest.remove(response)
+        return Reply(Mode.PRIVATE, render(response.screen)), rest
+    private = _find(rest, lambda s: _is_own_hand(s, context))
     if private is not None:
         rest.remove(private)
         hand = private.slot.kind is SlotKind.HAND
@@ -151,6 +157,11 @@ def _notice_for(rest: list[Outbound], context: Context, *, in_chat: bool) -> Not
         ):
             return outbound
     return None
+
+
+def _response(rest: list[Outbound]) -> Response | None:
+    """The core's reply to the command (or to a button asking for a lookup)."""
+    return next((o for o in rest if isinstance(o, Response)), None)
 
 
 def _is_own_hand(show: Show, context: Context) -> bool:

@@ -4,6 +4,13 @@ Telegram's answers are folded into what they mean for a slot: "message is not
 modified" is a success, a table message someone deleted is sent again, a flood
 wait is waited out and the call repeated, and a 403 from a private chat means the
 user cannot be reached (:class:`UserUnreachable`).
+
+A response to a command is a new message replying to the command. The bot's
+previous response on the same topic (the last ``/scores``) is deleted then, once
+it has been up for :data:`READ_SECONDS`, so a busy chat does not fill up with
+them. A table posted anew (``renew``, at the start of a deal) is sent first and
+its older message deleted after, or cut to its heading where Telegram no longer
+lets a bot delete it.
 """
 
 from __future__ import annotations
@@ -15,7 +22,14 @@ import warnings
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from telegram import Bot, InputFile, InputMediaPhoto, LinkPreviewOptions, Message
+from telegram import (
+    Bot,
+    InputFile,
+    InputMediaPhoto,
+    LinkPreviewOptions,
+    Message,
+    ReplyParameters,
+)
 from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
@@ -39,8 +53,10 @@ from bot.contract import (
     Delete,
     Document,
     Notice,
+    Response,
     Screen,
     Show,
+    Slot,
     SlotKind,
 )
 
@@ -53,6 +69,7 @@ BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
 ATTEMPTS = 5  # calls per instruction before giving up on flood waits and network errors
 CAPTION_LIMIT = 1024  # characters Telegram takes in a photo's caption
 PICTURE_NAME = "table.png"
+READ_SECONDS = 60.0  # an older response stays at least this long before it is tidied away
 
 
 class UserUnreachable(Exception):
@@ -80,9 +97,6 @@ class Carrier:
 
     async def show(self, show: Show, budget: Budget = UNPACED) -> None:
         slot = show.slot
-        if slot.kind is SlotKind.SUMMARY:
-            await self._send(slot.chat, show.screen, budget, notify=True)
-            return
         claim = await self._claim(show)
         if not claim.fresh:
             log.debug("not showing version %s in %s: a newer one is shown", show.version, slot)
@@ -106,10 +120,25 @@ class Carrier:
             # An edit notifies no one, so a notifying screen replaces the old message.
             await self._delete_message(slot.chat, message_id)
             message_id = None
+        if message_id is not None and show.renew:
+            sent = await self._send(slot.chat, show.screen, budget, notify=False)
+            await self.book.place(slot, sent.message_id, show.version)
+            if not await self._delete_message(slot.chat, message_id):
+                await self._stub(slot.chat, message_id, show.screen, budget)
+            return
         if message_id is not None and await self._edit(slot.chat, message_id, show, budget):
             return
         sent = await self._send(slot.chat, show.screen, budget, notify=show.notify)
         await self.book.place(slot, sent.message_id, show.version)
+
+    async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, budget: Budget) -> None:
+        """Cut a message that could not be deleted to the screen's first line, with no
+        buttons, so only the newest copy of the screen can be pressed."""
+        stub = Show(Slot(SlotKind.TABLE, chat), Screen(screen.lines[:1]))
+        try:
+            await self._edit(chat, message_id, stub, budget)
+        except BadRequest as err:
+            log.info("could not cut message %s in %s to a stub: %s", message_id, chat.key, err)
 
     async def delete(self, delete: Delete) -> None:
         message_id = await self.book.message_of(delete.slot)
@@ -119,6 +148,19 @@ class Carrier:
 
     async def notice(self, notice: Notice, budget: Budget = UNPACED) -> None:
         await self._send(notice.chat, notice.screen, budget, notify=True)
+
+    async def respond(self, response: Response, budget: Budget = UNPACED) -> None:
+        """A new message replying to the command; then the previous response on the
+        same topic is deleted if it has been up long enough to be read."""
+        chat = response.chat
+        reply_to = int(response.reply_to) if response.reply_to else None
+        sent = await self._send(chat, response.screen, budget, notify=True, reply_to=reply_to)
+        if not response.topic:
+            return
+        now = self.clock.now()
+        previous = await self.book.swap_response(chat, response.topic, sent.message_id, now)
+        if previous is not None and now - previous.at >= READ_SECONDS:
+            await self._delete_message(chat, previous.message_id)
 
     async def document(self, document: Document, budget: Budget = UNPACED) -> None:
         chat = document.chat
@@ -134,9 +176,20 @@ class Carrier:
         )
 
     async def _send(
-        self, chat: ChatRef, screen: Screen, budget: Budget, *, notify: bool
+        self,
+        chat: ChatRef,
+        screen: Screen,
+        budget: Budget,
+        *,
+        notify: bool,
+        reply_to: int | None = None,
     ) -> Message:
         rendered = self.renderer.render(screen)
+        replying = (
+            ReplyParameters(reply_to, allow_sending_without_reply=True)
+            if reply_to is not None
+            else None
+        )
         if screen.picture is not None and len(rendered.text) <= CAPTION_LIMIT:
             picture = screen.picture
             return await self._call(
@@ -173,6 +226,7 @@ class Carrier:
                 message_thread_id=telegram_thread_id(chat),
                 disable_notification=not notify,
                 link_preview_options=NO_PREVIEW,
+                reply_parameters=replying,
             ),
             chat,
             budget,
@@ -225,12 +279,15 @@ class Carrier:
             raise
         return True
 
-    async def _delete_message(self, chat: ChatRef, message_id: int) -> None:
+    async def _delete_message(self, chat: ChatRef, message_id: int) -> bool:
+        """Delete a message; False when Telegram refused (already deleted, or too old for
+        a bot to delete): either way it is not ours to show any more."""
         try:
             await self._call(lambda chat_id: self.bot.delete_message(chat_id, message_id), chat)
         except BadRequest as err:
-            # Already deleted, or too old for a bot to delete: either way it is not ours to show.
             log.info("could not delete message %s in %s: %s", message_id, chat.key, err)
+            return False
+        return True
 
     def moved(self, old: int, new: int) -> None:
         """Group ``old`` became supergroup ``new``: write there from now on."""

@@ -5,8 +5,9 @@ for the chat's send budget (see :mod:`adapters.telegram.limiter`) before every
 message or edit. While it waits, a newer screen for a slot replaces the one still
 in the mailbox, so a burst of moves becomes one edit carrying the latest state:
 nothing is lost (the newest version wins) and nothing goes out of order (a
-replaced screen moves behind what was queued before it). One-off messages —
-notices, summaries, files — are never merged.
+replaced screen moves behind what was queued before it). Only successive
+versions of one screen are merged: one-off messages — responses to commands,
+notices, files — each go out, in the order the core produced them.
 """
 
 from __future__ import annotations
@@ -26,15 +27,15 @@ from bot.contract import (
     Document,
     Notice,
     Outbound,
+    Response,
     Show,
     Slot,
-    SlotKind,
     Unreachable,
 )
 
 log = logging.getLogger(__name__)
 
-Mail = Show | Delete | Notice | Document
+Mail = Show | Delete | Notice | Response | Document
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
 
 
@@ -76,7 +77,7 @@ class Deliverer:
     def _post(self, item: Mail) -> None:
         chat = mailbox_of(item)
         box = self._boxes.setdefault(chat, {})
-        if isinstance(item, Show) and item.slot.kind is not SlotKind.SUMMARY:
+        if isinstance(item, Show):
             key = "show " + item.slot.key
             queued = box.pop(key, None)
             if isinstance(queued, Show) and queued.version > item.version:
@@ -148,6 +149,8 @@ class Deliverer:
             await self.carrier.delete(item)
         elif isinstance(item, Notice):
             await self.carrier.notice(item, budget)
+        elif isinstance(item, Response):
+            await self.carrier.respond(item, budget)
         else:
             await self.carrier.document(item, budget)
 

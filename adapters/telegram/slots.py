@@ -6,6 +6,9 @@ that an older screen never replaces a newer one. A worker showing a slot holds i
 until its edit is done, so that two edits of one message never cross on the way.
 In Redis, one hash per chat holds ``slot key -> "message_id:version"`` (``message_id``
 empty until one is sent) and ``lock|slot key -> held until``.
+
+The same book remembers the bot's last response on each topic in a chat
+(``reply|topic -> "message_id:sent at"``), so the next one may tidy it away.
 """
 
 from __future__ import annotations
@@ -27,6 +30,14 @@ class Claim:
     fresh: bool  # the version is not older than the one shown
     message_id: int | None  # the slot's message, if one was sent
     busy: bool = False  # another worker is showing this slot: ask again shortly
+
+
+@dataclass(frozen=True, slots=True)
+class Earlier:
+    """A response the bot sent before on the same topic, and when."""
+
+    message_id: int
+    at: float
 
 
 class SlotBook(Protocol):
@@ -51,10 +62,26 @@ class SlotBook(Protocol):
         """Every message of the chat is gone (it became another chat)."""
         ...
 
+    async def swap_response(
+        self, chat: ChatRef, topic: str, message_id: int, at: float
+    ) -> Earlier | None:
+        """Remember ``message_id`` as the chat's newest response on ``topic``; the one
+        it replaces, if any."""
+        ...
+
 
 class MemorySlotBook:
     def __init__(self) -> None:
         self._chats: dict[str, dict[str, tuple[int | None, int]]] = {}
+        self._responses: dict[tuple[str, str], Earlier] = {}
+
+    async def swap_response(
+        self, chat: ChatRef, topic: str, message_id: int, at: float
+    ) -> Earlier | None:
+        key = (chat.key, topic)
+        earlier = self._responses.get(key)
+        self._responses[key] = Earlier(message_id, at)
+        return earlier
 
     def _book(self, slot: Slot) -> dict[str, tuple[int | None, int]]:
         return self._chats.setdefault(slot.chat.key, {})
@@ -82,6 +109,8 @@ class MemorySlotBook:
 
     async def forget_chat(self, chat: ChatRef) -> None:
         self._chats.pop(chat.key, None)
+        for key in [k for k in self._responses if k[0] == chat.key]:
+            del self._responses[key]
 
 
 # KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, then for CLAIM now
@@ -121,6 +150,15 @@ return {1, ARGV[4]}
 )
 
 
+# KEYS[1]: the chat's hash. ARGV: field, "message_id:at", ttl seconds. Returns the old value.
+_SWAP = """
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return old
+"""
+
+
 class RedisSlotBook:
     """The slot book in Redis; ``key_for(chat key)`` names a chat's hash."""
 
@@ -129,6 +167,7 @@ class RedisSlotBook:
         self._key_for = key_for
         self._claim = redis.register_script(_CLAIM)
         self._place = redis.register_script(_PLACE)
+        self._swap = redis.register_script(_SWAP)
 
     async def claim(self, slot: Slot, version: int, now: float) -> Claim:
         outcome, message = await self._claim(
@@ -159,7 +198,23 @@ class RedisSlotBook:
     async def forget_chat(self, chat: ChatRef) -> None:
         await self._redis.delete(self._key_for(chat.key))
 
+    async def swap_response(
+        self, chat: ChatRef, topic: str, message_id: int, at: float
+    ) -> Earlier | None:
+        old = await self._swap(
+            keys=[self._key_for(chat.key)],
+            args=["reply|" + topic, f"{message_id}:{at!r}", KEEP_SECONDS],
+        )
+        if old is None:
+            return None
+        message, _, when = _text(old).partition(":")
+        return Earlier(int(message), float(when))
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
 
 def _message_id(value: Any) -> int | None:
-    text = value.decode() if isinstance(value, bytes) else str(value)
+    text = _text(value)
     return int(text) if text else None

@@ -93,7 +93,9 @@ def message_to_inbound(message: Message, bot_username: str) -> Inbound | None:
     if typed.name == "start" and private:
         if typed.args:
             return PrivateStart(user, typed.args[0])
-        return Command(chat_ref(message.chat), user, "help", private=True)
+        return Command(
+            chat_ref(message.chat), user, "help", private=True, message_id=str(message.message_id)
+        )
     name = COMMANDS.get(typed.name)
     if name is None:
         return None
@@ -106,6 +108,7 @@ def message_to_inbound(message: Message, bot_username: str) -> Inbound | None:
         private=private,
         as_chat=speaks_as_chat(message),
         chat_title=message.chat.title,
+        message_id=str(message.message_id),
     )
 
 

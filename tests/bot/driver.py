@@ -24,6 +24,7 @@ from bot.contract import (
     Outbound,
     Press,
     PrivateStart,
+    Response,
     Screen,
     Show,
     SlotKind,
@@ -88,13 +89,18 @@ def shows(out: Iterable[Outbound], kind: SlotKind) -> list[Show]:
     return [o for o in out if isinstance(o, Show) and o.slot.kind is kind]
 
 
+def responses(out: Iterable[Outbound]) -> list[Response]:
+    """The core's replies to a command (new messages replying to it)."""
+    return [o for o in out if isinstance(o, Response)]
+
+
 def answer(out: list[Outbound]) -> Answer:
     assert out and isinstance(out[0], Answer), out
     return out[0]
 
 
 def info_text(out: list[Outbound]) -> str:
-    texts = [o.screen.plain_text() for o in shows(out, SlotKind.INFO)]
+    texts = [o.screen.plain_text() for o in responses(out)]
     texts += [o.screen.plain_text() for o in out if isinstance(o, Notice)]
     return "\n".join(texts)
 

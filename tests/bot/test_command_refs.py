@@ -3,11 +3,11 @@ platform writes it the way it is typed there (``/newgame``, ``/domino new``)."""
 
 from __future__ import annotations
 
-from bot.contract import CommandRef, Notice, Outbound, PrivateStart, Screen, SlotKind, TextLine
+from bot.contract import CommandRef, Notice, Outbound, PrivateStart, Screen, TextLine
 from bot.i18n import translator
 from bot.lookups import languages_screen, rules_screen
 from bot.store import Store
-from tests.bot.driver import make_table, shows, user
+from tests.bot.driver import make_table, responses, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
@@ -17,7 +17,7 @@ def commands_in(lines: tuple[TextLine, ...]) -> list[CommandRef]:
 
 
 def info_commands(out: list[Outbound]) -> list[CommandRef]:
-    return [c for show in shows(out, SlotKind.INFO) for c in commands_in(show.screen.lines)]
+    return [c for reply in responses(out) for c in commands_in(reply.screen.lines)]
 
 
 async def test_joining_where_no_table_is_open_names_the_new_command(fake_store: Store) -> None:

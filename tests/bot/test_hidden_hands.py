@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.contract import Answer, Notice, Outbound, Press, Screen, Show, SlotKind, UserRef
+from bot.contract import Answer, Notice, Outbound, Press, Response, Screen, Show, SlotKind, UserRef
 from bot.store import Store
 from engine import State, Tile
 from tests.bot.driver import Table, button, make_table, tiles_in, user
@@ -21,7 +21,7 @@ GAMES = [
     ("baghdad", ("match=deals:2",), 2, 0),
     ("three_guns", (), 2, 1),
 ]
-PUBLIC = {SlotKind.TABLE, SlotKind.LOBBY, SlotKind.INFO}
+PUBLIC = {SlotKind.TABLE, SlotKind.LOBBY}
 
 
 def seen(screen: Screen) -> str:
@@ -43,7 +43,7 @@ def check(
     for item in out:
         if isinstance(item, Show) and item.slot.kind in PUBLIC:
             assert not tiles_in(seen(item.screen)) & everyone, seen(item.screen)
-        elif isinstance(item, Notice):
+        elif isinstance(item, Notice | Response):
             assert not tiles_in(seen(item.screen)) & everyone
         elif isinstance(item, Show) and item.slot.kind in (SlotKind.HAND, SlotKind.PING):
             assert item.slot.user is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot import codec
 from bot.contract import SlotKind, UserRef
 from bot.store import Store
-from tests.bot.driver import answer, make_table, move_buttons, shows
+from tests.bot.driver import answer, make_table, move_buttons, responses, shows
 
 IVAN = UserRef("tg", "1", "Ivan", "ru")
 OKSANA = UserRef("tg", "2", "Oksana", "uk-UA")
@@ -55,11 +55,11 @@ async def test_a_language_a_player_chose_wins_over_his_platforms(fake_store: Sto
     await table.command(IVAN, "new", "tyaga")
     assert "Господар столу: Ivan" in table.table().plain_text()
     out = await table.command(IVAN, "help")
-    assert "Команди:" in "\n".join(o.screen.plain_text() for o in shows(out, SlotKind.INFO))
+    assert "Команди:" in "\n".join(o.screen.plain_text() for o in responses(out))
 
 
 async def test_the_language_list_names_each_language_in_its_own_words(fake_store: Store) -> None:
     table = make_table(fake_store)
     out = await table.command(MARTA, "lang")
-    said = "\n".join(o.screen.plain_text() for o in shows(out, SlotKind.INFO))
+    said = "\n".join(o.screen.plain_text() for o in responses(out))
     assert "uk (українська)" in said and "ca (català)" in said and "lang KOD" in said

@@ -1,4 +1,5 @@
-"""Screens drawn from engine views: what the table, a hand and a summary show."""
+"""Screens drawn from engine views: what the table and a hand show, during a deal,
+between deals and at the end of the match."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ from typing import Any
 
 from bot import codec
 from bot.contract import ChatRef, Mention, Style, UserRef
-from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import translator
 from bot.lobbyview import int_steps, lobby_screen, next_option_value
 from bot.render import hand_buttons, hand_screen, table_screen
-from bot.summary import summary_screen
 from engine import (
     DOUBLE_SIX,
     Fixture,
@@ -21,7 +21,9 @@ from engine import (
     View,
     apply,
     get_variant,
+    legal_moves,
     new_match,
+    next_deal,
     parse_move,
     public_view,
     view,
@@ -101,8 +103,16 @@ def test_every_tile_in_hand_is_a_button_and_those_not_playable_are_disabled() ->
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L")
     screen = hand_screen(_, doc_for(state, moves), view(state, 0), None)
-    shown = [(b.label, b.enabled, b.payload is None) for row in screen.buttons for b in row]
-    assert shown == [("[6|5] ▶", True, False), ("[5|5]", False, True)]
+    shown = [(b.label, b.enabled) for row in screen.buttons for b in row]
+    assert shown == [("[6|5] ▶", True), ("[5|5]", False)]
+
+
+def test_a_tile_that_cannot_be_played_asks_why_when_pressed() -> None:
+    state = short_deal()
+    state, moves = played(state, "6-6", "6-4@L")
+    [[_playable, unplayable]] = hand_screen(_, doc_for(state, moves), view(state, 0), None).buttons
+    why = codec.decode(unplayable.payload or "")
+    assert why == codec.TilePress("abcdefgh", state.counter, Tile.parse("5-5"), ChatRef("tg", "-1"))
 
 
 def test_a_hand_out_of_turn_shows_its_tiles_as_disabled_buttons() -> None:
@@ -127,12 +137,62 @@ def test_a_kozel_double_move_is_one_button() -> None:
     assert "◀ [5|5] + [3|3] ▶" in labels
 
 
-def test_the_summary_reveals_every_hand_and_the_points() -> None:
+def test_between_deals_the_table_shows_the_deals_result_and_the_next_deal_button() -> None:
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
-    text = summary_screen(_, doc_for(state, moves), state).plain_text()
+    screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+    text = screen.plain_text()
     assert "Anna went out." in text
-    assert "Boris: [4|3] · 0 points this deal, 0 points in all" in text
+    assert "• Boris: 1 tile · 0 points this deal, 0 points in all" in text
+    assert "• Anna: 0 tiles · 7 points this deal, 7 points in all" in text
+    assert "Deal 1 is over." in text
+    assert [b.label for row in screen.buttons for b in row] == ["Next deal"]
+
+
+def finished_kozel(teams: bool) -> State[Any]:
+    """A Kozel match played to its end by always making the first legal move."""
+    players = 4 if teams else 2
+    state = new_match("kozel", players, {"target": 11, "teams": "on" if teams else "off"}, 5)
+    while not state.match_over:
+        state = next_deal(state) if state.deal_over else apply(state, legal_moves(state)[0])[0]
+    return state
+
+
+def test_a_finished_kozel_table_names_the_winner_and_the_goat_and_offers_a_rematch() -> None:
+    state = finished_kozel(teams=False)
+    doc = doc_for(state).but(status=FINISHED)
+    screen = table_screen(_, doc, public_view(state), 0.0)
+    text = screen.plain_text()
+    (goat,) = [n for n, s in enumerate(state.match_scores) if s >= 11]
+    (winner,) = state.winners
+    names = ["Anna", "Boris"]
+    assert f"The match is over. Won by {names[winner]}." in text
+    assert f"The goat: {names[goat]}." in text
+    [[rematch, scores]] = screen.buttons
+    assert (rematch.label, codec.decode(rematch.payload or "")) == (
+        "Rematch",
+        codec.RematchPress("abcdefgh"),
+    )
+    assert (scores.label, codec.decode(scores.payload or "")) == (
+        "Scores",
+        codec.ScoresPick("kozel"),
+    )
+
+
+def test_a_finished_kozel_table_in_teams_names_the_teams() -> None:
+    state = finished_kozel(teams=True)
+    people = tuple(Seat(user=UserRef("tg", str(n), name)) for n, name in enumerate("ABCD"))
+    doc = doc_for(state).but(status=FINISHED, seats=people)
+    text = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    assert "Teams: A and C against B and D." in text
+    assert "The match is over. Won by " in text and "The goat" in text
+
+
+def test_a_stopped_table_offers_no_buttons() -> None:
+    state = short_deal()
+    doc = doc_for(state).but(status="stopped")
+    screen = table_screen(_, doc, public_view(state), 0.0)
+    assert "The game was stopped." in screen.plain_text() and screen.buttons == ()
 
 
 def test_three_guns_tells_the_player_what_each_end_takes() -> None:

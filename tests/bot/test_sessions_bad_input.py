@@ -10,7 +10,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import codec
-from bot.contract import Answer, ChatRef, Command, Notice, Outbound, Press, PrivateStart, Show
+from bot.contract import (
+    Answer,
+    ChatRef,
+    Command,
+    Notice,
+    Outbound,
+    Press,
+    PrivateStart,
+    Response,
+    Show,
+)
 from bot.sessions import Sessions
 from bot.store import Store, StoreUnavailable
 from engine import Move, Tile
@@ -269,8 +279,9 @@ async def test_random_bytes_in_a_payload_change_nothing(fake_store: Store, raw: 
 
 async def test_a_command_while_the_store_is_down_says_so(unavailable_store: Store) -> None:
     sessions = Sessions(unavailable_store, SETTINGS)
-    out = await sessions.handle(Command(ChatRef("tg", "-1"), ANNA, "new", ("tyaga",)))
-    assert len(out) == 1 and isinstance(out[0], Notice)
+    command = Command(ChatRef("tg", "-1"), ANNA, "new", ("tyaga",), message_id="7")
+    out = await sessions.handle(command)
+    assert len(out) == 1 and isinstance(out[0], Response) and out[0].reply_to == "7"
     assert out[0].screen.plain_text() == "The table is unavailable, try again in a moment"
 
 

@@ -7,10 +7,19 @@ import random
 
 from bot import codec
 from bot.catalog import COMMAND_NAMES
-from bot.contract import Answer, ChatRef, CommandRef, Document, SlotKind, UserRef
+from bot.contract import Answer, ChatRef, Command, CommandRef, Document, UserRef
 from bot.store import MatchRow, Store
 from engine import DOUBLE_SIX, parse_move
-from tests.bot.driver import Table, button, deal, info_text, make_table, scripted, shows, user
+from tests.bot.driver import (
+    Table,
+    button,
+    deal,
+    info_text,
+    make_table,
+    responses,
+    scripted,
+    user,
+)
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
@@ -19,7 +28,7 @@ async def test_help_lists_every_command_as_a_command_the_adapter_writes(
     fake_store: Store,
 ) -> None:
     table = make_table(fake_store)
-    [help_shown] = shows(await table.command(ANNA, "help"), SlotKind.INFO)
+    [help_shown] = responses(await table.command(ANNA, "help"))
     named = [s.name for line in help_shown.screen.lines for s in line if isinstance(s, CommandRef)]
     assert named == list(COMMAND_NAMES)
 
@@ -89,12 +98,15 @@ async def test_the_chat_language_is_set_by_an_admin(fake_store: Store) -> None:
     assert (await fake_store.chat_settings(table.chat))["lang"] == "en"
 
 
-async def test_lookup_answers_replace_one_info_message(fake_store: Store) -> None:
+async def test_each_lookup_is_answered_by_its_own_reply_to_the_command(
+    fake_store: Store,
+) -> None:
     table = make_table(fake_store)
-    first = shows(await table.command(ANNA, "help"), SlotKind.INFO)
-    table.clock.advance(1)
-    second = shows(await table.command(ANNA, "rules", "tyaga"), SlotKind.INFO)
-    assert first[0].slot == second[0].slot and second[0].version > first[0].version
+    first = await table.send(Command(table.chat, ANNA, "help", message_id="41"))
+    second = await table.send(Command(table.chat, BORIS, "rules", ("tyaga",), message_id="42"))
+    assert [(r.reply_to, r.topic) for r in responses(first)] == [("41", "help")]
+    assert [(r.reply_to, r.topic) for r in responses(second)] == [("42", "rules")]
+    assert "Tyaga" in responses(second)[0].screen.plain_text()
 
 
 async def test_export_without_a_game_says_there_is_none(fake_store: Store) -> None:

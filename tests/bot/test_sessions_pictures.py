@@ -11,7 +11,17 @@ from PIL import Image
 from bot.contract import Answer, Notice, SlotKind
 from bot.store import Store
 from engine import DOUBLE_SIX
-from tests.bot.driver import Table, answer, button, deal, make_table, scripted, shows, user
+from tests.bot.driver import (
+    Table,
+    answer,
+    button,
+    deal,
+    make_table,
+    responses,
+    scripted,
+    shows,
+    user,
+)
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 # A short deal Anna wins: [6|6], [6|4] (Boris), [6|5], [4|4] (Boris), [5|5].
@@ -55,7 +65,7 @@ async def test_the_table_command_without_a_game_says_so(fake_store: Store) -> No
     table = make_table(fake_store)
     out = await table.command(ANNA, "table")
     assert not _notices(out)
-    assert "No game is running here." in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    assert "No game is running here." in responses(out)[0].screen.plain_text()
 
 
 async def test_the_picture_button_answers_and_sends_the_picture_changing_nothing(
@@ -86,16 +96,15 @@ async def test_a_picture_button_of_a_stopped_game_changes_nothing(fake_store: St
     assert not _notices(out)
 
 
-async def test_a_deals_summary_carries_its_picture(fake_store: Store) -> None:
+async def test_a_deals_end_is_told_by_the_table_in_words(fake_store: Store) -> None:
     table = make_table(fake_store)
     await _started(table)
     for who, label in FIRST_MOVES:
         out = await _press_tile(table, who, label)
         assert all(s.screen.picture is None for s in shows(out, SlotKind.TABLE))
     out = await _press_tile(table, ANNA, "[5|5]")
-    summary = shows(out, SlotKind.SUMMARY)
-    assert len(summary) == 1
-    _png(summary[0].screen.picture)
+    [shown] = shows(out, SlotKind.TABLE)
+    assert shown.screen.picture is None and "Anna went out." in shown.screen.plain_text()
 
 
 async def test_pictures_follow_moves_only_when_the_chat_turns_them_on(fake_store: Store) -> None:
@@ -104,7 +113,7 @@ async def test_pictures_follow_moves_only_when_the_chat_turns_them_on(fake_store
     out = await _press_tile(table, ANNA, "[6|6]")
     assert not shows(out, SlotKind.PICTURE)
     out = await table.command(ANNA, "settings", "pictures=on", admin=True)
-    assert "a picture after every move" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    assert "a picture after every move" in responses(out)[0].screen.plain_text()
     assert not shows(out, SlotKind.TABLE)  # the table itself is as it was
     seen = shows(out, SlotKind.PICTURE)  # at once, as the table stands
     assert len(seen) == 1
@@ -124,7 +133,7 @@ async def test_a_bad_pictures_value_is_refused_and_changes_nothing(fake_store: S
     table = make_table(fake_store)
     await _started(table)
     out = await table.command(ANNA, "settings", "pictures=maybe", admin=True)
-    assert "pictures must be on or off" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    assert "pictures must be on or off" in responses(out)[0].screen.plain_text()
     doc = await table.doc()
     assert doc is not None and not doc.settings.pictures
 
@@ -135,7 +144,7 @@ async def test_a_player_turns_his_hand_picture_on_and_off(fake_store: Store) -> 
     shown = table.hand(ANNA)
     assert shown is not None and shown.picture is None  # off by default
     out = await table.command(ANNA, "hand_picture", "on")
-    assert "a picture of your tiles" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    assert "a picture of your tiles" in responses(out)[0].screen.plain_text()
     (mine,) = shows(out, SlotKind.HAND)  # sent again at once, with its picture
     assert mine.slot.user == ANNA
     first = _png(mine.screen.picture)
@@ -155,9 +164,9 @@ async def test_a_hand_picture_setting_is_refused_without_a_seat_or_a_clear_word(
     table = make_table(fake_store)
     await _started(table)
     out = await table.command(ANNA, "hand_picture", "maybe")
-    assert "hand_picture must be on or off" in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    assert "hand_picture must be on or off" in responses(out)[0].screen.plain_text()
     stranger = user(3, "Vera")
     out = await table.command(stranger, "hand_picture", "on")
-    assert "You are not at this table." in shows(out, SlotKind.INFO)[0].screen.plain_text()
+    assert "You are not at this table." in responses(out)[0].screen.plain_text()
     doc = await table.doc()
     assert doc is not None and not any(seat.pictures for seat in doc.seats)

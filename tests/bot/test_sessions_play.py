@@ -131,7 +131,7 @@ async def test_a_computer_answers_after_a_pause_in_its_own_update(fake_store: St
     assert doc is not None and doc.moves[1] in ((1, "6-5@L"), (1, "6-5@R"))
 
 
-async def test_a_deal_end_shows_the_summary_and_the_next_deal_follows_after_a_pause(
+async def test_a_deal_end_shows_its_result_in_the_table_and_the_next_deal_follows_after_a_pause(
     fake_store: Store,
 ) -> None:
     table = make_table(fake_store)
@@ -140,16 +140,19 @@ async def test_a_deal_end_shows_the_summary_and_the_next_deal_follows_after_a_pa
     for who, label in [(ANNA, "[6|6]"), (BORIS, "◀ [6|4]"), (ANNA, "[6|5] ▶"), (BORIS, "◀ [4|4]")]:
         await press_tile(table, who, label)
     out = await press_tile(table, ANNA, "[5|5]")
-    summary = shows(out, SlotKind.SUMMARY)
-    assert len(summary) == 1
-    text = summary[0].screen.plain_text()
+    [shown] = shows(out, SlotKind.TABLE)
+    assert not shown.renew
+    text = shown.screen.plain_text()
     assert "Anna went out." in text
-    assert "Boris: [4|3] · 0 points this deal" in text
-    assert "Anna: — · 7 points this deal, 7 points in all" in text
-    assert "Next deal" in [b.label for b in buttons(table.table())]
+    assert "Boris: 1 tile · 0 points this deal" in text
+    assert "Anna: 0 tiles · 7 points this deal, 7 points in all" in text
+    assert "[4|3]" not in text  # the tile left in a hand stays hidden
+    assert "Next deal" in [b.label for b in buttons(shown.screen)]
     table.clock.advance(5.1)
     out = await table.tick()
-    assert "Deal 2" in table.table().plain_text()
+    [dealt] = shows(out, SlotKind.TABLE)
+    assert dealt.renew, "the new deal's table is not posted anew"
+    assert "Deal 2" in dealt.screen.plain_text()
     assert {s.slot.user for s in shows(out, SlotKind.HAND)} == {ANNA, BORIS}
 
 

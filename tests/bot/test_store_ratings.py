@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot import keys
-from bot.contract import ChatRef, Command, Show, SlotKind
+from bot.contract import ChatRef, Command, Response, Show, SlotKind
 from bot.i18n import translator
 from bot.rating_views import top_screen
 from bot.ratings import COMPUTER, PROVISIONAL, Rating, decode
@@ -144,6 +144,6 @@ async def test_top_and_stats_answer_as_commands(store: Store) -> None:
     await whole_match(table)
     top = await table.send(Command(table.chat, ANNA, "top", ("tyaga",)))
     stats = await table.send(Command(table.chat, ANNA, "stats"))
-    shown = [o.screen.plain_text() for o in top + stats if isinstance(o, Show)]
+    shown = [o.screen.plain_text() for o in top + stats if isinstance(o, Response)]
     assert any("Ratings in Tyaga (Draw), this chat:" in s for s in shown)
     assert any("Tyaga (Draw): rating" in s and "Last results: " in s for s in shown)

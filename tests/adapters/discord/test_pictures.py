@@ -85,12 +85,10 @@ async def test_hand_picture_takes_on_or_off_as_a_choice(
 
 
 @pytest.mark.slow
-async def test_a_deals_summary_carries_the_picture_of_its_end(
+async def test_a_deals_end_is_told_in_the_table_not_in_a_picture_of_its_own(
     bot: Bot, redis_client: aredis.Redis
 ) -> None:
     referee = Referee(bot, Store(redis_client))
     await open_table(bot, "baghdad", 0, match="deals:2")
     await play_to_the_end(bot, referee)
-    ends = [m for m in _pictures(bot) if "Deal 1 is over." in plain_text(m)]
-    assert len(ends) == 1
-    assert _attached(ends[0])[0] == "table.png"
+    assert not [m for m in _pictures(bot) if "Deal 1 is over." in plain_text(m)]

@@ -26,6 +26,7 @@ from tests.adapters.telegram.fakewire import (
     NEVER_STARTED,
     NOT_MODIFIED,
     QUERY_INVALID,
+    REPLY_NOT_FOUND,
     UPGRADED,
     ApiError,
     checked_text,
@@ -309,7 +310,17 @@ class FakeBotApi:
         chat_id = params["chat_id"]
         self._check_can_write(chat_id)
         text = checked_text(params)
-        return self._store_message(chat_id, params, {"text": text})
+        content: dict[str, Any] = {"text": text}
+        replying = params.get("reply_parameters")
+        if replying is not None:
+            target = self.messages.get((chat_id, replying["message_id"]))
+            if target is None and not replying.get("allow_sending_without_reply"):
+                raise ApiError(400, REPLY_NOT_FOUND)
+            if target is not None:
+                content["reply_to_message"] = {
+                    k: v for k, v in target.items() if k != "reply_to_message"
+                }
+        return self._store_message(chat_id, params, content)
 
     async def api_editMessageText(self, params: dict[str, Any], files: Any) -> Any:
         message = self._message_to_edit(params)

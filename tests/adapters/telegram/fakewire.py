@@ -13,11 +13,11 @@ from tests.adapters.telegram.htmlcheck import HtmlError, plain_text
 # Form fields arrive as strings; these carry JSON, numbers or flags.
 _JSON_FIELDS = {
     "reply_markup",
+    "reply_parameters",
     "commands",
     "allowed_updates",
     "scope",
     "link_preview_options",
-    "reply_parameters",
     "entities",
     "media",
 }
@@ -45,6 +45,8 @@ BLOCKED = "Forbidden: bot was blocked by the user"
 NEVER_STARTED = "Forbidden: bot can't initiate conversation with a user"
 UPGRADED = "Bad Request: group chat was upgraded to a supergroup chat"
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
+REPLY_NOT_FOUND = "Bad Request: message to be replied not found"
+DELETE_REFUSED = "Bad Request: message can't be deleted"
 
 
 class ApiError(Exception):

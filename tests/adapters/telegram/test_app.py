@@ -21,10 +21,8 @@ from bot.contract import (
     Notice,
     Outbound,
     Press,
+    Response,
     Screen,
-    Show,
-    Slot,
-    SlotKind,
 )
 from bot.i18n import available_languages
 from engine import Move, Tile
@@ -76,9 +74,9 @@ class EchoCore:
         if self.fail:
             raise RuntimeError("the core broke")
         if isinstance(inbound, Command):
-            slot = Slot(SlotKind.INFO, inbound.chat)
             button = Button("Press", payload=f"p_{inbound.name}")
-            return [Show(slot, text(f"{inbound.name} {inbound.args}", button), len(self.seen))]
+            shown = text(f"{inbound.name} {inbound.args}", button)
+            return [Response(inbound.chat, shown, inbound.message_id, inbound.name)]
         if isinstance(inbound, Press):
             alert = inbound.payload.endswith("alert")
             return [

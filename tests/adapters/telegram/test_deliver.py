@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 from telegram import Bot
 
-from adapters.telegram.carry import Carrier
+from adapters.telegram.carry import READ_SECONDS, Carrier
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
 from adapters.telegram.render import Renderer
@@ -21,6 +21,7 @@ from bot.contract import (
     Document,
     Notice,
     Outbound,
+    Response,
     Screen,
     Show,
     Slot,
@@ -29,6 +30,7 @@ from bot.contract import (
     UserRef,
 )
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakewire import DELETE_REFUSED
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.test_limiter import assert_keeps
 from tests.adapters.telegram.vclock import VirtualClock
@@ -227,18 +229,88 @@ async def test_a_slot_deleted_before_it_was_sent_is_never_sent(
     assert world.calls_to("deleteMessage") == []
 
 
-async def test_notices_and_summaries_are_each_a_message_of_their_own(
+async def test_notices_and_responses_are_each_a_message_of_their_own(
     world: FakeBotApi, deliverer: Deliverer
 ) -> None:
-    summary = Slot(SlotKind.SUMMARY, GROUP, "g1")
     await deliver(
         deliverer,
         Notice(GROUP, screen("one")),
         Notice(GROUP, screen("two")),
-        Show(summary, screen("deal 1 over"), 3),
-        Show(summary, screen("deal 2 over"), 9),
+        Response(GROUP, screen("no such game"), topic="new"),
+        Response(GROUP, screen("no such game"), topic="new"),
     )
-    assert texts(world, GROUP_ID) == ["one", "two", "deal 1 over", "deal 2 over"]
+    assert texts(world, GROUP_ID) == ["one", "two", "no such game", "no such game"]
+
+
+async def test_a_response_is_a_new_message_replying_to_the_command(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    ann = world.users[42]
+    typed = world.type_text(ann, GROUP_ID, "/scores")["message"]
+    await deliver(deliverer, Response(GROUP, screen("Scoreboard"), str(typed["message_id"])))
+    (call,) = world.calls_to("sendMessage")
+    assert call.params["reply_parameters"] == {
+        "message_id": typed["message_id"],
+        "allow_sending_without_reply": True,
+    }
+    (sent,) = world.bot_messages(GROUP_ID)
+    assert sent["reply_to_message"]["message_id"] == typed["message_id"]
+
+
+async def test_a_response_to_a_deleted_command_is_still_sent(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Response(GROUP, screen("Scoreboard"), "999"))
+    assert texts(world, GROUP_ID) == ["Scoreboard"]
+
+
+async def test_two_peoples_commands_in_one_budget_window_both_get_their_reply_in_order(
+    world: FakeBotApi, deliverer: Deliverer, clock: VirtualClock
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("table"), 1))  # the budget's second is spent
+    deliverer.submit([Response(GROUP, screen("scores for Alice"), "7", "scores")])
+    clock.advance(4)
+    deliverer.submit([Response(GROUP, screen("rules for Bob"), "8", "rules")])
+    await deliverer.drain()
+    assert texts(world, GROUP_ID) == ["table", "scores for Alice", "rules for Bob"]
+
+
+async def test_an_older_response_on_the_same_topic_is_tidied_away_once_it_was_read(
+    world: FakeBotApi, deliverer: Deliverer, clock: VirtualClock
+) -> None:
+    await deliver(deliverer, Response(GROUP, screen("scores 1"), topic="scores"))
+    await deliver(deliverer, Response(GROUP, screen("rules"), topic="rules"))
+    clock.advance(READ_SECONDS)
+    await deliver(deliverer, Response(GROUP, screen("scores 2"), topic="scores"))
+    assert texts(world, GROUP_ID) == ["rules", "scores 2"]
+    clock.advance(READ_SECONDS / 2)
+    await deliver(deliverer, Response(GROUP, screen("scores 3"), topic="scores"))
+    assert texts(world, GROUP_ID) == ["rules", "scores 2", "scores 3"], "deleted unread"
+
+
+async def test_a_renewed_table_is_posted_at_the_bottom_and_its_old_message_deleted(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(TABLE, screen("deal 1"), 1))
+    await deliver(deliverer, Response(GROUP, screen("chatter")))
+    await deliver(deliverer, Show(TABLE, screen("deal 2"), 2, renew=True))
+    assert texts(world, GROUP_ID) == ["chatter", "deal 2"]
+    await deliver(deliverer, Show(TABLE, screen("deal 2, a move"), 3))
+    assert texts(world, GROUP_ID) == ["chatter", "deal 2, a move"], "not edited in place"
+
+
+async def test_a_table_that_cannot_be_deleted_is_cut_to_its_heading(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    def table(deal: int) -> Screen:
+        return Screen((("Tyaga · table g1",), (f"Deal {deal}",)), ((Button("My tiles", "1t"),),))
+
+    await deliver(deliverer, Show(TABLE, table(1), 1))
+    world.inject("deleteMessage", 400, DELETE_REFUSED)
+    await deliver(deliverer, Show(TABLE, table(2), 2, renew=True))
+    old, new = world.bot_messages(GROUP_ID)
+    assert (old["text"], old.get("reply_markup")) == ("Tyaga · table g1", None)
+    assert new["text"] == "Tyaga · table g1\nDeal 2"
 
 
 async def test_items_for_one_chat_keep_their_order_and_a_newer_screen_goes_last(

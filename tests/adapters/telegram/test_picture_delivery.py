@@ -7,7 +7,7 @@ from __future__ import annotations
 from adapters.telegram.carry import CAPTION_LIMIT
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import GROUP_RULES
-from bot.contract import Screen, Show, Slot, SlotKind
+from bot.contract import Notice, Screen, Show, Slot, SlotKind
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.tables import WRITES
 from tests.adapters.telegram.test_deliver import (  # noqa: F401 (fixtures)
@@ -22,7 +22,6 @@ from tests.adapters.telegram.test_limiter import assert_keeps
 from tests.adapters.telegram.vclock import VirtualClock
 
 PICTURE = Slot(SlotKind.PICTURE, GROUP, "g1")
-SUMMARY = Slot(SlotKind.SUMMARY, GROUP, "g1")
 
 
 def pictured(text: str, size: int = 3000) -> Screen:
@@ -48,12 +47,12 @@ async def test_a_picture_slot_is_one_photo_edited_in_place(
     assert photo["photo"][0]["file_id"] == "p3108" and photo["caption"] == "Deal 1"
 
 
-async def test_a_summary_too_long_for_a_caption_comes_as_the_photo_then_its_text(
+async def test_a_message_too_long_for_a_caption_comes_as_the_photo_then_its_text(
     world: FakeBotApi,  # noqa: F811
     deliverer: Deliverer,  # noqa: F811
 ) -> None:
     long = "Anna went out. " * (CAPTION_LIMIT // 10)
-    await deliver(deliverer, Show(SUMMARY, pictured(long), 1))
+    await deliver(deliverer, Notice(GROUP, pictured(long)))
     sent = calls(world)
     assert [method for method, _text in sent] == ["sendPhoto", "sendMessage"]
     assert sent[0][1] == "" and sent[1][1].startswith("Anna went out.")

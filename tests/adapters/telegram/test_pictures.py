@@ -71,15 +71,16 @@ async def test_pictures_on_edit_one_photo_in_place_move_after_move(
     assert_platform_rules_kept(fake, people)
 
 
-async def test_a_deals_summary_is_a_photo_with_the_summary_as_its_caption(
+async def test_a_deals_end_is_told_by_the_table_and_sends_no_photo_of_its_own(
     fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
 ) -> None:
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
     await started_table(d, ann, "/newgame baghdad match=deals:2", bob)
     await d.play_match(random.Random(3))
-    summaries = [c for c in _photos(fake) if "Deal 1 is over." in c.params.get("caption", "")]
-    assert len(summaries) == 1
+    assert not [c for c in _photos(fake) if "Deal 1 is over." in c.params.get("caption", "")]
+    ended = [c for c in fake.calls_to("editMessageText") if "Deal 1 is over." in c.params["text"]]
+    assert ended, "the table never told the first deal's end"
     assert_platform_rules_kept(fake, people)
 
 

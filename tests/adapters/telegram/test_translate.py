@@ -39,6 +39,7 @@ def test_a_group_command_becomes_the_cores_command_with_its_words() -> None:
         "new",
         ("kozel", "target=51"),
         chat_title="Dominoes",
+        message_id="5",
     )
 
 
