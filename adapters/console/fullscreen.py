@@ -26,19 +26,19 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from adapters.console.choosing import choose_match
 from adapters.console.draw import screen_lines
 from adapters.console.marks import Marks, board_text, hand_text, new_moves, remark
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, pressable
 from adapters.console.seating import Core, Table, TableRequest, Tables
-from adapters.console.shades import TABLE_CSS, Choose, HandOver, MoveButton, tile_buttons
+from adapters.console.shades import TABLE_CSS, HandOver, MoveButton, tile_buttons
 from adapters.console.words import (
     HELP,
     QUIT_WORDS,
     Refusal,
     export_file,
     help_word,
-    others_saved,
     press_for,
     saved_farewell,
     table_picture,
@@ -137,7 +137,7 @@ class TableApp(App[int]):
 
     @work(exclusive=True, group="sit")
     async def sit_down(self) -> None:
-        chosen = await self._choose()
+        chosen = await choose_match(self, self._, self.request, self.tables, self._note)
         if isinstance(chosen, Saved):
             self._note(
                 self._("Continuing the saved match: %(match)s.", match=chosen.title(self._.lang))
@@ -158,27 +158,6 @@ class TableApp(App[int]):
             self._carry_out([])
         self._started = True
         self.set_interval(self.poll, self._tick)
-
-    async def _choose(self) -> Saved | str | None:
-        """The saved match to continue, ``"new"`` for a new one, ``None`` to leave."""
-        saved = self.tables.saved
-        if self.request.resume:
-            if len(saved) == 1:
-                return saved[0]
-            if saved:
-                return await self.push_screen_wait(
-                    Choose(self._, self._("Saved matches:"), saved, new=False)
-                )
-            self._note(self._("There is no saved match: a new one begins."))
-            return "new"
-        like = self.tables.like(self.request)
-        if like is not None:
-            return await self.push_screen_wait(
-                Choose(self._, self._("Saved matches:"), (like,), new=True)
-            )
-        if saved:
-            self._note(others_saved(self._, len(saved)))
-        return "new"
 
     # -- the core ---------------------------------------------------------------------
 

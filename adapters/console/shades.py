@@ -1,24 +1,17 @@
-"""The full-screen table's smaller pieces: its look, a move as a button, the
-screen that covers everything while the keyboard passes to another person, and
-the choice of a saved match."""
+"""The full-screen table's smaller pieces: its look, a move as a button, and the
+screen that covers everything while the keyboard passes to another person."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from adapters.console.saved import Saved
 from adapters.console.screens import Hand
 from bot.i18n import Translator
-
-NEW = "new"
 
 TABLE_CSS = """
 #title { background: $primary; color: $text; padding: 0 1; }
@@ -83,46 +76,6 @@ class HandOver(Screen[None]):
         )
 
     def action_taken(self) -> None:
-        self.dismiss(None)
-
-
-class Choose(ModalScreen[Saved | str | None]):
-    """Continue one of the saved matches, start a new one, or leave (Escape)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "Leave")]
-    CSS = """
-    Choose { align: center middle; }
-#choose { width: 80%; max-width: 100; height: auto; padding: 1 2; border: heavy $primary; }
-#choose Button { width: 100%; }
-"""
-
-    def __init__(self, _: Translator, title: str, saved: Sequence[Saved], *, new: bool) -> None:
-        super().__init__()
-        self._ = _
-        self.heading = title
-        self.saved = tuple(saved)
-        self.new = new
-
-    def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="choose"):
-            yield Static(self.heading)
-            for number, saved in enumerate(self.saved, 1):
-                label = self._("Continue: %(match)s", match=saved.title(self._.lang))
-                yield Button(label, id=f"saved-{number}", compact=True)
-            if self.new:
-                label = self._("Start a new match (the saved one stays)")
-                yield Button(label, id=NEW, compact=True)
-            yield Static(self._("Escape leaves; nothing is deleted."))
-
-    @on(Button.Pressed)
-    def chosen(self, event: Button.Pressed) -> None:
-        pressed = event.button.id or ""
-        if pressed == NEW:
-            self.dismiss(NEW)
-        else:
-            self.dismiss(self.saved[int(pressed.removeprefix("saved-")) - 1])
-
-    def action_leave(self) -> None:
         self.dismiss(None)
 
 

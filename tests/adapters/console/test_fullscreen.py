@@ -12,8 +12,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Static
 
 from adapters.console import TableRequest, look_around, table_chat
+from adapters.console.choosing import Choose
 from adapters.console.fullscreen import TableApp
-from adapters.console.shades import Choose, HandOver, MoveButton
+from adapters.console.shades import HandOver, MoveButton
 from adapters.console.words import HELP
 from bot.config import Settings
 from bot.gamedoc import from_json
