@@ -72,33 +72,29 @@ def remark(lines: Sequence[str], before: Sequence[str], marks: Marks) -> Marks:
 def board_text(lines: Sequence[str], marks: Marks) -> Text:
     """The table's lines, with the tiles the last move added marked and the seat to
     move in bold."""
-    text = Text()
+    pieces = []
     for number, line in enumerate(lines):
         piece = Text(line)
         if line.startswith(SEAT_MARKS[0]):
             piece.stylize(TO_MOVE)
         if number in marks and marks[number][0] == line:
             piece.stylize(NEW, *marks[number][1])
-        text.append_text(piece)
-        if number < len(lines) - 1:
-            text.append("\n")
-    return text
+        pieces.append(piece)
+    return Text("\n").join(pieces)
 
 
 def hand_text(lines: Sequence[str], before: Sequence[str]) -> Text:
     """A hand's lines with the tiles it did not hold before marked (none the first time)."""
     held = {tile for line in before for tile in TILE.findall(line)}
-    text = Text()
-    for number, line in enumerate(lines):
+    pieces = []
+    for line in lines:
         piece = Text(line)
         if held:
             for found in TILE.finditer(line):
                 if found.group() not in held:
                     piece.stylize(NEW, *found.span())
-        text.append_text(piece)
-        if number < len(lines) - 1:
-            text.append("\n")
-    return text
+        pieces.append(piece)
+    return Text("\n").join(pieces)
 
 
 def history(lines: Sequence[str]) -> list[str]:
