@@ -117,8 +117,10 @@ class Carrier:
     async def _show_claimed(self, show: Show, message_id: int | None, budget: Budget) -> None:
         slot = show.slot
         if message_id is not None and show.notify:
-            # An edit notifies no one, so a notifying screen replaces the old message.
-            await self._delete_message(slot.chat, message_id)
+            # An edit notifies no one, so a notifying screen is a new message. A ping
+            # replaces the old one; a hand leaves its older message as it was drawn.
+            if slot.kind is not SlotKind.HAND:
+                await self._delete_message(slot.chat, message_id)
             message_id = None
         if message_id is not None and show.renew:
             sent = await self._send(slot.chat, show.screen, budget, notify=False)

@@ -8,6 +8,11 @@ nothing is lost (the newest version wins) and nothing goes out of order (a
 replaced screen moves behind what was queued before it). Only successive
 versions of one screen are merged: one-off messages — responses to commands,
 notices, files — each go out, in the order the core produced them.
+
+A turn ping travels in the hand it comes with: the player's hand is sent as a new
+message that notifies him, instead of an edit of his hand plus a ping message
+that is deleted again after his move (one call instead of three). His earlier
+hand message stays as it was last drawn, without a live button.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import asyncio
 import itertools
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 
 from adapters.telegram.carry import Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
@@ -30,6 +36,7 @@ from bot.contract import (
     Response,
     Show,
     Slot,
+    SlotKind,
     Unreachable,
 )
 
@@ -77,11 +84,15 @@ class Deliverer:
     def _post(self, item: Mail) -> None:
         chat = mailbox_of(item)
         box = self._boxes.setdefault(chat, {})
+        if isinstance(item, Show) and item.slot.kind is SlotKind.PING and _ring_hand(box, item):
+            return
         if isinstance(item, Show):
             key = "show " + item.slot.key
             queued = box.pop(key, None)
             if isinstance(queued, Show) and queued.version > item.version:
                 item = queued  # an older screen arrived late; the newer one stays
+            if isinstance(queued, Show) and queued.notify and not item.notify:
+                item = replace(item, notify=True)  # the merged screen still notifies
             box[key] = item
         elif isinstance(item, Delete):
             box.pop("show " + item.slot.key, None)  # never shown, so nothing to show
@@ -170,6 +181,21 @@ class Deliverer:
                 self.submit(await self._on_unreachable(Unreachable(slot.user, slot)))
             except Exception:
                 log.exception("the core failed on an unreachable %s", slot.key)
+
+
+def _ring_hand(box: dict[str, Mail], ping: Show) -> bool:
+    """Let the player's queued hand of the same game carry the ping; False when no
+    hand of his waits (the ping then goes on its own)."""
+    for key, mail in box.items():
+        if (
+            isinstance(mail, Show)
+            and mail.slot.kind is SlotKind.HAND
+            and mail.slot.game_id == ping.slot.game_id
+            and mail.slot.user == ping.slot.user
+        ):
+            box[key] = replace(mail, notify=True)
+            return True
+    return False
 
 
 def _describe(item: Mail) -> str:

@@ -192,7 +192,28 @@ async def test_a_player_who_never_started_the_bot_is_reported_once_per_slot(
     deliverer.submit([Show(HAND, screen("hand v1"), 1), Show(PING, screen("your turn"), 1)])
     deliverer.submit([Show(HAND, screen("hand v2"), 2)])
     await deliverer.drain()
-    assert sorted(u.slot.kind.value for u in core.unreachable) == ["hand", "ping"]
+    assert [u.slot.kind.value for u in core.unreachable] == ["hand"]  # the ping rode in it
+
+
+async def test_a_turn_ping_rides_in_the_players_hand_as_a_new_notifying_message(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(HAND, screen("wait for your turn"), 1))
+    await deliver(
+        deliverer,
+        Show(HAND, screen("your turn: play"), 2),
+        Show(PING, screen("your turn"), 2, notify=True),
+    )
+    assert texts(world, 42) == ["wait for your turn", "your turn: play"]
+    sends = world.calls_to("sendMessage")
+    assert [c.params["disable_notification"] for c in sends] == [True, False]
+    await deliver(deliverer, Show(HAND, screen("wait again"), 3), Delete(PING))
+    assert texts(world, 42) == ["wait for your turn", "wait again"], "not edited in place"
+    assert [c.method for c in world.calls if c.chat_id == 42] == [
+        "sendMessage",
+        "sendMessage",
+        "editMessageText",
+    ]
 
 
 async def test_a_notifying_screen_replaces_its_old_message_with_a_new_one(
