@@ -47,6 +47,7 @@ async def test_a_whole_kozel_match_with_a_player_who_never_opened_the_bot(
     assert offer is not None, "the group was not offered a link for Cy"
     await d.open_from_deep_link(cy, offer)
     assert await d.hand(cy, game_id) is not None, "the deep link did not bring Cy his hand"
+    assert not [m for m in fake.bot_messages(cy.id) if "Commands:" in m["text"]], "help sent"
     played = await d.play_match(random.Random(1))
     assert_match_over(fake, played)
     assert_platform_rules_kept(fake, people)
