@@ -7,10 +7,10 @@ Discord custom ids (100 characters). Examples::
 
     1m_k3j9x2ab_1f_pkR   move: game k3j9x2ab, turn counter 0x1f in base 36,
                          play the tile with index k (20) on R
-    1m_k3j9x2ab_1f_pkR_tgn2pjm  the same move pressed in a private chat: the game is
-                         in chat tg:-123394 (a chat field: platform, n for a negative
-                         id or p, the id in base 36, and ``-`` and a topic if any)
-    1h_k3j9x2ab_tgn2pjm  the deep link that opens a player's hand
+    1m_k3j9x2ab_1f_pkR_tg02n7m  the same move pressed in a private chat: the game is
+                         in chat tg:-123394 (a chat field: platform, 0 for a negative
+                         id or 1, the id in base 36, and ``-`` and a topic if any)
+    1h_k3j9x2ab_tg02n7m  the deep link that opens a player's hand
     1t_k3j9x2ab          show my tiles
     1i_k3j9x2ab          show the table as a picture
     1j_k3j9x2ab          join the lobby
@@ -46,7 +46,7 @@ GAME_ID_LENGTH: Final = 8
 _GAME_ID = re.compile(r"[0-9a-z]{8}")
 _NUMBER = re.compile(r"[0-9a-z]{1,8}")
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
-_CHAT = re.compile(r"([a-z]{1,4})([np])([0-9a-z]{1,13})(?:-([0-9a-z]{1,13}))?")
+_CHAT = re.compile(r"([a-z]{1,4})([01])([0-9a-z]{1,13})(?:-([0-9a-z]{1,13}))?")
 
 
 class BadPayload(ValueError):
@@ -222,7 +222,7 @@ def encode_chat(chat: ChatRef) -> str | None:
     ):
         return None
     number = int(chat.chat_id)
-    field = chat.platform + ("n" if number < 0 else "p") + b36(abs(number))
+    field = chat.platform + ("0" if number < 0 else "1") + b36(abs(number))
     if chat.thread is not None:
         if int(chat.thread) < 0:
             return None
@@ -235,8 +235,8 @@ def decode_chat(field: str) -> ChatRef:
     if found is None:
         raise BadPayload(f"bad chat {field!r}")
     platform, sign, number, thread = found.groups()
-    chat_id = ("-" if sign == "n" else "") + str(int(number, 36))
-    if sign == "n" and chat_id == "-0":
+    chat_id = ("-" if sign == "0" else "") + str(int(number, 36))
+    if sign == "0" and chat_id == "-0":
         raise BadPayload(f"bad chat {field!r}")
     return ChatRef(platform, chat_id, None if thread is None else str(int(thread, 36)))
 

@@ -50,7 +50,14 @@ BIGGEST_CHATS = [
 
 
 @pytest.mark.parametrize(
-    "chat", [*BIGGEST_CHATS, ChatRef("tg", "42"), ChatRef("tg", "-100123"), ChatRef("dc", "0")]
+    "chat",
+    [
+        *BIGGEST_CHATS,
+        ChatRef("tg", "42"),
+        ChatRef("tg", "-100123"),
+        ChatRef("tg", "-500000"),  # its id in base 36 starts with a letter
+        ChatRef("dc", "0"),
+    ],
 )
 def test_a_chat_round_trips_through_a_hand_button_and_link(chat: ChatRef) -> None:
     move = Move.play(Tile(6, 4), "L")
@@ -60,7 +67,9 @@ def test_a_chat_round_trips_through_a_hand_button_and_link(chat: ChatRef) -> Non
     assert codec.decode(codec.hand_link(GAME, chat)) == codec.HandLink(GAME, chat)
 
 
-@pytest.mark.parametrize("field", ["tgn0", "tgx12", "TGn12", "tgn12-", "tgn12-3-4", "tgn"])
+@pytest.mark.parametrize(
+    "field", ["tg00", "tg212", "TG012", "tg012-", "tg012-3-4", "tg0", "tgxyzw012"]
+)
 def test_a_malformed_chat_field_is_refused(field: str) -> None:
     with pytest.raises(codec.BadPayload):
         codec.decode(f"1h_{GAME}_{field}")
@@ -148,3 +157,16 @@ def test_a_game_pick_names_the_game_and_round_trips() -> None:
         payload = codec.variant_payload(variant.name)
         assert ALPHABET.fullmatch(payload) and len(payload.encode()) <= 64
         assert codec.decode(payload) == codec.VariantPick(variant.name)
+
+
+@given(
+    st.sampled_from(["tg", "dc", "con"]),
+    st.integers(-(10**19), 10**19),
+    st.one_of(st.none(), st.integers(0, 10**15)),
+)
+def test_any_numeric_chat_round_trips_through_a_payload_field(
+    platform: str, number: int, thread: int | None
+) -> None:
+    chat = ChatRef(platform, str(number), None if thread is None else str(thread))
+    field = codec.encode_chat(chat)
+    assert field is not None and codec.decode_chat(field) == chat
