@@ -31,6 +31,8 @@ class Settings(BaseSettings):
 
     # storage
     redis_url: str | None = None
+    # REDIS_URL names any node of a Redis Cluster, whose client then finds the others.
+    redis_cluster: bool = False
     data_dir: Path = Path("data")
     game_idle_days: float = Field(7, gt=0)
 
@@ -115,6 +117,8 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _consistent(self) -> Settings:
+        if self.redis_cluster and not self.redis_url:
+            raise ValueError("REDIS_CLUSTER needs REDIS_URL: a node of the cluster")
         if self.telegram_webhook_url and self.telegram_webhook_secret is None:
             raise ValueError(
                 "TELEGRAM_WEBHOOK_URL is set but TELEGRAM_WEBHOOK_SECRET is not: "

@@ -2,25 +2,26 @@
 
 A chat's keys carry the chat's reference as a hash tag (``dom:{tg:-100123}:game``), and a
 user's keys carry the user's (``dom:user:{tg:42}:stats``), so that everything one script
-touches lives in one Redis Cluster slot. The timer set is a global key; it is never touched
-by a script together with a chat's keys.
+touches lives in one Redis Cluster slot. Turn deadlines live in :data:`TIMER_BUCKETS` sorted
+sets, each with its own hash tag (so spread across the cluster's slots, and no one of them a
+hot key); a chat's deadlines always go to the same bucket, :func:`timer_bucket`.
 """
 
 from __future__ import annotations
+
+import zlib
+from typing import Final
 
 from bot.contract import ChatRef, UserRef
 
 PREFIX = "dom"
 
-TIMERS = f"{PREFIX}:timers"
-"""One sorted set of turn deadlines for every chat: member ``chatkey|game_id|counter``."""
+TIMER_BUCKETS: Final = 16
+"""How many sorted sets the turn deadlines are spread over."""
 
-TIMER_CURRENT = "{" + TIMERS + "}:current"
-"""Hash ``chatkey|game_id`` -> that game's member in :data:`TIMERS`.
-
-Its hash tag is the whole name of :data:`TIMERS`, so both share one cluster slot and one
-script can replace a game's deadline atomically.
-"""
+LEGACY_TIMERS: Final = (f"{PREFIX}:timers", "{" + f"{PREFIX}:timers" + "}:current")
+"""The one timer set (and its current-member hash) of earlier versions: still claimed from,
+so a deadline set before an upgrade fires; never written."""
 
 _MEMBER_SEPARATOR = "|"
 
@@ -60,6 +61,11 @@ def deals(chat: ChatRef) -> str:
 def last_game(chat: ChatRef) -> str:
     """The chat's last cleared game document, kept for export."""
     return _chat(chat, "last")
+
+
+def set_aside(chat: ChatRef, game_id: str) -> str:
+    """A game this version could not read, kept whole for a person to look at."""
+    return _chat(chat, "aside", game_id or "-")
 
 
 def _board(variant: str | None) -> str:
@@ -199,11 +205,32 @@ def discord_pings() -> str:
     return f"{PREFIX}:dc:pings"
 
 
+# -- turn deadlines ------------------------------------------------------------------
+
+
+def timer_bucket(chat: ChatRef) -> int:
+    """The bucket that holds the chat's deadlines."""
+    return zlib.crc32(chat.key.encode()) % TIMER_BUCKETS
+
+
+def timers(bucket: int) -> tuple[str, str]:
+    """A bucket's keys, in one cluster slot: the sorted set of deadlines (member
+    ``chatkey|game_id|counter``) and the hash ``chatkey|game_id`` -> that game's member, so
+    one script can replace a game's deadline atomically."""
+    tag = _tag(f"{PREFIX}:timers:{bucket}")
+    return f"{PREFIX}:{tag}:due", f"{PREFIX}:{tag}:current"
+
+
+def chat_timers(chat: ChatRef) -> tuple[str, str]:
+    """The keys of the bucket that holds the chat's deadlines."""
+    return timers(timer_bucket(chat))
+
+
 # -- timer members ------------------------------------------------------------------
 
 
 def timer_field(chat: ChatRef, game_id: str) -> str:
-    """A game's field in :data:`TIMER_CURRENT`."""
+    """A game's field in its bucket's current-member hash."""
     return _MEMBER_SEPARATOR.join((chat.key, game_id))
 
 
@@ -215,7 +242,7 @@ def timer_member_prefix(chat: ChatRef, game_id: str) -> str:
 
 
 def timer_member(chat: ChatRef, game_id: str, counter: int) -> str:
-    """A deadline's member in :data:`TIMERS`: ``chatkey|game_id|counter``."""
+    """A deadline's member in its bucket: ``chatkey|game_id|counter``."""
     return timer_member_prefix(chat, game_id) + str(counter)
 
 

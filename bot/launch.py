@@ -105,7 +105,7 @@ async def open_store(settings: Settings) -> AsyncIterator[Opened]:
     url, server = await asyncio.to_thread(
         redis_url_or_embedded, settings.redis_url, settings.data_dir
     )
-    client = connect(url)
+    client = connect(url, cluster=settings.redis_cluster)
     store = Store(client, idle_ttl=settings.game_idle_ttl)
     try:
         yield Opened(store, client)
@@ -140,7 +140,7 @@ async def run_health(settings: Settings) -> int:
     it asks the one the bot runs, through its socket."""
     url = settings.redis_url or EmbeddedRedis(settings.data_dir).url
     try:
-        store = Store(connect(url, timeout=HEALTH_TIMEOUT))
+        store = Store(connect(url, timeout=HEALTH_TIMEOUT, cluster=settings.redis_cluster))
     except ValueError as exc:
         print(f"unhealthy: {exc}", file=sys.stderr)
         return 1

@@ -28,13 +28,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from bot import deal_snapshot
+from bot import deal_snapshot, keys
 from bot.contract import ChatRef, Outbound, UserRef
 from bot.flow import Decision, Game
 from bot.gamedoc import (
     FINISHED,
     RUNNING,
     STOPPED,
+    BadDocument,
     GameDoc,
     deal_entry,
     deals_from,
@@ -63,10 +64,14 @@ from bot.store import (
 )
 from bot.store_scores import board_writes
 from bot.updates import game_updates
+from engine import DominoError
 
 log = logging.getLogger(__name__)
 
 Flow = Callable[[Game | None, Translator], Decision]
+
+_UNREADABLE = (BadDocument, DominoError, ValueError, TypeError, KeyError, AttributeError)
+"""What reading a stored game raises when this version cannot read it."""
 
 RETRIES = 20
 """Compare-and-set conflicts in a row before a flow gives up (StoreBusy)."""
@@ -110,9 +115,30 @@ class Runner:
         if read is None:
             self.games.forget(chat.key)
             return None
-        game = _assemble(read, cached)
+        try:
+            game = _assemble(read, cached)
+        except _UNREADABLE as exc:
+            await self._set_aside(chat, read, exc)
+            return None
         self.games.remember(chat.key, game)
         return game
+
+    async def _set_aside(self, chat: ChatRef, read: GameRead, error: Exception) -> None:
+        """Move a game this version cannot read (an unknown schema, a move that no longer
+        replays) out of the chat's way, keeping it whole for a person to look at."""
+        self.games.forget(chat.key)
+        try:
+            game_id = str(json.loads(read.head).get("id") or "")
+        except (ValueError, AttributeError):
+            game_id = ""
+        if await self.store.set_aside(chat, read.version, game_id):
+            log.error(
+                "game %s in %s cannot be read (%s); set aside under %s",
+                game_id or "?",
+                chat.key,
+                error,
+                keys.set_aside(chat, game_id),
+            )
 
     def translator_for(self, user: UserRef | None, game: Game | None) -> Translator:
         """A seated player's language, else his platform's, else the chat's."""

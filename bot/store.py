@@ -7,13 +7,14 @@ Keys come from :mod:`bot.keys` only.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import functools
 import json
 import time
 import zlib
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, cast
 
 import redis.asyncio as aredis
 import redis.exceptions
@@ -25,6 +26,7 @@ from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating
 from bot.store_game import (
     READ,
+    SET_ASIDE,
     WRITE,
     Ending,
     GameRead,
@@ -102,13 +104,19 @@ return 1
 """
 
 
+SET_ASIDE_TTL = 30 * 86400
+"""How long a game that could not be read is kept for a person to look at."""
+
 POOL_SIZE = 64
 """Connections a process keeps to Redis at most. A burst of presses beyond it waits for a
 free connection instead of failing."""
 
 
-def connect(url: str, *, timeout: float = 5.0, pool_size: int = POOL_SIZE) -> aredis.Redis:
-    """A client for ``url`` that gives up on a dead server within about ``timeout`` seconds.
+def connect(
+    url: str, *, timeout: float = 5.0, pool_size: int = POOL_SIZE, cluster: bool = False
+) -> aredis.Redis:
+    """A client for ``url`` that gives up on a dead server within about ``timeout`` seconds
+    (``cluster``: for the Redis Cluster that ``url`` is a node of).
 
     A failed command is tried once more on a fresh connection, which is what a pooled
     connection needs after the server restarted. Its pool makes a caller wait while all
@@ -116,6 +124,8 @@ def connect(url: str, *, timeout: float = 5.0, pool_size: int = POOL_SIZE) -> ar
     a burst of presses queues and none fails for it. The wait is not bounded: every
     connection in use is given back within ``timeout`` even when the server is gone.
     """
+    if cluster:
+        return _cluster(url, timeout)
     pool = aredis.BlockingConnectionPool.from_url(
         url,
         max_connections=pool_size,
@@ -126,6 +136,20 @@ def connect(url: str, *, timeout: float = 5.0, pool_size: int = POOL_SIZE) -> ar
         retry=Retry(ExponentialBackoff(cap=0.2, base=0.05), 1),
     )
     return aredis.Redis.from_pool(pool)
+
+
+def _cluster(url: str, timeout: float) -> aredis.Redis:
+    client = aredis.RedisCluster.from_url(
+        url,
+        decode_responses=True,
+        socket_timeout=timeout,
+        socket_connect_timeout=timeout,
+        retry=Retry(ExponentialBackoff(cap=0.2, base=0.05), 1),
+    )
+    # The cluster client takes the same commands for keys in one hash slot, which is all
+    # the store and the adapters send it (every script and pipeline stays in a chat's slot
+    # or a timer bucket's); it is not a subclass of the plain client, hence the cast.
+    return cast(aredis.Redis, client)
 
 
 def _dump(doc: dict[str, Any]) -> str:
@@ -180,10 +204,12 @@ class Store:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._redis = redis
+        self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
         self._idle_ttl = idle_ttl
         self.clock = clock
         self._read = redis.register_script(READ)
         self._write = redis.register_script(WRITE)
+        self._set_aside = redis.register_script(SET_ASIDE)
         self._mark_rendered = redis.register_script(_MARK_RENDERED)
         self._scores = ScoreBook(redis)
         self._ratings = RatingBook(redis)
@@ -222,8 +248,13 @@ class Store:
         """Write the chat's game by compare-and-set (see :class:`GameWrite`); ``False`` on
         a conflict, and nothing of the game written. ``timer`` changes the game's deadline
         in the same round trip, just before the write: should the write lose, the deadline
-        names a point the game never reaches and fires once to do nothing."""
+        names a point the game never reaches and fires once to do nothing.
+
+        On a cluster, whose client pipelines no script, the deadline and the write are
+        sent together as two requests instead, to the nodes that hold them."""
         keys_, args = write_keys_args(self._game_keys(chat), write, self._idle_ttl)
+        if self._cluster:
+            return await self._write_on_cluster(chat, write, timer, keys_, args)
         async with self._redis.pipeline(transaction=False) as pipe:
             if timer is not None:
                 self._timers.queue(pipe, chat, write.game_id, timer)
@@ -238,6 +269,22 @@ class Store:
             raise reply
         return bool(reply)
 
+    async def _write_on_cluster(
+        self,
+        chat: ChatRef,
+        write: GameWrite,
+        timer: TimerChange | None,
+        keys_: list[str],
+        args: list[Any],
+    ) -> bool:
+        written = self._run(self._write, keys_, args)
+        if timer is None:
+            return bool(await written)
+        _changed, reply = await asyncio.gather(
+            self._timers.change(chat, write.game_id, timer), written
+        )
+        return bool(reply)
+
     async def _run(self, script: Any, keys_: list[str], args: list[Any]) -> Any:
         # The script is sent by its digest alone; a restarted server that forgot it gets
         # it again, once.
@@ -250,6 +297,14 @@ class Store:
     @staticmethod
     def _game_keys(chat: ChatRef) -> list[str]:
         return [keys.game(chat), keys.moves(chat), keys.deals(chat), keys.last_game(chat)]
+
+    @_guarded
+    async def set_aside(self, chat: ChatRef, version: int, game_id: str) -> bool:
+        """Move the chat's game at ``version`` out of the way, whole, under its own key
+        for :data:`SET_ASIDE_TTL` (a game this version cannot read); the chat is then
+        free. ``False`` if the game is no longer at that version."""
+        names = [*self._game_keys(chat)[:3], keys.set_aside(chat, game_id)]
+        return bool(await self._run(self._set_aside, names, [version, SET_ASIDE_TTL]))
 
     async def load(self, chat: ChatRef) -> Stored | None:
         """The chat's game as one document (its deals and moves inside), and its version."""
@@ -414,7 +469,7 @@ class Store:
         self, now: float, platform: str | None = None, limit: int = 50
     ) -> list[TimerClaim]:
         """Take up to ``limit`` deadlines due by ``now`` (of chats on ``platform`` only, if
-        given) off the timer set. Each deadline is returned to exactly one caller."""
+        given) off each timer bucket. Each deadline is returned to exactly one caller."""
         return await self._timers.claim_due(now, platform, limit)
 
     # -- rendered versions ------------------------------------------------------------

@@ -110,6 +110,18 @@ redis.call('EXPIRE', KEYS[3], ttl)
 return version + 1
 """
 
+# KEYS: game, moves, deals, the set-aside key. ARGV: version, TTL of the set-aside key.
+# Moves the game at that version, whole, to the set-aside key; 0 if it is not at it.
+SET_ASIDE: Final = """
+local head = redis.call('HMGET', KEYS[1], 'v', 'doc')
+if tonumber(head[1]) ~= tonumber(ARGV[1]) then return 0 end
+local kept = cjson.encode({head = head[2], moves = redis.call('LRANGE', KEYS[2], 0, -1),
+  deals = redis.call('LRANGE', KEYS[3], 0, -1)})
+redis.call('SET', KEYS[4], kept, 'EX', ARGV[2])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+return 1
+"""
+
 #: Redis commands an ending may run on the chat's keys, besides ``board``.
 ENDING_COMMANDS: Final = frozenset(
     {"HSET", "HINCRBY", "HINCRBYFLOAT", "ZADD", "ZINCRBY", "SET", "INCRBY", "EXPIRE", "SADD"}

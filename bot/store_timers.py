@@ -1,18 +1,24 @@
-"""Turn deadlines in one sorted set, claimed atomically by whichever process sees them first.
+"""Turn deadlines in sorted sets, claimed atomically by whichever process sees them first.
 
-Each game has at most one deadline. Its member, ``chatkey|game_id|counter``, is also kept in
-a hash under the game's ``chatkey|game_id`` field, so scheduling can remove the game's
-previous member in the same script that adds the new one: a replaced deadline can never be
-claimed. Claiming removes the member (only one caller can) and is a separate step from the
-timeout move itself; the move carries the turn counter, so a late claim changes nothing.
+The deadlines are spread over :data:`bot.keys.TIMER_BUCKETS` buckets in as many cluster
+slots, a chat's always in the same one. Each game has at most one deadline. Its member,
+``chatkey|game_id|counter``, is also kept in its bucket's hash under the game's
+``chatkey|game_id`` field, so scheduling can remove the game's previous member in the same
+script that adds the new one: a replaced deadline can never be claimed. Claiming removes
+the member (only one caller can) and is a separate step from the timeout move itself; the
+move carries the turn counter, so a late claim changes nothing.
 
-Arming adds a deadline only if it is not there yet and replaces nothing: the core arms a
-game's next deadline before it writes the game, so a process that dies between the write and
-the scheduling after it leaves the deadline in place. Should the write lose, the armed member
-names a point the game never reaches, and fires once to do nothing.
+A game's deadline is set in the same round trip as the write of the game, just before it
+(see :meth:`bot.store.Store.write_game`). Should the write lose, the deadline names a point
+the game never reaches and fires once to do nothing; the writer that won has set its own,
+and a game read without being written gets its deadline armed again. Arming adds a
+deadline only if it is not there yet and replaces nothing, so doing it too often is
+harmless.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import redis.asyncio as aredis
 from redis.asyncio.client import Pipeline
@@ -71,19 +77,16 @@ end
 return claimed
 """
 
-# KEYS: timer set, current-member hash. ARGV: old field, new field, new member without
-# its counter (the old member's counter is appended).
-_MOVE = """
+# KEYS: timer set, current-member hash. ARGV: field. Takes the game's deadline off the set
+# and returns {member, due}, or false when it has none.
+_TAKE = """
 local previous = redis.call('HGET', KEYS[2], ARGV[1])
-if not previous then return 0 end
+if not previous then return false end
 local due = redis.call('ZSCORE', KEYS[1], previous)
 redis.call('ZREM', KEYS[1], previous)
 redis.call('HDEL', KEYS[2], ARGV[1])
-if not due then return 0 end
-local member = ARGV[3] .. string.match(previous, '[^|]*$')
-redis.call('ZADD', KEYS[1], due, member)
-redis.call('HSET', KEYS[2], ARGV[2], member)
-return 1
+if not due then return false end
+return {previous, due}
 """
 
 LOOK_PAST = 1000
@@ -98,12 +101,12 @@ class TimerSet:
         self._arm = redis.register_script(_ARM)
         self._unschedule = redis.register_script(_UNSCHEDULE)
         self._claim = redis.register_script(_CLAIM)
-        self._move = redis.register_script(_MOVE)
+        self._take = redis.register_script(_TAKE)
 
     def queue(self, pipe: Pipeline, chat: ChatRef, game_id: str, change: TimerChange) -> None:
         """Add ``change`` of the game's deadline to ``pipe`` (by script digest only: if the
         server forgot the script, :meth:`change` makes it again)."""
-        timers = [keys.TIMERS, keys.TIMER_CURRENT]
+        timers = keys.chat_timers(chat)
         field = keys.timer_field(chat, game_id)
         if change.counter is None:
             pipe.evalsha(self._unschedule.sha, 2, *timers, field)
@@ -120,41 +123,55 @@ class TimerSet:
     async def schedule(self, chat: ChatRef, game_id: str, counter: int, due: float) -> None:
         member = keys.timer_member(chat, game_id, counter)
         await self._schedule(
-            keys=[keys.TIMERS, keys.TIMER_CURRENT],
+            keys=list(keys.chat_timers(chat)),
             args=[keys.timer_field(chat, game_id), member, repr(float(due))],
         )
 
     async def arm(self, chat: ChatRef, game_id: str, counter: int, due: float) -> bool:
         member = keys.timer_member(chat, game_id, counter)
         added = await self._arm(
-            keys=[keys.TIMERS, keys.TIMER_CURRENT],
+            keys=list(keys.chat_timers(chat)),
             args=[keys.timer_field(chat, game_id), member, repr(float(due))],
         )
         return bool(added)
 
     async def unschedule(self, chat: ChatRef, game_id: str) -> None:
         await self._unschedule(
-            keys=[keys.TIMERS, keys.TIMER_CURRENT], args=[keys.timer_field(chat, game_id)]
+            keys=list(keys.chat_timers(chat)), args=[keys.timer_field(chat, game_id)]
         )
 
     async def claim_due(self, now: float, platform: str | None, limit: int) -> list[TimerClaim]:
+        """Up to ``limit`` due deadlines from each bucket, earliest first within a bucket;
+        the buckets are asked all at once."""
         prefix = "" if platform is None else platform + ":"
-        members = await self._claim(
-            keys=[keys.TIMERS, keys.TIMER_CURRENT],
-            args=[repr(float(now)), max(limit, 0), prefix, LOOK_PAST],
+        share = max(limit, 0)
+        buckets = [keys.timers(b) for b in range(keys.TIMER_BUCKETS)] + [keys.LEGACY_TIMERS]
+        replies = await asyncio.gather(
+            *(
+                self._claim(keys=list(bucket), args=[repr(float(now)), share, prefix, LOOK_PAST])
+                for bucket in buckets
+            )
         )
         claims = []
-        for member in members:
+        for member in (m for reply in replies for m in reply):
             parsed = keys.parse_timer_member(text(member))
             if parsed is not None:
                 claims.append(TimerClaim(*parsed))
         return claims
 
     async def move(self, old: ChatRef, new: ChatRef, game_id: str) -> bool:
-        """Give the game's deadline in chat ``old`` to chat ``new``; ``False`` if it had none."""
-        new_prefix = keys.timer_member_prefix(new, game_id)
-        moved = await self._move(
-            keys=[keys.TIMERS, keys.TIMER_CURRENT],
-            args=[keys.timer_field(old, game_id), keys.timer_field(new, game_id), new_prefix],
+        """Give the game's deadline in chat ``old`` to chat ``new``; ``False`` if it had none.
+
+        The two chats' deadlines may be in different buckets, so this takes two steps; a
+        deadline lost between them is armed again by the next read of the game."""
+        claim = await self._take(
+            keys=list(keys.chat_timers(old)), args=[keys.timer_field(old, game_id)]
         )
-        return bool(moved)
+        if not claim:
+            return False
+        member, due = text(claim[0]), float(claim[1])
+        counter = keys.parse_timer_member(member)
+        if counter is None:
+            return False
+        await self.schedule(new, game_id, counter[2], due)
+        return True

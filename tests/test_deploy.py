@@ -150,6 +150,17 @@ def test_webhook_workers_are_a_deployment_ready_when_healthz_answers() -> None:
     assert probe["port"] in port_names | {p["containerPort"] for p in bot["ports"]}
 
 
+def test_webhook_workers_scale_on_cpu_which_they_request() -> None:
+    scaler = k8s_object("HorizontalPodAutoscaler", "telegram")
+    target = scaler["spec"]["scaleTargetRef"]
+    assert (target["kind"], target["name"]) == ("Deployment", "telegram")
+    assert 1 <= scaler["spec"]["minReplicas"] < scaler["spec"]["maxReplicas"]
+    [metric] = scaler["spec"]["metrics"]
+    assert metric["resource"]["name"] == "cpu"
+    [bot] = containers(k8s_object("Deployment", "telegram"))
+    assert bot["resources"]["requests"]["cpu"]
+
+
 def test_webhook_service_routes_to_the_workers() -> None:
     service = k8s_object("Service", "telegram")
     telegram = k8s_object("Deployment", "telegram")

