@@ -17,7 +17,9 @@ from bot.flow import Game
 from bot.gamedoc import GameDoc
 from engine import State
 
-CACHE_SIZE: Final = 512
+CACHE_SIZE: Final = 2048
+"""Games a process keeps at hand (each a document and an engine state, a few kilobytes):
+more than the games it plays at once, so a busy process seldom reads a game whole."""
 
 
 def build_state(doc: GameDoc, start: State[Any] | None = None) -> State[Any]:

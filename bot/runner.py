@@ -63,7 +63,7 @@ from bot.store import (
     pack,
 )
 from bot.store_scores import board_writes
-from bot.updates import game_updates
+from bot.updates import ShownHands, game_updates
 from engine import DominoError
 
 log = logging.getLogger(__name__)
@@ -98,6 +98,7 @@ class Runner:
         self.clock = clock
         self.default_lang = default_lang
         self.games = GameCache()
+        self.shown = ShownHands()
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
 
@@ -169,7 +170,7 @@ class Runner:
                 break
         else:
             raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
-        updates = game_updates(before, after, decision, self.clock())
+        updates = game_updates(before, after, decision, self.clock(), self.shown)
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)

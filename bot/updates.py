@@ -16,6 +16,7 @@ if a seat should ever name the group.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -79,10 +80,33 @@ def hand_of(doc: GameDoc, state: State[Any], seat: int) -> Screen:
     return hand_screen(_, doc, view, at)
 
 
+class ShownHands:
+    """The hand screens rendered for stored games, by game id, version and seat, so that
+    the next write compares its hands with these instead of drawing the old ones again.
+    A stored game's version names one state of it, so an entry never goes stale."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._screens: OrderedDict[tuple[str, int, int], Screen] = OrderedDict()
+
+    def get(self, game: Game, seat: int) -> Screen | None:
+        return self._screens.get((game.doc.id, game.version, seat))
+
+    def put(self, game: Game, seat: int, screen: Screen) -> None:
+        self._screens[(game.doc.id, game.version, seat)] = screen
+        while len(self._screens) > self._size:
+            self._screens.popitem(last=False)
+
+
 def game_updates(
-    before: Game | None, after: Game, decision: Decision, now: float
+    before: Game | None,
+    after: Game,
+    decision: Decision,
+    now: float,
+    shown: ShownHands | None = None,
 ) -> list[Outbound]:
-    """The updates for a written game, in the order an adapter should send them."""
+    """The updates for a written game, in the order an adapter should send them
+    (``shown``: the hands drawn for earlier versions, kept by the caller)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
     doc, state, version = after.doc, after.state, after.version
@@ -97,7 +121,7 @@ def game_updates(
     turned_on = before is not None and not before.doc.settings.pictures
     if doc.settings.pictures and (table_changed or turned_on):
         out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
-    out += _hands(before, after, decision)
+    out += _hands(before, after, decision, shown or ShownHands(0))
     out += _pings(before, after)
     return out
 
@@ -109,7 +133,9 @@ def _deal_began(before: Game | None, state: State[Any] | None) -> bool:
     return before is None or before.state is None or before.state.deal_number != state.deal_number
 
 
-def _hands(before: Game | None, after: Game, decision: Decision) -> list[Outbound]:
+def _hands(
+    before: Game | None, after: Game, decision: Decision, shown: ShownHands
+) -> list[Outbound]:
     doc, state = after.doc, after.state
     assert state is not None
     asked = {user.key for user in decision.hands_for}
@@ -118,11 +144,12 @@ def _hands(before: Game | None, after: Game, decision: Decision) -> list[Outboun
         if held.user is None or held.unreachable:
             continue
         screen = hand_of(doc, state, seat)
+        shown.put(after, seat, screen)
         unchanged = (
             held.user.key not in asked
             and before is not None
             and before.state is not None
-            and screen == hand_of(before.doc, before.state, seat)
+            and screen == (shown.get(before, seat) or hand_of(before.doc, before.state, seat))
         )
         slot = hand_slot(doc, seat)
         if unchanged or in_table_chat(doc, slot):

@@ -18,6 +18,7 @@ from redis.asyncio.connection import AbstractConnection
 import engine
 from bot import codec, deal_snapshot, keys
 from bot import replay as replay_module
+from bot import updates as updates_module
 from bot.contract import Answer, ChatRef, UserRef
 from bot.gamedoc import FINISHED, GameDoc, from_json, to_json
 from bot.sessions import Sessions
@@ -227,3 +228,26 @@ async def test_a_game_whose_moves_no_longer_replay_is_set_aside(
     assert "went wrong" not in info_text(out)
     assert await table.doc() is None
     assert await redis_client.exists(keys.set_aside(CHAT, doc.id))
+
+
+async def test_a_press_draws_each_hand_once_when_this_process_drew_the_last_ones(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = make_table(store, CHAT)
+    await in_play(table, 3, random.Random(8))
+    drawn: list[int] = []
+    original = updates_module.hand_screen
+
+    def counting(*args: Any) -> Any:
+        drawn.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(updates_module, "hand_screen", counting)
+    person, payload = await a_move(table)
+    await table.press(person, payload)
+    assert len(drawn) == 2  # Anna's and Boris's hands after the move, not before it too
+    fresh = Sessions(store, SETTINGS, clock=table.clock)
+    drawn.clear()
+    person, payload = await a_move(table)
+    await table.press(person, payload, sessions=fresh)
+    assert len(drawn) == 4  # a process that drew nothing before draws the old hands too
