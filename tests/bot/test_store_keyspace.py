@@ -1,6 +1,6 @@
-"""Every key the core writes expires, except the few kept on purpose (the chat's settings
-and scoreboards, each user's results and language, the timer buckets while they hold a
-deadline), which docs/architecture.md lists. Checked by walking the keyspace of a real
+"""Every key the core writes expires, except the few kept on purpose (the chat's settings,
+scoreboards and ratings, the global ratings, each user's results and language), which
+docs/architecture.md lists. Checked by walking the keyspace of a real
 Redis after whole matches of every game, a stopped one and the chat's settings."""
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 KEPT_ON_PURPOSE = [
     r"dom:\{[^}]+\}:scores:[^:]+",
     r"dom:\{[^}]+\}:players:[^:]+",
+    r"dom:\{[^}]+\}:ratings:[^:]+",
+    r"dom:\{[^}]+\}:leaders:[^:]+",
+    r"dom:\{ratings:[^}]+\}:(players:\d+|leaders|leader_rows)",
     r"dom:\{[^}]+\}:settings",
     r"dom:user:\{[^}]+\}:stats",
     r"dom:user:\{[^}]+\}:lang",
