@@ -312,7 +312,9 @@ def _replay(path: str, lang: str, png: str | None = None) -> int:
         print(f"domino-bot replay: {path}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if pictures is not None:
-        print(f"domino-bot replay: {len(pictures.written)} pictures in {png}", file=sys.stderr)
+        drawn = len(pictures.written)
+        noun = "picture" if drawn == 1 else "pictures"
+        print(f"domino-bot replay: {drawn} {noun} in {png}", file=sys.stderr)
     return 0
 
 

@@ -32,7 +32,7 @@ def test_replay_draws_each_deals_end_into_a_folder(
     assert ends >= 1
     assert [p.name for p in drawn] == [f"deal-{n:02d}.png" for n in range(1, ends + 1)]
     assert _png(drawn[0]).width == 800
-    assert f"{ends} pictures in {folder}" in err
+    assert f"{ends} {'picture' if ends == 1 else 'pictures'} in {folder}" in err
 
 
 def test_replay_into_a_folder_it_cannot_write_exits_1(
