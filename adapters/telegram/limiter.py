@@ -1,7 +1,9 @@
 """How often the bot may write to one chat.
 
 Telegram allows about one message a second in a chat and twenty a minute in a
-group; edits count the same. Each limit is a :class:`Rule` ("at most ``count``
+group; edits count the same; and about thirty a second from one bot over all its
+chats, which every send also reserves a turn of (the pseudo-chat :data:`EVERY_CHAT`).
+Each limit is a :class:`Rule` ("at most ``count``
 sends in any ``period`` seconds"), and a send log per chat remembers when the
 last sends happened. Before a send, the sender *reserves* the earliest moment
 every rule allows; after it, it *settles* the reservation to the moment the send
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from adapters.telegram.clock import Clock
@@ -32,6 +34,9 @@ class Rule:
 # becomes a steady trickle of edits instead of twenty at once and then a long silence.
 GROUP_RULES = (Rule(1, 1.0), Rule(2, 6.0), Rule(20, 60.0))
 PRIVATE_RULES = (Rule(1, 1.0),)
+# The bot's sends to all chats together, shared by every worker that uses one send log.
+EVERY_CHAT = "tg:bot"
+BOT_RULES = (Rule(30, 1.0),)
 
 
 def rules_for(chat: ChatRef) -> tuple[Rule, ...]:
@@ -63,6 +68,7 @@ class Reservation:
     chat: str
     at: float
     token: str
+    bot_wide: Reservation | None = None  # the same send's turn in the bot's whole budget
 
 
 class MemorySendLog:
@@ -170,13 +176,19 @@ class Pacer:
         self._limits = limits
 
     async def turn(self, chat: str) -> Reservation:
+        """Wait for a turn that keeps the chat's rules and the bot-wide one."""
         limits = self._limits(ChatRef.from_key(chat))
-        reservation = await self._log.reserve(chat, limits, self._clock.now())
+        mine = await self._log.reserve(chat, limits, self._clock.now())
+        everyone = await self._log.reserve(EVERY_CHAT, BOT_RULES, mine.at)
+        reservation = replace(mine, at=max(mine.at, everyone.at), bot_wide=everyone)
         await self._clock.sleep_until(reservation.at)
         return reservation
 
     async def done(self, reservation: Reservation) -> None:
-        await self._log.settle(reservation, self._clock.now())
+        now = self._clock.now()
+        await self._log.settle(reservation, now)
+        if reservation.bot_wide is not None:
+            await self._log.settle(reservation.bot_wide, now)
 
 
 class Budget:

@@ -9,10 +9,12 @@ import pytest
 import redis.asyncio as aredis
 
 from adapters.telegram.limiter import (
+    BOT_RULES,
     GROUP_RULES,
     IN_FLIGHT,
     PRIVATE_RULES,
     MemorySendLog,
+    Pacer,
     RedisSendLog,
     Rule,
     SendLog,
@@ -20,6 +22,7 @@ from adapters.telegram.limiter import (
     rules_for,
 )
 from bot.contract import ChatRef
+from tests.adapters.telegram.vclock import VirtualClock
 
 NOW = 1_700_000_000.0
 
@@ -138,3 +141,33 @@ async def test_a_write_from_a_worker_that_died_stops_holding_back(
     await log.reserve("tg:-1", GROUP_RULES, NOW)  # never settled
     later = await log.reserve("tg:-1", GROUP_RULES, NOW + IN_FLIGHT + 1)
     assert later.at == NOW + IN_FLIGHT + 1
+
+
+async def test_sends_to_every_chat_together_keep_the_bot_wide_limit(send_log: SendLog) -> None:
+    pacer = Pacer(send_log, VirtualClock(NOW))
+    moments = []
+    for user in range(1, 91):  # ninety private chats, each with a budget to spare
+        turn = await pacer.turn(f"tg:{user}")
+        moments.append(turn.at)
+        await pacer.done(turn)
+    assert_keeps(moments, BOT_RULES)
+    assert max(moments) - NOW >= 2.0
+
+
+async def test_workers_sharing_redis_share_the_bot_wide_limit(
+    redis_client: aredis.Redis, redis_url: str
+) -> None:
+    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
+    clock = VirtualClock(NOW)
+    try:
+        pacers = [
+            Pacer(RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}"), clock)
+            for client in (redis_client, other_client)
+        ]
+        moments = []
+        for user in range(1, 61):
+            turn = await pacers[user % 2].turn(f"tg:{user}")
+            moments.append(turn.at)
+    finally:
+        await other_client.aclose()
+    assert_keeps(moments, BOT_RULES)
