@@ -23,6 +23,8 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
+from redis.exceptions import RedisError
+
 from adapters.telegram.carry import Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
@@ -43,6 +45,9 @@ from bot.contract import (
 log = logging.getLogger(__name__)
 
 Mail = Show | Delete | Notice | Response | Document
+# What a store that cannot be reached raises (the send log and the slot book use one).
+STORE_DOWN = (RedisError, OSError)
+OUTAGE_WAIT = 0.5  # seconds between tries while the store is down
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
 
 
@@ -127,7 +132,13 @@ class Deliverer:
         box = self._boxes[chat]
         try:
             while box:
-                await self._deliver_next(chat, box)
+                try:
+                    await self._deliver_next(chat, box)
+                except STORE_DOWN as err:
+                    # The send log's store is down: what waits stays queued, and goes
+                    # out once it is back.
+                    log.warning("cannot reach the send budget of %s (%s); waiting", chat, err)
+                    await asyncio.sleep(OUTAGE_WAIT)
         finally:
             self._workers.pop(chat, None)
             if not box:
@@ -146,6 +157,9 @@ class Deliverer:
         budget = Budget(self._pacer, chat, first)
         try:
             await self._carry(item, budget)
+        except STORE_DOWN:
+            _put_back(box, key, item)
+            raise
         except UserUnreachable as err:
             await self._report_unreachable(item, box, err)
         except Exception:
@@ -196,6 +210,16 @@ def _ring_hand(box: dict[str, Mail], ping: Show) -> bool:
             box[key] = replace(mail, notify=True)
             return True
     return False
+
+
+def _put_back(box: dict[str, Mail], key: str, item: Mail) -> None:
+    """Queue ``item`` first again, unless a newer screen for its slot came meanwhile."""
+    if key in box:
+        return
+    waiting = list(box.items())
+    box.clear()
+    box[key] = item
+    box.update(waiting)
 
 
 def _describe(item: Mail) -> str:

@@ -7,11 +7,12 @@ import asyncio
 from collections.abc import Sequence
 
 import pytest
+import redis.exceptions
 from telegram import Bot
 
 from adapters.telegram.carry import READ_SECONDS, Carrier
 from adapters.telegram.deliver import Deliverer
-from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
+from adapters.telegram.limiter import GROUP_RULES, MemorySendLog, Reservation, Rule
 from adapters.telegram.render import Renderer
 from adapters.telegram.slots import MemorySlotBook
 from bot.contract import (
@@ -393,3 +394,29 @@ async def test_retries_and_messages_sent_again_wait_for_turns_of_their_own(
         "sendMessage",
     ]
     assert_keeps([c.at for c in attempts], GROUP_RULES)
+
+
+class FlakySendLog(MemorySendLog):
+    """A send log whose store is down for its first ``down`` reservations."""
+
+    def __init__(self, down: int) -> None:
+        super().__init__()
+        self.down = down
+
+    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
+        if self.down > 0:
+            self.down -= 1
+            raise redis.exceptions.ConnectionError("Connection refused")
+        return await super().reserve(chat, rules, now)
+
+
+async def test_a_store_outage_delays_delivery_and_loses_nothing(
+    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
+) -> None:
+    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
+    deliverer = Deliverer(carrier, FlakySendLog(down=3), clock, core.report)
+    deliverer.submit([Show(TABLE, screen("move 1"), 1), Response(GROUP, screen("scores"))])
+    deliverer.submit([Show(TABLE, screen("move 2"), 2)])
+    await asyncio.wait_for(deliverer.drain(), 10)
+    assert texts(world, GROUP_ID) == ["scores", "move 2"]
+    assert deliverer.idle
