@@ -104,8 +104,11 @@ class TableApp(App[int]):
                 yield Static("", id="hand")
                 yield Grid(id="moves")
                 yield Static("", id="status")
+                # Not selected on focus: the letter that moved the focus here stays as typed.
                 yield Input(
-                    placeholder=self._("a move's number, 6-4@L, draw, hint, help …"), id="prompt"
+                    placeholder=self._("a move's number, 6-4@L, draw, hint, help …"),
+                    id="prompt",
+                    select_on_focus=False,
                 )
             with Vertical(id="right"):
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)

@@ -133,7 +133,9 @@ async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.focused, MoveButton))
         before = await store.load(table_chat(1))
-        await pilot.press("z", "z", "enter")  # a letter on a move goes to the prompt
+        await pilot.press("z", "y")  # a letter on a move goes to the prompt, and those after it
+        assert app.query_one("#prompt", Input).value == "zy"
+        await pilot.press("enter")
         assert "That is not a move." in text_of(app, "#status")
         await pilot.press("4", "2")  # digits press moves only while a move is focused
         assert app.query_one("#prompt", Input).has_focus
