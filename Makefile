@@ -18,7 +18,7 @@ LANGUAGES := en ru uk pl ca
 LOCALE := bot/locale
 POT := $(LOCALE)/domino.pot
 
-.PHONY: run test lint typecheck bench pictures clean messages
+.PHONY: run test lint typecheck bench pictures clean messages soak soak-scale
 
 run: $(INSTALLED)
 	@$(BIN)/domino-bot $(ARGS)
@@ -39,6 +39,15 @@ bench: $(INSTALLED)
 		echo "== $$script"; \
 		$(BIN)/python $$script || exit 1; \
 	done
+
+# Not part of `test`: bot processes against real Redis servers and the fake Bot API,
+# killed and restarted while fake people play (`make soak ARGS="--games 20"`), or the
+# scale run (`make soak ARGS=scale`, `make soak-scale ARGS="--minutes 2"`).
+soak: $(INSTALLED)
+	$(BIN)/python -m bench.soak $(ARGS)
+
+soak-scale: $(INSTALLED)
+	$(BIN)/python -m bench.soak scale $(ARGS)
 
 # Sample positions of every game drawn as the chats show them, for the docs.
 pictures: $(INSTALLED)

@@ -1,0 +1,315 @@
+"""Fake people in one group playing match after match through the fake Bot API.
+
+They act only as people can: they type commands and press the buttons the bot
+showed them. The store is read to know whose turn it is and, afterwards, to check
+what the bot did with every press: each press the bot acknowledged is in the stored
+game once, no stored human move came without a press, a press the bot refused is not
+stored, a finished match is on the chat's scoreboard, and the group's table ends
+showing the match's end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from adapters.telegram.slots import RedisSlotBook
+from bot import codec, keys
+from bot.contract import ChatRef
+from bot.flow import Game
+from bot.gamedoc import GameDoc, from_json
+from bot.match import Pacing
+from bot.runner import Runner
+from bot.store import Store
+from bot.store_types import StoreUnavailable
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.players import data_with, hand_slot, slot_message, table_slot
+
+MOVE, NEXT_DEAL, JOIN, START, ADD_COMPUTER, MY_TILES = "1m_", "1n_", "1j_", "1s_", "1a_", "1t_"
+HAND_WAIT = 8.0  # how long a person waits for his hand before pressing "My tiles"
+ANSWER_WAIT = 6.0  # how long a person waits for the popup of a press
+END_WAIT = 30.0  # how long the table may take to show a finished match
+LOOK = 0.05  # seconds between looks at the store
+
+# (command, people, computers): every game, some with computers.
+PLANS = (
+    ("kozel target=11", 2, 1),
+    ("tyaga target=10", 1, 1),
+    ("baghdad match=deals:2", 2, 0),
+    ("three_guns", 2, 1),
+)
+
+
+@dataclass
+class Press:
+    game_id: str
+    counter: int
+    seat: int
+    move: str
+    answer: dict[str, Any] | None = None  # None: never answered (the bot died)
+
+
+@dataclass
+class Tally:
+    """What the soak counts and what it found wrong."""
+
+    games: int = 0
+    moves_checked: int = 0
+    presses: int = 0
+    unanswered: int = 0
+    hands_asked: int = 0  # "My tiles" pressed because a hand was not redrawn in time
+    refused: int = 0
+    problems: list[str] = field(default_factory=list)
+    press_to_edit: list[float] = field(default_factory=list)
+
+
+class StoreDown(Exception):
+    """The store could not be read (it is being stopped on purpose)."""
+
+
+class Group:
+    """One group chat and its people, playing ``games`` matches in turn."""
+
+    def __init__(
+        self,
+        fake: FakeBotApi,
+        store: Store,
+        redis: Any,
+        chat_id: int,
+        index: int,
+        tally: Tally,
+        gate: asyncio.Event,
+    ) -> None:
+        self.fake = fake
+        self.redis = redis
+        self.chat_id = chat_id
+        self.chat = ChatRef("tg", str(chat_id))
+        self.truth = Runner(store, Pacing(0, 0, 3), time.time, "en")
+        self.book = RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)))
+        self.tally = tally
+        self.gate = gate  # cleared while the bot is being killed and brought back
+        self.rng = random.Random(index)
+        self.index = index
+        fake.add_group(chat_id, f"Soak {index}")
+        self.users = [fake.add_user(chat_id * -10 + n, f"P{index}x{n}") for n in range(2)]
+        fake.started.update(u.id for u in self.users)
+        self.presses: dict[str, list[Press]] = {}
+        self.finished: dict[str, set[str]] = {}  # finished game -> people who sat in it
+        self.current: str | None = None
+        self.waiting_since: float | None = None  # for a hand to offer the turn's moves
+
+    async def play(self, games: int, until: float) -> None:
+        for number in range(games):
+            if time.monotonic() > until:
+                return
+            plan = PLANS[(self.index + number) % len(PLANS)]
+            await self._match(*plan, until)
+
+    # -- one match -------------------------------------------------------------------
+
+    async def _match(self, command: str, people: int, computers: int, until: float) -> None:
+        players = self.users[:people]
+        self.current = None
+        opened_at = 0.0
+        while time.monotonic() < until:
+            await self.gate.wait()
+            try:
+                game = await self._load()
+            except StoreDown:
+                await asyncio.sleep(0.5)
+                continue
+            if self.current is None:
+                if game is not None and game.doc.status in ("lobby", "running"):
+                    self.current = game.doc.id
+                    self.presses[game.doc.id] = []
+                elif time.monotonic() - opened_at > ANSWER_WAIT:
+                    self.fake.type_text(players[0], self.chat_id, f"/newgame {command}")
+                    opened_at = time.monotonic()
+                await asyncio.sleep(LOOK)
+                continue
+            if game is None or game.doc.id != self.current:
+                await self._ended(self.current, players)
+                return
+            try:
+                await self._act(game, players, computers)
+            except (RedisError, StoreUnavailable):
+                await asyncio.sleep(0.5)  # the store is down on purpose for a while
+        self.tally.problems.append(f"chat {self.chat_id}: a match ran out of time")
+
+    async def _act(self, game: Game, players: list[FakeUser], computers: int) -> None:
+        if game.doc.status == "lobby":
+            await self._lobby(game, players, computers)
+        elif game.state is not None and game.state.deal_over and not game.state.match_over:
+            await self._next_deal(game, players[0])
+        else:
+            await self._turn(game)
+
+    async def _load(self) -> Game | None:
+        try:
+            return await self.truth.load(self.chat)
+        except Exception as err:  # the store is down on purpose for a while
+            raise StoreDown from err
+
+    async def _lobby(self, game: Game, players: list[FakeUser], computers: int) -> None:
+        seated = {s.user.user_id for s in game.doc.seats if s.user is not None}
+        table = await slot_message(self.fake, self.book, table_slot(self.chat, game.doc.id))
+        if table is None:
+            await asyncio.sleep(LOOK)
+            return
+        missing = [u for u in players if str(u.id) not in seated]
+        robots = sum(1 for s in game.doc.seats if s.user is None)
+        if missing and data_with(table, JOIN):
+            await self._press(missing[0], table, data_with(table, JOIN)[0])
+        elif robots < computers and data_with(table, ADD_COMPUTER):
+            await self._press(players[0], table, data_with(table, ADD_COMPUTER)[0])
+        elif not missing and robots >= computers and data_with(table, START):
+            await self._press(players[0], table, data_with(table, START)[0])
+        else:
+            await asyncio.sleep(LOOK)
+
+    async def _next_deal(self, game: Game, presser: FakeUser) -> None:
+        """The timer deals the next deal soon; a person may press first."""
+        table = await slot_message(self.fake, self.book, table_slot(self.chat, game.doc.id))
+        found = data_with(table, NEXT_DEAL) if table is not None else []
+        if table is not None and found and self.rng.random() < 0.3:
+            await self._press(presser, table, found[0])
+        else:
+            await asyncio.sleep(LOOK * 4)
+
+    async def _turn(self, game: Game) -> None:
+        state = game.state
+        assert state is not None
+        seat = game.doc.seats[state.turn] if state.turn is not None else None
+        if seat is None or seat.user is None or seat.away is not None:
+            await asyncio.sleep(LOOK)  # the bot's timer plays for computers
+            return
+        user = self.fake.users[int(seat.user.user_id)]
+        hand = await slot_message(self.fake, self.book, hand_slot(user.id, game.doc.id))
+        choices = []
+        for data in data_with(hand, MOVE) if hand is not None else []:
+            action = codec.decode(data)
+            if isinstance(action, codec.MovePress) and action.counter == state.counter:
+                choices.append((data, action))
+        if hand is None or not choices:
+            await self._wait_for_hand(game, user)
+            return
+        self.waiting_since = None
+        data, action = self.rng.choice(choices)
+        press = Press(game.doc.id, action.counter, state.turn or 0, str(action.move))
+        self.presses[game.doc.id].append(press)
+        press.answer = await self._press(user, hand, data)
+
+    async def _wait_for_hand(self, game: Game, user: FakeUser) -> None:
+        """The hand is not drawn yet: wait, and after a while ask for it as people do."""
+        now = time.monotonic()
+        if self.waiting_since is None:
+            self.waiting_since = now
+        if now - self.waiting_since > HAND_WAIT:
+            self.waiting_since = now
+            table = await slot_message(self.fake, self.book, table_slot(self.chat, game.doc.id))
+            found = data_with(table, MY_TILES) if table is not None else []
+            if table is not None and found:
+                self.tally.hands_asked += 1
+                await self._press(user, table, found[0])
+        await asyncio.sleep(LOOK)
+
+    async def _press(
+        self, user: FakeUser, message: dict[str, Any], data: str
+    ) -> dict[str, Any] | None:
+        """Press and wait for the popup; ``None`` if none came (the bot was killed)."""
+        self.tally.presses += 1
+        query = self.fake.press(user, message, data)
+        deadline = time.monotonic() + ANSWER_WAIT
+        while time.monotonic() < deadline:
+            answer = self.fake.answered.get(query)
+            if answer is not None:
+                if answer.get("show_alert"):
+                    self.tally.refused += 1
+                return answer
+            await asyncio.sleep(0.01)
+        self.tally.unanswered += 1
+        return None
+
+    # -- the checks ------------------------------------------------------------------
+
+    async def _ended(self, game_id: str, players: list[FakeUser]) -> None:
+        doc = await self._last_doc(game_id)
+        if doc is None:
+            return  # a lobby that was never dealt: nothing to check
+        self.tally.games += 1
+        self._check_moves(doc)
+        if doc.status == "finished":
+            self.finished[game_id] = {s.user.user_id for s in doc.seats if s.user is not None}
+            await self._check_table_shows_end(game_id)
+
+    async def _last_doc(self, game_id: str) -> GameDoc | None:
+        while True:
+            try:
+                last = await self.truth.store.last_game(self.chat)
+                break
+            except Exception:
+                await asyncio.sleep(0.5)
+        if last is None or last.get("id") != game_id:
+            if self.presses.get(game_id):
+                self.tally.problems.append(f"game {game_id}: played, then not kept as last game")
+            return None
+        return from_json(last)
+
+    def _check_moves(self, doc: GameDoc) -> None:
+        """Every acknowledged press stored once, every stored human move pressed, no
+        refused press stored."""
+        stored: dict[tuple[int, int, str], int] = {}
+        timed_out = set(doc.timed_out)
+        for index, (seat, text) in enumerate(doc.moves):
+            occupant = doc.seats[seat]
+            if occupant.user is None or index in timed_out:
+                continue
+            key = (index, seat, text)  # a press carries the moves made so far in the match
+            stored[key] = stored.get(key, 0) + 1
+            self.tally.moves_checked += 1
+        pressed: dict[tuple[int, int, str], list[Press]] = {}
+        for press in self.presses.get(doc.id, []):
+            pressed.setdefault((press.counter, press.seat, press.move), []).append(press)
+        for key, count in stored.items():
+            if count > 1:
+                self.tally.problems.append(f"game {doc.id}: move {key} stored {count} times")
+            if key not in pressed:
+                self.tally.problems.append(f"game {doc.id}: move {key} stored, never pressed")
+        for key, presses in pressed.items():
+            acked = [p for p in presses if p.answer is not None and not p.answer.get("show_alert")]
+            refused = [p for p in presses if p.answer is not None and p.answer.get("show_alert")]
+            if acked and key not in stored:
+                self.tally.problems.append(f"game {doc.id}: acknowledged move {key} lost")
+            if refused and not acked and key in stored:
+                self.tally.problems.append(f"game {doc.id}: refused move {key} stored anyway")
+
+    async def _check_table_shows_end(self, game_id: str) -> None:
+        deadline = time.monotonic() + END_WAIT
+        while time.monotonic() < deadline:
+            try:
+                table = await slot_message(self.fake, self.book, table_slot(self.chat, game_id))
+            except Exception:
+                table = None
+            if table is not None and "The match is over" in str(table.get("text", "")):
+                return
+            await asyncio.sleep(0.2)
+        self.tally.problems.append(f"chat {self.chat_id}: table of {game_id} never showed the end")
+
+    async def check_scoreboard(self) -> None:
+        """Each person's matches on the chat's board are the finished matches he sat in."""
+        board = await self.truth.store.scoreboard(self.chat, None, top=50)
+        played = {row.user_key: row.played for row in board.rows}
+        for user in self.users:
+            key = f"tg:{user.id}"
+            expected = sum(1 for sat in self.finished.values() if str(user.id) in sat)
+            if played.get(key, 0) != expected:
+                self.tally.problems.append(
+                    f"chat {self.chat_id}: {user.first_name} has {played.get(key, 0)} matches "
+                    f"on the board, played {expected}"
+                )
