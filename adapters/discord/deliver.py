@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
+import json
 import logging
 import weakref
 from collections.abc import Iterable
@@ -215,6 +217,11 @@ class Delivery:
             if not await self.is_current(show):
                 return
             params = handle_message_parameters(**render(show.screen).edit_kwargs())
+            # A hand that would look the same (only its unpressable tiles' payloads
+            # changed) is not edited again: that would be a request for nothing.
+            signature = _signature(token, params.payload, show.screen.picture)
+            if signature == await self.messages.hand_signature(chat, user):
+                return
             route = _hand_route("PATCH", token)
             try:
                 if params.files:  # a hand with its picture goes up as a multipart form
@@ -224,6 +231,8 @@ class Delivery:
             except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
                 log.info("could not refresh a hand (%s); the player asks again", exc)
                 await self.messages.forget_hand(chat, user)
+                return
+            await self.messages.remember_hand_signature(chat, user, signature)
 
     async def _delete_hand(self, slot: Slot) -> None:
         chat = await self.game_chat(slot)
@@ -279,6 +288,14 @@ def addressed(show: Show) -> Screen:
 
 def _segments(show: Show) -> Iterable[object]:
     return (segment for line in show.screen.lines for segment in line)
+
+
+def _signature(token: HandToken, payload: object, picture: bytes | None) -> str:
+    """What a hand edit would show, through which token, as a short digest."""
+    shown = json.dumps(payload, sort_keys=True, default=str).encode()
+    digest = hashlib.sha256(shown + (picture or b""))
+    digest.update(f"{token.token}|{token.message_id}".encode())
+    return digest.hexdigest()
 
 
 def channel_of(chat: ChatRef) -> int:

@@ -118,9 +118,18 @@ class SlotMessages:
             }
         )
         await self._write(chat, _token_field(user), value)
+        await self._redis.hdel(keys.slot_messages(chat), _sign_field(user))
 
     async def forget_hand(self, chat: ChatRef, user: UserRef) -> None:
-        await self._redis.hdel(keys.slot_messages(chat), _token_field(user))
+        await self._redis.hdel(keys.slot_messages(chat), _token_field(user), _sign_field(user))
+
+    async def hand_signature(self, chat: ChatRef, user: UserRef) -> str | None:
+        """The digest of what was last pushed to the user's hand (see ``Delivery``)."""
+        raw = await self._redis.hget(keys.slot_messages(chat), _sign_field(user))
+        return str(raw) if raw is not None else None
+
+    async def remember_hand_signature(self, chat: ChatRef, user: UserRef, signature: str) -> None:
+        await self._write(chat, _sign_field(user), signature)
 
     async def _write(self, chat: ChatRef, field: str, value: str) -> None:
         key = keys.slot_messages(chat)
@@ -128,6 +137,10 @@ class SlotMessages:
             pipe.hset(key, field, value)
             pipe.expire(key, KEEP_FOR)
             await pipe.execute()
+
+
+def _sign_field(user: UserRef) -> str:
+    return f"~handsig|{user.key}"
 
 
 def _token_field(user: UserRef) -> str:

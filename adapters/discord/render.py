@@ -265,7 +265,10 @@ def _build_item(button: Button, row: int, seen: dict[str, int]) -> discord.ui.It
     style = _STYLES[button.style]
     if button.url is not None:
         return discord.ui.Button(label=label, url=button.url, row=row, disabled=not button.enabled)
-    if button.payload is not None:
+    if not button.enabled:
+        # Nobody can press it: its payload would only make equal screens differ.
+        kind, payload = ButtonKind.INERT, ""
+    elif button.payload is not None:
         kind, payload = ButtonKind.PRESS, button.payload
     elif button.deep_link is not None:
         kind, payload = ButtonKind.START, button.deep_link

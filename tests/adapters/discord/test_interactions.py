@@ -371,3 +371,27 @@ async def test_two_processes_never_leave_an_older_table_over_a_newer_one(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_hand_that_would_look_the_same_is_not_edited_again(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Bob to move"), 1))
+    core.answer = lambda inbound: [Answer("", False, hand("Wait for your turn", []))]
+    await bot.press_label(ALICE, table_message(fake), "My tiles")
+
+    def waiting(counter: int) -> Screen:
+        # Tiles that cannot be played, whose payloads name the turn they were made for.
+        tiles = tuple(
+            Button(t, payload=f"1u_{GAME}_{counter}_{i}", enabled=False)
+            for i, t in enumerate(("6-6", "5-1"))
+        )
+        return Screen((("Wait for your turn",),), (tiles,))
+
+    for version, counter in ((2, 4), (3, 5), (4, 6)):
+        await show_table(bot, core, Show(hand_slot(ALICE), waiting(counter), version))
+    pushes = [r for r in fake.requests if r[1] == "PATCH" and "/webhooks/" in r[2]]
+    assert len(pushes) == 1
+    await show_table(bot, core, Show(hand_slot(ALICE), hand("Your turn", ["6-6"]), 5))
+    pushes = [r for r in fake.requests if r[1] == "PATCH" and "/webhooks/" in r[2]]
+    assert len(pushes) == 2
