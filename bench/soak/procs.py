@@ -123,3 +123,42 @@ class BotProcess:
     @property
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
+
+
+CLUSTER_NODE = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
+
+
+class RedisCluster:
+    """Three masters met with ``redis-cli --cluster create``; ``url`` names one node."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.nodes = [RedisServer(workdir / f"node{n}", None, *CLUSTER_NODE) for n in range(3)]
+
+    @property
+    def url(self) -> str:
+        return self.nodes[0].url
+
+    def start(self) -> None:
+        for node in self.nodes:
+            node.start()
+        cli = shutil.which("redis-cli")
+        if cli is None:
+            raise SystemExit("the scale run needs redis-cli on the PATH")
+        addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
+        subprocess.run(
+            [cli, "--cluster", "create", *addresses, "--cluster-yes"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        for node in self.nodes:
+            client = redis.Redis(port=node.port)
+            while b"cluster_state:ok" not in client.execute_command("CLUSTER", "INFO"):
+                if time.monotonic() > deadline:
+                    raise SystemExit("the cluster never came up")
+                time.sleep(0.1)
+            client.close()
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()

@@ -1,0 +1,139 @@
+"""The scale run: three webhook workers behind one URL (the fake Bot API posts each
+update to the next worker in turn) on a Redis Cluster of three masters, with many
+groups playing at once for a set time. It prints moves per second, the 99th
+percentile from a move's press to the group table's next edit, the highest number of
+writes one group got in any minute, and anything lost or doubled."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.soak.group import Group, Tally
+from bench.soak.kill import bot_env
+from bench.soak.procs import BotProcess, RedisCluster, free_port
+from bot.store import Store, connect
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import Call
+
+WORKERS = 3
+SECRET = "soak-secret"
+WRITES = ("sendMessage", "editMessageText", "sendPhoto", "sendDocument", "editMessageMedia")
+
+
+@dataclass
+class ScaleOptions:
+    minutes: float = 10.0
+    groups: int = 10
+    keep: Path | None = None
+
+
+async def scale_run(options: ScaleOptions) -> int:
+    workdir = options.keep or Path(tempfile.mkdtemp(prefix="domino-scale-"))
+    cluster = RedisCluster(workdir)
+    cluster.start()
+    fake = FakeBotApi()
+    await fake.start()
+    ports = [free_port() for _ in range(WORKERS)]
+    workers = []
+    for n, port in enumerate(ports):
+        env = bot_env(fake, cluster.url) | {
+            "REDIS_CLUSTER": "true",
+            "TELEGRAM_WEBHOOK_URL": "https://bot.example/hook",
+            "TELEGRAM_WEBHOOK_SECRET": SECRET,
+            "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
+            "TELEGRAM_WEBHOOK_PORT": str(port),
+        }
+        workers.append(BotProcess(env, workdir / f"worker{n}.log"))
+    for worker in workers:
+        worker.start()
+    fake.deliver_to([f"http://127.0.0.1:{port}/hook" for port in ports], SECRET)
+    await _until_listening(ports)
+    client = connect(cluster.url, timeout=5.0, cluster=True)
+    store = Store(client)
+    tally = Tally()
+    gate = asyncio.Event()
+    gate.set()
+    groups = [
+        Group(fake, store, client, -2_000_000 - n, n, tally, gate) for n in range(options.groups)
+    ]
+    by_chat = {g.chat_id: g for g in groups}
+
+    async def watch(call: Call) -> None:
+        group = by_chat.get(call.chat_id or 0)
+        if call.method == "editMessageText" and group is not None and group.moved_at:
+            tally.press_to_edit.append(time.monotonic() - group.moved_at)
+            group.moved_at = None
+
+    fake.watchers["scale"] = watch
+    started = time.monotonic()
+    until = started + options.minutes * 60
+    try:
+        await asyncio.gather(*(g.play(10_000, until) for g in groups))
+        for group in groups:
+            await group.check_scoreboard()
+    finally:
+        for worker in workers:
+            worker.stop()
+        await store.close()
+        await fake.close()
+        cluster.stop()
+    # A match cut by the end of the run is not a problem.
+    tally.problems = [p for p in tally.problems if "ran out of time" not in p]
+    _report(tally, fake, time.monotonic() - started, workdir, options)
+    return 1 if tally.problems else 0
+
+
+async def _until_listening(ports: list[int], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    for port in ports:
+        while True:
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.2)
+
+
+def _busiest_minute(fake: FakeBotApi) -> int:
+    """The most writes any one group got within 60 seconds."""
+    moments: dict[int, list[float]] = {}
+    for call in fake.calls:
+        if call.method in WRITES and call.chat_id is not None and call.chat_id < 0:
+            moments.setdefault(call.chat_id, []).append(call.at)
+    best = 0
+    for times in moments.values():
+        times.sort()
+        first = 0
+        for last, moment in enumerate(times):
+            while moment - times[first] >= 60:
+                first += 1
+            best = max(best, last - first + 1)
+    return best
+
+
+def _report(
+    tally: Tally, fake: FakeBotApi, seconds: float, workdir: Path, options: ScaleOptions
+) -> None:
+    waits = sorted(tally.press_to_edit)
+    p99 = waits[min(len(waits) - 1, int(len(waits) * 0.99))] if waits else float("nan")
+    lines = [
+        f"workers              {WORKERS} webhook processes, Redis Cluster of 3 masters",
+        f"groups playing       {options.groups} for {seconds:.0f} s",
+        f"games finished       {tally.games}",
+        f"moves per second     {tally.moves_checked / seconds:.2f} (people's moves, checked)",
+        f"press to table edit  p99 {p99 * 1000:.0f} ms over {len(waits)} moves",
+        f"busiest group        {_busiest_minute(fake)} writes in a minute",
+        f"presses              {tally.presses} ({tally.unanswered} unanswered)",
+        f"lost or doubled      {len(tally.problems)}",
+        f"logs in              {workdir}",
+    ]
+    print("\n".join(lines))
+    for problem in tally.problems:
+        print("  " + problem)
