@@ -35,9 +35,9 @@ MOVE, NEXT_DEAL, JOIN, START, ADD_COMPUTER, MY_TILES = "1m_", "1n_", "1j_", "1s_
 HAND_WAIT = 8.0  # how long a person waits for his hand before pressing "My tiles"
 ANSWER_WAIT = 6.0  # how long a person waits for the popup of a press
 END_WAIT = 30.0  # how long the table may take to show a finished match
-LOOK = 0.05
+LOOK = 0.05  # seconds between looks at the store
 # A draw or a pass may be the only move a hand has; the core makes those by itself.
-FORCED = ("draw", "pass")  # seconds between looks at the store
+FORCED = ("draw", "pass")
 
 # (command, people, computers): every game, some with computers.
 PLANS = (
@@ -283,7 +283,7 @@ class Group:
         for key, count in stored.items():
             if count > 1:
                 self.tally.problems.append(f"game {doc.id}: move {key} stored {count} times")
-            if key not in pressed and text not in FORCED:
+            if key not in pressed and key[2] not in FORCED:
                 self.tally.problems.append(f"game {doc.id}: move {key} stored, never pressed")
         for key, presses in pressed.items():
             acked = [p for p in presses if p.answer is not None and not p.answer.get("show_alert")]

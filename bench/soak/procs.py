@@ -18,10 +18,24 @@ import redis
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def free_port() -> int:
+def free_port(highest: int = 65535) -> int:
+    """A port nobody listens on, at most ``highest`` (a cluster node also takes the port
+    10,000 above its own)."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+        if port <= highest and (highest == 65535 or _free(port + 10_000)):
+            return port
+
+
+def _free(port: int) -> bool:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def redis_binary() -> str:
@@ -132,7 +146,9 @@ class RedisCluster:
     """Three masters met with ``redis-cli --cluster create``; ``url`` names one node."""
 
     def __init__(self, workdir: Path) -> None:
-        self.nodes = [RedisServer(workdir / f"node{n}", None, *CLUSTER_NODE) for n in range(3)]
+        self.nodes = [
+            RedisServer(workdir / f"node{n}", free_port(55535), *CLUSTER_NODE) for n in range(3)
+        ]
 
     @property
     def url(self) -> str:
