@@ -73,10 +73,10 @@ async def kill_soak(options: KillOptions) -> int:
         chaos.cancel()
         gate.set()
         if server.proc is None:
-            server.start()  # stopped for the outage when the run ended
+            await asyncio.to_thread(server.start)  # stopped for the outage when the run ended
         for group in groups:
             await group.check_scoreboard()
-        bot.stop()
+        await asyncio.to_thread(bot.stop)  # the fake server answers its last calls
         await store.close()
         await fake.close()
         server.stop()
@@ -115,13 +115,13 @@ async def _chaos(
         await asyncio.sleep(rng.uniform(*options.kill_every))
         if figures.outages == 0 and _games(groups) >= outage_after:
             figures.outages += 1
-            server.stop()
+            await asyncio.to_thread(server.stop)
             await asyncio.sleep(OUTAGE_SECONDS)
-            server.start()
+            await asyncio.to_thread(server.start)
             continue
         gate.clear()
         behind = await _tables_behind(groups)
-        bot.kill()
+        await asyncio.to_thread(bot.kill)
         figures.kills += 1
         bot.start()
         figures.behind_at_kill += len(behind)

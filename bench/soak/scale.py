@@ -76,8 +76,8 @@ async def scale_run(options: ScaleOptions) -> int:
         for group in groups:
             await group.check_scoreboard()
     finally:
-        for worker in workers:
-            worker.stop()
+        # In threads: the fake server, on this loop, answers what they send while draining.
+        await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
         await store.close()
         await fake.close()
         cluster.stop()
