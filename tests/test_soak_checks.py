@@ -1,0 +1,69 @@
+"""The soak's own checks find what they look for: a lost press, a move nobody pressed,
+a refused press stored anyway, and the busiest minute of a group."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import fakeredis
+
+from bench.soak.group import Group, Press, Tally
+from bench.soak.scale import _busiest_minute
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import Call
+
+OK: dict[str, Any] = {"show_alert": False}
+REFUSED: dict[str, Any] = {"show_alert": True, "text": "unavailable"}
+
+
+def _group() -> tuple[Group, Tally]:
+    tally = Tally()
+    redis = fakeredis.FakeAsyncRedis()
+    group = Group(FakeBotApi(), None, redis, -5, 0, tally, asyncio.Event())  # type: ignore[arg-type]
+    return group, tally
+
+
+def _doc(*moves: tuple[int, str], timed_out: tuple[int, ...] = ()) -> Any:
+    person = SimpleNamespace(user=SimpleNamespace(user_id="1"))
+    computer = SimpleNamespace(user=None)
+    return SimpleNamespace(id="g", moves=moves, seats=[person, computer], timed_out=timed_out)
+
+
+def test_every_press_matching_the_store_is_no_problem() -> None:
+    group, tally = _group()
+    group.presses["g"] = [Press("g", 0, 0, "6-6", OK), Press("g", 2, 0, "6-5@L", None)]
+    group._check_moves(_doc((0, "6-6"), (1, "5-5@R"), (0, "6-5@L")))
+    assert tally.problems == []
+    assert tally.moves_checked == 2  # the computer's move is not a person's
+
+
+def test_an_acknowledged_press_missing_from_the_store_is_lost() -> None:
+    group, tally = _group()
+    group.presses["g"] = [Press("g", 0, 0, "6-6", OK), Press("g", 2, 0, "6-5@L", OK)]
+    group._check_moves(_doc((0, "6-6"), (1, "5-5@R")))
+    assert tally.problems == ["game g: acknowledged move (2, 0, '6-5@L') lost"]
+
+
+def test_a_stored_tile_nobody_pressed_is_found_but_a_forced_draw_is_not() -> None:
+    group, tally = _group()
+    group.presses["g"] = []
+    group._check_moves(_doc((0, "draw"), (0, "6-6"), (0, "6-4@L"), timed_out=(2,)))
+    assert tally.problems == ["game g: move (1, 0, '6-6') stored, never pressed"]
+
+
+def test_a_refused_press_that_was_stored_anyway_is_found() -> None:
+    group, tally = _group()
+    group.presses["g"] = [Press("g", 0, 0, "6-6", REFUSED)]
+    group._check_moves(_doc((0, "6-6")))
+    assert tally.problems == ["game g: refused move (0, 0, '6-6') stored anyway"]
+
+
+def test_the_busiest_minute_counts_one_groups_writes_within_sixty_seconds() -> None:
+    fake = FakeBotApi()
+    for at in (0.0, 10.0, 59.0, 61.0, 62.0, 200.0):
+        fake.calls.append(Call("editMessageText", {"chat_id": -7, "text": "x"}, at))
+    fake.calls.append(Call("sendMessage", {"chat_id": 42, "text": "x"}, 1.0))  # a private chat
+    fake.calls.append(Call("answerCallbackQuery", {"chat_id": -7}, 11.0))  # not a write
+    assert _busiest_minute(fake) == 4  # 10, 59, 61 and 62
