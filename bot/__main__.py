@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Final
 
 from bot import catalog
+from bot.ai.thinker import Thinker, budget_of
 from bot.config import ConfigError, Settings, load_settings
 from bot.embedded import EmbeddedRedisError
 from bot.failures import plain_failure
@@ -71,7 +72,7 @@ def _play_arguments(play: argparse.ArgumentParser) -> argparse.ArgumentParser:
     )
     play.add_argument("--players", type=int, help="seats at the table (default: the game's least)")
     play.add_argument("--humans", type=int, default=1, help="people at this keyboard (default 1)")
-    play.add_argument("--level", help="the computers' level: random or greedy")
+    play.add_argument("--level", help="the computers' level: random, greedy or strong (default)")
     play.add_argument("--lang", help="language of the table: en, ru, uk, pl, ca (default: LANG)")
     play.add_argument("--seed", type=int, help="deal the same tiles every time")
     play.add_argument(
@@ -208,8 +209,9 @@ def _play(args: argparse.Namespace, settings: Settings) -> int:
 async def run_bots(settings: Settings, platforms: Sequence[str]) -> int:
     """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
     them stops on its own (a revoked token), the others are stopped too."""
-    async with open_store(settings) as opened:
-        sessions = Sessions(opened.store, settings)
+    thinker = Thinker(settings.ai_workers, budget_of(settings))
+    async with open_store(settings) as opened, thinker:
+        sessions = Sessions(opened.store, settings, thinker=thinker)
         stop = stop_on_signals()
         tasks: list[asyncio.Task[None]] = []
         if "telegram" in platforms:
@@ -259,8 +261,9 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
     # A seed fixes the game's id and its deals, so the same command deals the same tiles.
     rng = random.Random(args.seed) if args.seed is not None else None
     width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
-    async with open_store(settings) as opened:
-        sessions = Sessions(opened.store, settings, rng=rng)
+    thinker = Thinker(settings.ai_workers, budget_of(settings))
+    async with open_store(settings) as opened, thinker:
+        sessions = Sessions(opened.store, settings, rng=rng, thinker=thinker)
         tables = await look_around(opened.store, time.time())
         if full_screen(args.plain):
             from adapters.console.fullscreen import TableApp

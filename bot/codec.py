@@ -47,6 +47,7 @@ _GAME_ID = re.compile(r"[0-9a-z]{8}")
 _NUMBER = re.compile(r"[0-9a-z]{1,8}")
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _CHAT = re.compile(r"([a-z]{1,4})([01])([0-9a-z]{1,13})(?:-([0-9a-z]{1,13}))?")
+_LEVEL = re.compile(r"[a-z]{1,12}")
 
 
 class BadPayload(ValueError):
@@ -80,10 +81,12 @@ class PicturePress:
 
 @dataclass(frozen=True, slots=True)
 class LobbyPress:
-    """A lobby button: ``action`` is one of :data:`LOBBY_ACTIONS`."""
+    """A lobby button: ``action`` is one of :data:`LOBBY_ACTIONS`; ``level`` is the
+    computer level an ``add_computer`` button names (``None``: the default level)."""
 
     game_id: str
     action: str
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,8 +331,13 @@ def picture_payload(game_id: str) -> str:
     return _join("i", game_id)
 
 
-def lobby_payload(game_id: str, action: str) -> str:
-    return _join(_LOBBY_CODES[action], game_id)
+def lobby_payload(game_id: str, action: str, level: str | None = None) -> str:
+    """A lobby button; ``level`` only for ``add_computer`` (a computer of that level)."""
+    if level is None:
+        return _join(_LOBBY_CODES[action], game_id)
+    if action != "add_computer" or not _LEVEL.fullmatch(level):
+        raise ValueError(f"no lobby button {action} with level {level!r}")
+    return _join(_LOBBY_CODES[action], game_id, level)
 
 
 def setting_payload(game_id: str, key: str | int, value: int) -> str:
@@ -390,6 +398,8 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
         return MovePress(game_id, _number(rest[0]), decode_move(rest[1]), chat)
     if action in LOBBY_ACTIONS and not rest:
         return LobbyPress(game_id, LOBBY_ACTIONS[action])
+    if action == _LOBBY_CODES["add_computer"] and len(rest) == 1 and _LEVEL.fullmatch(rest[0]):
+        return LobbyPress(game_id, "add_computer", rest[0])
     if action == "t" and not rest:
         return TilesPress(game_id)
     if action == "i" and not rest:

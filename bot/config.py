@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     computer_delay: float = Field(1.0, ge=0)
     # None: a finished deal waits for its Next deal button (the terminal table).
     next_deal_delay: float | None = Field(5.0, ge=0)
+    ai_seconds: float = Field(0.05, gt=0)
+    ai_worlds: int | None = Field(None, ge=1)
+    ai_workers: int = Field(1, ge=0)
     timer_poll_interval: float = Field(0.5, gt=0)
     default_lang: str = "en"
 

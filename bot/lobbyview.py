@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot import codec
+from bot import ai, codec
 from bot.contract import Button, Card, Screen, Style, TextLine
 from bot.gamedoc import GameDoc, TableSettings
 from bot.i18n import Translator, text_line
@@ -183,8 +183,15 @@ def settings_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], .
             ),
         )
     )
+    rows.append(tuple(computer_button(_, doc, level) for level in ai.levels()))
     rows.append((Button(_("Back"), codec.lobby_payload(doc.id, "back")),))
     return tuple(rows)
+
+
+def computer_button(_: Translator, doc: GameDoc, level: str) -> Button:
+    """Seat a computer of ``level`` (the main panel's "+ Computer" seats the default one)."""
+    label = _("+ Computer: %(level)s", level=level_name(_, level))
+    return Button(label, codec.lobby_payload(doc.id, "add_computer", level))
 
 
 def next_option_value(

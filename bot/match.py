@@ -7,11 +7,13 @@ and the new state. The flows in :mod:`bot.play` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import engine
 from bot import ai
+from bot.ai.clues import clues
+from bot.ai.thinker import Question, answer
 from bot.gamedoc import FINISHED, RUNNING, STOPPED, TIMED_OUT, Due, GameDoc
 from engine import Kind, Move, State
 
@@ -27,6 +29,7 @@ class Pacing:
     computer_delay: float  # between a move and a computer's reply
     next_deal_delay: float | None  # between a deal's end and the next deal; None: on a press
     takeover_after: int  # turn timeouts in a row before a computer takes the seat
+    budget: ai.Budget = field(default_factory=ai.Budget)  # for each computer decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +97,29 @@ def settle(doc: GameDoc, state: State[Any]) -> Step:
     return step
 
 
-def computer_move(doc: GameDoc, state: State[Any], level: str) -> Move:
+def question(doc: GameDoc, state: State[Any], level: str, budget: ai.Budget) -> Question:
+    """What a computer of ``level`` must decide for the seat to move: its view and
+    what this deal's moves showed every seat, nothing hidden."""
     seat = state.turn
     assert seat is not None
     view = engine.view(state, seat)
-    return ai.choose(view, ai.rng_for(doc.seed, state.counter, seat), level)
+    lacks = clues(doc.variant, len(doc.seats), doc.moves[doc.deal_starts[-1] :])
+    return Question(view, level, ai.dice_for(doc.seed, state.counter, seat), lacks, budget)
 
 
-def timeout_move(doc: GameDoc, state: State[Any], pacing: Pacing) -> Step:
+def computer_move(
+    doc: GameDoc, state: State[Any], level: str, budget: ai.Budget, chosen: Move | None = None
+) -> Move:
+    """``chosen`` if a thinker already chose it for this position, else the
+    computer's move worked out here."""
+    if chosen is not None and chosen in engine.legal_moves(state):
+        return chosen
+    return answer(question(doc, state, level, budget))
+
+
+def timeout_move(
+    doc: GameDoc, state: State[Any], pacing: Pacing, chosen: Move | None = None
+) -> Step:
     """The timer ran out on a person: a computer moves for him; after too many
     timeouts in a row it keeps his seat for the rest of the match."""
     seat = state.turn
@@ -110,7 +128,7 @@ def timeout_move(doc: GameDoc, state: State[Any], pacing: Pacing) -> Step:
     timeouts = held.timeouts + 1
     away = TIMED_OUT if timeouts >= pacing.takeover_after else held.away
     doc = doc.with_seat(seat, replace(held, timeouts=timeouts, away=away))
-    move = computer_move(doc, state, ai.DEFAULT_LEVEL)
+    move = computer_move(doc, state, ai.DEFAULT_LEVEL, pacing.budget, chosen)
     return play(doc, state, seat, move, timed_out=True)
 
 

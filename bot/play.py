@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot import codec, match
+from bot import ai, codec, match
+from bot.ai.thinker import Question
 from bot.contract import Button, ChatRef, Notice, Screen, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc
@@ -166,11 +167,35 @@ def _next(doc: GameDoc, state: State[Any], now: float, pacing: Pacing) -> Decisi
     return _decided(match.settle(step.doc, step.state), now, pacing)
 
 
+def thinking_due(
+    game: Game | None, game_id: str, step_number: int, pacing: Pacing
+) -> Question | None:
+    """The computer decision a deadline calls for, if any, so that it can be
+    worked out before :func:`on_deadline` runs (off the event loop)."""
+    if game is None or game.doc.id != game_id or game.doc.status != RUNNING or game.state is None:
+        return None
+    doc, state = game.doc, game.state
+    due, seat = doc.due, state.turn
+    if due is None or due.step != step_number or due.kind == "deal" or seat is None:
+        return None
+    level = match.autopilot(doc, seat)
+    if level is None and due.kind == "turn":
+        level = ai.DEFAULT_LEVEL
+    return None if level is None else match.question(doc, state, level, pacing.budget)
+
+
 def on_deadline(
-    game: Game | None, game_id: str, step_number: int, *, now: float, pacing: Pacing
+    game: Game | None,
+    game_id: str,
+    step_number: int,
+    *,
+    now: float,
+    pacing: Pacing,
+    chosen: Move | None = None,
 ) -> Decision:
     """A deadline fell due: deal the next deal, make a computer's move, or move for
-    a person whose time ran out. A deadline of a point the game has left does nothing."""
+    a person whose time ran out. A deadline of a point the game has left does nothing.
+    ``chosen`` is the computer's move if it was worked out beforehand."""
     if game is None or game.doc.id != game_id or game.doc.status != RUNNING or game.state is None:
         return Decision()
     doc, state = game.doc, game.state
@@ -186,12 +211,11 @@ def on_deadline(
         return Decision()
     level = match.autopilot(doc, seat)
     if level is not None:
-        return _decided(
-            match.play(doc, state, seat, match.computer_move(doc, state, level)), now, pacing
-        )
+        move = match.computer_move(doc, state, level, pacing.budget, chosen)
+        return _decided(match.play(doc, state, seat, move), now, pacing)
     if due.kind != "turn":
         return Decision()
-    step = match.timeout_move(doc, state, pacing)
+    step = match.timeout_move(doc, state, pacing, chosen)
     if step.doc.seats[seat].away != TIMED_OUT:
         return _decided(step, now, pacing)
     return _taken_over(step, seat, now, pacing)

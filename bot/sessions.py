@@ -9,6 +9,7 @@ store is down, nothing is written and the person is told to try again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -16,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot import codec, lobby, lookups, play
+from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
     Answer,
@@ -44,7 +46,7 @@ from bot.runner import Flow, Runner
 from bot.settings_flow import AUTO_START, PINGS, TIMER
 from bot.store import Store, Stored, StoreUnavailable, TimerClaim
 from bot.updates import hand_slot, in_table_chat
-from engine import get_variant
+from engine import Move, get_variant
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +64,10 @@ class SessionSettings(Protocol):
     def timeouts_before_takeover(self) -> int: ...
     @property
     def default_lang(self) -> str: ...
+    @property
+    def ai_seconds(self) -> float: ...
+    @property
+    def ai_worlds(self) -> int | None: ...
 
 
 class Sessions:
@@ -72,10 +78,16 @@ class Sessions:
         *,
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
-        """``rng`` picks game ids and seeds (tests pass a seeded one)."""
+        """``rng`` picks game ids and seeds (tests pass a seeded one); ``thinker``
+        works out computer moves (default: in this process, with the settings' budget)."""
+        self._thinker = thinker or Thinker(0, budget_of(settings))
         pacing = Pacing(
-            settings.computer_delay, settings.next_deal_delay, settings.timeouts_before_takeover
+            settings.computer_delay,
+            settings.next_deal_delay,
+            settings.timeouts_before_takeover,
+            self._thinker.budget,
         )
         self._runner = Runner(store, pacing, clock, settings.default_lang)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
@@ -101,7 +113,9 @@ class Sessions:
             log.warning("store unavailable: deadlines wait for the next tick")
             return []
         out: list[Outbound] = []
-        for claim in claims:
+        # Every computer decision due is worked out first, all at once and off the loop.
+        chosen = await asyncio.gather(*(self._think(claim) for claim in claims))
+        for claim, move in zip(claims, chosen, strict=True):
             now = runner.clock()
 
             def flow(
@@ -110,8 +124,11 @@ class Sessions:
                 claim_id: str = claim.game_id,
                 step: int = claim.counter,
                 at: float = now,
+                move: Move | None = move,
             ) -> Decision:
-                return play.on_deadline(game, claim_id, step, now=at, pacing=runner.pacing)
+                return play.on_deadline(
+                    game, claim_id, step, now=at, pacing=runner.pacing, chosen=move
+                )
 
             try:
                 ran = await runner.run(claim.chat, None, flow)
@@ -123,6 +140,20 @@ class Sessions:
                 continue
             out += ran.updates
         return out
+
+    async def _think(self, claim: TimerClaim) -> Move | None:
+        """The computer's move a claimed deadline calls for, worked out by the thinker;
+        ``None`` when it calls for none (or thinking failed: the flow then works it out)."""
+        runner = self._runner
+        try:
+            game = await runner.load(claim.chat)
+            question = play.thinking_due(game, claim.game_id, claim.counter, runner.pacing)
+            return None if question is None else await self._thinker.answer(question)
+        except StoreUnavailable:
+            return None
+        except Exception:
+            log.exception("a computer could not think about %r", claim)
+            return None
 
     # -- dispatch ---------------------------------------------------------------------
 
@@ -236,11 +267,11 @@ class Sessions:
                 _lobby_only(g, game_id, t) or _setting(g, user, admin, key, value, t)
             )
         assert isinstance(action, codec.LobbyPress)
-        lang = await self._commands.user_lang(user)
+        lang, level = await self._commands.user_lang(user), action.level
         flows: dict[str, Flow] = {
             "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, pacing=pacing),
             "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, pacing=pacing),
-            "add_computer": lambda g, t: lobby.add_computer(g, user, admin, None, _=t),
+            "add_computer": lambda g, t: lobby.add_computer(g, user, admin, level, _=t),
             "remove_computer": lambda g, t: lobby.remove_computer(g, user, admin, _=t),
             "start": lambda g, t: lobby.start(g, user, admin, _=t, now=now, pacing=pacing),
             "cancel": lambda g, t: lobby.cancel(g, user, admin, _=t),

@@ -233,6 +233,7 @@ OPTION_HELP: Final[Mapping[str, str]] = {
 LEVEL_NAMES: Final[Mapping[str, str]] = {
     "random": N_("random"),
     "greedy": N_("greedy"),
+    "strong": N_("strong"),
 }
 
 

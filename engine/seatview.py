@@ -17,6 +17,7 @@ def seat_view(
         variant=state.variant,
         seat=seat,
         players=state.players,
+        options=dict(state.options),  # a plain dict: a view travels to worker processes
         deal_number=state.deal_number,
         hand=state.hands[seat] if seat is not None else (),
         hand_counts=tuple(len(h) for h in state.hands),

@@ -169,6 +169,7 @@ class View:
     variant: str
     seat: int | None
     players: int
+    options: Mapping[str, OptionValue]  # the table's rules, known to every seat
     deal_number: int
     hand: tuple[Tile, ...]
     hand_counts: tuple[int, ...]

@@ -30,7 +30,7 @@ _DARTAGNAN: Final = DARTAGNAN.index
 _NOTHING: Final[Values] = ()
 
 
-def _fit_mask(values: Values) -> int:
+def fit_mask(values: Values) -> int:
     """The tiles that fit normally on an end that accepts ``values``."""
     mask = 0
     for v in values:
@@ -96,8 +96,8 @@ class GunsSim:
         hand = self.hands[self.turn]
         if not self.led:
             return [t * 2 for t in tiles_of(hand)]
-        moves = [t * 2 for t in tiles_of(hand & _fit_mask(self.accepts[0]))]
-        moves += [t * 2 + 1 for t in tiles_of(hand & _fit_mask(self.accepts[1]))]
+        moves = [t * 2 for t in tiles_of(hand & fit_mask(self.accepts[0]))]
+        moves += [t * 2 + 1 for t in tiles_of(hand & fit_mask(self.accepts[1]))]
         for t in tiles_of(hand & ACROSS_MASK):
             moves += (ACROSS_BASE + t * 2, ACROSS_BASE + t * 2 + 1)
         return moves or [PASS]
@@ -135,7 +135,7 @@ class GunsSim:
             self.finish(DealEnd.DOMINO, seat)
             return
         self.turn = (seat + 1) % self.players
-        playable = ACROSS_MASK | _fit_mask(self.accepts[0]) | _fit_mask(self.accepts[1])
+        playable = ACROSS_MASK | fit_mask(self.accepts[0]) | fit_mask(self.accepts[1])
         if not any(h & playable for h in self.hands):
             self.finish(DealEnd.BLOCK, None)
 

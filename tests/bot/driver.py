@@ -43,6 +43,7 @@ SETTINGS = Settings(
     computer_delay=1.0,
     next_deal_delay=5.0,
     timeouts_before_takeover=3,
+    ai_worlds=4,  # computers' choices follow the seed alone
 )
 
 

@@ -21,7 +21,7 @@ ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
 
 async def finished_match(table: Table) -> GameDoc:
-    await table.start_match("kozel", [ANNA, BORIS], "target=25", computers=1)
+    await table.start_match("kozel", [ANNA, BORIS], "target=61", computers=1)
     await table.play_out([ANNA, BORIS], random.Random(7))
     doc = await table.last_doc()
     assert doc is not None and doc.status == "finished" and len(doc.deals) > 1

@@ -12,7 +12,7 @@ import pytest
 from bot.contract import Answer, Notice, Outbound, Press, Response, Screen, Show, SlotKind, UserRef
 from bot.store import Store
 from engine import State, Tile
-from tests.bot.driver import Table, button, make_table, tiles_in, user
+from tests.bot.driver import Table, button, buttons, make_table, tiles_in, user
 
 PEOPLE = [user(1, "Anna"), user(2, "Boris"), user(3, "Chen")]
 GAMES = [
@@ -69,7 +69,9 @@ async def play_and_check(table: Table, people: list[UserRef], rng: random.Random
             return checked
         seats = {s.user.key: n for n, s in enumerate(doc.seats) if s.user is not None}
         presser: UserRef | None = None
-        if rng.random() < 0.1 and doc.status == "running":
+        # Between deals the table offers "Next deal" only.
+        tiles_offered = any("My tiles" in b.label for b in buttons(table.table()))
+        if rng.random() < 0.1 and doc.status == "running" and tiles_offered:
             presser = rng.choice(people)
             out = await table.send(
                 Press(table.chat, presser, button(table.table(), "My tiles").payload or "")

@@ -44,17 +44,20 @@ async def test_computers_sit_down_and_get_up(fake_store: Store) -> None:
     await table.command(ANNA, "new", "tyaga")
     await table.command(ANNA, "add_computer", "random")
     await table.press(ANNA, button(table.table(), "+ Computer").payload)
+    await table.press(ANNA, button(table.table(), "Settings").payload)
+    await table.press(ANNA, button(table.table(), "+ Computer: greedy").payload)
     text = table.table().plain_text()
-    assert "2. Computer 1, random" in text and "3. Computer 2, greedy" in text
+    assert "2. Computer 1, random" in text and "3. Computer 2, strong" in text
+    assert "4. Computer 3, greedy" in text
     await table.command(ANNA, "remove_computer")
-    assert "Computer 2" not in table.table().plain_text()
+    assert "Computer 3" not in table.table().plain_text()
 
 
 async def test_an_unknown_computer_level_is_refused_with_the_levels(fake_store: Store) -> None:
     table = make_table(fake_store)
     await table.command(ANNA, "new", "tyaga")
     out = await table.command(ANNA, "add_computer", "genius")
-    assert "There is no computer level genius. Levels: random, greedy" in info_text(out)
+    assert "There is no computer level genius. Levels: random, greedy, strong" in info_text(out)
 
 
 async def test_removing_a_computer_from_a_table_without_one_is_refused(fake_store: Store) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot import keys
+from bot import ai, keys
 from bot.contract import ChatRef, Command, Response, Show, SlotKind
 from bot.i18n import translator
 from bot.rating_views import top_screen
@@ -27,7 +27,7 @@ async def chat_ratings(store: Store, chat: ChatRef, variant: str) -> dict[str, R
     return {k.decode() if isinstance(k, bytes) else k: decode(v) for k, v in raw.items()}
 
 
-EVERYONE = ("tg:1", "tg:2", "tg:3", COMPUTER + "greedy", COMPUTER + "random")
+EVERYONE = ("tg:1", "tg:2", "tg:3", *(COMPUTER + level for level in ai.levels()))
 
 
 async def global_ratings(store: Store, variant: str) -> dict[str, Rating]:
@@ -49,7 +49,7 @@ async def test_a_finished_match_moves_every_seats_rating_once_here_and_everywher
     sent = await whole_match(table)
     here = await chat_ratings(store, table.chat, "tyaga")
     everywhere = await global_ratings(store, "tyaga")
-    assert set(here) == {ANNA.key, BORIS.key, COMPUTER + "greedy"} == set(everywhere)
+    assert set(here) == {ANNA.key, BORIS.key, COMPUTER + ai.DEFAULT_LEVEL} == set(everywhere)
     assert all(r.played == 1 for r in here.values())
     for key, rating in here.items():
         assert (rating.mu, rating.sigma) == pytest.approx(
@@ -98,7 +98,7 @@ async def test_a_process_killed_after_the_final_write_has_still_rated_the_match_
         await restarted.tick()
         await table.command(BORIS, "scores")
     here = await chat_ratings(store, table.chat, "tyaga")
-    assert set(here) == {ANNA.key, BORIS.key, COMPUTER + "greedy"}
+    assert set(here) == {ANNA.key, BORIS.key, COMPUTER + ai.DEFAULT_LEVEL}
     assert all(r.played == 1 for r in here.values())
 
 

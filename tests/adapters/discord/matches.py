@@ -38,6 +38,8 @@ class QuickSettings:
     next_deal_delay: float = 0.0
     timeouts_before_takeover: int = 3
     default_lang: str = "en"
+    ai_seconds: float = 0.05
+    ai_worlds: int | None = 4  # computers' choices follow the seed alone
 
 
 async def boot_bot(fake: FakeDiscord, redis_client: aredis.Redis, seed: int | None = None) -> Bot:

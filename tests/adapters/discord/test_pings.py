@@ -40,6 +40,8 @@ class TimedSettings:
     next_deal_delay: float = 0.0
     timeouts_before_takeover: int = 3
     default_lang: str = "en"
+    ai_seconds: float = 0.05
+    ai_worlds: int | None = 4  # computers' choices follow the seed alone
 
 
 class Clock:

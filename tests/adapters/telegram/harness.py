@@ -24,6 +24,7 @@ def settings_for(fake: FakeBotApi, **overrides: Any) -> Settings:
         "telegram_base_url": f"http://127.0.0.1:{fake.port}",
         "timer_poll_interval": 0.05,
         "redis_url": None,
+        "ai_worlds": 4,
     }
     values.update(overrides)
     return load_settings(env_file=None, **values)

@@ -1,0 +1,69 @@
+"""Computer players: given what one seat may see, choose one of its legal moves.
+
+A level sees only the engine's :class:`~engine.View` of its own seat (and the
+clues every seat could read from the moves, :mod:`bot.ai.clues`), so a
+computer never peeks at another hand. ``random`` plays any legal move,
+``greedy`` sheds the most pips, ``strong`` searches possible worlds on the
+playout simulators (:mod:`bot.ai.search`) within a time budget.
+:mod:`bot.ai.thinker` runs searches in worker processes, off the event loop;
+``python -m bot.ai arena`` pits levels against each other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from bot.ai.search import DEFAULT_SECONDS, Budget, strong_player
+from bot.ai.simple import greedy_player, random_player
+from engine import Move, View
+
+Player = Callable[[View, random.Random], Move]
+
+DEFAULT_LEVEL: Final = "strong"
+STRONG: Final = "strong"
+SIMPLE: Final[dict[str, Player]] = {"random": random_player, "greedy": greedy_player}
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "DEFAULT_SECONDS",
+    "Budget",
+    "choose",
+    "dice_for",
+    "levels",
+    "rng_for",
+]
+
+
+def levels() -> tuple[str, ...]:
+    return (*SIMPLE, STRONG)
+
+
+def choose(
+    view: View,
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    budget: Budget | None = None,
+    lacks: Sequence[int] | None = None,
+) -> Move:
+    """The move a computer of ``level`` makes from ``view`` (its seat must be to
+    move). ``budget`` bounds a search (default: ``DEFAULT_SECONDS``); ``lacks``
+    are the tiles each seat is known not to hold (:func:`bot.ai.clues.clues`).
+    The same view, dice and world budget always give the same move."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has no move to choose")
+    if level == STRONG:
+        return strong_player(view, rng, budget or Budget(), lacks)
+    return SIMPLE.get(level, SIMPLE["greedy"])(view, rng)
+
+
+def dice_for(seed: int, counter: int, seat: int) -> str:
+    """The seed of the computer's dice for one decision, fixed by the game."""
+    return f"{seed}/ai/{counter}/{seat}"
+
+
+def rng_for(seed: int, counter: int, seat: int) -> random.Random:
+    """The computer's dice for one decision, fixed by the game, so the same
+    position and budget make the same choice."""
+    return random.Random(dice_for(seed, counter, seat))

@@ -1,0 +1,59 @@
+"""``python -m bot.ai arena VARIANT --a strong --b greedy --games N --players P``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from bot.ai import DEFAULT_SECONDS, levels
+from bot.ai.arena import Arena
+from engine import DominoError, get_variant
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    arena = commands.add_parser("arena", help="play level A against level B and show win rates")
+    arena.add_argument("variant", help="tyaga, kozel, baghdad or three_guns (or an alias)")
+    arena.add_argument("--a", default="strong", choices=levels(), help="the level in one seat")
+    arena.add_argument("--b", default="greedy", choices=levels(), help="the level in the others")
+    arena.add_argument("--games", type=int, default=100, help="matches (or deals) to play")
+    arena.add_argument("--players", type=int, help="table size (default: the game's smallest)")
+    arena.add_argument("--seed", type=int, default=0, help="the first match's seed")
+    arena.add_argument("--deals", action="store_true", help="count deal wins, one deal a game")
+    arena.add_argument(
+        "--seconds", type=float, default=DEFAULT_SECONDS, help="time budget per decision"
+    )
+    arena.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option"
+    )
+    args = parser.parse_args(argv)
+    try:
+        game = get_variant(args.variant)
+    except DominoError as exc:
+        parser.error(str(exc))
+    options: dict[str, str | int] = {}
+    for text in args.option:
+        key, sep, value = text.partition("=")
+        if not sep:
+            parser.error(f"--option {text}: write KEY=VALUE")
+        options[key] = int(value) if value.isdigit() else value
+    players = args.players or game.min_players
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    table = Arena(game.name, players, args.a, args.b, options, args.deals, args.seconds)
+    unit = "deals" if args.deals else "matches"
+    print(f"{game.title}, {players} players, {args.games} {unit}, seed {args.seed}:")
+    try:
+        tallies = table.run(args.games, args.seed, report=lambda text: print(text, flush=True))
+    except DominoError as exc:
+        print(f"python -m bot.ai: {exc}", file=sys.stderr)
+        return 2
+    for tally in tallies:
+        print(tally.line(players))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The ``strong`` level: determinized Monte Carlo over the playout simulators.
+
+For each possible world (:mod:`bot.ai.worlds`) every legal move is tried and
+the deal played out to its end on the simulator; the move whose deals end best
+for the seat on average, over all the worlds sampled within the budget, is
+chosen. Every move is judged on the same worlds, so their differences are not
+drowned by the luck of the deal.
+
+"Best for the seat" is what the deal writes down, against the others:
+
+- Tyaga, Thief of Baghdad, Three Guns: the seat's own score less the best
+  other's (points, points, tokens);
+- Kozel (fewer points are better): the opponents' average less the seat's, a
+  partner's sheet being the seat's own.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from bot.ai.simple import greedy_choice
+from bot.ai.worlds import Worlds, seat_of
+from engine import Move, View
+from engine.playout import Outcome, finish_at_random
+
+DEFAULT_SECONDS = 0.05
+SAFE_SHARE = 0.9  # of the budget that playouts may use; the rest is for setting up
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long one decision may think: ``seconds`` of ``clock`` time, and at
+    most ``worlds`` possible worlds (tests fix this one and not the time, so a
+    decision does not depend on how busy the machine is)."""
+
+    seconds: float = DEFAULT_SECONDS
+    worlds: int | None = None
+    clock: Callable[[], float] = field(default=time.perf_counter, compare=False)
+
+    @classmethod
+    def of_worlds(cls, worlds: int) -> Budget:
+        return cls(seconds=math.inf, worlds=worlds)
+
+
+def strong_player(
+    view: View, rng: random.Random, budget: Budget, lacks: Sequence[int] | None = None
+) -> Move:
+    """The move that did best over the possible worlds sampled in the budget."""
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    clock = budget.clock
+    started = clock()
+    worlds = Worlds(view, lacks)
+    codes = [worlds.base.code_of(move) for move in legal]
+    totals = [0.0] * len(legal)
+    judge = _judge(view)
+    sampled = 0
+    limit = started + budget.seconds * SAFE_SHARE
+    timed = math.isfinite(budget.seconds)
+    while budget.worlds is None or sampled < budget.worlds:
+        world = worlds.sample(rng)
+        scores = []
+        for code in codes:
+            sim = world.copy()
+            sim.apply(code)
+            outcome = sim.outcome if sim.outcome is not None else finish_at_random(sim, rng)
+            scores.append(judge(outcome))
+            if timed and clock() >= limit:
+                break
+        if len(scores) < len(codes):
+            break  # out of time within this world: it is not counted, half tried
+        totals = [total + score for total, score in zip(totals, scores, strict=True)]
+        sampled += 1
+        if timed and clock() >= limit:
+            break
+    if sampled == 0:
+        return greedy_choice(legal, rng)  # not one world fitted in the budget
+    best = max(totals)
+    return rng.choice([move for move, total in zip(legal, totals, strict=True) if total == best])
+
+
+def _judge(view: View) -> Callable[[Outcome], float]:
+    me = seat_of(view)
+    if view.variant == "kozel":
+        teams = view.options.get("teams") == "on"
+        rivals = [s for s in range(view.players) if (s % 2 != me % 2 if teams else s != me)]
+
+        def fewer_points(outcome: Outcome) -> float:
+            scores = outcome.scores
+            return sum(scores[s] for s in rivals) / len(rivals) - scores[me]
+
+        return fewer_points
+    others = [s for s in range(view.players) if s != me]
+
+    def ahead(outcome: Outcome) -> float:
+        scores = outcome.scores
+        return scores[me] - max(scores[s] for s in others)
+
+    return ahead

@@ -1,0 +1,91 @@
+"""Computers think in worker processes, so a search never holds up the event loop.
+
+A :class:`Question` is everything one decision needs, as plain picklable data:
+the seat's view, the clues, the level, the dice's seed and the budget. A
+:class:`Thinker` with ``workers`` processes answers questions in a
+``ProcessPoolExecutor`` (the standard library's pool: one search is pure CPU
+work in Python, which threads cannot run in parallel); with no workers it
+answers in the calling process, which tests and tools that have no event loop
+to protect use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.ai import Budget, choose
+from engine import Move, View
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    view: View
+    level: str
+    dice: str  # the seed of the decision's random generator
+    lacks: tuple[int, ...]
+    budget: Budget
+
+
+def answer(question: Question) -> Move:
+    """The move for ``question`` (runs in a worker process)."""
+    rng = random.Random(question.dice)
+    return choose(question.view, rng, question.level, question.budget, question.lacks)
+
+
+class BudgetSettings(Protocol):
+    @property
+    def ai_seconds(self) -> float: ...
+    @property
+    def ai_worlds(self) -> int | None: ...
+
+
+def budget_of(settings: BudgetSettings) -> Budget:
+    """The settings' budget; with a number of worlds set, that number alone (so a
+    decision depends on the game's seed and not on how busy the machine is)."""
+    if settings.ai_worlds is not None:
+        return Budget.of_worlds(settings.ai_worlds)
+    return Budget(seconds=settings.ai_seconds)
+
+
+class Thinker:
+    """Answers questions in ``workers`` processes (none: in this process)."""
+
+    def __init__(self, workers: int = 0, budget: Budget | None = None) -> None:
+        if workers < 0:
+            raise ValueError(f"workers must be 0 or more, not {workers}")
+        self.workers = workers
+        self.budget = budget or Budget()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def question(self, view: View, level: str, dice: str, lacks: tuple[int, ...]) -> Question:
+        return Question(view, level, dice, lacks, self.budget)
+
+    def answer_here(self, question: Question) -> Move:
+        return answer(question)
+
+    async def answer(self, question: Question) -> Move:
+        if self.workers == 0:
+            return answer(question)
+        if self._pool is None:
+            # Spawned, not forked: a fork would copy the event loop's threads and sockets.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, answer, question)
+
+    async def __aenter__(self) -> Thinker:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await asyncio.to_thread(self.close)
+
+    def close(self) -> None:
+        """Stop the worker processes (waiting for them to exit)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,169 @@
+"""Possible worlds for one seat: the tiles it cannot see, dealt again at random
+into the other hands and the boneyard, consistently with what the table showed.
+
+Everything here is built from the seat's :class:`~engine.View` (its hand, the
+line, the caravans, the counts, the table's options) and the clues of
+:mod:`bot.ai.clues`; the real hidden hands are never read.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from engine import Kind, Tile, View
+from engine.playout import BaghdadSim, GunsSim, Rules, Sim, Simulator
+from engine.playout.baghdad import AFTER_DRAW, EXTRA, MAIN
+from engine.playout.codes import BIT, mask_of, tiles_of
+from engine.tiles import DOUBLE_SIX, THREE_GUNS_SET
+
+#: Tries at dealing the hidden tiles so that every clue holds, before giving up
+#: on the clues for that world (they can only fail to fit together if a rule
+#: they stand for is read more strictly than the engine plays it).
+ATTEMPTS: Final = 20
+_PHASES: Final = {"main": MAIN, "after_draw": AFTER_DRAW, "extra_possible": EXTRA}
+SIX_SIX: Final = Tile(6, 6)
+
+
+def seat_of(view: View) -> int:
+    """The seat whose view this is (a spectator's view has none to play)."""
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to play for")
+    return view.seat
+
+
+class Worlds:
+    """Deals possible worlds for the seat whose ``view`` this is."""
+
+    def __init__(self, view: View, lacks: Sequence[int] | None = None) -> None:
+        self.view = view
+        self.seat = seat_of(view)
+        self.base = base_simulator(view)
+        self.unseen = tiles_of(unseen_mask(view))
+        self.lacks = tuple(lacks) if lacks is not None else (0,) * view.players
+        others = [s for s in range(view.players) if s != self.seat]
+        allowed = {s: sum(1 for t in self.unseen if not BIT[t] & self.lacks[s]) for s in others}
+        # The seat with the least room first, so a tight clue is met before the
+        # tiles it may hold are taken by others.
+        self.order = sorted(others, key=lambda s: allowed[s] - view.hand_counts[s])
+        hidden = sum(view.hand_counts[s] for s in others) + self.boneyard_size
+        if hidden != len(self.unseen):
+            raise ValueError(f"{hidden} hidden tiles but {len(self.unseen)} unseen in {view}")
+
+    @property
+    def boneyard_size(self) -> int:
+        return 0 if self.view.variant == "three_guns" else self.view.boneyard
+
+    def sample(self, rng: random.Random) -> Simulator:
+        """One world, as a simulator ready to play on."""
+        world = self.base.copy()
+        hands, bone = self.deal(rng)
+        for seat, mask in hands.items():
+            world.hands[seat] = mask
+        if not isinstance(world, GunsSim):
+            world.bone = bone
+        return world
+
+    def deal(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+        """Hidden hands by seat and the boneyard (next draw last)."""
+        counts = self.view.hand_counts
+        for attempt in range(ATTEMPTS + 1):
+            pool = self.unseen[:]
+            rng.shuffle(pool)
+            hands: dict[int, int] = {}
+            for seat in self.order:
+                lack = self.lacks[seat] if attempt < ATTEMPTS else 0
+                taken = [t for t in pool if not BIT[t] & lack][: counts[seat]]
+                if len(taken) < counts[seat]:
+                    break
+                hands[seat] = mask_of_indices(taken)
+                pool = [t for t in pool if not BIT[t] & hands[seat]]
+            else:
+                return hands, pool
+        raise AssertionError("unreachable: the last attempt ignores the clues")
+
+
+def mask_of_indices(tiles: Sequence[int]) -> int:
+    mask = 0
+    for t in tiles:
+        mask |= BIT[t]
+    return mask
+
+
+def table_tiles(view: View) -> tuple[Tile, ...]:
+    """Every tile face up: the line, the closed caravans with their thieves and
+    handcuffs, and Three Guns' 6-6 set aside."""
+    on_table = [Tile(p.left, p.right) for p in view.line]
+    if view.variant == "baghdad":
+        for caravan in view.details["caravans"]:
+            if caravan["state"] == "open":
+                continue
+            on_table += [Tile.parse(text) for text in caravan["tiles"]]
+            on_table.append(Tile.parse(caravan["thief"]))
+            on_table += [Tile.parse(text) for text in caravan["handcuffs"] or ()]
+    if view.variant == "three_guns":
+        on_table.append(SIX_SIX)
+    return tuple(on_table)
+
+
+def unseen_mask(view: View) -> int:
+    full = THREE_GUNS_SET if view.variant == "three_guns" else DOUBLE_SIX
+    return mask_of(full) & ~mask_of(view.hand) & ~mask_of(table_tiles(view))
+
+
+def base_simulator(view: View) -> Simulator:
+    """The seat's deal as a simulator, the hidden hands and boneyard left empty."""
+    if view.turn is None or view.deal_over:
+        raise ValueError("the deal is not being played")
+    hands = [0] * view.players
+    hands[seat_of(view)] = mask_of(view.hand)
+    if view.variant == "three_guns":
+        details = view.details
+        return GunsSim(
+            tuple(view.match_scores),
+            hands,
+            [tuple(values) for values in details["shows"]],
+            [tuple(values) for values in details["accepts"]],
+            view.turn,
+        )
+    if view.variant == "baghdad":
+        return _baghdad(view, hands)
+    options = view.options
+    kozel = view.variant == "kozel"
+    rules = Rules(
+        view.variant,
+        view.players,
+        kozel and options["double_move"] == "on",
+        str(options["blank_double"]) if kozel else "",
+        kozel and options["teams"] == "on",
+        tuple(view.details["opened"]) if kozel else (False,) * view.players,
+    )
+    table = mask_of(tuple(Tile(p.left, p.right) for p in view.line))
+    return Sim(rules, hands, [], view.ends, -1, view.turn, -1, table)
+
+
+def _baghdad(view: View, hands: list[int]) -> BaghdadSim:
+    details: dict[str, Any] = dict(view.details)
+    caravans = [
+        [Tile.parse(c["thief"]).index, c["owner"], c["camels"], int(c["state"] == "recovered")]
+        for c in details["caravans"]
+        if c["state"] != "open"
+    ]
+    phase = _PHASES[details["phase"]]
+    drawn = -1
+    if phase == AFTER_DRAW:
+        played = next(m.tile for m in view.legal if m.kind is Kind.PLAY and m.tile is not None)
+        drawn = played.index
+    assert view.turn is not None
+    return BaghdadSim(
+        hands,
+        [],
+        view.ends,
+        len(view.line),
+        caravans,
+        phase,
+        drawn,
+        list(details["penalties"]),
+        view.turn,
+    )

@@ -1,0 +1,84 @@
+"""Computers think in worker processes: the same answers as in-process, no process
+left behind, and the core plays what the thinker chose."""
+
+from __future__ import annotations
+
+import random
+
+import psutil
+
+from bot import ai
+from bot.ai.thinker import Question, Thinker, answer
+from bot.contract import ChatRef
+from bot.sessions import Sessions
+from bot.store import Store
+from engine import DOUBLE_SIX, Fixture, Move, new_match, parse_move, view
+from tests.bot.driver import SETTINGS, Clock, Table, scripted, user
+
+BUDGET = ai.Budget.of_worlds(3)
+
+
+def questions(count: int) -> list[Question]:
+    found = []
+    for seed in range(count):
+        state = new_match("kozel", 3, seed=seed)
+        assert state.turn is not None
+        found.append(Question(view(state, state.turn), "strong", f"q{seed}", (0, 0, 0), BUDGET))
+    return found
+
+
+def children() -> set[int]:
+    """This process's children, but for the one resource tracker that Python's
+    multiprocessing starts once and keeps for the life of the process."""
+    return {
+        child.pid
+        for child in psutil.Process().children(recursive=True)
+        if "resource_tracker" not in " ".join(child.cmdline())
+    }
+
+
+async def test_a_pool_answers_as_the_process_itself_would_and_leaves_no_process() -> None:
+    before = children()
+    asked = questions(6)
+    async with Thinker(2, BUDGET) as thinker:
+        answers = [await thinker.answer(q) for q in asked]
+        assert len(children() - before) == 2
+    assert answers == [answer(q) for q in asked]
+    assert children() == before
+
+
+async def test_a_thinker_with_no_workers_starts_no_process() -> None:
+    before = children()
+    async with Thinker(0, BUDGET) as thinker:
+        assert await thinker.answer(questions(1)[0]) in questions(1)[0].view.legal
+    assert children() == before
+
+
+class Recording(Thinker):
+    """Answers in this process and keeps each question and its answer."""
+
+    def __init__(self) -> None:
+        super().__init__(0, BUDGET)
+        self.asked: list[tuple[Question, Move]] = []
+
+    async def answer(self, question: Question) -> Move:
+        move = await super().answer(question)
+        self.asked.append((question, move))
+        return move
+
+
+async def test_the_core_plays_the_move_the_thinker_chose(fake_store: Store) -> None:
+    clock, thinker = Clock(), Recording()
+    sessions = Sessions(fake_store, SETTINGS, clock=clock, thinker=thinker)
+    table = Table(sessions, fake_store, ChatRef("tg", "-5"), clock)
+    tiles = list(DOUBLE_SIX)
+    random.Random(3).shuffle(tiles)
+    fixture = Fixture((tuple(tiles[:7]), tuple(tiles[7:14])), tuple(tiles[14:]), leader=1)
+    await scripted(table, "tyaga", [user(1, "Anna"), "strong"], fixture)
+    clock.advance(SETTINGS.computer_delay + 0.1)
+    await table.tick()
+    doc = await table.doc()
+    assert doc is not None and len(thinker.asked) == 1
+    question, chosen = thinker.asked[0]
+    assert question.view.seat == 1 and question.level == "strong"
+    assert doc.moves[0][0] == 1 and parse_move(doc.moves[0][1]) == chosen.unflipped()
