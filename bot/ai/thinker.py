@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ from typing import Protocol
 
 from bot.ai import Budget, choose
 from engine import Move, View
+
+WORKER_NICENESS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,12 @@ def budget_of(settings: BudgetSettings) -> Budget:
     return Budget(seconds=settings.ai_seconds)
 
 
+def _yield_to_the_bot() -> None:
+    """A worker runs at a lower priority than the bot's own process, so that on a
+    busy machine presses are served before searches."""
+    os.nice(WORKER_NICENESS)
+
+
 class Thinker:
     """Answers questions in ``workers`` processes (none: in this process)."""
 
@@ -74,7 +83,9 @@ class Thinker:
         if self._pool is None:
             # Spawned, not forked: a fork would copy the event loop's threads and sockets.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_yield_to_the_bot
+            )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, answer, question)
 
