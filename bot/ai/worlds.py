@@ -129,16 +129,9 @@ def base_simulator(view: View) -> Simulator:
         )
     if view.variant == "baghdad":
         return _baghdad(view, hands)
-    options = view.options
     kozel = view.variant == "kozel"
-    rules = Rules(
-        view.variant,
-        view.players,
-        kozel and options["double_move"] == "on",
-        str(options["blank_double"]) if kozel else "",
-        kozel and options["teams"] == "on",
-        tuple(view.details["opened"]) if kozel else (False,) * view.players,
-    )
+    opened = tuple(view.details["opened"]) if kozel else (False,) * view.players
+    rules = Rules.of(view.variant, view.players, view.options, opened)
     table = mask_of(tuple(Tile(p.left, p.right) for p in view.line))
     return Sim(rules, hands, [], view.ends, -1, view.turn, -1, table)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -53,6 +53,21 @@ class Rules:
     blank_rule: str  # Kozel's blank_double ("always" / "alone"); "" for Tyaga
     teams: bool  # Kozel with teams=on
     opened: tuple[bool, ...]  # Kozel: score sheets already open when the deal began
+
+    @classmethod
+    def of(
+        cls, variant: str, players: int, options: Mapping[str, object], opened: tuple[bool, ...]
+    ) -> Rules:
+        """The rules of a table of ``variant`` with these (resolved) options."""
+        kozel = variant == "kozel"
+        return cls(
+            variant,
+            players,
+            kozel and options["double_move"] == "on",
+            str(options["blank_double"]) if kozel else "",
+            kozel and options["teams"] == "on",
+            opened,
+        )
 
 
 class Outcome(NamedTuple):
@@ -112,16 +127,9 @@ class Sim:
             raise UnsupportedVariant(state.variant)
         if state.deal_over or state.turn is None:
             raise GameOver("deal")
-        options = state.options
         kozel = state.variant == "kozel"
-        rules = Rules(
-            state.variant,
-            state.players,
-            kozel and options["double_move"] == "on",
-            str(options["blank_double"]) if kozel else "",
-            kozel and options["teams"] == "on",
-            tuple(state.detail.opened) if kozel else (False,) * state.players,
-        )
+        opened = tuple(state.detail.opened) if kozel else (False,) * state.players
+        rules = Rules.of(state.variant, state.players, state.options, opened)
         forced: Tile | None = state.detail.forced_lead
         return cls(
             rules,
