@@ -98,6 +98,11 @@ def chat_leaders(chat: ChatRef, variant: str) -> str:
     return _chat(chat, "leaders", variant)
 
 
+def rating_outbox(chat: ChatRef) -> str:
+    """Hash match id -> a finished match's result waiting to move the global ratings."""
+    return _chat(chat, "rating_outbox")
+
+
 def settings(chat: ChatRef) -> str:
     """Hash of the chat's settings."""
     return _chat(chat, "settings")
@@ -193,6 +198,11 @@ def leader_rows(variant: str) -> str:
 def rated_match(variant: str, match_id: str) -> str:
     """Marker that the global ratings have counted this match."""
     return _ratings(variant, "match", match_id)
+
+
+def rating_outboxes() -> str:
+    """Sorted set of chat keys -> when a match there last queued a global rating update."""
+    return f"{PREFIX}:rating_outboxes"
 
 
 def rendered(slot_key: str) -> str:

@@ -1,9 +1,12 @@
 """What a finished match does to ratings, worked out before the write that ends it.
 
 The chat's new ratings go into that write (:func:`bot.store_ratings.chat_rating_writes`),
-so they move exactly when the match is counted, and never for a stopped game. The new
-global ratings follow the write as one script keyed by the match id, so a retry moves
-nothing twice. The final table shows each person's global rating before and after.
+so they move exactly when the match is counted, and never for a stopped game. The same
+write queues the match's result in the chat's outbox; the global ratings are then moved
+from it by one script keyed by the match id (so a retry moves nothing twice) and it is
+taken out. A process stopped in between leaves it queued for the next tick's sweep. The
+final table shows each person's global rating before and after, as worked out before the
+write (a match ending at the same moment elsewhere may move them a little more).
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ from bot.contract import Show, SlotKind
 from bot.flow import Game
 from bot.gamedoc import FINISHED
 from bot.i18n import Translator, text_line
-from bot.ratings import COMPUTER, Rating, entrants, rate
+from bot.ratings import COMPUTER, Rating, Result, entrants, rate_result, result_of
 from bot.store_game import MatchWrite
-from bot.store_ratings import chat_rating_writes
+from bot.store_ratings import chat_rating_writes, outbox_write
 
 if TYPE_CHECKING:
     from bot.contract import ChatRef, Outbound
@@ -30,12 +33,15 @@ class RatedMatch:
 
     match_id: str
     variant: str
+    names: dict[str, str]
+    result: Result
     in_chat: dict[str, Rating] = field(default_factory=dict)
     before: dict[str, Rating] = field(default_factory=dict)  # global, before the match
     after: dict[str, Rating] = field(default_factory=dict)  # global, after it
 
     def writes(self, chat: ChatRef) -> tuple[MatchWrite, ...]:
-        return chat_rating_writes(chat, self.variant, self.in_chat)
+        queued = outbox_write(chat, self.match_id, self.variant, self.names, self.result)
+        return (*chat_rating_writes(chat, self.variant, self.in_chat), queued)
 
 
 async def rate_finished(
@@ -50,12 +56,15 @@ async def rate_finished(
     shown = {e.key: _name(doc.seats[e.seat].user, e.key, names) for e in seated}
     local = await store.chat_ratings(chat, doc.variant, shown)
     known = await store.global_ratings(doc.variant, shown)
+    result = result_of(doc.variant, state, seated)
     return RatedMatch(
         doc.id,
         doc.variant,
-        rate(doc.variant, state, seated, local),
+        shown,
+        result,
+        rate_result(result, local),
         known,
-        rate(doc.variant, state, seated, known),
+        rate_result(result, known),
     )
 
 

@@ -130,15 +130,13 @@ def teams_of(state: State[Any]) -> list[tuple[int, ...]]:
     return pairs or [(seat,) for seat in range(state.players)]
 
 
-def rate(
-    variant: str,
-    state: State[Any],
-    seated: Sequence[Entrant],
-    current: dict[str, Rating],
-) -> dict[str, Rating]:
-    """The ratings of ``seated`` after the finished match ``state`` (``current`` holds
-    each one's rating before it). A key seated twice (two computers of one level) moves
-    as its better-placed seat."""
+Result = tuple[tuple[int, tuple[tuple[str, bool], ...]], ...]
+"""A finished match as rating needs it: each side's place and its (player key, won)
+members. Kept apart from the state so it can wait in Redis and be rated later."""
+
+
+def result_of(variant: str, state: State[Any], seated: Sequence[Entrant]) -> Result:
+    """The sides of the finished match ``state`` that hold rated seats, with their places."""
     place = places(variant, state)
     by_seat = {e.seat: e for e in seated}
     groups = [
@@ -146,30 +144,54 @@ def rate(
         for team in teams_of(state)
         if any(s in by_seat for s in team)
     ]
-    if len(groups) < 2:
+    return tuple(
+        (
+            min(place[e.seat] for e in group),
+            tuple((e.key, e.seat in state.winners) for e in group),
+        )
+        for group in groups
+    )
+
+
+def rate(
+    variant: str,
+    state: State[Any],
+    seated: Sequence[Entrant],
+    current: dict[str, Rating],
+) -> dict[str, Rating]:
+    """The ratings of ``seated`` after the finished match ``state`` (``current`` holds
+    each one's rating before it)."""
+    return rate_result(result_of(variant, state, seated), current)
+
+
+def rate_result(result: Result, current: dict[str, Rating]) -> dict[str, Rating]:
+    """The ratings of the players of ``result`` (``current`` holds each one's rating
+    before it). A key seated twice (two computers of one level) moves as its
+    better-placed seat."""
+    if len(result) < 2:
         return {}
     teams = [
-        [MODEL.create_rating([current[e.key].mu, current[e.key].sigma]) for e in group]
-        for group in groups
+        [MODEL.create_rating([current[key].mu, current[key].sigma]) for key, _ in members]
+        for _, members in result
     ]
-    ranks = [min(place[e.seat] for e in group) for group in groups]
+    ranks = [rank for rank, _ in result]
     rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
     results = [
-        (entrant, new, rank)
-        for group, team, rank in zip(groups, rated, ranks, strict=True)
-        for entrant, new in zip(group, team, strict=True)
+        (key, won, new, rank)
+        for (rank, members), team in zip(result, rated, strict=True)
+        for (key, won), new in zip(members, team, strict=True)
     ]
     updated: dict[str, Rating] = {}
     # The better-placed seat of a repeated key is written last, so it is the one kept.
-    for entrant, new, rank in sorted(results, key=lambda result: -result[2]):
-        before = current[entrant.key]
+    for key, won, new, rank in sorted(results, key=lambda found: -found[3]):
+        before = current[key]
         after = replace(before, mu=float(new.mu), sigma=float(new.sigma))
         change = after.shown - before.shown
-        updated[entrant.key] = replace(
+        updated[key] = replace(
             after,
             played=before.played + 1,
-            won=before.won + int(entrant.seat in state.winners),
+            won=before.won + int(won),
             best=rank if before.best == 0 else min(before.best, rank),
-            recent=(f"{rank}{len(groups)}{change:+.1f}", *before.recent)[:HISTORY],
+            recent=(f"{rank}{len(result)}{change:+.1f}", *before.recent)[:HISTORY],
         )
     return updated

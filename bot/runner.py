@@ -62,6 +62,7 @@ from bot.store import (
     TimerChange,
     pack,
 )
+from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
 from bot.updates import ShownHands, game_updates
 from engine import DominoError
@@ -75,6 +76,9 @@ _UNREADABLE = (BadDocument, DominoError, ValueError, TypeError, KeyError, Attrib
 
 RETRIES = 20
 """Compare-and-set conflicts in a row before a flow gives up (StoreBusy)."""
+OUTBOX_GRACE = 30.0
+"""Seconds a chat's queued global rating update is left to the process that ended the
+match before the periodic sweep settles it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +183,7 @@ class Runner:
             if rated is not None:
                 said = change_lines(translator(after.doc.settings.lang), rated)
                 updates = with_changes(updates, after.doc.id, said)
-                steps.append(self._global_ratings(rated))
+                steps.append(self._global_ratings(chat, rated))
         else:
             self.games.remember(chat.key, after)
         await self._attempt(steps)
@@ -205,6 +209,8 @@ class Runner:
             snapshot=None if ended else _snapshot(before if same else None, after),
             ending=self._ending(chat, after, rated) if ended else None,
         )
+        if rated is not None:
+            await self.store.note_rating_outbox(chat, self.clock())
         written = await self.store.write_game(chat, write, _timer_change(prior, doc))
         if written and rated is not None:
             self._rated[doc.id] = rated  # for the caller: the table's lines, the global step
@@ -229,11 +235,19 @@ class Runner:
         rows = _match_rows(game)
         return [lambda: self.store.record_user_results(doc.id, doc.variant, rows)]
 
-    def _global_ratings(self, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
+    def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:
-            await self.store.record_global_ratings(rated.match_id, rated.variant, rated.after)
+            try:
+                await self.store.settle_global_ratings(chat, rated.match_id)
+            except RatingContention:  # it stays queued: a later sweep settles it
+                log.warning("global ratings busy: match %s waits for a sweep", rated.match_id)
 
         return record
+
+    async def sweep_rating_outboxes(self) -> None:
+        """Finish the global rating updates that stopped processes left queued (a chat
+        is swept once its note is :data:`OUTBOX_GRACE` seconds old)."""
+        await self.store.sweep_rating_outboxes(self.clock() - OUTBOX_GRACE)
 
     async def _arm(self, chat: ChatRef, doc: GameDoc) -> None:
         """Make sure the running game's deadline is in the timer set."""
@@ -247,7 +261,7 @@ class Runner:
             steps = self._user_results(game)
             rated = self._rated.pop(game.doc.id, None)
             if rated is not None:
-                steps.append(self._global_ratings(rated))
+                steps.append(self._global_ratings(chat, rated))
             await self._attempt(steps)
         self.games.forget(chat.key)
 

@@ -108,6 +108,7 @@ class Sessions:
         runner = self._runner
         try:
             await runner.retry_pending()
+            await runner.sweep_rating_outboxes()
             claims = await runner.store.claim_due(runner.clock(), platform)
         except StoreUnavailable:
             log.warning("store unavailable: deadlines wait for the next tick")

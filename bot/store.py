@@ -409,6 +409,22 @@ class Store:
         return await self._ratings.record_global(match_id, variant, updated)
 
     @_guarded
+    async def settle_global_ratings(self, chat: ChatRef, match_id: str) -> bool:
+        """Move the global ratings for a match queued in the chat's outbox and take it
+        out; ``False`` if nothing was queued or it was counted already."""
+        return await self._ratings.settle(chat, match_id)
+
+    @_guarded
+    async def note_rating_outbox(self, chat: ChatRef, now: float) -> None:
+        """Note that the chat's next ending write may queue a global rating update."""
+        await self._ratings.note_outbox(chat, now)
+
+    @_guarded
+    async def sweep_rating_outboxes(self, before: float) -> int:
+        """Settle the global updates chats noted before ``before`` still hold."""
+        return await self._ratings.sweep(before)
+
+    @_guarded
     async def leaders(
         self, chat: ChatRef | None, variant: str, top: int = 10
     ) -> tuple[list[tuple[str, Rating]], int]:

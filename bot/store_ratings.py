@@ -10,36 +10,59 @@ encoding, so a player costs a few dozen bytes instead of a few hundred), and the
 leaderboard keeps only the best :data:`LEADERS_KEPT` players, with their lines beside it.
 All of a game's keys and each match's marker share one hash tag; one script sets the
 marker and updates them, so a match moves the global ratings at most once however often
-it is retried. A leaderboard is one script call: the top of the sorted set and those
+it is retried. A finished match waits for that script in its chat's outbox, written by
+the write that ends it, so it moves them at least once too: the process that ended it
+settles it, or a later tick sweeps the chats noted (before the ending write) in a global
+index. The script also compares each player's line with the one the update was worked
+out from and refuses when another match moved it in between; the update is then worked
+out again, so two matches sharing a player never overwrite each other.
+A leaderboard is one script call: the top of the sorted set and those
 players' lines together.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import redis.asyncio as aredis
 
 from bot import keys
 from bot.contract import ChatRef
-from bot.ratings import Rating, decode, encode
+from bot.ratings import Rating, Result, decode, encode, rate_result
 from bot.store_game import MatchWrite
 from bot.store_types import text
 
+log = logging.getLogger(__name__)
+
 RATED_MATCH_TTL = 90 * 86400
 """How long a match counted in the global ratings is remembered."""
+SETTLE_TRIES = 20
+"""Times a match's global update is worked out again when other matches moved its players."""
 LEADERS_KEPT = 500
 """Players the global leaderboard of a game keeps (a board shows far fewer)."""
 
 # KEYS: marker, leaders set, leader rows, then each player's bucket. ARGV: marker TTL,
-# leaders kept, then key, line, ordinal for each player (in the order of the buckets).
+# leaders kept, then key, line seen before ('*': not checked, '': none), new line and
+# ordinal for each player (in the order of the buckets). 0: counted already, -1: a
+# player's line changed since it was read (nothing written), 1: written.
 _RECORD_GLOBAL = """
-if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 3, #ARGV, 4 do
+  local seen = ARGV[i + 1]
+  if seen ~= '*' then
+    local now = redis.call('HGET', KEYS[4 + (i - 3) / 4], ARGV[i]) or ''
+    if now ~= seen then return -1 end
+  end
+end
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[1])
 local kept = tonumber(ARGV[2])
-for i = 3, #ARGV, 3 do
-  local player, line = ARGV[i], ARGV[i + 1]
-  redis.call('HSET', KEYS[4 + (i - 3) / 3], player, line)
-  redis.call('ZADD', KEYS[2], ARGV[i + 2], player)
+for i = 3, #ARGV, 4 do
+  local player, line = ARGV[i], ARGV[i + 2]
+  redis.call('HSET', KEYS[4 + (i - 3) / 4], player, line)
+  redis.call('ZADD', KEYS[2], ARGV[i + 3], player)
   redis.call('HSET', KEYS[3], player, line)
 end
 local dropped = redis.call('ZRANGE', KEYS[2], 0, -(kept + 1))
@@ -50,6 +73,15 @@ end
 return 1
 """
 
+# KEYS: the outbox index. ARGV: chat key, the score it was seen with. Drops the chat
+# unless a match has queued an update there since.
+_DROP_NOTE = """
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
 # KEYS: leaders set, ratings hash. ARGV: how many. The leaders and their lines, and
 # how many players the board holds.
 _LEADERS = """
@@ -57,6 +89,35 @@ local ids = redis.call('ZREVRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
 if #ids == 0 then return {ids, {}, 0} end
 return {ids, redis.call('HMGET', KEYS[2], unpack(ids)), redis.call('ZCARD', KEYS[1])}
 """
+
+
+class RatingContention(Exception):
+    """Other matches kept moving a match's players' global ratings under every retry."""
+
+
+def outbox_write(
+    chat: ChatRef, match_id: str, variant: str, names: Mapping[str, str], result: Result
+) -> MatchWrite:
+    """The write that queues a match's global update in the chat's outbox, made by the
+    write that ends the match, so the update survives the process that ends it."""
+    packed = json.dumps(
+        {
+            "v": variant,
+            "n": dict(names),
+            "r": [[rank, [list(m) for m in side]] for rank, side in result],
+        },
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return MatchWrite("HSET", (keys.rating_outbox(chat),), (match_id, packed))
+
+
+def _unpack(raw: bytes | str) -> tuple[str, dict[str, str], Result]:
+    found = json.loads(raw)
+    result: Result = tuple(
+        (int(rank), tuple((str(key), bool(won)) for key, won in side)) for rank, side in found["r"]
+    )
+    return str(found["v"]), {str(k): str(v) for k, v in found["n"].items()}, result
 
 
 def chat_rating_writes(
@@ -80,6 +141,7 @@ class RatingBook:
         self._redis = redis
         self._record_global = redis.register_script(_RECORD_GLOBAL)
         self._leaders = redis.register_script(_LEADERS)
+        self._drop_note = redis.register_script(_DROP_NOTE)
 
     async def ratings(
         self, chat: ChatRef | None, variant: str, names: Mapping[str, str]
@@ -107,13 +169,82 @@ class RatingBook:
         """Move the global ratings for a match; ``False`` if it had moved them already."""
         if not updated:
             return False
+        return await self._record(match_id, variant, updated, {}) == 1
+
+    async def _record(
+        self,
+        match_id: str,
+        variant: str,
+        updated: Mapping[str, Rating],
+        seen: Mapping[str, str],
+    ) -> int:
+        """The script's answer: 1 written, 0 counted already, -1 a line in ``seen``
+        (player -> line read, '' for none; players not in it are not checked) changed."""
         args: list[str | float | int] = [RATED_MATCH_TTL, LEADERS_KEPT]
         for key, rating in updated.items():
-            args += [key, encode(rating), rating.ordinal]
+            args += [key, seen.get(key, "*"), encode(rating), rating.ordinal]
         marker = keys.rated_match(variant, match_id)
         script_keys = [marker, keys.leaders(variant), keys.leader_rows(variant)]
         script_keys += [keys.ratings(variant, key) for key in updated]
-        return bool(await self._record_global(keys=script_keys, args=args))
+        return int(await self._record_global(keys=script_keys, args=args))
+
+    async def settle(self, chat: ChatRef, match_id: str) -> bool:
+        """Move the global ratings for a match waiting in the chat's outbox, then take it
+        out: ``False`` if none was waiting or it had moved them already. The players'
+        lines are compared and set in one script, and read again when another match
+        moved one of them in between, so two matches never overwrite each other."""
+        outbox = keys.rating_outbox(chat)
+        raw = await self._redis.hget(outbox, match_id)
+        if raw is None:
+            return False
+        variant, names, result = _unpack(raw)
+        answer = 0
+        for _ in range(SETTLE_TRIES):
+            seen = await self._lines(variant, list(names))
+            current = {k: _named(decode(seen[k] or None, names[k]), names[k]) for k in names}
+            answer = await self._record(match_id, variant, rate_result(result, current), seen)
+            if answer >= 0:
+                break
+        else:
+            raise RatingContention(f"the ratings of match {match_id} kept changing")
+        await self._redis.hdel(outbox, match_id)
+        return answer == 1
+
+    async def _lines(self, variant: str, players: list[str]) -> dict[str, str]:
+        """Each player's global rating line ('' for a new player)."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in players:
+                pipe.hget(keys.ratings(variant, key), key)
+            raw = await pipe.execute()
+        return {
+            key: text(line) if line is not None else ""
+            for key, line in zip(players, raw, strict=True)
+        }
+
+    async def note_outbox(self, chat: ChatRef, now: float) -> None:
+        """Say that a match in the chat may queue a global update (before its ending
+        write, so a process killed after that write leaves the chat to be swept)."""
+        await self._redis.zadd(keys.rating_outboxes(), {chat.key: now})
+
+    async def sweep(self, before: float, limit: int = 50) -> int:
+        """Settle what chats noted before ``before`` still hold in their outboxes (left by
+        a process stopped between a match's end and its global update); drop the chats
+        left empty. How many matches moved the ratings."""
+        index = keys.rating_outboxes()
+        noted: list[Any] = await self._redis.zrangebyscore(
+            index, "-inf", before, 0, limit, withscores=True, score_cast_func=text
+        )
+        moved = 0
+        for raw_chat, score in noted:
+            chat = ChatRef.from_key(text(raw_chat))
+            for match_id in await self._redis.hkeys(keys.rating_outbox(chat)):
+                try:
+                    moved += await self.settle(chat, text(match_id))
+                except RatingContention:
+                    log.warning("global ratings busy: %s waits for the next sweep", chat.key)
+            if not await self._redis.exists(keys.rating_outbox(chat)):
+                await self._drop_note(keys=[index], args=[chat.key, score])
+        return moved
 
     async def leaders(
         self, chat: ChatRef | None, variant: str, top: int
