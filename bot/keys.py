@@ -68,19 +68,14 @@ def set_aside(chat: ChatRef, game_id: str) -> str:
     return _chat(chat, "aside", game_id or "-")
 
 
-def _board(variant: str | None) -> str:
-    # "*" cannot be a variant name: it holds every variant's matches together.
-    return "*" if variant is None else variant
+def scores(chat: ChatRef, variant: str) -> str:
+    """Sorted set of user keys ranked by matches won in one game, then win rate."""
+    return _chat(chat, "scores", variant)
 
 
-def scores(chat: ChatRef, variant: str | None) -> str:
-    """Sorted set of user keys ranked by matches won, then win rate (``None``: all games)."""
-    return _chat(chat, "scores", _board(variant))
-
-
-def players(chat: ChatRef, variant: str | None) -> str:
+def players(chat: ChatRef, variant: str) -> str:
     """Hash user key -> JSON row ``{name, played, won, points}`` beside :func:`scores`."""
-    return _chat(chat, "players", _board(variant))
+    return _chat(chat, "players", variant)
 
 
 def chat_match(chat: ChatRef, match_id: str) -> str:

@@ -381,10 +381,10 @@ class Store:
 
     @_guarded
     async def scoreboard(
-        self, chat: ChatRef, variant: str | None, top: int = 10, me: UserRef | None = None
+        self, chat: ChatRef, variant: str, top: int = 10, me: UserRef | None = None
     ) -> Scoreboard:
-        """The chat's board for one game (``None``: all games together), ranked by matches
-        won, then win rate: the first ``top`` rows, and ``me``'s row wherever he ranks."""
+        """The chat's board for one game, ranked by matches won, then win rate: the
+        first ``top`` rows, and ``me``'s row wherever he ranks."""
         return await self._scores.scoreboard(chat, variant, top, me)
 
     # -- ratings ----------------------------------------------------------------------

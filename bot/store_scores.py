@@ -61,15 +61,14 @@ return 1
 
 
 def board_writes(chat: ChatRef, variant: str, rows: Sequence[MatchRow]) -> tuple[MatchWrite, ...]:
-    """A finished match's rows on the chat's boards (its game's and all games'), made by
-    the write that ends the game (see :class:`bot.store_game.Ending`)."""
+    """A finished match's rows on the chat's board of its game, made by the write that
+    ends the game (see :class:`bot.store_game.Ending`)."""
     return tuple(
         MatchWrite(
             "board",
-            (keys.scores(chat, board), keys.players(chat, board)),
+            (keys.scores(chat, variant), keys.players(chat, variant)),
             (row.user.key, row.user.name, int(row.won), row.points),
         )
-        for board in (variant, None)
         for row in rows
     )
 
@@ -89,10 +88,11 @@ class ScoreBook:
     async def record_match(
         self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
     ) -> bool:
-        boards = (variant, None)
-        chat_keys = [keys.chat_match(chat, match_id)]
-        for board in boards:
-            chat_keys += [keys.scores(chat, board), keys.players(chat, board)]
+        chat_keys = [
+            keys.chat_match(chat, match_id),
+            keys.scores(chat, variant),
+            keys.players(chat, variant),
+        ]
         chat_args: list[str | int] = [MATCH_MARKER_TTL]
         for row in rows:
             chat_args += [row.user.key, row.user.name, int(row.won), row.points]
@@ -113,7 +113,7 @@ class ScoreBook:
             )
 
     async def scoreboard(
-        self, chat: ChatRef, variant: str | None, top: int, me: UserRef | None
+        self, chat: ChatRef, variant: str, top: int, me: UserRef | None
     ) -> Scoreboard:
         ranking, rows_key = keys.scores(chat, variant), keys.players(chat, variant)
         async with self._redis.pipeline(transaction=True) as pipe:

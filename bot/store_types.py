@@ -62,7 +62,7 @@ class Scoreboard:
     many are ranked in all.
     """
 
-    variant: str | None
+    variant: str
     rows: tuple[ScoreRow, ...]
     me: ScoreRow | None
     players: int

@@ -166,7 +166,7 @@ def test_every_key_the_game_scripts_touch_shares_the_chat_s_slot(chat: ChatRef) 
     assert len(written) > len(base)  # the scoreboard's keys are in the same script
     assert _one_slot(written)
     assert _one_slot(
-        [keys.chat_match(chat, "m1"), keys.scores(chat, None), keys.players(chat, None)]
+        [keys.chat_match(chat, "m1"), keys.scores(chat, "kozel"), keys.rating_outbox(chat)]
     )
 
 

@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 import redis.exceptions
 
+from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.store import MatchRow, Store, StoreUnavailable
+from bot.store_types import text
 
 CHAT = ChatRef("tg", "-100")
 ELSEWHERE = ChatRef("dc", "200")
@@ -96,14 +98,15 @@ async def test_an_empty_board_has_no_rows(store: Store) -> None:
     assert (board.rows, board.me, board.players) == ((), None, 0)
 
 
-async def test_each_game_has_its_own_board_and_all_games_count_together(store: Store) -> None:
+async def test_each_game_has_its_own_board_and_none_adds_games_together(store: Store) -> None:
     await store.record_match(CHAT, "m1", "kozel", rows(ANNA, BORIS))
     await store.record_match(CHAT, "m2", "tyaga", rows(BORIS, ANNA))
     await store.record_match(CHAT, "m3", "tyaga", rows(BORIS, ANNA))
     assert [r.name for r in (await store.scoreboard(CHAT, "kozel")).rows] == ["Anna", "Boris"]
     assert [r.name for r in (await store.scoreboard(CHAT, "tyaga")).rows] == ["Boris", "Anna"]
-    overall = await store.scoreboard(CHAT, None)
-    assert [(r.name, r.played, r.won) for r in overall.rows] == [("Boris", 3, 2), ("Anna", 3, 1)]
+    everything = await store._redis.keys(keys.chat_pattern(CHAT))
+    boards = sorted(text(k) for k in everything if ":scores:" in text(k))
+    assert boards == [keys.scores(CHAT, "kozel"), keys.scores(CHAT, "tyaga")]
 
 
 async def test_each_chat_has_its_own_board(store: Store) -> None:
