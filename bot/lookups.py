@@ -21,7 +21,7 @@ from bot.replay import build_state
 from bot.rules import SUMMARIES
 from bot.runner import Runner
 from bot.store import Scoreboard, ScoreRow
-from bot.texts import error_text, option_help, players_span, variant_title
+from bot.texts import board_figures, error_text, option_help, players_span, variant_title
 from engine import DominoError, all_variants, get_variant
 
 TOP: Final = 10
@@ -91,29 +91,28 @@ async def scores_screen(
 
 
 def _board_lines(_: Translator, board: Scoreboard) -> list[TextLine]:
-    assert board.variant is not None
     lines: list[TextLine] = [
         text_line(_("Scoreboard: %(game)s", game=variant_title(_, board.variant)))
     ]
     if not board.rows:
         lines.append(text_line(_("Nobody has finished a match here yet.")))
         return lines
-    lines += [text_line(_score_row(_, row)) for row in board.rows]
+    lines += [text_line(_score_row(_, board.variant, row)) for row in board.rows]
     if board.me is not None and all(row.user_key != board.me.user_key for row in board.rows):
         lines.append(text_line("…"))
-        lines.append(text_line(_score_row(_, board.me)))
+        lines.append(text_line(_score_row(_, board.variant, board.me)))
     return lines
 
 
-def _score_row(_: Translator, row: ScoreRow) -> str:
+def _score_row(_: Translator, variant: str, row: ScoreRow) -> str:
     return _(
-        "%(rank)d. %(name)s: won %(won)d of %(played)d (%(rate)d%%), %(points)d points",
+        "%(rank)d. %(name)s: won %(won)d of %(played)d (%(rate)d%%), %(figures)s",
         rank=row.rank,
         name=row.name,
         won=row.won,
         played=row.played,
         rate=round(row.win_rate * 100),
-        points=row.points,
+        figures=board_figures(_, variant, row.points),
     )
 
 
@@ -127,12 +126,12 @@ async def stats_screen(runner: Runner, user: UserRef, _: Translator) -> Screen:
         lines.append(
             text_line(
                 _(
-                    "%(game)s: won %(won)d of %(played)d (%(rate)d%%), %(points)d points",
+                    "%(game)s: won %(won)d of %(played)d (%(rate)d%%), %(figures)s",
                     game=variant_title(_, row.variant),
                     won=row.won,
                     played=row.played,
                     rate=round(row.win_rate * 100),
-                    points=row.points,
+                    figures=board_figures(_, row.variant, row.points),
                 )
             )
         )

@@ -65,7 +65,7 @@ from bot.store import (
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
 from bot.updates import ShownHands, game_updates
-from engine import DominoError
+from engine import DominoError, variant_of
 
 log = logging.getLogger(__name__)
 
@@ -337,9 +337,18 @@ def _computer_names(game: Game) -> dict[str, str]:
 
 
 def _match_rows(game: Game) -> list[MatchRow]:
-    assert game.state is not None
+    """Each person's result, with the figure his game's board adds up: a match's score,
+    except in Kozel, where a lower score is better and the board counts goats (1 for a
+    seat that reached the target, else 0)."""
+    state = game.state
+    assert state is not None
+    goats = variant_of(state).public_details(state).get("goats")
     return [
-        MatchRow(seat.user, number in game.state.winners, game.state.match_scores[number])
+        MatchRow(
+            seat.user,
+            number in state.winners,
+            int(number in goats) if goats is not None else state.match_scores[number],
+        )
         for number, seat in enumerate(game.doc.seats)
         if seat.user is not None
     ]

@@ -75,11 +75,11 @@ async def test_scores_show_the_top_and_the_askers_own_row(fake_store: Store) -> 
 
 async def test_stats_show_the_asker_across_chats(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 120)])
+    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 1)])
     other = make_table(fake_store, ChatRef("tg", "-9"))
-    await fake_store.record_match(other.chat, "b", "kozel", [MatchRow(ANNA, True, 40)])
+    await fake_store.record_match(other.chat, "b", "kozel", [MatchRow(ANNA, True, 0)])
     text = info_text(await table.command(ANNA, "stats"))
-    assert "Kozel (the goat): won 1 of 2 (50%), 160 points" in text
+    assert "Kozel (the goat): won 1 of 2 (50%), the goat 1 time" in text
 
 
 async def test_lang_lists_the_catalogs_and_refuses_an_unknown_one(fake_store: Store) -> None:
@@ -169,12 +169,29 @@ async def _press_move(table: Table, who: UserRef, text: str) -> None:
 
 async def test_scores_of_different_games_are_never_added_together(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 120)])
-    await fake_store.record_match(table.chat, "b", "three_guns", [MatchRow(ANNA, True, 4)])
+    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 2)])
+    await fake_store.record_match(table.chat, "b", "baghdad", [MatchRow(ANNA, True, 31)])
+    await fake_store.record_match(table.chat, "c", "three_guns", [MatchRow(ANNA, True, 4)])
     lines = info_text(await table.command(ANNA, "scores")).splitlines()
     assert lines == [
+        "Scoreboard: Thief of Baghdad",
+        "1. Anna: won 1 of 1 (100%), 31 camels",
         "Scoreboard: Kozel (the goat)",
-        "1. Anna: won 0 of 1 (0%), 120 points",
+        "1. Anna: won 0 of 1 (0%), the goat 2 times",
         "Scoreboard: Three Guns",
-        "1. Anna: won 1 of 1 (100%), 4 points",
+        "1. Anna: won 1 of 1 (100%), 4 tokens",
     ]
+
+
+async def test_each_game_s_figures_are_said_in_every_language(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 2)])
+    await fake_store.record_match(table.chat, "b", "three_guns", [MatchRow(ANNA, True, 5)])
+    seen = {}
+    for lang in ("ru", "uk", "pl", "ca"):
+        await table.command(ANNA, "lang", lang)
+        seen[lang] = info_text(await table.command(ANNA, "scores")).splitlines()
+    assert seen["ru"][1].endswith("козёл 2 раза") and seen["ru"][3].endswith("5 жетонов")
+    assert seen["uk"][1].endswith("козел 2 рази")
+    assert seen["pl"][1].endswith("kozioł 2 razy")
+    assert seen["ca"][1].endswith("la cabra 2 vegades")
