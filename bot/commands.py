@@ -225,7 +225,7 @@ class Commands:
                 self._show(command, await top_screen(runner.store, command.chat, command.args, _))
             ]
         if name == "stats":
-            return [self._show(command, await lookups.stats_screen(runner, command.user, _))]
+            return [self._show(command, await lookups.stats_of(runner, command, _))]
         if name == "lang":
             return await self._lang(command, lang, _)
         if name == "export":

@@ -116,6 +116,26 @@ def _score_row(_: Translator, variant: str, row: ScoreRow) -> str:
     )
 
 
+async def stats_of(runner: Runner, command: Command, _: Translator) -> Screen:
+    """The asker's stats, or those of the player his words name (``@Anna`` or ``Anna``,
+    as the chat's scoreboards know him)."""
+    if not command.args:
+        return await stats_screen(runner, command.user, _)
+    asked = " ".join(command.args).strip().removeprefix("@")
+    known = await runner.store.chat_players(command.chat, [v.name for v in all_variants()])
+    found = [
+        key for key, name in known.items() if asked.casefold() in (name.casefold(), key.casefold())
+    ]
+    if len(found) > 1:
+        return Screen((text_line(_("Several players here are called %(name)s.", name=asked)),))
+    if not found or ":" not in found[0]:
+        return Screen(
+            (text_line(_("Nobody called %(name)s has finished a match here.", name=asked)),)
+        )
+    platform, user_id = found[0].split(":", 1)
+    return await stats_screen(runner, UserRef(platform, user_id, known[found[0]]), _)
+
+
 async def stats_screen(runner: Runner, user: UserRef, _: Translator) -> Screen:
     rows = await runner.store.user_stats(user)
     lines: list[TextLine] = [text_line(_("Results of %(name)s in every chat:", name=user.name))]

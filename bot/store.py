@@ -380,6 +380,11 @@ class Store:
         await self._scores.record_user_results(match_id, variant, rows)
 
     @_guarded
+    async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
+        """Everyone who has finished a match of ``variants`` in the chat: key -> name."""
+        return await self._scores.chat_players(chat, variants)
+
+    @_guarded
     async def scoreboard(
         self, chat: ChatRef, variant: str, top: int = 10, me: UserRef | None = None
     ) -> Scoreboard:

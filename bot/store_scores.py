@@ -112,6 +112,19 @@ class ScoreBook:
                 args=[MATCH_MARKER_TTL, variant, int(row.won), row.points],
             )
 
+    async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
+        """Everyone on the chat's boards of ``variants``: user key -> the name he last
+        played under."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for variant in variants:
+                pipe.hgetall(keys.players(chat, variant))
+            boards: list[dict[Any, Any]] = await pipe.execute()
+        return {
+            text(key): str(_numbers(raw).get("name", ""))
+            for board in boards
+            for key, raw in board.items()
+        }
+
     async def scoreboard(
         self, chat: ChatRef, variant: str, top: int, me: UserRef | None
     ) -> Scoreboard:

@@ -73,6 +73,23 @@ async def test_scores_show_the_top_and_the_askers_own_row(fake_store: Store) -> 
     assert len(lines) == 1 + 10 + 2
 
 
+async def test_stats_of_another_player_by_mention_or_name(fake_store: Store) -> None:
+    table = make_table(fake_store)
+    await fake_store.record_match(table.chat, "a", "three_guns", [MatchRow(BORIS, True, 4)])
+    for asked in ("@Boris", "boris"):
+        text = info_text(await table.command(ANNA, "stats", asked))
+        assert "Results of Boris in every chat:" in text
+        assert "Three Guns: won 1 of 1 (100%), 4 tokens" in text
+    unknown = info_text(await table.command(ANNA, "stats", "@Clara"))
+    assert unknown == "Nobody called Clara has finished a match here."
+    elsewhere = make_table(fake_store, ChatRef("tg", "-9"))
+    said = info_text(await elsewhere.command(ANNA, "stats", "@Boris"))
+    assert said == "Nobody called Boris has finished a match here."  # this chat's players only
+    await fake_store.record_match(table.chat, "b", "tyaga", [MatchRow(user(3, "Boris"), True, 9)])
+    twice = info_text(await table.command(ANNA, "stats", "@Boris"))
+    assert twice == "Several players here are called Boris."
+
+
 async def test_stats_show_the_asker_across_chats(fake_store: Store) -> None:
     table = make_table(fake_store)
     await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 1)])

@@ -238,6 +238,7 @@ async def test_a_bad_game_name_is_refused_with_the_known_games(terminal: Termina
     status, transcript = await terminal.play([], TableRequest("chess"))
     assert status == 2
     assert "There is no game called chess" in transcript
+    assert "Nobody called Zed has finished a match here." in transcript
     assert await terminal.game() is None
 
 
@@ -294,7 +295,8 @@ async def test_a_hand_over_clears_the_screen_and_the_scrollback(terminal: Termin
 
 
 async def test_top_and_stats_answer_at_the_terminal(terminal: Terminal) -> None:
-    _, transcript = await terminal.play(["top global kozel", "stats", "top chess", "quit"], QUICK)
+    typed = ["top global kozel", "stats", "stats @Zed", "top chess", "quit"]
+    _, transcript = await terminal.play(typed, QUICK)
     assert "Ratings in Kozel (the goat), all chats:" in transcript
     assert "Results of " in transcript
     assert "There is no game called chess" in transcript
