@@ -38,6 +38,7 @@ class RatedMatch:
     in_chat: dict[str, Rating] = field(default_factory=dict)
     before: dict[str, Rating] = field(default_factory=dict)  # global, before the match
     after: dict[str, Rating] = field(default_factory=dict)  # global, after it
+    noted: float | None = None  # when the chat was noted as holding it in its outbox
 
     def writes(self, chat: ChatRef) -> tuple[MatchWrite, ...]:
         queued = outbox_write(chat, self.match_id, self.variant, self.names, self.result)

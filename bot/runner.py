@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot import deal_snapshot, keys
 from bot.contract import ChatRef, Outbound, UserRef
@@ -210,7 +210,9 @@ class Runner:
             ending=self._ending(chat, after, rated) if ended else None,
         )
         if rated is not None:
-            await self.store.note_rating_outbox(chat, self.clock())
+            noted = self.clock()
+            rated = replace(rated, noted=noted)
+            await self.store.note_rating_outbox(chat, noted)
         written = await self.store.write_game(chat, write, _timer_change(prior, doc))
         if written and rated is not None:
             self._rated[doc.id] = rated  # for the caller: the table's lines, the global step
@@ -238,7 +240,7 @@ class Runner:
     def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:
             try:
-                await self.store.settle_global_ratings(chat, rated.match_id)
+                await self.store.settle_global_ratings(chat, rated.match_id, rated.noted)
             except RatingContention:  # it stays queued: a later sweep settles it
                 log.warning("global ratings busy: match %s waits for a sweep", rated.match_id)
 

@@ -414,10 +414,13 @@ class Store:
         return await self._ratings.record_global(match_id, variant, updated)
 
     @_guarded
-    async def settle_global_ratings(self, chat: ChatRef, match_id: str) -> bool:
+    async def settle_global_ratings(
+        self, chat: ChatRef, match_id: str, noted: float | None = None
+    ) -> bool:
         """Move the global ratings for a match queued in the chat's outbox and take it
-        out; ``False`` if nothing was queued or it was counted already."""
-        return await self._ratings.settle(chat, match_id)
+        out; ``False`` if nothing was queued or it was counted already. ``noted``: when
+        the chat was noted for it, to drop the note once the outbox is empty."""
+        return await self._ratings.settle(chat, match_id, noted)
 
     @_guarded
     async def note_rating_outbox(self, chat: ChatRef, now: float) -> None:

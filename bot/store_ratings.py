@@ -76,7 +76,8 @@ return 1
 # KEYS: the outbox index. ARGV: chat key, the score it was seen with. Drops the chat
 # unless a match has queued an update there since.
 _DROP_NOTE = """
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then
+local noted = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if noted and tonumber(noted) == tonumber(ARGV[2]) then
   return redis.call('ZREM', KEYS[1], ARGV[1])
 end
 return 0
@@ -188,7 +189,7 @@ class RatingBook:
         script_keys += [keys.ratings(variant, key) for key in updated]
         return int(await self._record_global(keys=script_keys, args=args))
 
-    async def settle(self, chat: ChatRef, match_id: str) -> bool:
+    async def settle(self, chat: ChatRef, match_id: str, noted: float | None = None) -> bool:
         """Move the global ratings for a match waiting in the chat's outbox, then take it
         out: ``False`` if none was waiting or it had moved them already. The players'
         lines are compared and set in one script, and read again when another match
@@ -208,6 +209,8 @@ class RatingBook:
         else:
             raise RatingContention(f"the ratings of match {match_id} kept changing")
         await self._redis.hdel(outbox, match_id)
+        if noted is not None and not await self._redis.exists(outbox):
+            await self._drop_note(keys=[keys.rating_outboxes()], args=[chat.key, repr(noted)])
         return answer == 1
 
     async def _lines(self, variant: str, players: list[str]) -> dict[str, str]:
