@@ -117,7 +117,7 @@ async def test_the_write_that_ends_a_game_counts_it_and_keeps_it_as_the_last_gam
     assert not await store.write_game(CHAT, stale)
     assert (await store.scoreboard(CHAT, "tyaga")).players == 0  # a lost write counts nothing
     assert await store.write_game(CHAT, GameWrite(1, "g1", "{}", ending=ending))
-    board = await store.scoreboard(CHAT, None)
+    board = await store.scoreboard(CHAT, "tyaga")
     assert [(r.name, r.won, r.points) for r in board.rows] == [("Anna", 1, 12), ("Boris", 0, 3)]
     assert await store.load(CHAT) is None
     assert await store.last_game(CHAT) == {"id": "g1", "status": "finished"}

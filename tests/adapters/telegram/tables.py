@@ -29,7 +29,10 @@ FORUM_ID = -100600
 JOIN, START, ADD_COMPUTER, MY_TILES = "1j_", "1s_", "1a_", "1t_"
 PACE = {"computer_delay": 0.0, "next_deal_delay": 3600.0}
 WON_BY = re.compile(r"The match is over\. Won by (.+)\.$", re.MULTILINE)
-SCORE_ROW = re.compile(r"\d+\. (.+): won (\d+) of (\d+) \(\d+%\), -?\d+ points")
+SCORE_ROW = re.compile(
+    r"\d+\. (.+): won (\d+) of (\d+) \(\d+%\), "
+    r"(?:-?\d+ (?:points?|camels?|tokens?)|the goat \d+ times?)"
+)
 
 
 @pytest.fixture
