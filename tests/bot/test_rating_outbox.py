@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot import keys
+from bot import ai, keys
 from bot.contract import ChatRef
 from bot.ratings import COMPUTER, Rating, Result, decode, rate_result
 from bot.runner import OUTBOX_GRACE, Runner
@@ -21,7 +21,7 @@ from bot.store_ratings import outbox_write
 from tests.bot.driver import SETTINGS, make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
-SEATED = (ANNA.key, BORIS.key, COMPUTER + "greedy")
+SEATED = (ANNA.key, BORIS.key, COMPUTER + ai.DEFAULT_LEVEL)
 
 
 async def stored(store: Store, variant: str, players: tuple[str, ...]) -> dict[str, Rating]:
