@@ -108,12 +108,15 @@ async def _chaos(
     gate: asyncio.Event,
     players: asyncio.Future[object],
 ) -> None:
-    """Kill the bot at random moments; stop Redis once, a third of the way in."""
+    """Kill the bot at random moments; stop Redis once, a third of the way in (by games
+    or by time, whichever comes first)."""
     rng = random.Random(options.seed)
     outage_after = options.games // 3
+    outage_at = time.monotonic() + options.minutes * 60 / 3  # if games go slowly
     while not players.done():
         await asyncio.sleep(rng.uniform(*options.kill_every))
-        if figures.outages == 0 and _games(groups) >= outage_after:
+        due = _games(groups) >= outage_after or time.monotonic() >= outage_at
+        if figures.outages == 0 and due:
             figures.outages += 1
             await asyncio.to_thread(server.stop)
             await asyncio.sleep(OUTAGE_SECONDS)
