@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.contract import Delete, Outbound, Screen, Show, Slot, SlotKind
+from bot.contract import Delete, Notice, Outbound, Screen, Show, Slot, SlotKind
 from bot.flow import Decision, Game
 from bot.gamedoc import GameDoc
 from bot.i18n import translator
@@ -121,9 +121,24 @@ def game_updates(
     turned_on = before is not None and not before.doc.settings.pictures
     if doc.settings.pictures and (table_changed or turned_on):
         out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
+    if _deal_ended(before, state):
+        # The final line and every hand left, once, as its own message: the table
+        # message itself shows only counts, and is posted anew when the next deal begins.
+        out.append(Notice(table_slot(doc).chat, picture_screen(_, doc, state)))
     out += _hands(before, after, decision, shown or ShownHands(0))
     out += _pings(before, after)
     return out
+
+
+def _deal_ended(before: Game | None, state: State[Any]) -> bool:
+    """This write ended a deal (the match's last one included)."""
+    return (
+        before is not None
+        and before.state is not None
+        and before.state.deal_number == state.deal_number
+        and not before.state.deal_over
+        and state.deal_over
+    )
 
 
 def _deal_began(before: Game | None, state: State[Any] | None) -> bool:

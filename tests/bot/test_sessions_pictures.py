@@ -1,5 +1,5 @@
 """The table as a picture: the table command and the Picture button send it to
-the chat, a deal's summary carries it, and a chat that asks for it gets it
+the chat, each deal's end is drawn once, and a chat that asks for it gets it
 after every move, edited in place."""
 
 from __future__ import annotations
@@ -96,15 +96,24 @@ async def test_a_picture_button_of_a_stopped_game_changes_nothing(fake_store: St
     assert not _notices(out)
 
 
-async def test_a_deals_end_is_told_by_the_table_in_words(fake_store: Store) -> None:
+async def test_a_deals_end_is_told_by_the_table_in_words_and_drawn_once(
+    fake_store: Store,
+) -> None:
     table = make_table(fake_store)
     await _started(table)
     for who, label in FIRST_MOVES:
         out = await _press_tile(table, who, label)
         assert all(s.screen.picture is None for s in shows(out, SlotKind.TABLE))
+        assert not _notices(out)  # no picture while the deal is played
     out = await _press_tile(table, ANNA, "[5|5]")
     [shown] = shows(out, SlotKind.TABLE)
     assert shown.screen.picture is None and "Anna went out." in shown.screen.plain_text()
+    [drawn] = _notices(out)  # the final line and the hands left, as a message of its own
+    assert drawn.chat == table.chat and "Deal 1" in drawn.screen.plain_text()
+    assert _png(drawn.screen.picture).width == 800
+    assert out.index(drawn) > out.index(shown)  # after the table that tells the result
+    [asked] = _notices(await table.command(BORIS, "table"))
+    assert asked.screen.picture == drawn.screen.picture  # the deal's end as it stands
 
 
 async def test_pictures_follow_moves_only_when_the_chat_turns_them_on(fake_store: Store) -> None:
