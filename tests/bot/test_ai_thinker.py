@@ -42,7 +42,9 @@ async def test_a_pool_answers_as_the_process_itself_would_and_leaves_no_process(
     asked = questions(6)
     async with Thinker(2, BUDGET) as thinker:
         answers = [await thinker.answer(q) for q in asked]
-        assert len(children() - before) == 2
+        # The pool starts its workers on demand (a spawned pool does): one may
+        # have answered every question, but never more than two are started.
+        assert 1 <= len(children() - before) <= 2
     assert answers == [answer(q) for q in asked]
     assert children() == before
 
