@@ -24,6 +24,7 @@ from redis.backoff import ExponentialBackoff
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating
+from bot.store_cluster import WaitingCluster
 from bot.store_game import (
     READ,
     SET_ASIDE,
@@ -125,7 +126,7 @@ def connect(
     connection in use is given back within ``timeout`` even when the server is gone.
     """
     if cluster:
-        return _cluster(url, timeout)
+        return _cluster(url, timeout, pool_size)
     pool = aredis.BlockingConnectionPool.from_url(
         url,
         max_connections=pool_size,
@@ -138,9 +139,13 @@ def connect(
     return aredis.Redis.from_pool(pool)
 
 
-def _cluster(url: str, timeout: float) -> aredis.Redis:
-    client = aredis.RedisCluster.from_url(
+def _cluster(url: str, timeout: float, pool_size: int) -> aredis.Redis:
+    # At most ``pool_size`` commands at once, each holding at most one connection of a
+    # node: fewer than a node's ``max_connections``, so none is refused for want of one.
+    client = WaitingCluster.from_url(
         url,
+        permits=pool_size,
+        max_connections=pool_size + 16,
         decode_responses=True,
         socket_timeout=timeout,
         socket_connect_timeout=timeout,

