@@ -67,6 +67,12 @@ def _cluster_ok(client: redis.Redis) -> bool:
     return b"cluster_state:ok" in client.execute_command("CLUSTER", "INFO")
 
 
+def _synced(replica: redis.Redis) -> bool:
+    """The replica holds its master's data: its first full copy is done."""
+    info = replica.info("replication")
+    return info.get("master_link_status") == "up" and not info.get("master_sync_in_progress")
+
+
 @contextmanager
 def running_cluster(workdir: Path, *, replicas: bool = False) -> Iterator[tuple[str, Servers]]:
     """Three masters, each holding a third of the slots, met into one cluster (with a
@@ -77,6 +83,7 @@ def running_cluster(workdir: Path, *, replicas: bool = False) -> Iterator[tuple[
     for port in ports:
         args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"]
         args += ["--cluster-config-file", f"nodes-{port}.conf", "--cluster-node-timeout", "1000"]
+        args += ["--repl-diskless-sync-delay", "0"]  # a replica copies its master at once
         servers[port] = subprocess.Popen(
             [*args, "--save", "", "--dir", str(workdir)], stdout=subprocess.DEVNULL
         )
@@ -101,6 +108,8 @@ def running_cluster(workdir: Path, *, replicas: bool = False) -> Iterator[tuple[
             _wait(
                 lambda c=client: b"cluster_state:ok" in c.execute_command("CLUSTER", "INFO"), "up"
             )
+        for replica in ports[3:]:
+            _wait(lambda r=clients[replica]: _synced(r), "replicas with their masters' data")
         yield f"redis://127.0.0.1:{ports[0]}/0", servers
     finally:
         for client in clients.values():

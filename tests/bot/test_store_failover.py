@@ -31,6 +31,22 @@ def failover_cluster(tmp_path: Path) -> Iterator[tuple[str, Servers]]:
         yield running
 
 
+def _passed_on(master_port: int) -> bool:
+    """Every write the master took has reached its replica. Redis replicates after it
+    answers: a write not passed on yet is lost when the replica takes over, which is
+    Redis Cluster's own trade-off and not what this test is about."""
+    client = redis.Redis("127.0.0.1", master_port, socket_timeout=5)
+    try:
+        info = client.info("replication")
+    finally:
+        client.close()
+    replicas = [v for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)]
+    return bool(replicas) and all(
+        r.get("state") == "online" and int(r.get("offset", -1)) >= info["master_repl_offset"]
+        for r in replicas
+    )
+
+
 def _master_of(url_port: int, slot: int) -> int:
     client = redis.Redis("127.0.0.1", url_port, socket_timeout=5)
     try:
@@ -42,13 +58,6 @@ def _master_of(url_port: int, slot: int) -> int:
     raise AssertionError(f"no master holds slot {slot}")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "known fault: in some runs the match ends after the failover but the chat keeps "
-        "no record of it (its last game is missing); not yet explained"
-    ),
-)
 async def test_a_match_goes_on_when_the_master_of_its_chat_fails_over(
     failover_cluster: tuple[str, Servers],
 ) -> None:
@@ -65,6 +74,10 @@ async def test_a_match_goes_on_when_the_master_of_its_chat_fails_over(
         master = _master_of(
             int(url.rsplit(":", 1)[1].split("/")[0]), key_slot(keys.game(CHAT).encode())
         )
+        deadline = time.monotonic() + 30
+        while not _passed_on(master):
+            assert time.monotonic() < deadline, "the replica never caught up"
+            await asyncio.sleep(0.1)
         servers[master].terminate()
         servers[master].wait()
 
