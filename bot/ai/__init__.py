@@ -19,7 +19,7 @@ from bot.ai.search import DEFAULT_SECONDS, Budget, strong_player
 from bot.ai.simple import greedy_player, random_player
 from engine import Move, View
 
-Player = Callable[[View, random.Random], Move]
+Player = Callable[[View, random.Random, Sequence[int] | None], Move]
 
 DEFAULT_LEVEL: Final = "strong"
 STRONG: Final = "strong"
@@ -55,7 +55,7 @@ def choose(
         raise ValueError(f"seat {view.seat} has no move to choose")
     if level == STRONG:
         return strong_player(view, rng, budget or Budget(), lacks)
-    return SIMPLE.get(level, SIMPLE["greedy"])(view, rng)
+    return SIMPLE.get(level, SIMPLE["greedy"])(view, rng, lacks)
 
 
 def dice_for(seed: int, counter: int, seat: int) -> str:

@@ -1,12 +1,23 @@
-"""The simple levels: any legal move, or the one that sheds the most pips."""
+"""The simple levels: any legal move, or the best by a one-look heuristic.
+
+``greedy`` looks one move ahead and no further. In Tyaga and Kozel it weighs
+each tile it could lay (:class:`LineJudge`): the points it sheds (Kozel's
+``[0|0]`` at 25), a double shed while it still fits, the tiles left in hand
+that will follow on the new ends, how few unseen tiles fit them, and an
+opponent the table showed to hold nothing for them (a rival blocked, a
+partner not). In Thief of Baghdad and Three Guns it steals or recovers when it
+can and otherwise lays the tile with the most pips.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
-from engine import Kind, Move, View
+from bot.ai.worlds import unseen_mask
+from engine import Kind, Move, Tile, View
+from engine.playout.codes import FIT, mask_of
 
 # Greedy preference by kind: an extra that wins a caravan first, then tiles,
 # and drawing, passing or ending a turn only when nothing else is legal.
@@ -20,26 +31,103 @@ _KIND_RANK: Final = {
     Kind.PASS: 0,
 }
 
+# The line games' weights, per pip shed, per double shed, per tile of the hand
+# left that fits the new ends, per unseen tile that fits them, and per rival
+# (or partner, counted against) known to hold nothing for them. Set by playing
+# greedy against random and against its earlier self in the arena.
+PIP: Final = 1.0
+DOUBLE_SHED: Final = 4.0
+FOLLOW: Final = 2.0
+OPEN_TO_OTHERS: Final = 0.5
+BLOCKED: Final = 6.0
+BLANK_DOUBLE_POINTS: Final = 25
 
-def random_player(view: View, rng: random.Random) -> Move:
+
+def random_player(view: View, rng: random.Random, lacks: Sequence[int] | None = None) -> Move:
     """Any legal move, uniformly."""
     return rng.choice(view.legal)
 
 
-def greedy_player(view: View, rng: random.Random) -> Move:
-    """Get rid of points fast: steal or recover when possible (Thief of Baghdad),
-    else lay the tiles with the most pips, a double before another tile of the
-    same pips; ties are broken at random."""
+def greedy_player(view: View, rng: random.Random, lacks: Sequence[int] | None = None) -> Move:
+    """The legal move the heuristic of the view's game likes best; ties are
+    broken at random. ``lacks`` are the tiles each seat is known not to hold."""
+    if view.variant in ("tyaga", "kozel"):
+        judge = LineJudge(view, lacks)
+        return _best(view.legal, rng, judge.score)
     return greedy_choice(view.legal, rng)
 
 
 def greedy_choice(legal: Sequence[Move], rng: random.Random) -> Move:
-    best = max(_greedy_key(m) for m in legal)
-    return rng.choice([m for m in legal if _greedy_key(m) == best])
+    """Steal or recover when possible (Thief of Baghdad), else lay the tiles
+    with the most pips, a double before another tile of the same pips."""
+    return _best(legal, rng, _greedy_key)
 
 
-def _greedy_key(move: Move) -> tuple[int, int, bool]:
+def _best(legal: Sequence[Move], rng: random.Random, key: Callable[[Move], float]) -> Move:
+    keys = [key(m) for m in legal]
+    best = max(keys)
+    return rng.choice([m for m, k in zip(legal, keys, strict=True) if k == best])
+
+
+def _greedy_key(move: Move) -> float:
+    """The kind's rank first, then pips (at most 24), then a half for a double."""
     tiles = [t for t in (move.tile, move.second) if t is not None]
     pips = sum(t.pips for t in tiles)
     double = any(t.is_double for t in tiles)
-    return _KIND_RANK[move.kind], pips, double
+    return 100 * _KIND_RANK[move.kind] + pips + 0.5 * double
+
+
+class LineJudge:
+    """Scores Tyaga's and Kozel's moves for the seat whose view this is."""
+
+    def __init__(self, view: View, lacks: Sequence[int] | None) -> None:
+        assert view.seat is not None
+        self.view = view
+        self.hand = mask_of(view.hand)
+        self.unseen = unseen_mask(view)
+        self.kozel = view.variant == "kozel"
+        seat, players = view.seat, view.players
+        teams = self.kozel and view.options.get("teams") == "on"
+        known = lacks if lacks is not None else (0,) * players
+        # Each other seat, with +1 for a rival and -1 for a partner, and what it lacks.
+        self.others = [
+            (-1.0 if teams and s % 2 == seat % 2 else 1.0, known[s])
+            for s in range(players)
+            if s != seat
+        ]
+
+    def score(self, move: Move) -> float:
+        if move.kind is not Kind.PLAY and move.kind is not Kind.DOUBLE:
+            return -1e9  # drawing or passing is only ever the one legal move
+        placed = [t for t in (move.tile, move.second) if t is not None]
+        left, right = self._ends_after(move)
+        fits = FIT[left] | FIT[right]
+        rest = self.hand & ~mask_of(tuple(placed))
+        open_to_others = self.unseen & fits
+        blocked = sum(side for side, lack in self.others if not open_to_others & ~lack)
+        return (
+            PIP * sum(self._points(t) for t in placed)
+            + DOUBLE_SHED * sum(t.is_double for t in placed)
+            + FOLLOW * (rest & fits).bit_count()
+            - OPEN_TO_OTHERS * open_to_others.bit_count()
+            + BLOCKED * blocked
+        )
+
+    def _points(self, tile: Tile) -> int:
+        if self.kozel and tile.pips == 0:
+            return BLANK_DOUBLE_POINTS
+        return tile.pips
+
+    def _ends_after(self, move: Move) -> tuple[int, int]:
+        ends = self.view.ends
+        tile = move.tile
+        if move.kind is Kind.DOUBLE:
+            assert ends is not None
+            return ends
+        assert tile is not None
+        if ends is None:
+            return (tile.lo, tile.hi) if move.flip else (tile.hi, tile.lo)
+        left, right = ends
+        if move.end == "L":
+            return tile.other(left), right
+        return left, tile.other(right)

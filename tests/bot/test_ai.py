@@ -9,9 +9,7 @@ import pytest
 
 from bot import ai
 from engine import (
-    DOUBLE_SIX,
     DRAW,
-    Fixture,
     Kind,
     Move,
     State,
@@ -24,6 +22,7 @@ from engine import (
     next_deal,
     view,
 )
+from engine.playout.codes import FIT
 
 
 def play_out(state: State[Any], level: str, seed: int) -> State[Any]:
@@ -50,31 +49,56 @@ def test_every_level_plays_every_game_to_its_end_with_legal_moves(level: str) ->
         assert play_out(state, level, 5).match_over
 
 
-def test_greedy_plays_the_tile_with_most_pips() -> None:
-    hands = (
-        (Tile(6, 5), Tile(1, 0), Tile(2, 2), Tile(3, 1), Tile(4, 0), Tile(0, 0), Tile(5, 0)),
-        (Tile(6, 6), Tile(5, 5), Tile(4, 4), Tile(3, 3), Tile(2, 1), Tile(3, 0), Tile(4, 1)),
-    )
-    rest = tuple(t for t in DOUBLE_SIX if not any(t in h for h in hands))
-    state = new_match("tyaga", 2, fixture=Fixture(hands, rest, leader=0))
-    move = ai.choose(view(state, 0), random.Random(1), "greedy")
-    assert move.tile is Tile(6, 5)
+def test_greedy_sheds_the_heavier_of_two_tiles_that_leave_alike() -> None:
+    legal = (Move.play(Tile(6, 4), "L"), Move.play(Tile(4, 1), "L"))
+    seen = _line_view("tyaga", 2, (Tile(6, 4), Tile(4, 1)), (4, 4), legal)
+    assert ai.choose(seen, random.Random(1), "greedy").tile is Tile(6, 4)
+
+
+@pytest.mark.parametrize(("variant", "shed"), [("kozel", Tile(0, 0)), ("tyaga", Tile(6, 6))])
+def test_greedy_counts_the_blank_double_at_25_in_kozel_only(variant: str, shed: Tile) -> None:
+    legal = (Move.play(Tile(0, 0), "L"), Move.play(Tile(6, 6), "R"))
+    seen = _line_view(variant, 2, (Tile(0, 0), Tile(6, 6)), (0, 6), legal)
+    assert ai.choose(seen, random.Random(1), "greedy").tile is shed
+
+
+def test_greedy_keeps_the_ends_its_hand_can_follow_over_a_few_more_pips() -> None:
+    hand = (Tile(6, 3), Tile(3, 1), Tile(1, 0), Tile(2, 1), Tile(4, 1))
+    legal = (Move.play(Tile(6, 3), "L"), Move.play(Tile(3, 1), "L"))
+    seen = _line_view("tyaga", 2, hand, (3, 3), legal)
+    assert ai.choose(seen, random.Random(1), "greedy").tile is Tile(3, 1)
+
+
+def test_greedy_blocks_a_rival_the_table_showed_to_lack_the_new_ends() -> None:
+    legal = (Move.play(Tile(5, 2), "L"), Move.play(Tile(6, 2), "L"))
+    seen = _line_view("tyaga", 2, (Tile(5, 2), Tile(6, 2)), (2, 4), legal)
+    lacks = (0, FIT[2] | FIT[4] | FIT[5])
+    assert ai.choose(seen, random.Random(1), "greedy", lacks=lacks).tile is Tile(5, 2)
+    assert ai.choose(seen, random.Random(1), "greedy").tile is Tile(6, 2)
+
+
+def test_greedy_does_not_block_its_partner_in_kozel_teams() -> None:
+    legal = (Move.play(Tile(5, 2), "L"), Move.play(Tile(6, 2), "L"))
+    seen = _line_view("kozel", 4, (Tile(5, 2), Tile(6, 2)), (2, 4), legal, teams=True)
+    lacks = (0, 0, FIT[2] | FIT[4] | FIT[5], 0)  # seat 2 sits opposite seat 0
+    assert ai.choose(seen, random.Random(1), "greedy", lacks=lacks).tile is Tile(6, 2)
 
 
 def test_greedy_prefers_a_double_among_tiles_of_equal_pips() -> None:
     legal = (Move.play(Tile(5, 1), "L"), Move.play(Tile(3, 3), "R"), DRAW)
-    chosen = ai.choose(_view_with(legal), random.Random(1), "greedy")
+    chosen = ai.choose(_view_with(legal, "baghdad"), random.Random(1), "greedy")
     assert chosen.tile is Tile(3, 3)
 
 
 def test_greedy_steals_when_it_can() -> None:
     legal = (Move.steal(Tile(5, 1)), Move(Kind.DONE))
-    assert ai.choose(_view_with(legal), random.Random(1), "greedy").kind is Kind.STEAL
+    assert ai.choose(_view_with(legal, "baghdad"), random.Random(1), "greedy").kind is Kind.STEAL
 
 
 def test_greedy_recovers_before_ending_the_turn() -> None:
     legal = (Move(Kind.DONE), Move.recover(Tile(5, 5), Tile(1, 1)))
-    assert ai.choose(_view_with(legal), random.Random(1), "greedy").kind is Kind.RECOVER
+    chosen = ai.choose(_view_with(legal, "baghdad"), random.Random(1), "greedy")
+    assert chosen.kind is Kind.RECOVER
 
 
 def test_the_dice_are_fixed_by_the_game_so_a_replay_chooses_the_same() -> None:
@@ -94,11 +118,29 @@ def test_a_seat_with_no_move_cannot_choose() -> None:
         ai.choose(view(state, idle), random.Random(1))
 
 
-def _view_with(legal: tuple[Move, ...]) -> View:
-    state = new_match("tyaga", 2, seed=1)
+def _view_with(legal: tuple[Move, ...], variant: str = "tyaga") -> View:
+    state = new_match(variant, 2, seed=1)
     assert state.turn is not None
     base = view(state, state.turn)
     fields = {name: getattr(base, name) for name in View.__dataclass_fields__}
     fields["legal"] = legal
     assert legal_moves(state)
+    return View(**fields)
+
+
+def _line_view(
+    variant: str,
+    players: int,
+    hand: tuple[Tile, ...],
+    ends: tuple[int, int],
+    legal: tuple[Move, ...],
+    *,
+    teams: bool = False,
+) -> View:
+    """Seat 0's view of a Tyaga or Kozel table with these ends and no line shown."""
+    options = {"teams": "on"} if teams else {}
+    state = new_match(variant, players, options, seed=1)
+    base = view(state, 0)
+    fields = {name: getattr(base, name) for name in View.__dataclass_fields__}
+    fields.update(hand=hand, ends=ends, line=(), legal=legal, turn=0)
     return View(**fields)
