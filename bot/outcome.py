@@ -1,8 +1,8 @@
 """How a deal and a match ended, in words: who went out, who takes the deal, the
-goat, the teams, and points a score sheet did not take.
+goat, the teams, each seat's points and those a score sheet did not take.
 
-The table, the deal summary and the replay story all say these things, each
-naming seats its own way: they pass ``name``, which turns a seat into a name.
+The table, its picture and the replay story all say these things, each naming
+seats its own way: they pass ``name``, which turns a seat into a name.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import Translator
+from bot.texts import score_words
 from engine import DealEnd, State, View, variant_of
 from engine.variants.kozel_scoring import hand_points
 
@@ -91,14 +92,15 @@ def match_end_lines(_: Translator, state: Seen, name: SeatName) -> list[str]:
     return said
 
 
-def unwritten(state: State[Any]) -> tuple[int, ...]:
+def unwritten(state: Seen) -> tuple[int, ...]:
     """Kozel: the points each seat's sheet did not take this deal because it is
     not opened yet (a sheet opens with a deal of 13 or more); zeros elsewhere."""
     result = state.result
     public = _public(state)
-    if result is None or "opened" not in public:
+    hands = state.revealed if isinstance(state, View) else state.hands
+    if result is None or hands is None or "opened" not in public:
         return (0,) * state.players
-    points = hand_points(state.hands, state.options)
+    points = hand_points(hands, state.options)
     found = teams(state)
     if found:
         sums = {seat: sum(points[s] for s in team) for team in found for seat in team}
@@ -106,6 +108,63 @@ def unwritten(state: State[Any]) -> tuple[int, ...]:
     opened = public["opened"]
     return tuple(
         p if not opened[seat] and result.scores[seat] == 0 else 0 for seat, p in enumerate(points)
+    )
+
+
+def points_lines(_: Translator, state: Seen, name: SeatName, tiles: SeatName) -> list[str]:
+    """Each seat's tiles left (as ``tiles`` says them) and what the deal wrote for
+    it; with teams, the points once for each team, under both partners' names, and
+    points the 13 rule left unwritten said so, with the rule."""
+    dropped = unwritten(state)
+    found = teams(state)
+    rows = [
+        _("%(name)s: %(tiles)s", name=name(seat), tiles=tiles(seat))
+        if found
+        else _seat_points(_, state, seat, name(seat), tiles(seat), dropped[seat])
+        for seat in range(state.players)
+    ]
+    for team in found:
+        partners = team_name(_, team, name)
+        rows.append(_seat_points(_, state, team[0], partners, None, 0))
+        if dropped[team[0]]:
+            rows.append(
+                _(
+                    "%(name)s: %(points)s not written: a score sheet opens with a deal of 13 "
+                    "or more.",
+                    name=partners,
+                    points=score_words(_, state.variant, dropped[team[0]]),
+                )
+            )
+    return rows
+
+
+def _seat_points(
+    _: Translator, state: Seen, seat: int, who: str, tiles: str | None, dropped: int
+) -> str:
+    """One seat's (or team's) line; ``tiles`` None for a team, whose hands are each
+    on a line of their own."""
+    result = state.result
+    assert result is not None
+    total = score_words(_, state.variant, state.match_scores[seat])
+    points = score_words(_, state.variant, dropped)
+    if dropped:
+        return _(
+            "%(name)s: %(tiles)s · %(points)s not written (a score sheet opens with a deal "
+            "of 13 or more), %(total)s in all",
+            name=who,
+            tiles=tiles,
+            points=points,
+            total=total,
+        )
+    deal = score_words(_, state.variant, result.scores[seat])
+    if tiles is None:
+        return _("%(name)s: %(deal)s this deal, %(total)s in all", name=who, deal=deal, total=total)
+    return _(
+        "%(name)s: %(tiles)s · %(deal)s this deal, %(total)s in all",
+        name=who,
+        tiles=tiles,
+        deal=deal,
+        total=total,
     )
 
 

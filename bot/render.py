@@ -133,21 +133,14 @@ def _deal_end(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
 def _deal_points(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """For each seat, the tiles left, the points the deal wrote and the total. The
     tiles left in the hands are not shown: the table never shows a hand's tiles."""
-    result = view.result
-    assert result is not None
-    return [
-        text_line(
-            "• "
-            + _(
-                "%(name)s: %(tiles)s · %(deal)s this deal, %(total)s in all",
-                name=seat_label(_, doc, seat),
-                tiles=_.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
-                deal=score_words(_, doc.variant, result.scores[seat]),
-                total=score_words(_, doc.variant, view.match_scores[seat]),
-            )
-        )
-        for seat in range(len(doc.seats))
-    ]
+    counts = view.hand_counts
+    said = outcome.points_lines(
+        _,
+        view,
+        partial(seat_label, _, doc),
+        lambda seat: _.ngettext("%(n)d tile", "%(n)d tiles", counts[seat]),
+    )
+    return [text_line("• " + text) for text in said]
 
 
 def _line_facts(_: Translator, view: View) -> list[TextLine]:
