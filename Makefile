@@ -56,7 +56,7 @@ pictures: $(INSTALLED)
 # Extract every translatable text, bring each language's catalog up to date (a changed
 # text comes back fuzzy, for a translator to check) and compile the catalogs that run.
 messages: $(INSTALLED)
-	$(BIN)/pybabel extract -k ngettext:1,2 -k N_ --no-location --sort-output \
+	$(BIN)/pybabel extract -k ngettext:1,2 -k N_ -k NC_:1c,2 --no-location --sort-output \
 		--project domino-bot --version 0.1.0 -o $(POT) bot adapters
 	@for lang in $(LANGUAGES); do \
 		if [ -f $(LOCALE)/$$lang/LC_MESSAGES/domino.po ]; then \

@@ -40,6 +40,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Like :func:`N_` for a text that means something else in ``context`` (a word
+    that is also a command's name); translate it with :meth:`Translator.pgettext`."""
+    return message
+
+
 class Translator:
     """``_("text %(x)s", x=...)`` translates and fills in; ``_.ngettext`` for plurals."""
 
@@ -52,6 +58,10 @@ class Translator:
     def __call__(self, message: str, /, **params: object) -> str:
         text = self._catalog.gettext(message)
         return text % params if params else text
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        """``message`` as meant in ``context`` (see :func:`NC_`)."""
+        return self._catalog.pgettext(context, message)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         """The form for ``n``; ``%(n)d`` is filled in with ``n`` itself."""

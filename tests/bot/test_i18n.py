@@ -34,7 +34,7 @@ from tests.bot.driver import deal
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "adapters")  # where user-visible texts are written
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "NC_": ((1, "c"), 2), "ngettext": (1, 2)}
 
 
 def source_messages() -> set[str]:

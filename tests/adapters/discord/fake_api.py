@@ -29,6 +29,7 @@ from tests.adapters.discord.fake_wire import (
     Throttle,
     error_response,
     json_response,
+    name_problems,
     now_iso,
     read_body,
     too_many,
@@ -262,11 +263,16 @@ class FakeDiscord:
         return await self.socket_handler(request)
 
     async def _sync_global(self, request: web.Request) -> web.Response:
-        return json_response(self._store_commands("global", await request.json()))
+        return self._sync("global", await request.json())
 
     async def _sync_guild(self, request: web.Request) -> web.Response:
-        scope = request.match_info["guild"]
-        return json_response(self._store_commands(scope, await request.json()))
+        return self._sync(request.match_info["guild"], await request.json())
+
+    def _sync(self, scope: str, commands: list[Json]) -> web.Response:
+        problems = name_problems(commands)
+        if problems:
+            return error_response(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+        return json_response(self._store_commands(scope, commands))
 
     def _store_commands(self, scope: str, commands: list[Json]) -> list[Json]:
         stored = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -113,3 +114,29 @@ async def read_body(request: web.Request) -> tuple[Json, list[Json]]:
     if not request.can_read_body:
         return {}, []
     return await request.json(), []
+
+
+def name_problems(commands: list[Json]) -> list[str]:
+    """What Discord would refuse in synced commands: a name or a localized name that
+    is not 1 to 32 lowercase letters, digits, ``-`` or ``_``, or two options of one
+    command that share a name in some language."""
+    problems: list[str] = []
+    for command in commands:
+        names = {"default": command["name"], **(command.get("name_localizations") or {})}
+        problems += [f"{loc}: {name!r}" for loc, name in names.items() if not _discord_name(name)]
+        options = command.get("options") or []
+        locales = {"default"} | {loc for o in options for loc in o.get("name_localizations") or {}}
+        for locale in sorted(locales):
+            seen = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
+            problems += [f"{locale}: {name!r} twice" for name in set(seen) if seen.count(name) > 1]
+        problems += name_problems(options)
+    return problems
+
+
+def _discord_name(name: str) -> bool:
+    # ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase where a letter has a case
+    return (
+        0 < len(name) <= 32
+        and name == name.lower()
+        and all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in name)
+    )

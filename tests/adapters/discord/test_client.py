@@ -47,8 +47,12 @@ async def test_the_commands_are_described_in_each_users_language(
         assert variant["description_localizations"]["ru"] == "игра"
         titles = {c["value"]: c.get("name_localizations", {}) for c in variant["choices"]}
         assert titles["kozel"]["ru"] == "Козёл" and titles["baghdad"]["pl"] == "Złodziej z Bagdadu"
-        # Names stay as typed in every language.
-        assert "name_localizations" not in new or not new["name_localizations"]
+        # Names too: Discord sends the English name back, so the handlers need no change.
+        assert group["name_localizations"]["ru"] == "домино"
+        assert new["name_localizations"] == {"ru": "новая", "uk": "нова", "pl": "nowa"}
+        assert variant["name_localizations"]["uk"] == "гра"
+        teams = next(o for o in new["options"] if o["name"] == "teams")
+        assert teams["name_localizations"]["pl"] == "drużyny"
     finally:
         await bot.close()
 
