@@ -88,13 +88,15 @@ def why_not(
     doc, state, seat = found
     if state.deal_over:
         return refuse(_("This deal is over."))
-    if counter != state.counter or tile not in state.hands[seat]:
-        return refuse(_("That button is out of date: use the new ones."))
     if state.turn != seat:
+        # Asked before the counter: a waiting hand is not redrawn when only its
+        # unpressable tiles' counters changed, so its tiles name an older turn.
         assert state.turn is not None
         return refuse(
             _("Not your turn — waiting for %(name)s", name=seat_label(_, doc, state.turn))
         )
+    if counter != state.counter or tile not in state.hands[seat]:
+        return refuse(_("That button is out of date: use the new ones."))
     reasons: list[IllegalMove] = []
     for end in ("L", "R") if state.line else (None,):
         move = Move.play(tile, end) if end is not None else Move.lead(tile)

@@ -164,7 +164,8 @@ def _hands(
             held.user.key not in asked
             and before is not None
             and before.state is not None
-            and screen == (shown.get(before, seat) or hand_of(before.doc, before.state, seat))
+            and _as_seen(screen)
+            == _as_seen(shown.get(before, seat) or hand_of(before.doc, before.state, seat))
         )
         slot = hand_slot(doc, seat)
         if unchanged or in_table_chat(doc, slot):
@@ -173,6 +174,16 @@ def _hands(
             screen = replace(screen, picture=hand_picture_png(doc, state, seat))
         out.append(Show(slot, screen, after.version))
     return out
+
+
+def _as_seen(screen: Screen) -> Screen:
+    """The screen as its player sees and uses it: an unpressable tile's payload names
+    the turn it was drawn for, and only matters on the player's own turn, when his hand
+    is drawn anew anyway, so a waiting hand whose only change is there is not sent."""
+    rows = tuple(
+        tuple(b if b.enabled else replace(b, payload=None) for b in row) for row in screen.buttons
+    )
+    return replace(screen, buttons=rows)
 
 
 def _pings(before: Game | None, after: Game) -> list[Outbound]:

@@ -267,3 +267,18 @@ async def test_the_table_keeps_only_a_short_history(fake_store: Store) -> None:
 
 def _nothing():
     raise AssertionError("no hand shown")
+
+
+async def test_a_waiting_hand_is_not_sent_again_when_only_the_turn_moved_on(
+    fake_store: Store,
+) -> None:
+    cyril = user(3, "Cyril")
+    table = make_table(fake_store)
+    three = deal(DOUBLE_SIX, "6-6 1-0 2-0", "6-5 3-1 4-1", "5-5 2-2 3-3", leader=0)
+    await scripted(table, "tyaga", [ANNA, BORIS, cyril], three, options={"hand_size": 3})
+    await table.open_hands(ANNA, BORIS, cyril)
+    waiting = table.hand(cyril)
+    out = await press_tile(table, ANNA, "[6|6]")
+    assert [s.slot.user for s in shows(out, SlotKind.HAND)] == [ANNA, BORIS]
+    out = await table.press(cyril, button(waiting, "[5|5]").payload)
+    assert answer(out).text == "Not your turn — waiting for Boris"
