@@ -12,7 +12,7 @@ import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 from telegram import BotCommand, Update
 from telegram.constants import ChatMemberStatus
@@ -42,7 +42,17 @@ from adapters.telegram.translate import (
     query_to_press,
 )
 from bot import catalog, codec
-from bot.contract import Answer, ChatMoved, ChatRef, Command, Inbound, Outbound, Press
+from bot.contract import (
+    Answer,
+    ChatMoved,
+    ChatRef,
+    Command,
+    Inbound,
+    Outbound,
+    Press,
+    Show,
+    SlotKind,
+)
 from bot.i18n import DEFAULT_LANG, available_languages
 
 log = logging.getLogger(__name__)
@@ -198,8 +208,13 @@ class TelegramAdapter:
             await self.deliverer.answer(query_id, answers[0] if answers else Answer())
         finally:
             # The core has applied the press: what it changed is shown whatever
-            # became of the answer.
-            self.submit([o for o in outbounds if not isinstance(o, Answer)])
+            # became of the answer, the presser's own hand first, so that no live
+            # keyboard lingers under his finger while the table is edited.
+            rest = [o for o in outbounds if not isinstance(o, Answer)]
+            own: list[Show] = [o for o in rest if _is_hand_of(o, press)]
+            for hand in own:
+                await self.deliverer.first(hand)
+            self.submit([o for o in rest if o not in own])
 
     async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup: its table and scoreboard move to the new id."""
@@ -254,6 +269,16 @@ class TelegramAdapter:
         admin = member.status in ADMINS
         self._admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)
         return admin
+
+
+def _is_hand_of(item: Outbound, press: Press) -> TypeGuard[Show]:
+    """``item`` redraws the presser's own hand."""
+    return (
+        isinstance(item, Show)
+        and item.slot.kind is SlotKind.HAND
+        and item.slot.user is not None
+        and item.slot.user.key == press.user.key
+    )
 
 
 __all__ = ["PLATFORM", "Core", "TelegramAdapter", "Wiring", "build_application"]

@@ -108,6 +108,14 @@ class Deliverer:
         if chat not in self._workers:
             self._workers[chat] = asyncio.create_task(self._work(chat), name=f"deliver {chat}")
 
+    async def first(self, item: Show) -> None:
+        """Carry ``item`` out before the caller submits anything else (a presser's own
+        hand, redrawn before the table and the other hands his press changed)."""
+        self._post(item)
+        worker = self._workers.get(mailbox_of(item))
+        if worker is not None:
+            await asyncio.wait([worker])
+
     async def drain(self) -> None:
         """Wait until every mailbox is empty (including what undeliverable hands caused)."""
         while self._workers:

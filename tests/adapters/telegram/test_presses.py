@@ -1,5 +1,6 @@
 """Presses on a real table: what a press changed reaches the chats whatever became of
-its answer, and nothing slow runs before the answer."""
+its answer, nothing slow runs before the answer, and the presser's own hand is redrawn
+before anything else."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ import pytest
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with, shown_version, table_slot
-from tests.adapters.telegram.tables import MY_TILES, first_mover, started_table
+from tests.adapters.telegram.tables import (
+    GROUP_ID,
+    MY_TILES,
+    WRITES,
+    first_mover,
+    started_table,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -57,3 +64,24 @@ async def test_joining_looking_at_ones_tiles_and_moving_never_wait_for_an_admin_
     looked_up = {c.params["user_id"] for c in fake.calls_to("getChatMember")}
     assert bob.id not in looked_up, "a press of Bob's waited for Telegram to say who he is"
     assert looked_up == {ann.id}, "only the host's typed commands and Start ask"
+
+
+async def test_a_move_redraws_the_movers_own_hand_before_anything_else_is_sent(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    cy = people["cy"]
+    fake.started.add(cy.id)
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame kozel", bob, cy)
+    for _ in range(6):
+        user, hand, move = await first_mover(d, game_id)
+        first = len(fake.calls)
+        await d.press(user, hand, move)
+        sent = [c for c in fake.calls[first:] if c.method in WRITES]
+        assert (sent[0].method, sent[0].chat_id) == ("editMessageText", user.id), [
+            (c.method, c.chat_id) for c in sent
+        ]
+        assert sent[0].params["message_id"] == hand["message_id"]
+        assert "Wait for your turn" in sent[0].params["text"]
+        assert any(c.chat_id == GROUP_ID for c in sent[1:]), "the table did not follow"
