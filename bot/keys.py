@@ -205,6 +205,16 @@ def rendered(slot_key: str) -> str:
     return f"{PREFIX}:render:{slot_key}"
 
 
+UPDATE_BUCKETS: Final = 16
+"""How many hash tags the marks of Telegram updates taken are spread over."""
+
+
+def telegram_update(update_id: int) -> str:
+    """Set while a Telegram update is taken by a worker, so no other handles it again;
+    bucketed by id, so the marks spread over the cluster's slots."""
+    return f"{PREFIX}:{{tgupd:{update_id % UPDATE_BUCKETS}}}:{update_id}"
+
+
 def discord_pings() -> str:
     """Sorted set of Discord turn pings held back, by the moment each falls due."""
     return f"{PREFIX}:dc:pings"

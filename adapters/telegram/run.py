@@ -17,7 +17,7 @@ from adapters.telegram.clock import Clock, SystemClock
 from adapters.telegram.limiter import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
 from adapters.telegram.translate import PLATFORM
-from adapters.telegram.webhook import WebhookServer, webhook_app, webhook_path
+from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
 from bot import keys
 from bot.config import Settings
 from bot.contract import ChatRef
@@ -47,7 +47,9 @@ def redis_wiring(
 class TelegramService:
     """One bot process: :meth:`start` it, and :meth:`stop` it when told to."""
 
-    def __init__(self, settings: Settings, core: Core, wiring: Wiring) -> None:
+    def __init__(
+        self, settings: Settings, core: Core, wiring: Wiring, ledger: UpdateLedger | None = None
+    ) -> None:
         if settings.telegram_token is None:
             raise ValueError("TELEGRAM_TOKEN is not set")
         self.settings = settings
@@ -60,6 +62,7 @@ class TelegramService:
         )
         self.adapter = TelegramAdapter(self.application, core, wiring)
         self.webhook: WebhookServer | None = None
+        self.ledger = ledger  # webhook updates taken, shared by every worker
         self._stop_ticking = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
         self.ticking = False  # a tick's moves are being played or handed to delivery
@@ -79,7 +82,9 @@ class TelegramService:
     async def _start_webhook(self, url: str) -> None:
         secret = self.settings.telegram_webhook_secret
         assert secret is not None  # the settings refuse a webhook without one
-        app = webhook_app(self.application, webhook_path(url), secret.get_secret_value())
+        app = webhook_app(
+            self.application, webhook_path(url), secret.get_secret_value(), self.ledger
+        )
         self.webhook = WebhookServer(
             app, self.settings.telegram_webhook_listen, self.settings.telegram_webhook_port
         )
@@ -126,7 +131,7 @@ async def run_telegram(
 ) -> None:
     """Serve Telegram until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT)."""
     wiring = redis_wiring(redis)
-    service = TelegramService(settings, core, wiring)
+    service = TelegramService(settings, core, wiring, UpdateLedger(redis))
     try:
         await service.start()
         await stop_event.wait()

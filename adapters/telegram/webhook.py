@@ -3,7 +3,9 @@
 Every post must carry the secret token given to ``setWebhook``; anything else is
 answered 403 and never reaches the bot. Accepted updates go to the Application's
 update queue, so several workers behind one URL each process what they receive,
-with all game state in Redis.
+with all game state in Redis. Each update is marked taken in Redis first: one that
+Telegram posts again (its first answer came too late) or that two workers are given
+is handled once.
 """
 
 from __future__ import annotations
@@ -11,16 +13,42 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+from typing import Any
 from urllib.parse import urlsplit
 
+import redis.exceptions
 from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
+
+from bot import keys
 
 log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 HEALTH_PATH = "/healthz"
+TAKEN_FOR = 24 * 3600  # Telegram gives up posting an update again well within a day
+
+
+class UpdateLedger:
+    """Which updates some worker has taken, in Redis (see :func:`bot.keys.telegram_update`)."""
+
+    def __init__(self, redis: Any, *, ttl: int = TAKEN_FOR) -> None:
+        self._redis = redis
+        self._ttl = ttl
+
+    async def take(self, update_id: int) -> bool:
+        """Mark the update taken; ``False`` if a worker took it before. With Redis out of
+        reach it is taken all the same: the bot then answers that it is unavailable,
+        which beats leaving the press with no answer at all."""
+        try:
+            marked = await self._redis.set(
+                keys.telegram_update(update_id), 1, nx=True, ex=self._ttl
+            )
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
+            log.warning("could not mark update %s taken; handling it all the same", update_id)
+            return True
+        return bool(marked)
 
 
 def webhook_path(url: str) -> str:
@@ -28,7 +56,9 @@ def webhook_path(url: str) -> str:
     return urlsplit(url).path or "/"
 
 
-def webhook_app(application: Application, path: str, secret: str) -> web.Application:
+def webhook_app(
+    application: Application, path: str, secret: str, ledger: UpdateLedger | None = None
+) -> web.Application:
     async def receive(request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "")
         if not hmac.compare_digest(given.encode(), secret.encode()):
@@ -44,6 +74,9 @@ def webhook_app(application: Application, path: str, secret: str) -> web.Applica
             update = Update.de_json(data, application.bot)
         except (KeyError, TypeError, ValueError):
             return web.Response(status=400, text="not an update")
+        if ledger is not None and not await ledger.take(update.update_id):
+            log.debug("update %s was taken already", update.update_id)
+            return web.Response(text="ok")
         await application.update_queue.put(update)
         return web.Response(text="ok")
 

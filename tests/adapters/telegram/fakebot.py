@@ -192,9 +192,9 @@ class FakeBotApi:
     def push_update(self, update: dict[str, Any]) -> dict[str, Any]:
         return self.feed.push(update)
 
-    def deliver_to(self, urls: list[str], secret: str) -> None:
+    def deliver_to(self, urls: list[str], secret: str, copies: int = 1) -> None:
         """Post updates to these webhook workers in turn, as a load balancer would."""
-        self.feed.deliver_to(urls, secret)
+        self.feed.deliver_to(urls, secret, copies)
 
     @property
     def pushed(self) -> int:

@@ -1,5 +1,6 @@
 """How updates reach the bot from the fake server: fetched with getUpdates (a long poll),
-or posted to webhook workers in turn."""
+or posted to webhook workers in turn (each update to one, or to several at once as when
+Telegram posts it again)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class UpdateFeed:
         self._arrived = asyncio.Event()
         self._hooks: Iterator[str] | None = None
         self._secret = ""
+        self._copies = 1
         self._posting: set[asyncio.Task[None]] = set()
 
     def push(self, update: dict[str, Any]) -> dict[str, Any]:
@@ -31,14 +33,18 @@ class UpdateFeed:
             self._queued.append(update)
             self._arrived.set()
         else:
-            task = asyncio.get_running_loop().create_task(self._post(update, next(self._hooks)))
-            self._posting.add(task)
-            task.add_done_callback(self._posting.discard)
+            for _ in range(self._copies):
+                url = next(self._hooks)
+                task = asyncio.get_running_loop().create_task(self._post(update, url))
+                self._posting.add(task)
+                task.add_done_callback(self._posting.discard)
         return update
 
-    def deliver_to(self, urls: list[str], secret: str) -> None:
+    def deliver_to(self, urls: list[str], secret: str, copies: int = 1) -> None:
+        """Post each update to the next ``copies`` of ``urls`` in turn."""
         self._hooks = itertools.cycle(urls)
         self._secret = secret
+        self._copies = copies
 
     def pending(self) -> int:
         """Updates not yet fetched by the bot, or still being posted to it."""

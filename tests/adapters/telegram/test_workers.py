@@ -1,5 +1,6 @@
 """Several webhook workers serve one bot on one Redis: Telegram's updates are spread over
-them, and together they play a match as one bot would."""
+them, and together they play a match as one bot would; an update posted to two of them is
+handled once."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 import redis.asyncio as aredis
 
 from adapters.telegram.run import TelegramService, redis_wiring
+from adapters.telegram.webhook import UpdateLedger
 from bot.sessions import Sessions
 from bot.store import Store, connect
 from tests.adapters.telegram.driver import Driver
@@ -62,13 +64,19 @@ async def workers(
             client = aredis.Redis.from_url(redis_url, decode_responses=True)
             stack.push_async_callback(client.aclose)
             sessions = Sessions(own_store, settings, rng=random.Random(number))
-            service = TelegramService(settings, sessions, redis_wiring(client, clock, time.time))
+            service = TelegramService(
+                settings, sessions, redis_wiring(client, clock, time.time), UpdateLedger(client)
+            )
             await service.start()
             stack.push_async_callback(service.stop)
             services.append(service)
             urls.append(f"http://127.0.0.1:{port}/hook")
         fake.deliver_to(urls, SECRET)
         yield Running(fake, *services)
+
+
+def worker_urls(workers: Running) -> list[str]:
+    return [f"http://127.0.0.1:{s.settings.telegram_webhook_port}/hook" for s in workers.services]
 
 
 async def test_webhook_workers_on_one_redis_play_a_match_together(
@@ -99,3 +107,30 @@ async def test_webhook_workers_on_one_redis_play_a_match_together(
     served = {url for url, status in fake.feed.hook_posts if status == 200}
     assert len(served) == WORKERS, "the updates were not spread over every worker"
     assert all(s.adapter.handled > 0 for s in workers.services)
+
+
+async def test_an_update_posted_to_two_workers_is_handled_once(
+    fake: FakeBotApi,
+    workers: Running,
+    store: Store,
+    redis_url: str,
+    people: dict[str, FakeUser],
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    fake.deliver_to(worker_urls(workers), SECRET, copies=2)  # as when Telegram posts again
+    client = aredis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        d = Driver(fake, workers, store, client, GROUP_ID)
+        d.seat(ann, bob)
+        game_id = await open_table(d, ann, "/newgame tyaga", bob)
+        await start(d, ann, game_id)
+        game = await d.game()
+    finally:
+        await client.aclose()
+    assert len(fake.feed.hook_posts) == 2 * fake.pushed
+    assert all(status == 200 for _url, status in fake.feed.hook_posts)
+    assert workers.handled == fake.pushed
+    assert len(fake.calls_to("answerCallbackQuery")) == 2  # Bob's join and Ann's start
+    assert game is not None
+    seated = [s.user.user_id for s in game.doc.seats if s.user is not None]
+    assert seated == [str(ann.id), str(bob.id)]
