@@ -215,9 +215,22 @@ def telegram_update(update_id: int) -> str:
     return f"{PREFIX}:{{tgupd:{update_id % UPDATE_BUCKETS}}}:{update_id}"
 
 
-def discord_pings() -> str:
-    """Sorted set of Discord turn pings held back, by the moment each falls due."""
-    return f"{PREFIX}:dc:pings"
+PING_BUCKETS: Final = 16
+"""How many sorted sets Discord's held-back turn pings are spread over."""
+
+LEGACY_DISCORD_PINGS: Final = f"{PREFIX}:dc:pings"
+"""The one set of held-back pings of earlier versions: still claimed from, never written."""
+
+
+def discord_ping_bucket(chat: ChatRef) -> int:
+    """The bucket of the channel's held-back pings: always the same one for a channel."""
+    return zlib.crc32(chat.key.encode()) % PING_BUCKETS
+
+
+def discord_pings(bucket: int) -> str:
+    """Sorted set of Discord turn pings held back, by the moment each falls due; each
+    bucket has its own hash tag, so the buckets spread over the cluster's slots."""
+    return f"{PREFIX}:{{dc:pings:{bucket}}}"
 
 
 # -- turn deadlines ------------------------------------------------------------------

@@ -12,13 +12,15 @@ the channel is held back and sent only when the turn has waited:
 - when he moves before it falls due, it is dropped; once sent it is never
   deleted (a deleted mention leaves a notification that points at nothing).
 
-Held-back pings live in Redis (one sorted set by due time; each chat's message
-hash names its pings' members, and each user's last action), so whichever process
-runs the next timer round sends them, and a restart loses none.
+Held-back pings live in Redis (sorted sets by due time, a channel's always in the same
+one of :data:`bot.keys.PING_BUCKETS`, so no one key is hot on a cluster; each chat's
+message hash names its pings' members, and each user's last action), so whichever
+process runs the next timer round sends them, and a restart loses none.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -94,7 +96,8 @@ class Pings:
         if member is None:
             return
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zrem(keys.discord_pings(), member)
+            pipe.zrem(keys.discord_pings(keys.discord_ping_bucket(chat)), member)
+            pipe.zrem(keys.LEGACY_DISCORD_PINGS, member)
             pipe.hdel(keys.slot_messages(chat), field)
             await pipe.execute()
 
@@ -102,10 +105,15 @@ class Pings:
         """The held pings that fell due and that this process won (only one does);
         a player who acted within the last minute has his put off instead."""
         now = self.clock()
-        members = await self._redis.zrangebyscore(keys.discord_pings(), "-inf", now, 0, BATCH)
+        buckets = [keys.discord_pings(b) for b in range(keys.PING_BUCKETS)]
+        buckets.append(keys.LEGACY_DISCORD_PINGS)
+        pages = await asyncio.gather(
+            *(self._redis.zrangebyscore(bucket, "-inf", now, 0, BATCH) for bucket in buckets)
+        )
+        due = [(b, str(m)) for b, page in zip(buckets, pages, strict=True) for m in page]
         claimed: list[HeldPing] = []
-        for member in map(str, members):
-            if not await self._redis.zrem(keys.discord_pings(), member):
+        for bucket, member in due:
+            if not await self._redis.zrem(bucket, member):
                 continue  # another process took it
             held = HeldPing.from_member(member)
             quiet_until = await self.last_action(held.chat, held.user_id) + QUIET_AFTER_ACTION
@@ -129,7 +137,7 @@ class Pings:
     async def _put(self, held: HeldPing, due: float) -> None:
         member = held.member(due)
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(keys.discord_pings(), {member: due})
+            pipe.zadd(keys.discord_pings(keys.discord_ping_bucket(held.chat)), {member: due})
             pipe.hset(keys.slot_messages(held.chat), _ping_field(held.slot), member)
             await pipe.execute()
 

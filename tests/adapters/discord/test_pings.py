@@ -1,18 +1,22 @@
 """Turn pings through the real client and core on a clock the test moves: a mention
 only after half the turn timer (or at once on a first turn after a long wait), never
-within a minute of the player's own action, and never deleted."""
+within a minute of the player's own action, and never deleted. Held pings are spread
+over buckets in Redis, and two processes never both send one."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
 import redis.asyncio as aredis
+from redis.crc import key_slot
 
-from adapters.discord.pings import LONG_WAIT, QUIET_AFTER_ACTION
-from bot import codec
+from adapters.discord.pings import LONG_WAIT, NO_TIMER_WAIT, QUIET_AFTER_ACTION, HeldPing, Pings
+from bot import codec, keys
+from bot.contract import ChatRef, Screen, Show, Slot, SlotKind, UserRef
 from bot.sessions import Sessions
 from bot.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
@@ -179,3 +183,34 @@ async def test_over_a_whole_match_no_message_with_a_mention_is_deleted(
     assert not set(deleted) & {m["id"] for m in sent}
     live = {m["id"] for m in fake.live_channel_messages(CHANNEL_ID)}
     assert {m["id"] for m in sent} <= live
+
+
+def _ping(channel: ChatRef) -> Show:
+    user = UserRef("dc", str(ALICE.id), "Alice")
+    return Show(Slot(SlotKind.PING, channel, "g1", user, table=channel), Screen(()))
+
+
+async def test_held_pings_spread_over_buckets_and_two_processes_send_each_once(
+    redis_client: aredis.Redis, clock: Clock
+) -> None:
+    channels = [ChatRef("dc", str(900 + n)) for n in range(40)]
+    holder = Pings(redis_client, clock=clock)
+    for channel in channels:
+        await holder.hold(_ping(channel), channel, f"<@{ALICE.id}> to move in {channel.key}")
+    used = [b for b in range(keys.PING_BUCKETS) if await redis_client.exists(keys.discord_pings(b))]
+    assert len({key_slot(keys.discord_pings(b).encode()) for b in used}) > 4
+    clock.now += NO_TIMER_WAIT + QUIET_AFTER_ACTION + 1
+    first, second = Pings(redis_client, clock=clock), Pings(redis_client, clock=clock)
+    got = await asyncio.gather(first.claim_due(), second.claim_due())
+    sent = [held.chat for claimed in got for held in claimed]
+    assert sorted(sent, key=str) == sorted(channels, key=str)
+
+
+async def test_a_ping_held_in_the_single_set_of_earlier_versions_is_still_sent(
+    redis_client: aredis.Redis, clock: Clock
+) -> None:
+    channel = ChatRef("dc", "77")
+    held = HeldPing(channel, "ping|x", str(BOB.id), f"<@{BOB.id}> to move")
+    await redis_client.zadd(keys.LEGACY_DISCORD_PINGS, {held.member(clock.now): clock.now})
+    assert await Pings(redis_client, clock=clock).claim_due() == [held]
+    assert await redis_client.zcard(keys.LEGACY_DISCORD_PINGS) == 0
