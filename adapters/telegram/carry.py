@@ -10,7 +10,8 @@ previous response on the same topic (the last ``/scores``) is deleted then, once
 it has been up for :data:`READ_SECONDS`, so a busy chat does not fill up with
 them. A table posted anew (``renew``, at the start of a deal) is sent first and
 its older message deleted after, or cut to its heading where Telegram no longer
-lets a bot delete it.
+lets a bot delete it. A slot's screen held up past half its hold (a flood wait) is
+held again before each write, and dropped if a newer one was claimed meanwhile.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import datetime as dtm
 import logging
 import warnings
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import TypeVar
 
 from telegram import (
@@ -45,7 +47,7 @@ from telegram.warnings import PTBDeprecationWarning
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import UNPACED, Budget
 from adapters.telegram.render import Renderer, alert_text
-from adapters.telegram.slots import Claim, SlotBook
+from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
 from adapters.telegram.translate import telegram_chat_id, telegram_thread_id
 from bot.contract import (
     Answer,
@@ -76,6 +78,14 @@ class UserUnreachable(Exception):
     """Telegram refused to write to a private chat (never started, or blocked the bot)."""
 
 
+class _Overtaken(Exception):
+    """A newer version of the slot being shown was claimed while this one waited."""
+
+
+_SHOWING: ContextVar[tuple[Show, float] | None] = ContextVar("showing", default=None)
+"""The screen this task is showing and when it last held its slot."""
+
+
 class Carrier:
     def __init__(self, bot: Bot, renderer: Renderer, book: SlotBook, clock: Clock) -> None:
         self.bot = bot
@@ -101,10 +111,29 @@ class Carrier:
         if not claim.fresh:
             log.debug("not showing version %s in %s: a newer one is shown", show.version, slot)
             return
+        showing = _SHOWING.set((show, self.clock.now()))
+        overtaken = False
         try:
             await self._show_claimed(show, claim.message_id, budget)
+        except _Overtaken:
+            log.debug("version %s in %s was overtaken while it waited", show.version, slot)
+            overtaken = True  # the newer version's worker holds the slot: not ours to free
         finally:
-            await self.book.release(slot)
+            _SHOWING.reset(showing)
+            if not overtaken:
+                await self.book.release(slot)
+
+    async def _hold_on(self) -> None:
+        """Before a write of a slot's screen held up past half its hold, hold the slot
+        again, or raise :class:`_Overtaken` if a newer version was claimed meanwhile."""
+        showing = _SHOWING.get()
+        if showing is None or self.clock.now() - showing[1] < HOLD_SECONDS / 2:
+            return
+        show, _ = showing
+        now = self.clock.now()
+        if not await self.book.hold(show.slot, show.version, now):
+            raise _Overtaken
+        _SHOWING.set((show, now))
 
     async def _claim(self, show: Show) -> Claim:
         """Claim the slot, waiting while another worker is showing it."""
@@ -307,6 +336,7 @@ class Carrier:
         for attempt in range(1, ATTEMPTS + 1):
             chat_id = self.chat_id(chat)
             await budget.spend()
+            await self._hold_on()
             try:
                 return await make(chat_id)
             except ChatMigrated as err:

@@ -3,7 +3,9 @@
 A slot's message is edited in place, so its id must outlive the process; and since
 several workers may render the same table, the version shown is kept beside it so
 that an older screen never replaces a newer one. A worker showing a slot holds it
-until its edit is done, so that two edits of one message never cross on the way.
+until its edit is done, so that two edits of one message never cross on the way; one
+whose edit is kept waiting (a flood wait) holds it again before it writes, and gives up
+if a newer version was claimed while its hold had run out.
 In Redis, one hash per chat holds ``slot key -> "message_id:version"`` (``message_id``
 empty until one is sent) and ``lock|slot key -> held until``.
 
@@ -48,6 +50,11 @@ class SlotBook(Protocol):
 
     async def release(self, slot: Slot) -> None:
         """The edit is done: others may show the slot."""
+        ...
+
+    async def hold(self, slot: Slot, version: int, now: float) -> bool:
+        """Hold the slot a while longer for ``version``, claimed before: ``False`` if a
+        newer version was claimed meanwhile (the hold ran out), and then nothing held."""
         ...
 
     async def place(self, slot: Slot, message_id: int, version: int) -> None:
@@ -96,6 +103,9 @@ class MemorySlotBook:
 
     async def release(self, slot: Slot) -> None:
         pass
+
+    async def hold(self, slot: Slot, version: int, now: float) -> bool:
+        return version >= self._book(slot).get(slot.key, (None, -1))[1]
 
     async def place(self, slot: Slot, message_id: int, version: int) -> None:
         _, shown = self._book(slot).get(slot.key, (None, -1))
@@ -149,6 +159,17 @@ return {1, ARGV[4]}
 """
 )
 
+# KEYS[1]: the chat's hash. ARGV: slot key, version, now, how long to hold. Returns 1 held,
+# 0 when a newer version was claimed.
+_HOLD = (
+    _SPLIT
+    + """
+if tonumber(ARGV[2]) < shown then return 0 end
+local until_ = string.format('%.17g', tonumber(ARGV[3]) + tonumber(ARGV[4]))
+redis.call('HSET', KEYS[1], 'lock|' .. ARGV[1], until_)
+return 1
+"""
+)
 
 # KEYS[1]: the chat's hash. ARGV: field, "message_id:at", ttl seconds. Returns the old value.
 _SWAP = """
@@ -167,6 +188,7 @@ class RedisSlotBook:
         self._key_for = key_for
         self._claim = redis.register_script(_CLAIM)
         self._place = redis.register_script(_PLACE)
+        self._hold = redis.register_script(_HOLD)
         self._swap = redis.register_script(_SWAP)
 
     async def claim(self, slot: Slot, version: int, now: float) -> Claim:
@@ -178,6 +200,12 @@ class RedisSlotBook:
 
     async def release(self, slot: Slot) -> None:
         await self._redis.hdel(self._key_for(slot.chat.key), "lock|" + slot.key)
+
+    async def hold(self, slot: Slot, version: int, now: float) -> bool:
+        held = await self._hold(
+            keys=[self._key_for(slot.chat.key)], args=[slot.key, version, repr(now), HOLD_SECONDS]
+        )
+        return bool(int(held))
 
     async def place(self, slot: Slot, message_id: int, version: int) -> None:
         await self._place(
