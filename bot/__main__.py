@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from bot import catalog
 from bot.ai.thinker import Thinker, budget_of
+from bot.cli import asked_language, cli_language, parse
 from bot.config import ConfigError, Settings, load_settings
 from bot.embedded import EmbeddedRedisError
 from bot.failures import plain_failure
-from bot.i18n import environment_language, pick_language, translator
+from bot.i18n import Translator, environment_language, pick_language, translator
 from bot.launch import (
     EXPORTS,
     banner,
@@ -52,106 +52,16 @@ EXIT_USAGE = 2
 BOTS: Final = ("telegram", "discord")  # the chat platforms, in the order they are started
 
 
-PLAY_DESCRIPTION: Final = (
-    "A game at the terminal: full screen in a terminal, plain lines in a pipe. "
-    "Options and KEY=VALUE words may come in any order."
-)
-
-
-def play_parser() -> argparse.ArgumentParser:
-    """``domino-bot play`` on its own, so its words may be intermixed."""
-    return _play_arguments(
-        argparse.ArgumentParser(prog="domino-bot play", description=PLAY_DESCRIPTION)
-    )
-
-
-def _play_arguments(play: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    play.add_argument("variant", nargs="?", metavar="GAME", help=_games_help())
-    play.add_argument(
-        "options", nargs="*", metavar="KEY=VALUE", help="the game's options, e.g. target=50"
-    )
-    play.add_argument("--players", type=int, help="seats at the table (default: the game's least)")
-    play.add_argument("--humans", type=int, default=1, help="people at this keyboard (default 1)")
-    play.add_argument("--level", help="the computers' level: random, greedy or strong (default)")
-    play.add_argument("--lang", help="language of the table: en, ru, uk, pl, ca (default: LANG)")
-    play.add_argument("--seed", type=int, help="deal the same tiles every time")
-    play.add_argument(
-        "--resume", action="store_true", help="continue a saved match (a list if several)"
-    )
-    play.add_argument(
-        "--plain",
-        action="store_true",
-        help="plain lines instead of the full screen (automatic when input or output "
-        "is not a terminal)",
-    )
-    return play
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="domino-bot",
-        description="Domino tables for Telegram groups, Discord channels and the terminal. "
-        "With no command: the chat bots whose tokens are set, or else a game at the terminal.",
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.add_parser("serve", help="run the chat bots whose tokens are set")
-    commands.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)")
-    commands.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
-
-    _play_arguments(
-        commands.add_parser("play", help="play at the terminal", description=PLAY_DESCRIPTION)
-    )
-
-    replay = commands.add_parser("replay", help="tell a replay file move by move")
-    replay.add_argument("file", help="a replay file (JSON); - reads standard input")
-    replay.add_argument("--lang", default="en", help="language of the story")
-    replay.add_argument("--png", metavar="DIR", help="also draw each deal's end into DIR")
-
-    export = commands.add_parser("export", help="write a game as a replay file")
-    export.add_argument("--chat", default="con:local", help="a chat key such as tg:-100123")
-    export.add_argument(
-        "-o", "--output", help="a file or folder to write into (default exports/); - for output"
-    )
-
-    commands.add_parser("health", help="exit 0 if the store answers (for health checks)")
-    return parser
-
-
-def _games_help() -> str:
-    names = [
-        info.name + (f" ({', '.join(info.aliases)})" if info.aliases else "")
-        for info in catalog.variants()
-    ]
-    return f"the game: {', '.join(names)}; tyaga if none is named"
-
-
-def parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line; ``play``'s options and KEY=VALUE words may be intermixed
-    (``play kozel --players 4 teams=on``), which argparse does only for a parser
-    without subcommands, so ``play`` is parsed on its own."""
-    words = list(sys.argv[1:] if argv is None else argv)
-    if words[:1] != ["play"]:
-        return build_parser().parse_args(words)
-    parser = play_parser()
-    args = parser.parse_intermixed_args(words[1:])
-    # The game is the word without "=", wherever it stands among the options.
-    given = ([args.variant] if args.variant else []) + args.options
-    games = [word for word in given if "=" not in word]
-    if len(games) > 1:
-        parser.error(f"one game at a time, not {' and '.join(games)}")
-    args.variant = games[0] if games else "tyaga"
-    args.options = [word for word in given if "=" in word]
-    args.command = "play"
-    return args
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = cli_language(words)
     _tolerant_output()
+    args = parse(words, lang)
+    _ = translator(lang)
     try:
         settings = load_settings()
     except ConfigError as exc:
-        print(f"domino-bot: {exc}", file=sys.stderr)
+        print(f"domino-bot: {exc.told(_)}", file=sys.stderr)
         return EXIT_USAGE
     command: str = args.command or ("serve" if _tokens(settings) else "play")
     # At the terminal table, routine log lines would scroll the table away.
@@ -159,36 +69,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     level = "WARNING" if quiet else settings.log_level
     setup_logging(settings.log_format, level, secrets=secrets_of(settings))
     if command == "play" and args.command is None:
-        args = parse(["play"])
+        args = parse(["play"], lang)
+    args.lang = asked_language(words)  # a subcommand's own --lang unset hides the group's
     try:
-        return _dispatch(command, args, settings)
+        return _dispatch(command, args, settings, _)
     except EmbeddedRedisError as exc:
         print(f"domino-bot: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
-        said = plain_failure(exc, store_name(settings))
+        said = plain_failure(exc, store_name(settings), _)
         if said is None or _debug(settings):
             raise
         print(f"domino-bot: {said}", file=sys.stderr)
         return 1
 
 
-def _dispatch(command: str, args: argparse.Namespace, settings: Settings) -> int:
+def _dispatch(command: str, args: argparse.Namespace, settings: Settings, _: Translator) -> int:
     if command == "serve" or command in BOTS:
         platforms = _tokens(settings) if command == "serve" else (command,)
         missing = [p for p in platforms if p not in _tokens(settings)]
         if not platforms or missing:
-            wanted = " or ".join(f"{p.upper()}_TOKEN" for p in (missing or BOTS))
-            print(f"domino-bot: set {wanted} to run {command} (see .env.example)", file=sys.stderr)
+            print(f"domino-bot: {_token_wanted(_, command, missing)}", file=sys.stderr)
             return EXIT_USAGE
         print(banner(" + ".join(p.capitalize() for p in platforms), settings), file=sys.stderr)
-        return asyncio.run(run_bots(settings, platforms))
+        return asyncio.run(run_bots(settings, platforms, _))
     if command == "play":
         return _play(args, settings)
     if command == "replay":
-        return _replay(args.file, args.lang, args.png)
+        return _replay(args.file, translator(args.lang or _.lang), args.png)
     if command == "export":
         return asyncio.run(export_replay(settings, args.chat, args.output))
     assert command == "health", command
@@ -206,7 +116,20 @@ def _play(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(run_table(console_settings(settings, args.lang), args, players))
 
 
-async def run_bots(settings: Settings, platforms: Sequence[str]) -> int:
+def _token_wanted(_: Translator, command: str, missing: Sequence[str]) -> str:
+    """What to set for ``command`` to run: the missing token, or either one."""
+    if len(missing) == 1:
+        token = f"{missing[0].upper()}_TOKEN"
+        return _(
+            "set %(token)s to run %(command)s (see .env.example)", token=token, command=command
+        )
+    return _(
+        "set TELEGRAM_TOKEN or DISCORD_TOKEN to run %(command)s (see .env.example)",
+        command=command,
+    )
+
+
+async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) -> int:
     """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
     them stops on its own (a revoked token), the others are stopped too."""
     thinker = Thinker(settings.ai_workers, budget_of(settings))
@@ -230,7 +153,7 @@ async def run_bots(settings: Settings, platforms: Sequence[str]) -> int:
     failed = False
     for task, result in zip(tasks, results, strict=True):
         if isinstance(result, Exception):
-            said = plain_failure(result, store_name(settings))
+            said = plain_failure(result, store_name(settings), _)
             if said is None or _debug(settings):
                 log.error("%s stopped with an error", task.get_name(), exc_info=result)
             else:
@@ -289,35 +212,38 @@ def full_screen(plain: bool) -> bool:
     return not plain and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _replay(path: str, lang: str, png: str | None = None) -> int:
-    from bot.i18n import translator
+def _replay(path: str, _: Translator, png: str | None = None) -> int:
     from bot.picture.files import CannotWrite, DealPictures
     from bot.replay_story import ReplayStopped, story
     from engine import DominoError
     from engine.replay import load_replay
 
-    _ = translator(lang)
     pictures = DealPictures(_, Path(png)) if png is not None else None
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         for line in story(_, load_replay(text), pictures):
             print(line)
     except CannotWrite as exc:
-        print(f"domino-bot replay: cannot write {exc}", file=sys.stderr)
+        said = _("cannot write %(what)s", what=exc)
+        print(f"domino-bot replay: {said}", file=sys.stderr)
         return 1
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"domino-bot replay: cannot read {path}: {exc}", file=sys.stderr)
+        said = _("cannot read %(path)s: %(error)s", path=path, error=exc)
+        print(f"domino-bot replay: {said}", file=sys.stderr)
         return EXIT_USAGE
     except ReplayStopped as exc:
-        print(f"domino-bot replay: stopped at {exc}", file=sys.stderr)
+        said = _("stopped at %(move)s", move=exc)
+        print(f"domino-bot replay: {said}", file=sys.stderr)
         return 1
     except DominoError as exc:
         print(f"domino-bot replay: {path}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if pictures is not None:
         drawn = len(pictures.written)
-        noun = "picture" if drawn == 1 else "pictures"
-        print(f"domino-bot replay: {drawn} {noun} in {png}", file=sys.stderr)
+        said = _.ngettext(
+            "%(n)d picture in %(folder)s", "%(n)d pictures in %(folder)s", drawn, folder=png
+        )
+        print(f"domino-bot replay: {said}", file=sys.stderr)
     return 0
 
 

@@ -1,5 +1,10 @@
 """The bot's settings, read from the environment and a ``.env`` file (``.env.example``
-lists every one). Names are the field names in upper case, e.g. ``REDIS_URL``."""
+lists every one). Names are the field names in upper case, e.g. ``REDIS_URL``.
+
+What is wrong with them is told in the operator's language: the validators raise
+:class:`Problem`, a text of the catalogs with its values, and pydantic's own
+refusals of a value (not a number, out of range, not one of a list) are told by
+their kind in our own words; any other kind keeps pydantic's English."""
 
 from __future__ import annotations
 
@@ -10,14 +15,67 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.i18n import N_, Translator, translator
 
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 
 
+class Problem(ValueError):
+    """A setting's value is wrong: a catalog text and the values it names."""
+
+    def __init__(self, text: str, /, **params: object) -> None:
+        super().__init__(text % params if params else text)
+        self.text = text
+        self.params = params
+
+    def told(self, _: Translator) -> str:
+        return _(self.text, **self.params)
+
+
+# pydantic's refusals of a value by kind, and the bound its context names.
+_REFUSALS: dict[str, tuple[str, str | None]] = {
+    "int_parsing": (N_("must be a whole number, not %(value)s"), None),
+    "float_parsing": (N_("must be a number, not %(value)s"), None),
+    "bool_parsing": (N_("must be true or false, not %(value)s"), None),
+    "greater_than_equal": (N_("must be %(limit)s or more, not %(value)s"), "ge"),
+    "greater_than": (N_("must be more than %(limit)s, not %(value)s"), "gt"),
+    "less_than_equal": (N_("must be %(limit)s or less, not %(value)s"), "le"),
+    "literal_error": (N_("must be %(limit)s, not %(value)s"), "expected"),
+}
+
+
 class ConfigError(ValueError):
-    """The settings are not usable; the message names each bad setting."""
+    """The settings are not usable; the message names each bad setting (in English;
+    :meth:`told` in another language)."""
+
+    def __init__(self, problems: list[ErrorDetails]) -> None:
+        self.problems = problems
+        super().__init__(self.told(translator("en")))
+
+    def told(self, _: Translator) -> str:
+        lines = []
+        for problem in self.problems:
+            names = ".".join(str(part) for part in problem["loc"]).upper()
+            said = _told(_, problem)
+            lines.append(f"{names}: {said}" if names else said)
+        return _("invalid settings:") + "".join(f"\n  {line}" for line in lines)
+
+
+def _told(_: Translator, problem: ErrorDetails) -> str:
+    context = problem.get("ctx", {})
+    error = context.get("error")
+    if isinstance(error, Problem):
+        return error.told(_)
+    refusal = _REFUSALS.get(problem["type"])
+    if refusal is None:
+        return str(problem["msg"]).removeprefix("Value error, ")
+    text, bound = refusal
+    limit = context.get(bound, "") if bound is not None else ""
+    return _(text, limit=limit, value=repr(problem["input"]))
 
 
 class Settings(BaseSettings):
@@ -75,28 +133,30 @@ class Settings(BaseSettings):
     @classmethod
     def _redis_scheme(cls, url: str | None) -> str | None:
         if url is not None and not url.startswith(("redis://", "rediss://", "unix://")):
-            raise ValueError("must start with redis://, rediss:// or unix://")
+            raise Problem(N_("must start with redis://, rediss:// or unix://"))
         return url
 
     @field_validator("telegram_webhook_url", "telegram_base_url")
     @classmethod
     def _http_scheme(cls, url: str | None) -> str | None:
         if url is not None and not url.startswith(("https://", "http://")):
-            raise ValueError("must start with https:// (or http:// for a local server)")
+            raise Problem(N_("must start with https:// (or http:// for a local server)"))
         return url
 
     @field_validator("telegram_webhook_secret")
     @classmethod
     def _webhook_secret_shape(cls, secret: SecretStr | None) -> SecretStr | None:
         if secret is not None and not _WEBHOOK_SECRET.fullmatch(secret.get_secret_value()):
-            raise ValueError("must be 1 to 256 characters: letters, digits, _ and -")
+            raise Problem(N_("must be 1 to 256 characters: letters, digits, _ and -"))
         return secret
 
     @field_validator("default_lang")
     @classmethod
     def _language_code(cls, lang: str) -> str:
         if not _LANGUAGE.fullmatch(lang):
-            raise ValueError(f"{lang!r} is not a language code such as en or pt_BR")
+            raise Problem(
+                N_("%(value)s is not a language code such as en or pt_BR"), value=repr(lang)
+            )
         return lang
 
     @field_validator("log_level", mode="before")
@@ -104,7 +164,10 @@ class Settings(BaseSettings):
     def _known_level(cls, level: Any) -> str:
         name = str(level).upper()
         if name not in logging.getLevelNamesMapping():
-            raise ValueError(f"{level!r} is not one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+            raise Problem(
+                N_("%(value)s is not one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+                value=repr(level),
+            )
         return name
 
     @field_validator("discord_shard_ids", mode="before")
@@ -121,21 +184,24 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _consistent(self) -> Settings:
         if self.redis_cluster and not self.redis_url:
-            raise ValueError("REDIS_CLUSTER needs REDIS_URL: a node of the cluster")
+            raise Problem(N_("REDIS_CLUSTER needs REDIS_URL: a node of the cluster"))
         if self.telegram_webhook_url and self.telegram_webhook_secret is None:
-            raise ValueError(
-                "TELEGRAM_WEBHOOK_URL is set but TELEGRAM_WEBHOOK_SECRET is not: "
-                "a webhook needs a secret token, or anyone could post updates to it"
+            raise Problem(
+                N_(
+                    "TELEGRAM_WEBHOOK_URL is set but TELEGRAM_WEBHOOK_SECRET is not: "
+                    "a webhook needs a secret token, or anyone could post updates to it"
+                )
             )
         if self.telegram_webhook_url and self.telegram_token is None:
-            raise ValueError("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not")
+            raise Problem(N_("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not"))
         if self.discord_shard_ids is not None:
             if self.discord_shard_count is None:
-                raise ValueError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT")
+                raise Problem(N_("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT"))
             wrong = [i for i in self.discord_shard_ids if not 0 <= i < self.discord_shard_count]
             if wrong or not self.discord_shard_ids:
-                raise ValueError(
-                    f"DISCORD_SHARD_IDS must be numbers from 0 to {self.discord_shard_count - 1}"
+                raise Problem(
+                    N_("DISCORD_SHARD_IDS must be numbers from 0 to %(last)d"),
+                    last=self.discord_shard_count - 1,
                 )
         return self
 
@@ -146,13 +212,4 @@ def load_settings(env_file: Path | str | None = ".env", **overrides: Any) -> Set
     try:
         return Settings(_env_file=env_file, **overrides)
     except ValidationError as exc:
-        raise ConfigError(_describe(exc)) from None
-
-
-def _describe(error: ValidationError) -> str:
-    lines = []
-    for problem in error.errors():
-        message = str(problem["msg"]).removeprefix("Value error, ")
-        names = ".".join(str(part) for part in problem["loc"])
-        lines.append(f"{names.upper()}: {message}" if names else message)
-    return "invalid settings:\n" + "\n".join(f"  {line}" for line in lines)
+        raise ConfigError(exc.errors()) from None

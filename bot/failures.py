@@ -9,47 +9,54 @@ import sys
 
 import redis.exceptions
 
+from bot.i18n import Translator, translator
 from bot.store import StoreUnavailable
 
 
-def plain_failure(exc: BaseException, store: str) -> str | None:
-    """What went wrong and what to do, in one line; ``None`` if it is not such a failure.
-    ``store`` names where the games are kept."""
+def plain_failure(exc: BaseException, store: str, _: Translator | None = None) -> str | None:
+    """What went wrong and what to do, in one line (in English unless ``_`` says
+    otherwise); ``None`` if it is not such a failure. ``store`` names where the games
+    are kept."""
+    _ = translator("en") if _ is None else _
     for explain in (_telegram, _discord):
-        said = explain(exc)
+        said = explain(_, exc)
         if said is not None:
             return said
     if isinstance(exc, StoreUnavailable | redis.exceptions.ConnectionError):
-        return (
-            f"Redis at {store} does not answer ({_short(exc)}): start it, fix REDIS_URL, "
-            "or unset REDIS_URL to use the embedded one"
+        return _(
+            "Redis at %(store)s does not answer (%(error)s): start it, fix REDIS_URL, "
+            "or unset REDIS_URL to use the embedded one",
+            store=store,
+            error=_short(exc),
         )
     return None
 
 
-def _telegram(exc: BaseException) -> str | None:
+def _telegram(_: Translator, exc: BaseException) -> str | None:
     errors = sys.modules.get("telegram.error")
     if errors is None:
         return None
     if isinstance(exc, errors.InvalidToken):
-        return (
+        return _(
             "Telegram rejected TELEGRAM_TOKEN: copy the token @BotFather gave into .env again "
-            "(TELEGRAM_TOKEN=123456789:AA…, no quotes)"
+            "(%(example)s, no quotes)",
+            example="TELEGRAM_TOKEN=123456789:AA…",
         )
     if isinstance(exc, errors.NetworkError):
-        return (
-            f"Telegram cannot be reached ({_short(exc)}): check the network, a proxy, "
-            "or TELEGRAM_BASE_URL"
+        return _(
+            "Telegram cannot be reached (%(error)s): check the network, a proxy, "
+            "or TELEGRAM_BASE_URL",
+            error=_short(exc),
         )
     return None
 
 
-def _discord(exc: BaseException) -> str | None:
+def _discord(_: Translator, exc: BaseException) -> str | None:
     discord = sys.modules.get("discord")
     if discord is None:
         return None
     if isinstance(exc, discord.LoginFailure):
-        return (
+        return _(
             "Discord rejected DISCORD_TOKEN: reset the bot's token in the developer portal "
             "and put it into .env again"
         )
@@ -58,7 +65,10 @@ def _discord(exc: BaseException) -> str | None:
     if aiohttp is not None:
         unreachable += (aiohttp.ClientConnectionError,)
     if isinstance(exc, unreachable):
-        return f"Discord cannot be reached ({_short(exc)}): check the network or a proxy"
+        return _(
+            "Discord cannot be reached (%(error)s): check the network or a proxy",
+            error=_short(exc),
+        )
     return None
 
 

@@ -20,7 +20,9 @@ import pytest
 import yaml
 
 import bot.__main__ as cli
+from bot.cli import build_parser
 from bot.embedded import EmbeddedRedis
+from bot.i18n import translator
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "engine" / "golden" / "tyaga_block_win.json"
@@ -92,7 +94,7 @@ def test_no_command_runs_every_chat_bot_that_has_a_token(
 ) -> None:
     started: list[Sequence[str]] = []
 
-    async def fake_bots(settings: Any, wanted: Sequence[str]) -> int:
+    async def fake_bots(settings: Any, wanted: Sequence[str], _: Any) -> int:
         started.append(tuple(wanted))
         return 0
 
@@ -312,7 +314,7 @@ def test_a_stop_signal_at_the_table_leaves_cleanly_and_keeps_the_match(
 
 
 def subcommands() -> set[str]:
-    parser = cli.build_parser()
+    parser = build_parser(translator("en"))
     action = next(a for a in parser._actions if a.dest == "command")
     return set(action.choices or ())
 
