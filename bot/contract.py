@@ -276,6 +276,8 @@ class Show:
     # Post the screen anew at the bottom of the chat and remove the slot's older
     # message (the table at the start of each deal, so it stays at hand).
     renew: bool = False
+    # Pin the message posted anew, where the platform lets the bot (the chat's setting).
+    pin: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,6 +80,7 @@ class TableSettings:
     pings: bool  # nudge the player to move in his private chat
     lang: str  # the language of the chat's screens
     pictures: bool = False  # the table's picture follows every move
+    pin: bool = False  # pin the table each time it is posted anew, where the bot may
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +237,7 @@ def head_json(doc: GameDoc, counter: int | None = None) -> dict[str, Any]:
             "pings": doc.settings.pings,
             "lang": doc.settings.lang,
             "pictures": doc.settings.pictures,
+            "pin": doc.settings.pin,
         },
         created=doc.created,
         deal_starts=list(doc.deal_starts),
@@ -352,6 +354,7 @@ def from_parts(
                 pings=bool(settings["pings"]),
                 lang=str(settings.get("lang") or "en"),
                 pictures=bool(settings.get("pictures", False)),
+                pin=bool(settings.get("pin", False)),
             ),
             created=float(data["created"]),
             deals=deals,

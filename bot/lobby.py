@@ -23,7 +23,7 @@ from bot.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import Translator, line
 from bot.lobbyview import table_settings_text, variant_picker
 from bot.match import Pacing
-from bot.settings_flow import PICTURES, Pairs, apply_pairs, parse_pairs
+from bot.settings_flow import ANY_TIME_KEYS, Pairs, apply_pairs, parse_pairs
 from bot.texts import error_text, level_name, variant_title
 from engine import DominoError, get_variant
 
@@ -325,9 +325,10 @@ def change_settings(
 ) -> Decision:
     """Set game options and table settings of a lobby."""
     if game is not None and game.doc.status == RUNNING:
-        if set(pairs) != {PICTURES}:
+        if not pairs or not set(pairs) <= ANY_TIME_KEYS:
             return refuse(_("Settings can be changed only before the start."))
-        # Pictures change no rule and no turn: the host or an admin may switch them any time.
+        # Pictures and pinning change no rule and no turn: the host or an admin may
+        # switch them any time.
         if not _is_host(game.doc, user, admin):
             return refuse(_("Only the host, %(name)s, can do that.", name=_host_name(game.doc)))
         decided = _with_settings(_, game.doc, pairs)

@@ -114,10 +114,10 @@ def table_settings_text(_: Translator, settings: TableSettings) -> str:
         auto=on_off(_, settings.auto_start),
         pings=on_off(_, settings.pings),
     )
-    if not settings.pictures:
-        return text
-    pictures = _("a picture after every move")
-    return f"{text} · {pictures}"
+    extras = [_("a picture after every move")] if settings.pictures else []
+    if settings.pin:
+        extras.append(_("the table pinned"))
+    return " · ".join([text, *extras])
 
 
 def timer_text(_: Translator, seconds: int) -> str:

@@ -24,7 +24,10 @@ TIMER: Final = "timer"
 AUTO_START: Final = "auto_start"
 PINGS: Final = "pings"
 PICTURES: Final = "pictures"  # the table's picture after every move
-TABLE_KEYS: Final = (TIMER, AUTO_START, PINGS, PICTURES)
+PIN: Final = "pin"  # the table pinned in its chat
+TABLE_KEYS: Final = (TIMER, AUTO_START, PINGS, PICTURES, PIN)
+# Settings that change no rule and no turn: the host may switch them during a game.
+ANY_TIME_KEYS: Final = frozenset({PICTURES, PIN})
 TIMER_MIN: Final = 10
 TIMER_MAX: Final = 3600
 _TRUE: Final = frozenset({"on", "yes", "true", "1"})
@@ -112,6 +115,8 @@ def table_setting(_: Translator, table: TableSettings, key: str, value: str) -> 
         return replace(table, auto_start=text in _TRUE)
     if key == PICTURES:
         return replace(table, pictures=text in _TRUE)
+    if key == PIN:
+        return replace(table, pin=text in _TRUE)
     return replace(table, pings=text in _TRUE)
 
 
@@ -119,7 +124,12 @@ def stored_value(table: TableSettings, key: str) -> str:
     """How a table setting is kept in the chat's settings."""
     if key == TIMER:
         return str(table.timer)
-    flags = {AUTO_START: table.auto_start, PINGS: table.pings, PICTURES: table.pictures}
+    flags = {
+        AUTO_START: table.auto_start,
+        PINGS: table.pings,
+        PICTURES: table.pictures,
+        PIN: table.pin,
+    }
     return "on" if flags[key] else "off"
 
 

@@ -114,7 +114,10 @@ def game_updates(
     table = table_of(after, now)
     table_changed = before is None or table != table_of(before, now)
     if table_changed:
-        out.append(Show(table_slot(doc), table, version, renew=_deal_began(before, state)))
+        renew = _deal_began(before, state)
+        out.append(
+            Show(table_slot(doc), table, version, renew=renew, pin=renew and doc.settings.pin)
+        )
     if state is None:
         return out
     _ = translator(doc.settings.lang)

@@ -46,6 +46,7 @@ from telegram.warnings import PTBDeprecationWarning
 
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import UNPACED, Budget
+from adapters.telegram.pins import Pinner
 from adapters.telegram.render import Renderer, alert_text
 from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
 from adapters.telegram.translate import telegram_chat_id, telegram_thread_id
@@ -93,6 +94,7 @@ class Carrier:
         self.book = book
         self.clock = clock
         self._moved: dict[int, int] = {}  # groups that became supergroups, old id -> new
+        self.pins = Pinner(bot, book, clock, self._call)
 
     async def answer(self, query_id: str, answer: Answer) -> None:
         """Answer a button press; a failure is logged, never raised: the press has been
@@ -154,13 +156,19 @@ class Carrier:
         if message_id is not None and show.renew:
             sent = await self._send(slot.chat, show.screen, budget, notify=False)
             await self.book.place(slot, sent.message_id, show.version)
-            if not await self._delete_message(slot.chat, message_id):
+            deleted = await self._delete_message(slot.chat, message_id)
+            if not deleted:
                 await self._stub(slot.chat, message_id, show.screen, budget)
+            if show.pin:
+                gone = message_id if deleted else None
+                await self.pins.pin(slot.chat, sent.message_id, budget, gone)
             return
         if message_id is not None and await self._edit(slot.chat, message_id, show, budget):
             return
         sent = await self._send(slot.chat, show.screen, budget, notify=show.notify)
         await self.book.place(slot, sent.message_id, show.version)
+        if show.pin:
+            await self.pins.pin(slot.chat, sent.message_id, budget)
 
     async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, budget: Budget) -> None:
         """Cut a message that could not be deleted to the screen's first line, with no

@@ -10,7 +10,8 @@ In Redis, one hash per chat holds ``slot key -> "message_id:version"`` (``messag
 empty until one is sent) and ``lock|slot key -> held until``.
 
 The same book remembers the bot's last response on each topic in a chat
-(``reply|topic -> "message_id:sent at"``), so the next one may tidy it away.
+(``reply|topic -> "message_id:sent at"``), so the next one may tidy it away; the
+table pinned last and a refused pin are kept the same way (see :mod:`.pins`).
 """
 
 from __future__ import annotations
@@ -76,6 +77,10 @@ class SlotBook(Protocol):
         it replaces, if any."""
         ...
 
+    async def response_on(self, chat: ChatRef, topic: str) -> Earlier | None:
+        """The chat's newest response on ``topic``, if any."""
+        ...
+
 
 class MemorySlotBook:
     def __init__(self) -> None:
@@ -89,6 +94,9 @@ class MemorySlotBook:
         earlier = self._responses.get(key)
         self._responses[key] = Earlier(message_id, at)
         return earlier
+
+    async def response_on(self, chat: ChatRef, topic: str) -> Earlier | None:
+        return self._responses.get((chat.key, topic))
 
     def _book(self, slot: Slot) -> dict[str, tuple[int | None, int]]:
         return self._chats.setdefault(slot.chat.key, {})
@@ -233,10 +241,17 @@ class RedisSlotBook:
             keys=[self._key_for(chat.key)],
             args=["reply|" + topic, f"{message_id}:{at!r}", KEEP_SECONDS],
         )
-        if old is None:
-            return None
-        message, _, when = _text(old).partition(":")
-        return Earlier(int(message), float(when))
+        return _earlier(old)
+
+    async def response_on(self, chat: ChatRef, topic: str) -> Earlier | None:
+        return _earlier(await self._redis.hget(self._key_for(chat.key), "reply|" + topic))
+
+
+def _earlier(value: Any) -> Earlier | None:
+    if value is None:
+        return None
+    message, _, when = _text(value).partition(":")
+    return Earlier(int(message), float(when))
 
 
 def _text(value: Any) -> str:

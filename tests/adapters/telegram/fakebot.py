@@ -18,6 +18,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.adapters.telegram.fakefeed import UpdateFeed
+from tests.adapters.telegram.fakepins import PinnedMessages
 from tests.adapters.telegram.fakewire import (
     BLOCKED,
     CANT_EDIT,
@@ -47,12 +48,13 @@ from tests.adapters.telegram.fakeworld import (
 )
 
 
-class FakeBotApi:
+class FakeBotApi(PinnedMessages):
     """The server. ``await start()`` returns the base URL to give the bot."""
 
     def __init__(
         self, token: str = "7000:TESTTOKEN", username: str = "domino_test_bot", clock: Any = None
     ) -> None:
+        super().__init__()
         self.token = token
         self.username = username
         self.clock = clock or Clock()
@@ -367,6 +369,7 @@ class FakeBotApi:
         if key not in self.messages:
             raise ApiError(400, DELETE_NOT_FOUND)
         del self.messages[key]
+        self.forget_pin(*key)
         return True
 
     async def api_answerCallbackQuery(self, params: dict[str, Any], files: Any) -> Any:
