@@ -12,8 +12,11 @@ the time of each press (``Sessions.handle``, answer and updates included) is
 recorded: first with nothing else going on, then while 50 computer seats at 25
 other tables (Tyaga, two strong computers each, nobody else to wait for) play
 at the bot's default pace of a move a second per table. It prints p50 and p99
-of both phases and their ratio; the target is a p99 ratio under 2. The machine
-is shared, so the figures are noisy: run it twice before trusting a change.
+of both phases and their ratio; the target is a p99 ratio under 2. It also
+prints how long the computers' decisions took as the bot waited for them
+(the pool's round trip and any wait for a free worker included), against the
+budget. The machine is shared, so the figures are noisy: run it twice before
+trusting a change.
 """
 
 from __future__ import annotations
@@ -33,13 +36,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.ai import Budget  # noqa: E402
-from bot.ai.thinker import Thinker  # noqa: E402
+from bot.ai.thinker import Question, Thinker  # noqa: E402
 from bot.contract import ChatRef, UserRef  # noqa: E402
 from bot.embedded import EmbeddedRedis  # noqa: E402
 from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, to_json  # noqa: E402
 from bot.sessions import Sessions  # noqa: E402
 from bot.store import Store, connect  # noqa: E402
-from engine import DOUBLE_SIX, Fixture  # noqa: E402
+from engine import DOUBLE_SIX, Fixture, Move  # noqa: E402
 from tests.bot.driver import Clock, Table, move_buttons, scripted, user  # noqa: E402
 
 HUMAN_TABLES = 4
@@ -56,6 +59,21 @@ class QuickSettings:
     default_lang: str = "en"
     ai_seconds: float = 0.05
     ai_worlds: int | None = None
+
+
+class TimedThinker(Thinker):
+    """A thinker that keeps how long each decision with a choice took, as the bot waits for it."""
+
+    def __init__(self, workers: int, budget: Budget) -> None:
+        super().__init__(workers, budget)
+        self.times: list[float] = []
+
+    async def answer(self, question: Question) -> Move:
+        started = time.perf_counter()
+        move = await super().answer(question)
+        if len(question.view.legal) > 1:
+            self.times.append(time.perf_counter() - started)
+        return move
 
 
 def deal(rng: random.Random, hand: int = 7) -> Fixture:
@@ -142,7 +160,8 @@ async def run(url: str, workers: int, seconds: float, presses: int) -> None:
     await redis.flushdb()
     store = Store(redis)
     rng = random.Random(1)
-    async with Thinker(workers, Budget(seconds=seconds)) as thinker:
+    thinker = TimedThinker(workers, Budget(seconds=seconds))
+    async with thinker:
         sessions = Sessions(store, QuickSettings(), clock=time.time, thinker=thinker)
         tables = await human_tables(sessions, store, rng)
         stop = asyncio.Event()
@@ -166,6 +185,13 @@ async def run(url: str, workers: int, seconds: float, presses: int) -> None:
         )
     ratio = percentile(crowded, 0.99) / percentile(alone, 0.99)
     print(f"p99 with computers / alone: {ratio:.2f} (target: under 2)")
+    decisions = thinker.times
+    if decisions:
+        print(
+            f"computer decisions with a choice: {len(decisions)}, mean "
+            f"{statistics.fmean(decisions) * 1000:.1f} ms, p95 "
+            f"{percentile(decisions, 0.95) * 1000:.1f} ms (budget {seconds * 1000:.0f} ms)"
+        )
 
 
 def main() -> None:

@@ -4,7 +4,10 @@ For each possible world (:mod:`bot.ai.worlds`) every legal move is tried and
 the deal played out to its end on the simulator; the move whose deals end best
 for the seat on average, over all the worlds sampled within the budget, is
 chosen. Every move is judged on the same worlds, so their differences are not
-drowned by the luck of the deal.
+drowned by the luck of the deal. Moves the worlds sampled cannot tell apart
+(means within ``MARGIN`` standard errors of the best) are settled by the greedy
+level's heuristic rather than by chance, which matters most when a busy
+machine leaves time for few worlds.
 
 "Best for the seat" is what the deal writes down, against the others:
 
@@ -22,13 +25,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.ai.simple import greedy_choice
+from bot.ai.simple import greedy_player, greedy_scores
 from bot.ai.worlds import Worlds, seat_of
 from engine import Move, View
 from engine.playout import Outcome, finish_at_random
 
 DEFAULT_SECONDS = 0.05
 SAFE_SHARE = 0.9  # of the budget that playouts may use; the rest is for setting up
+#: Moves whose mean is within this many standard errors of the best one's are
+#: too close for the worlds sampled to tell apart: greedy's heuristic picks among them.
+MARGIN = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +51,10 @@ class Budget:
     def of_worlds(cls, worlds: int) -> Budget:
         return cls(seconds=math.inf, worlds=worlds)
 
+    def less(self, seconds: float) -> Budget:
+        """This budget with ``seconds`` already spent (none left at worst)."""
+        return Budget(max(0.0, self.seconds - seconds), self.worlds, self.clock)
+
 
 def strong_player(
     view: View, rng: random.Random, budget: Budget, lacks: Sequence[int] | None = None
@@ -53,11 +63,14 @@ def strong_player(
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
+    if budget.seconds <= 0:
+        return greedy_player(view, rng, lacks)  # the time went while the question waited
     clock = budget.clock
     started = clock()
     worlds = Worlds(view, lacks)
     codes = [worlds.base.code_of(move) for move in legal]
     totals = [0.0] * len(legal)
+    squares = [0.0] * len(legal)
     judge = _judge(view)
     sampled = 0
     limit = started + budget.seconds * SAFE_SHARE
@@ -75,13 +88,35 @@ def strong_player(
         if len(scores) < len(codes):
             break  # out of time within this world: it is not counted, half tried
         totals = [total + score for total, score in zip(totals, scores, strict=True)]
+        squares = [sq + score * score for sq, score in zip(squares, scores, strict=True)]
         sampled += 1
         if timed and clock() >= limit:
             break
     if sampled == 0:
-        return greedy_choice(legal, rng)  # not one world fitted in the budget
-    best = max(totals)
-    return rng.choice([move for move, total in zip(legal, totals, strict=True) if total == best])
+        return greedy_player(view, rng, lacks)  # not one world fitted in the budget
+    return _pick(view, rng, lacks, totals, squares, sampled)
+
+
+def _pick(
+    view: View,
+    rng: random.Random,
+    lacks: Sequence[int] | None,
+    totals: list[float],
+    squares: list[float],
+    sampled: int,
+) -> Move:
+    """The move with the best mean; among those whose mean the worlds could not
+    tell from the best (within ``MARGIN`` standard errors), greedy's favourite."""
+    means = [total / sampled for total in totals]
+    best = max(means)
+    spread = max(sq / sampled - mean * mean for sq, mean in zip(squares, means, strict=True))
+    error = math.sqrt(max(0.0, spread) / sampled)
+    close = [i for i, mean in enumerate(means) if mean >= best - MARGIN * error]
+    if len(close) > 1:
+        liked = greedy_scores(view, lacks)
+        top = max(liked[i] for i in close)
+        close = [i for i in close if liked[i] == top]
+    return view.legal[rng.choice(close)]
 
 
 def _judge(view: View) -> Callable[[Outcome], float]:

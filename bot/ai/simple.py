@@ -12,7 +12,7 @@ can and otherwise lays the tile with the most pips.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from bot.ai.worlds import unseen_mask
@@ -33,8 +33,8 @@ _KIND_RANK: Final = {
 
 # The line games' weights, per pip shed, per double shed, per tile of the hand
 # left that fits the new ends, per unseen tile that fits them, and per rival
-# (or partner, counted against) known to hold nothing for them. Set by playing
-# greedy against random and against its earlier self in the arena.
+# (or partner, counted against) known to hold nothing for them. Chosen by
+# reason, then checked by playing greedy against random in the arena.
 PIP: Final = 1.0
 DOUBLE_SHED: Final = 4.0
 FOLLOW: Final = 2.0
@@ -51,26 +51,23 @@ def random_player(view: View, rng: random.Random, lacks: Sequence[int] | None = 
 def greedy_player(view: View, rng: random.Random, lacks: Sequence[int] | None = None) -> Move:
     """The legal move the heuristic of the view's game likes best; ties are
     broken at random. ``lacks`` are the tiles each seat is known not to hold."""
+    scores = greedy_scores(view, lacks)
+    best = max(scores)
+    return rng.choice([m for m, s in zip(view.legal, scores, strict=True) if s == best])
+
+
+def greedy_scores(view: View, lacks: Sequence[int] | None = None) -> list[float]:
+    """How much the heuristic of the view's game likes each legal move."""
     if view.variant in ("tyaga", "kozel"):
         judge = LineJudge(view, lacks)
-        return _best(view.legal, rng, judge.score)
-    return greedy_choice(view.legal, rng)
-
-
-def greedy_choice(legal: Sequence[Move], rng: random.Random) -> Move:
-    """Steal or recover when possible (Thief of Baghdad), else lay the tiles
-    with the most pips, a double before another tile of the same pips."""
-    return _best(legal, rng, _greedy_key)
-
-
-def _best(legal: Sequence[Move], rng: random.Random, key: Callable[[Move], float]) -> Move:
-    keys = [key(m) for m in legal]
-    best = max(keys)
-    return rng.choice([m for m, k in zip(legal, keys, strict=True) if k == best])
+        return [judge.score(m) for m in view.legal]
+    return [_greedy_key(m) for m in view.legal]
 
 
 def _greedy_key(move: Move) -> float:
-    """The kind's rank first, then pips (at most 24), then a half for a double."""
+    """Thief of Baghdad and Three Guns: steal or recover when possible, else lay
+    the tiles with the most pips, a double before another tile of the same pips
+    (the kind's rank first, then pips, at most 24, then a half for a double)."""
     tiles = [t for t in (move.tile, move.second) if t is not None]
     pips = sum(t.pips for t in tiles)
     double = any(t.is_double for t in tiles)

@@ -12,17 +12,21 @@ to protect use.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import multiprocessing
 import os
 import random
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from bot.ai import Budget, choose
 from engine import Move, View
 
 WORKER_NICENESS = 10
+#: Kept back from a pooled decision's budget for the answer's way back to the bot.
+WAY_BACK: Final = 0.002
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +36,20 @@ class Question:
     dice: str  # the seed of the decision's random generator
     lacks: tuple[int, ...]
     budget: Budget
+    asked: float | None = None  # when it was sent to a worker (``time.time()``)
 
 
 def answer(question: Question) -> Move:
-    """The move for ``question`` (runs in a worker process)."""
+    """The move for ``question`` (runs in a worker process). A question sent to
+    a worker thinks for what is left of its budget once it is taken up, less the
+    way back, so the bot has its answer within the budget even when the
+    question waited for a free worker."""
     rng = random.Random(question.dice)
-    return choose(question.view, rng, question.level, question.budget, question.lacks)
+    budget = question.budget
+    if question.asked is not None:
+        waited = max(0.0, time.time() - question.asked)
+        budget = budget.less(waited + WAY_BACK)
+    return choose(question.view, rng, question.level, budget, question.lacks)
 
 
 class BudgetSettings(Protocol):
@@ -87,7 +99,8 @@ class Thinker:
                 self.workers, mp_context=context, initializer=_yield_to_the_bot
             )
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, answer, question)
+        sent = dataclasses.replace(question, asked=time.time())
+        return await loop.run_in_executor(self._pool, answer, sent)
 
     async def __aenter__(self) -> Thinker:
         return self

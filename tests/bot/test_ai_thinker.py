@@ -3,7 +3,9 @@ left behind, and the core plays what the thinker chose."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 
 import psutil
 
@@ -54,6 +56,20 @@ async def test_a_thinker_with_no_workers_starts_no_process() -> None:
     async with Thinker(0, BUDGET) as thinker:
         assert await thinker.answer(questions(1)[0]) in questions(1)[0].view.legal
     assert children() == before
+
+
+def test_a_question_that_waited_out_its_budget_gets_the_greedy_move() -> None:
+    leads = []
+    for seed in range(8):
+        state = new_match("tyaga", 2, seed=seed)
+        assert state.turn is not None
+        leads.append(Question(view(state, state.turn), "strong", f"w{seed}", (0, 0), BUDGET))
+    greedy = [ai.choose(q.view, random.Random(q.dice), "greedy", lacks=q.lacks) for q in leads]
+    searched = [answer(dataclasses.replace(q, budget=ai.Budget.of_worlds(20))) for q in leads]
+    assert searched != greedy  # given the time, the search would choose otherwise
+    late = ai.Budget(seconds=0.05)
+    waited = [answer(dataclasses.replace(q, budget=late, asked=time.time() - 1)) for q in leads]
+    assert waited == greedy
 
 
 class Recording(Thinker):
