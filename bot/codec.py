@@ -19,9 +19,10 @@ Discord custom ids (100 characters). Examples::
     1e_k3j9x2ab          a rematch of the finished game k3j9x2ab
     1k_three-guns        the chat's scoreboard for Three Guns
 
-A move is encoded by what it is (kind, tile index, end, flags), never by its
-position in a list of legal moves, so a button keeps its meaning however the
-hand changes. A button shown in the game's own chat names only the game: the
+Each field (numbers, tiles, chats, moves) is written and read by
+:mod:`bot.payload_fields`. A move is encoded by what it is (kind, tile index, end,
+flags), never by its position in a list of legal moves, so a button keeps its
+meaning however the hand changes. A button shown in the game's own chat names only the game: the
 chat it is pressed in is the game's. A button shown in a player's private chat
 (his hand, the link to it) names the game's chat as well, and the core looks for
 the game there and nowhere else. :func:`decode` accepts any text and raises
@@ -35,23 +36,25 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.contract import ChatRef
-from engine import DONE, DRAW, PASS, Kind, Move, Tile
-from engine.tiles import BY_INDEX
+from bot.payload_fields import (
+    DIGITS,
+    b36,
+    chat_fields,
+    decode_chat,
+    decode_move,
+    encode_move,
+    game_id_field,
+    number_field,
+    tile_field,
+)
+from bot.payload_fields import BadPayload as BadPayload  # raised by decode, named here
+from engine import Move, Tile
 
 VERSION: Final = "1"
 SEP: Final = "_"
 MAX_BYTES: Final = 64  # Telegram's limit; Discord allows 100 characters
-DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
-GAME_ID_LENGTH: Final = 8
-_GAME_ID = re.compile(r"[0-9a-z]{8}")
-_NUMBER = re.compile(r"[0-9a-z]{1,8}")
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
-_CHAT = re.compile(r"([a-z]{1,4})([01])([0-9a-z]{1,13})(?:-([0-9a-z]{1,13}))?")
 _LEVEL = re.compile(r"[a-z]{1,12}")
-
-
-class BadPayload(ValueError):
-    """A payload this codec did not make (or made by an unknown version)."""
 
 
 # -- what a payload means --------------------------------------------------------
@@ -180,135 +183,6 @@ HOST_ACTIONS: Final = frozenset(
 TABLE_SETTINGS: Final = ("T", "A", "P")
 
 
-# -- numbers and tiles -------------------------------------------------------------
-
-
-def b36(number: int) -> str:
-    if number < 0:
-        raise ValueError(f"negative number {number}")
-    digits = ""
-    while True:
-        number, rest = divmod(number, 36)
-        digits = DIGITS[rest] + digits
-        if number == 0:
-            return digits
-
-
-def _number(text: str) -> int:
-    if not _NUMBER.fullmatch(text):
-        raise BadPayload(f"bad number {text!r}")
-    return int(text, 36)
-
-
-def _tile(char: str) -> Tile:
-    index = DIGITS.find(char)
-    if not 0 <= index < len(BY_INDEX) or len(char) != 1:
-        raise BadPayload(f"bad tile {char!r}")
-    return BY_INDEX[index]
-
-
-def _game_id(text: str) -> str:
-    if not _GAME_ID.fullmatch(text):
-        raise BadPayload(f"bad game id {text!r}")
-    return text
-
-
-# -- chats -------------------------------------------------------------------------------
-
-
-def encode_chat(chat: ChatRef) -> str | None:
-    """A chat as a payload field; ``None`` for one that has no such form (an id that is
-    not a number: such chats never show a button outside themselves)."""
-    ids = [chat.chat_id] if chat.thread is None else [chat.chat_id, chat.thread]
-    if not re.fullmatch(r"[a-z]{1,4}", chat.platform) or not all(
-        re.fullmatch(r"-?[0-9]{1,20}", i) for i in ids
-    ):
-        return None
-    number = int(chat.chat_id)
-    field = chat.platform + ("0" if number < 0 else "1") + b36(abs(number))
-    if chat.thread is not None:
-        if int(chat.thread) < 0:
-            return None
-        field += "-" + b36(int(chat.thread))
-    return field
-
-
-def decode_chat(field: str) -> ChatRef:
-    found = _CHAT.fullmatch(field)
-    if found is None:
-        raise BadPayload(f"bad chat {field!r}")
-    platform, sign, number, thread = found.groups()
-    chat_id = ("-" if sign == "0" else "") + str(int(number, 36))
-    if sign == "0" and chat_id == "-0":
-        raise BadPayload(f"bad chat {field!r}")
-    return ChatRef(platform, chat_id, None if thread is None else str(int(thread, 36)))
-
-
-def _chat_fields(chat: ChatRef | None) -> tuple[str, ...]:
-    field = encode_chat(chat) if chat is not None else None
-    return () if field is None else (field,)
-
-
-# -- moves -----------------------------------------------------------------------------
-
-_WORD_CODES: Final = {Kind.DRAW: "w", Kind.PASS: "s", Kind.DONE: "n"}
-_WORD_MOVES: Final = {"w": DRAW, "s": PASS, "n": DONE}
-
-
-def encode_move(move: Move) -> str:
-    """``p`` tile end [x] [f] · ``d`` tile tile · ``t`` tile · ``r`` tile tile · w/s/n."""
-    kind = move.kind
-    if kind in _WORD_CODES:
-        return _WORD_CODES[kind]
-    tile = move.tile
-    assert tile is not None, move
-    code = DIGITS[tile.index]
-    if kind is Kind.PLAY:
-        end = move.end or "N"
-        return f"p{code}{end}{'x' if move.across else ''}{'f' if move.flip else ''}"
-    if kind is Kind.STEAL:
-        return f"t{code}"
-    assert move.second is not None, move
-    second = DIGITS[move.second.index]
-    return f"{'d' if kind is Kind.DOUBLE else 'r'}{code}{second}"
-
-
-def decode_move(code: str) -> Move:
-    if code in _WORD_MOVES:
-        return _WORD_MOVES[code]
-    head, body = code[:1], code[1:]
-    if head == "p":
-        return _decode_play(body)
-    if head == "t" and len(body) == 1:
-        return Move.steal(_tile(body))
-    if head in ("d", "r") and len(body) == 2:
-        first, second = _tile(body[0]), _tile(body[1])
-        if first is second or not (first.is_double and second.is_double):
-            raise BadPayload(f"bad move {code!r}")
-        move = Move.double(first, second) if head == "d" else Move.recover(first, second)
-        if encode_move(move) != code:  # a recover written lower double first
-            raise BadPayload(f"bad move {code!r}")
-        return move
-    raise BadPayload(f"bad move {code!r}")
-
-
-def _decode_play(body: str) -> Move:
-    if len(body) < 2:
-        raise BadPayload(f"bad play {body!r}")
-    tile, end, flags = _tile(body[0]), body[1], body[2:]
-    if flags not in ("", "x", "f") or end not in ("L", "R", "N"):
-        raise BadPayload(f"bad play {body!r}")
-    if end == "N":
-        if flags == "x":
-            raise BadPayload("a leading tile is never across")
-        if flags == "f" and tile.is_double:
-            raise BadPayload("a double has no flipped side")
-        return Move.lead(tile, flip=flags == "f")
-    if flags == "f":
-        raise BadPayload("only a leading tile is flipped")
-    return Move.play(tile, "L" if end == "L" else "R", across=flags == "x")
-
-
 # -- payloads --------------------------------------------------------------------------
 
 
@@ -320,7 +194,7 @@ def _join(action: str, *fields: str) -> str:
 
 def move_payload(game_id: str, counter: int, move: Move, chat: ChatRef | None = None) -> str:
     """A move button; ``chat`` (the game's) for a button shown in a private chat."""
-    return _join("m", game_id, b36(counter), encode_move(move), *_chat_fields(chat))
+    return _join("m", game_id, b36(counter), encode_move(move), *chat_fields(chat))
 
 
 def tiles_payload(game_id: str) -> str:
@@ -351,7 +225,7 @@ def next_deal_payload(game_id: str, deal: int) -> str:
 
 def tile_payload(game_id: str, counter: int, tile: Tile, chat: ChatRef | None = None) -> str:
     """A tile with no move now; ``chat`` as for :func:`move_payload`."""
-    return _join("u", game_id, b36(counter), DIGITS[tile.index], *_chat_fields(chat))
+    return _join("u", game_id, b36(counter), DIGITS[tile.index], *chat_fields(chat))
 
 
 def rematch_payload(game_id: str) -> str:
@@ -364,7 +238,7 @@ def scores_payload(variant: str) -> str:
 
 def hand_link(game_id: str, chat: ChatRef | None = None) -> str:
     """The deep link to a player's hand of the game in ``chat``."""
-    return _join("h", game_id, *_chat_fields(chat))
+    return _join("h", game_id, *chat_fields(chat))
 
 
 def variant_payload(variant: str) -> str:
@@ -385,7 +259,7 @@ def decode(payload: str) -> Action:
         return VariantPick(variant) if action == "v" else ScoresPick(variant)
     if not fields:
         raise BadPayload("no game id")
-    game_id, rest = _game_id(fields[0]), fields[1:]
+    game_id, rest = game_id_field(fields[0]), fields[1:]
     decoded = _decode_action(action, game_id, rest)
     if decoded is None:
         raise BadPayload(f"bad payload {payload[:20]!r}")
@@ -395,7 +269,7 @@ def decode(payload: str) -> Action:
 def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | None:
     if action == "m" and len(rest) in (2, 3):
         chat = decode_chat(rest[2]) if len(rest) == 3 else None
-        return MovePress(game_id, _number(rest[0]), decode_move(rest[1]), chat)
+        return MovePress(game_id, number_field(rest[0]), decode_move(rest[1]), chat)
     if action in LOBBY_ACTIONS and not rest:
         return LobbyPress(game_id, LOBBY_ACTIONS[action])
     if action == _LOBBY_CODES["add_computer"] and len(rest) == 1 and _LEVEL.fullmatch(rest[0]):
@@ -406,16 +280,16 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
         return PicturePress(game_id)
     if action == "u" and len(rest) in (2, 3):
         chat = decode_chat(rest[2]) if len(rest) == 3 else None
-        return TilePress(game_id, _number(rest[0]), _tile(rest[1]), chat)
+        return TilePress(game_id, number_field(rest[0]), tile_field(rest[1]), chat)
     if action == "e" and not rest:
         return RematchPress(game_id)
     if action == "h" and len(rest) <= 1:
         return HandLink(game_id, decode_chat(rest[0]) if rest else None)
     if action == "n" and len(rest) == 1:
-        return NextDealPress(game_id, _number(rest[0]))
+        return NextDealPress(game_id, number_field(rest[0]))
     if action == "o" and len(rest) == 2:
-        key = rest[0] if rest[0] in TABLE_SETTINGS else str(_number(rest[0]))
-        return SettingPress(game_id, key, _number(rest[1]))
+        key = rest[0] if rest[0] in TABLE_SETTINGS else str(number_field(rest[0]))
+        return SettingPress(game_id, key, number_field(rest[1]))
     return None
 
 

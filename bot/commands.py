@@ -11,7 +11,6 @@ import random
 from typing import Final
 
 from bot import lobby, lookups
-from bot.codec import DIGITS, GAME_ID_LENGTH
 from bot.contract import (
     ChatRef,
     Command,
@@ -26,6 +25,7 @@ from bot.flow import Decision, Game, Reply, reply_line
 from bot.gamedoc import BadDocument, GameDoc, from_json
 from bot.i18n import Translator, available_languages, line, pick_language, translator
 from bot.lobbyview import table_settings_text
+from bot.payload_fields import DIGITS, GAME_ID_LENGTH
 from bot.picture import setting
 from bot.picture.screens import picture_screen
 from bot.rating_views import top_screen

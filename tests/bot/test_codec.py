@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import codec
+from bot import codec, payload_fields
 from bot.codec import BadPayload
 from bot.contract import ChatRef
 from engine import DONE, DOUBLE_SIX, DRAW, PASS, Move, Tile, all_variants, legal_moves, new_match
@@ -94,14 +94,14 @@ def test_a_payload_fits_telegram_and_discord_and_deep_links() -> None:
 
 def test_a_move_is_encoded_by_what_it_is_not_by_its_place_in_a_list() -> None:
     move = Move.play(Tile(6, 4), "R")
-    assert codec.encode_move(move) == f"p{codec.DIGITS[Tile(6, 4).index]}R"
+    assert payload_fields.encode_move(move) == f"p{payload_fields.DIGITS[Tile(6, 4).index]}R"
 
 
 def test_every_legal_first_move_of_every_game_round_trips() -> None:
     for variant in all_variants():
         state = new_match(variant.name, variant.max_players, seed=3)
         for move in legal_moves(state):
-            assert codec.decode_move(codec.encode_move(move)) == move
+            assert payload_fields.decode_move(payload_fields.encode_move(move)) == move
 
 
 @pytest.mark.parametrize(
@@ -168,5 +168,5 @@ def test_any_numeric_chat_round_trips_through_a_payload_field(
     platform: str, number: int, thread: int | None
 ) -> None:
     chat = ChatRef(platform, str(number), None if thread is None else str(thread))
-    field = codec.encode_chat(chat)
-    assert field is not None and codec.decode_chat(field) == chat
+    field = payload_fields.encode_chat(chat)
+    assert field is not None and payload_fields.decode_chat(field) == chat

@@ -3,7 +3,7 @@ chat names its game's chat, and a button naming another chat is refused."""
 
 from __future__ import annotations
 
-from bot import codec
+from bot import codec, payload_fields
 from bot.contract import Answer, ChatRef, Press, SlotKind
 from bot.store import Store
 from engine import DOUBLE_SIX, Move, Tile
@@ -34,7 +34,9 @@ async def test_a_hand_button_names_its_game_s_chat_and_works_in_the_private_chat
     await table.open_hands(ANNA, BORIS, game_id=doc.id)
     [hand] = [s for s in shows(table.log[-2], SlotKind.HAND)]
     payloads = [b.payload for row in hand.screen.buttons for b in row if b.payload]
-    assert payloads and all(p.endswith("_" + (codec.encode_chat(GROUP_B) or "")) for p in payloads)
+    assert payloads and all(
+        p.endswith("_" + (payload_fields.encode_chat(GROUP_B) or "")) for p in payloads
+    )
     mine = codec.move_payload(doc.id, 0, Move.lead(Tile(6, 6)), GROUP_B)
     out = await table.send(Press(ChatRef("tg", ANNA.user_id), ANNA, mine))
     assert isinstance(out[0], Answer) and not out[0].alert, out[0]
