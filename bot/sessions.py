@@ -39,14 +39,13 @@ from bot.contract import (
 )
 from bot.flow import Decision, Game, reply_line, reply_text
 from bot.i18n import Translator, line, pick_language, text_line, translator
-from bot.lobbyview import decode_option_value
 from bot.match import Pacing
 from bot.picture.screens import picture_screen
-from bot.runner import Flow, Runner
-from bot.settings_flow import AUTO_START, PINGS, TIMER
+from bot.presses import game_chat, press_flow
+from bot.runner import Runner
 from bot.store import Store, Stored, StoreUnavailable, TimerClaim
 from bot.updates import hand_slot, in_table_chat
-from engine import Move, get_variant
+from engine import Move
 
 log = logging.getLogger(__name__)
 
@@ -187,12 +186,15 @@ class Sessions:
             return await self._scores(press, action.variant)
         if isinstance(action, codec.RematchPress):
             return await self._rematch(press, action.game_id)
-        chat = _game_chat(press, action)
+        chat = game_chat(press, action)
         if chat is None:
             return [Answer(_("That button is not one of mine, or it is too old."))]
         if isinstance(action, codec.PicturePress):
             return await self._picture(chat, action.game_id, _)
-        flow = await self._press_flow(press, action)
+        runner = self._runner
+        flow = await press_flow(
+            press, action, runner.clock(), runner.pacing, self._commands.user_lang
+        )
         ran = await self._runner.run(chat, press.user, flow)
         decision = ran.decision
         return [Answer(reply_text(decision.reply), decision.alert, decision.screen), *ran.updates]
@@ -241,46 +243,6 @@ class Sessions:
         )
         decision = ran.decision
         return [Answer(reply_text(decision.reply), decision.alert), *ran.updates]
-
-    async def _press_flow(self, press: Press, action: codec.GameAction) -> Flow:
-        runner, user, admin = self._runner, press.user, press.is_admin
-        now, pacing = runner.clock(), runner.pacing
-        game_id = action.game_id
-        if isinstance(action, codec.MovePress):
-            counter, move = action.counter, action.move
-            return lambda g, t: play.press_move(
-                g, game_id, user, counter, move, _=t, now=now, pacing=pacing
-            )
-        if isinstance(action, codec.TilesPress):
-            return lambda g, t: play.press_tiles(g, game_id, user, _=t)
-        if isinstance(action, codec.TilePress):
-            counter, tile = action.counter, action.tile
-            return lambda g, t: play.why_not(g, game_id, user, counter, tile, _=t)
-        assert not isinstance(action, codec.RematchPress | codec.HandLink)
-        if isinstance(action, codec.NextDealPress):
-            deal = action.deal
-            return lambda g, t: play.press_next_deal(
-                g, game_id, user, deal, _=t, now=now, pacing=pacing
-            )
-        if isinstance(action, codec.SettingPress):
-            key, value = action.key, action.value
-            return lambda g, t: (
-                _lobby_only(g, game_id, t) or _setting(g, user, admin, key, value, t)
-            )
-        assert isinstance(action, codec.LobbyPress)
-        lang, level = await self._commands.user_lang(user), action.level
-        flows: dict[str, Flow] = {
-            "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, pacing=pacing),
-            "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, pacing=pacing),
-            "add_computer": lambda g, t: lobby.add_computer(g, user, admin, level, _=t),
-            "remove_computer": lambda g, t: lobby.remove_computer(g, user, admin, _=t),
-            "start": lambda g, t: lobby.start(g, user, admin, _=t, now=now, pacing=pacing),
-            "cancel": lambda g, t: lobby.cancel(g, user, admin, _=t),
-            "settings": lambda g, t: lobby.show_panel(g, user, admin, "settings", _=t),
-            "back": lambda g, t: lobby.show_panel(g, user, admin, "main", _=t),
-        }
-        chosen = flows[action.action]
-        return lambda g, t: _lobby_only(g, game_id, t) or chosen(g, t)
 
     async def _private_start(self, start: PrivateStart) -> list[Outbound]:
         user = start.user
@@ -364,20 +326,6 @@ class Sessions:
         return []
 
 
-def _game_chat(press: Press, action: codec.GameAction) -> ChatRef | None:
-    """The chat whose game a press may act on: the chat it was pressed in, or, for a
-    button in the presser's private chat, the game's chat the button names. ``None``
-    for a button naming another chat than the one it was pressed in."""
-    named = (
-        action.chat
-        if isinstance(action, codec.MovePress | codec.TilePress | codec.HandLink)
-        else None
-    )
-    if named is None or named == press.chat:
-        return press.chat
-    return named if press.chat == play.private_chat(press.user) else None
-
-
 def _hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
     """A player's hand shown again in his slot, at the game's current version."""
     seat = game.doc.seat_of(user)
@@ -394,35 +342,6 @@ def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], A
 
 def _user_of(inbound: Inbound) -> UserRef | None:
     return None if isinstance(inbound, ChatMoved) else inbound.user
-
-
-def _lobby_only(game: Game | None, game_id: str, _: Translator) -> Decision | None:
-    """A lobby button of another (finished) game gets a refusal."""
-    if game is None or game.doc.id != game_id or not game.doc.active:
-        return play.finished_button(_)
-    return None
-
-
-def _setting(
-    game: Game | None, user: UserRef, admin: bool, key: str, value: int, _: Translator
-) -> Decision:
-    """A settings button: a game option by its index, or a table setting."""
-    assert game is not None
-    pairs: dict[str, str]
-    if key == "T":
-        pairs = {TIMER: str(value)}
-    elif key in ("A", "P"):
-        pairs = {AUTO_START if key == "A" else PINGS: "on" if value else "off"}
-    else:
-        specs = get_variant(game.doc.variant).option_specs
-        index = int(key)
-        if not 0 <= index < len(specs):
-            return play.finished_button(_)
-        try:
-            pairs = {specs[index].name: str(decode_option_value(specs[index], value))}
-        except ValueError:
-            return play.finished_button(_)
-    return lobby.change_settings(game, user, admin, pairs, _=_)
 
 
 __all__ = ["ChatRef", "SessionSettings", "Sessions"]
