@@ -61,13 +61,9 @@ def press_move(
     doc, state, seat = found
     if doc.seats[seat].away is not None:
         return refuse(take_it_back(_))
-    if state.deal_over:
-        return refuse(_("This deal is over."))
-    if state.turn != seat:
-        assert state.turn is not None
-        return refuse(
-            _("Not your turn — waiting for %(name)s", name=seat_label(_, doc, state.turn))
-        )
+    not_now = _not_now(_, doc, state, seat)
+    if not_now is not None:
+        return not_now
     if counter != state.counter:
         return refuse(_("That button is out of date: use the new ones."))
     doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))
@@ -86,15 +82,11 @@ def why_not(
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
-    if state.deal_over:
-        return refuse(_("This deal is over."))
-    if state.turn != seat:
-        # Asked before the counter: a waiting hand is not redrawn when only its
-        # unpressable tiles' counters changed, so its tiles name an older turn.
-        assert state.turn is not None
-        return refuse(
-            _("Not your turn — waiting for %(name)s", name=seat_label(_, doc, state.turn))
-        )
+    # Asked before the counter: a waiting hand is not redrawn when only its
+    # unpressable tiles' counters changed, so its tiles name an older turn.
+    not_now = _not_now(_, doc, state, seat)
+    if not_now is not None:
+        return not_now
     if counter != state.counter or tile not in state.hands[seat]:
         return refuse(_("That button is out of date: use the new ones."))
     reasons: list[IllegalMove] = []
@@ -107,6 +99,18 @@ def why_not(
         else:
             return refuse(_("That button is out of date: use the new ones."))
     return refuse(_unplayable(_, reasons[0]))
+
+
+def _not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
+    """The refusal of a press made after the deal ended or out of turn, if it is one."""
+    if state.deal_over:
+        return refuse(_("This deal is over."))
+    if state.turn != seat:
+        assert state.turn is not None
+        return refuse(
+            _("Not your turn — waiting for %(name)s", name=seat_label(_, doc, state.turn))
+        )
+    return None
 
 
 def _unplayable(_: Translator, error: IllegalMove) -> str:
