@@ -39,15 +39,13 @@ from adapters.console.words import (
     Refusal,
     export_file,
     help_word,
+    obey,
     press_for,
     saved_farewell,
-    table_picture,
     tables_taken,
-    your_moves,
 )
 from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
 from bot.i18n import translator
-from bot.typed import offered_moves
 
 
 class TableApp(App[int]):
@@ -312,35 +310,22 @@ class TableApp(App[int]):
     async def typed(self, event: Input.Submitted) -> None:
         event.input.value = ""
         text = event.value.strip()
-        first, *rest = text.split() or [""]
-        word = first.lower()
+        word = (text.split() or [""])[0].lower()
         hand = self.table.screens.to_move()
         self._status("")
         if word in QUIT_WORDS:
             self.action_leave()
-        elif help_word(word):
+            return
+        if help_word(word):
             self._panel(self._(HELP))
-        elif word == "hint":
-            moves = [str(o.press.move) for o in offered_moves(hand.buttons if hand else [])]
-            self._status(your_moves(self._, moves))
-        elif word == "discard":
-            await self._command("stop")
-            self._leave(0, self._("The match is discarded."))
-        elif word == "export":
-            folder = Path(" ".join(rest)) if rest else self.export_dir
-            for reply in await self._command("export"):
-                if isinstance(reply, Document):
-                    self._status(export_file(folder, reply, self._))
-                else:
-                    self._carry_out([reply])
-        elif word == "table" and rest:
-            said = await table_picture(rest, lambda: self._command("table"), self._)
-            if isinstance(said, str):
-                self._status(said)
-            else:
-                self._carry_out(said)
-        elif word in ("rules", "scores", "stats", "top"):
-            self._carry_out(await self._command(word, *rest))
+            return
+        buttons = hand.buttons if hand else []
+        obeyed = await obey(self._, text, buttons, self._command, self.export_dir)
+        if obeyed is not None:
+            self._status(" ".join(obeyed.told))
+            self._carry_out(list(obeyed.replies))
+            if obeyed.leaving is not None:
+                self._leave(0, obeyed.leaving)
         elif word == "table":
             pass  # the table is always in view
         elif word == "" and self.table.screens.next_deal() is not None:

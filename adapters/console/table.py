@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -36,16 +37,14 @@ from adapters.console.words import (
     Refusal,
     export_file,
     help_word,
+    obey,
     others_saved,
     press_for,
     saved_farewell,
-    table_picture,
     tables_taken,
-    your_moves,
 )
 from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
 from bot.i18n import Translator, translator
-from bot.typed import offered_moves
 
 POLL: Final = 0.2  # seconds between two looks at the core's timers
 CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
@@ -224,45 +223,32 @@ class ConsoleAdapter:
     async def _typed(self, hand: Hand, text: str) -> None:
         first, *rest = text.split() or [""]
         word = first.lower()
-        buttons = hand.buttons
         if word in QUIT_WORDS:
             raise Leave("")
         if help_word(word):
             self._write(self._(HELP) + "\n")
-        elif word == "":
+            return
+        if word == "":
             self._print_hand(hand)
-        elif word == "hint":
-            self._say(your_moves(self._, [str(o.press.move) for o in offered_moves(buttons)]))
-        elif word == "table" and rest:
-            await self._table_picture(hand.user, rest)
-        elif word == "table":
+            return
+        if word == "table" and not rest:
             self._printed_table = ""
             self._print_table()
-        elif word == "discard":
-            self._carry_out(await self.table.command(hand.user, "stop"))
-            raise Leave(self._("The match is discarded."))
-        elif word == "export":
-            folder = Path(" ".join(rest)) if rest else self.export_dir
-            replies = await self.table.command(hand.user, word)
-            for reply in replies:
-                if isinstance(reply, Document):
-                    self._say(export_file(folder, reply, self._))
-            self._carry_out([r for r in replies if not isinstance(r, Document)])
-        elif word in ("rules", "scores", "stats", "top"):
-            self._carry_out(await self.table.command(hand.user, word, *rest))
+            return
+        ask = partial(self.table.command, hand.user)
+        obeyed = await obey(self._, text, hand.buttons, ask, self.export_dir)
+        if obeyed is not None:
+            for said in obeyed.told:
+                self._say(said)
+            self._carry_out(list(obeyed.replies))
+            if obeyed.leaving is not None:
+                raise Leave(obeyed.leaving)
+            return
+        payload = press_for(self._, text, hand.buttons)
+        if isinstance(payload, Refusal):
+            self._say(payload.text)
         else:
-            payload = press_for(self._, text, buttons)
-            if isinstance(payload, Refusal):
-                self._say(payload.text)
-            else:
-                await self._press(hand.user, payload)
-
-    async def _table_picture(self, user: UserRef, words: list[str]) -> None:
-        said = await table_picture(words, lambda: self.table.command(user, "table"), self._)
-        if isinstance(said, str):
-            self._say(said)
-        else:
-            self._carry_out(said)  # the core says why there is no picture
+            await self._press(hand.user, payload)
 
     async def _press(self, user: UserRef, payload: str) -> None:
         self._carry_out(await self.table.press(user, payload))

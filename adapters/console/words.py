@@ -11,7 +11,7 @@ from typing import Final
 from adapters.console.draw import sentence
 from bot.contract import Button, Document, Notice, Outbound
 from bot.i18n import DEFAULT_LANG, N_, Translator, translator
-from bot.typed import NotAMove, typed_press
+from bot.typed import NotAMove, offered_moves, typed_press
 
 QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
 HELP_WORDS: Final = frozenset({"help", "?", "h"})
@@ -33,6 +33,45 @@ recover 5-5 1-1. Also:
 
 def help_word(word: str) -> bool:
     return word in HELP_WORDS
+
+
+Ask = Callable[..., Awaitable[list[Outbound]]]
+"""Sends the core a command by its name and words, for the person at the keyboard."""
+
+
+@dataclass(frozen=True)
+class Obeyed:
+    """What a word typed at the table came to: lines to tell the player, the core's
+    replies to carry out, and, when the word leaves the table, what to say then."""
+
+    told: tuple[str, ...] = ()
+    replies: tuple[Outbound, ...] = ()
+    leaving: str | None = None
+
+
+async def obey(
+    _: Translator, text: str, buttons: Sequence[Button], ask: Ask, export_dir: Path
+) -> Obeyed | None:
+    """Carry out the words both tables take alike (hint, table --png, discard, export,
+    rules, scores, stats, top); ``None`` for any other line, which each table reads
+    its own way (quit, help, a move, an empty line, table)."""
+    first, *rest = text.split() or [""]
+    word = first.lower()
+    if word == "hint":
+        return Obeyed((your_moves(_, [str(o.press.move) for o in offered_moves(buttons)]),))
+    if word == "table" and rest:
+        said = await table_picture(rest, lambda: ask("table"), _)
+        return Obeyed((said,)) if isinstance(said, str) else Obeyed(replies=tuple(said))
+    if word == "discard":
+        return Obeyed(replies=tuple(await ask("stop")), leaving=_("The match is discarded."))
+    if word == "export":
+        folder = Path(" ".join(rest)) if rest else export_dir
+        replies = await ask("export")
+        told = tuple(export_file(folder, r, _) for r in replies if isinstance(r, Document))
+        return Obeyed(told, tuple(r for r in replies if not isinstance(r, Document)))
+    if word in ("rules", "scores", "stats", "top"):
+        return Obeyed(replies=tuple(await ask(word, *rest)))
+    return None
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,21 @@ async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
         assert text_of(app, "#status") == "Write table --png FILE to save the table as a picture."
 
 
+async def test_hint_writes_the_moves_out_and_discard_ends_the_match_for_good(
+    store: Store, tmp_path: Path
+) -> None:
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await pilot.press(*"hint", "enter")
+        assert text_of(app, "#status").startswith("Your moves: ")
+        await pilot.press(*"discard", "enter")
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_value == 0
+    assert app.farewell == "The match is discarded."
+    assert await store.load(table_chat(1)) is None
+
+
 @pytest.mark.parametrize("choice", [1, 2])
 async def test_each_of_two_saved_matches_can_be_continued(
     store: Store, terminal: Terminal, tmp_path: Path, choice: int
