@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
-        said = plain_failure(exc, store_name(settings), _)
+        said = plain_failure(exc, store_name(settings, _), _)
         if said is None or _debug(settings):
             raise
         print(f"domino-bot: {said}", file=sys.stderr)
@@ -93,26 +93,28 @@ def _dispatch(command: str, args: argparse.Namespace, settings: Settings, _: Tra
         if not platforms or missing:
             print(f"domino-bot: {_token_wanted(_, command, missing)}", file=sys.stderr)
             return EXIT_USAGE
-        print(banner(" + ".join(p.capitalize() for p in platforms), settings), file=sys.stderr)
+        what = " + ".join(p.capitalize() for p in platforms)
+        print(banner(_, what, settings), file=sys.stderr)
         return asyncio.run(run_bots(settings, platforms, _))
     if command == "play":
         return _play(args, settings)
     if command == "replay":
         return _replay(args.file, translator(args.lang or _.lang), args.png)
     if command == "export":
-        return asyncio.run(export_replay(settings, args.chat, args.output))
+        return asyncio.run(export_replay(settings, args.chat, args.output, _))
     assert command == "health", command
-    return asyncio.run(run_health(settings))
+    return asyncio.run(run_health(settings, _))
 
 
 def _play(args: argparse.Namespace, settings: Settings) -> int:
     args.lang = pick_language(args.lang, environment_language(), settings.default_lang)
     players = args.players if args.players is not None else default_players(args.variant)
-    refused = seats_refusal(translator(args.lang), args.variant, players, args.humans)
+    _ = translator(args.lang)
+    refused = seats_refusal(_, args.variant, players, args.humans)
     if refused is not None:
         print(f"domino-bot play: {refused}", file=sys.stderr)
         return EXIT_USAGE
-    print(banner("terminal table", settings), file=sys.stderr)
+    print(banner(_, _("terminal table"), settings), file=sys.stderr)
     return asyncio.run(run_table(console_settings(settings, args.lang), args, players))
 
 
@@ -153,7 +155,7 @@ async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) 
     failed = False
     for task, result in zip(tasks, results, strict=True):
         if isinstance(result, Exception):
-            said = plain_failure(result, store_name(settings), _)
+            said = plain_failure(result, store_name(settings, _), _)
             if said is None or _debug(settings):
                 log.error("%s stopped with an error", task.get_name(), exc_info=result)
             else:

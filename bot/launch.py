@@ -34,10 +34,10 @@ HEALTH_TIMEOUT: Final = 3.0
 EXPORTS: Final = "exports"  # where replay files go unless the player names a place
 
 
-def store_name(settings: Settings) -> str:
+def store_name(settings: Settings, _: Translator) -> str:
     """Where the games are kept, for people (a password in the URL is hidden)."""
     if settings.redis_url is None:
-        return f"an embedded Redis at {settings.data_dir / DATA_FILE}"
+        return _("an embedded Redis at %(path)s", path=str(settings.data_dir / DATA_FILE))
     parts = urlsplit(settings.redis_url)
     if parts.password is not None:
         user = parts.username or ""
@@ -47,9 +47,10 @@ def store_name(settings: Settings) -> str:
     return urlunsplit(parts)
 
 
-def banner(what: str, settings: Settings) -> str:
+def banner(_: Translator, what: str, settings: Settings) -> str:
     """The first line every running command prints: what runs, on which store."""
-    return f"domino-bot: {what} on {store_name(settings)}"
+    said = _("%(what)s on %(store)s", what=what, store=store_name(settings, _))
+    return f"domino-bot: {said}"
 
 
 def console_settings(settings: Settings, lang: str | None) -> Settings:
@@ -135,7 +136,7 @@ def stop_on_signals() -> asyncio.Event:
     return stop
 
 
-async def run_health(settings: Settings) -> int:
+async def run_health(settings: Settings, _: Translator) -> int:
     """0 if the store answers within a few seconds. Never starts an embedded server:
     it asks the one the bot runs, through its socket."""
     url = settings.redis_url or EmbeddedRedis(settings.data_dir).url
@@ -147,20 +148,31 @@ async def run_health(settings: Settings) -> int:
     try:
         await store.ping()
     except StoreUnavailable as exc:
-        print(f"unhealthy: the store at {store_name(settings)} does not answer: {exc}")
+        where = store_name(settings, _)
+        print(
+            _(
+                "unhealthy: the store at %(store)s does not answer: %(error)s",
+                store=where,
+                error=exc,
+            )
+        )
         return 1
     finally:
         await store.close()
-    print(f"ok: the store at {store_name(settings)} answers")
+    print(_("ok: the store at %(store)s answers", store=store_name(settings, _)))
     return 0
 
 
-async def export_replay(settings: Settings, chat_key: str, output: str | None) -> int:
+async def export_replay(
+    settings: Settings, chat_key: str, output: str | None, _: Translator
+) -> int:
     """Write the chat's running or last game as a replay file."""
     chat = ChatRef.from_key(chat_key)
     # At the terminal the one who asks is its player ("You"), so his own game against
     # computers comes with the deal in play; anywhere else an outsider asks.
-    asker = UserRef(chat.platform, "1" if chat.platform == "con" else "cli", "domino-bot")
+    asker = UserRef(
+        chat.platform, "1" if chat.platform == "con" else "cli", "domino-bot", lang=_.lang
+    )
     try:
         async with open_store(settings) as opened:
             sessions = Sessions(opened.store, settings)
@@ -184,7 +196,8 @@ async def export_replay(settings: Settings, chat_key: str, output: str | None) -
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(document.data)
     except OSError as exc:
-        print(f"domino-bot export: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        said = _("cannot write %(path)s: %(error)s", path=str(path), error=exc.strerror or exc)
+        print(f"domino-bot export: {said}", file=sys.stderr)
         return 1
-    print(f"The replay file is written: {path}", file=sys.stderr)
+    print(_("The replay file is written: %(path)s", path=str(path)), file=sys.stderr)
     return 0

@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_file
 
 import bot.__main__ as cli
 from bot.cli import ARGPARSE_WORDS
-from tests.test_cli import run, workdir  # noqa: F401  (workdir: a fixture)
+from tests.test_cli import closed_port, run, workdir  # noqa: F401  (workdir: a fixture)
 
 pytestmark = pytest.mark.usefixtures("workdir")
 
@@ -107,3 +107,21 @@ def test_argparse_still_says_every_word_the_catalogs_translate() -> None:
         )
     }
     assert set(ARGPARSE_WORDS) <= said
+
+
+def test_the_first_line_and_the_health_check_speak_the_language_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def no_bots(settings: object, platforms: object, _: object) -> int:
+        return 0
+
+    monkeypatch.setattr(cli, "run_bots", no_bots)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.setenv("TELEGRAM_TOKEN", "1:x")
+    assert run(["telegram"], monkeypatch) == 0
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.startswith("domino-bot: Telegram на встроенном Redis в ")
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{closed_port()}/0")
+    assert run(["health"], monkeypatch) == 1
+    assert "nie odpowiada" in capsys.readouterr().out
