@@ -102,7 +102,8 @@ class Group:
         self.users = [fake.add_user(chat_id * -10 + n, f"P{index}x{n}") for n in range(2)]
         fake.started.update(u.id for u in self.users)
         self.presses: dict[str, list[Press]] = {}
-        self.finished: dict[str, set[str]] = {}  # finished game -> people who sat in it
+        # finished game -> its game and the people who sat in it
+        self.finished: dict[str, tuple[str, set[str]]] = {}
         self.current: str | None = None
         self.moved_at: float | None = None  # a move pressed, its table edit not seen yet
         self.waiting_since: float | None = None  # for a hand to offer the turn's moves
@@ -249,7 +250,8 @@ class Group:
         self.tally.games += 1
         self._check_moves(doc)
         if doc.status == "finished":
-            self.finished[game_id] = {s.user.user_id for s in doc.seats if s.user is not None}
+            sat = {s.user.user_id for s in doc.seats if s.user is not None}
+            self.finished[game_id] = (doc.variant, sat)
             await self._check_table_shows_end(game_id)
 
     async def _last_doc(self, game_id: str) -> GameDoc | None:
@@ -306,14 +308,18 @@ class Group:
         self.tally.problems.append(f"chat {self.chat_id}: table of {game_id} never showed the end")
 
     async def check_scoreboard(self) -> None:
-        """Each person's matches on the chat's board are the finished matches he sat in."""
-        board = await self.truth.store.scoreboard(self.chat, None, top=50)
-        played = {row.user_key: row.played for row in board.rows}
-        for user in self.users:
-            key = f"tg:{user.id}"
-            expected = sum(1 for sat in self.finished.values() if str(user.id) in sat)
-            if played.get(key, 0) != expected:
-                self.tally.problems.append(
-                    f"chat {self.chat_id}: {user.first_name} has {played.get(key, 0)} matches "
-                    f"on the board, played {expected}"
+        """Each person's matches on the chat's board of each game are the finished
+        matches of that game he sat in."""
+        for variant in sorted({v for v, _sat in self.finished.values()}):
+            board = await self.truth.store.scoreboard(self.chat, variant, top=50)
+            played = {row.user_key: row.played for row in board.rows}
+            for user in self.users:
+                key = f"tg:{user.id}"
+                expected = sum(
+                    1 for v, sat in self.finished.values() if v == variant and str(user.id) in sat
                 )
+                if played.get(key, 0) != expected:
+                    self.tally.problems.append(
+                        f"chat {self.chat_id}: {user.first_name} has {played.get(key, 0)} "
+                        f"{variant} matches on the board, played {expected}"
+                    )
