@@ -10,7 +10,7 @@ from typing import Any
 import fakeredis
 
 from bench.soak.group import Group, Press, Tally
-from bench.soak.scale import _busiest_minute
+from bench.soak.scale import _busiest_minute, _busiest_second
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 
@@ -67,3 +67,11 @@ def test_the_busiest_minute_counts_one_groups_writes_within_sixty_seconds() -> N
     fake.calls.append(Call("sendMessage", {"chat_id": 42, "text": "x"}, 1.0))  # a private chat
     fake.calls.append(Call("answerCallbackQuery", {"chat_id": -7}, 11.0))  # not a write
     assert _busiest_minute(fake) == 4  # 10, 59, 61 and 62
+
+
+def test_the_busiest_second_counts_the_whole_bots_writes_to_every_chat() -> None:
+    fake = FakeBotApi()
+    for at, chat in ((5.0, -7), (5.2, 42), (5.9, -8), (6.1, -7), (9.0, 42)):
+        fake.calls.append(Call("sendMessage", {"chat_id": chat, "text": "x"}, at))
+    fake.calls.append(Call("answerCallbackQuery", {"chat_id": -7}, 5.5))  # not a write
+    assert _busiest_second(fake) == 3  # 5.0 to 5.9, or 5.2 to 6.1

@@ -107,14 +107,21 @@ def _busiest_minute(fake: FakeBotApi) -> int:
     for call in fake.calls:
         if call.method in WRITES and call.chat_id is not None and call.chat_id < 0:
             moments.setdefault(call.chat_id, []).append(call.at)
-    best = 0
-    for times in moments.values():
-        times.sort()
-        first = 0
-        for last, moment in enumerate(times):
-            while moment - times[first] >= 60:
-                first += 1
-            best = max(best, last - first + 1)
+    return max((_most_within(times, 60.0) for times in moments.values()), default=0)
+
+
+def _busiest_second(fake: FakeBotApi) -> int:
+    """The most writes the bot made to all chats together within one second."""
+    return _most_within([c.at for c in fake.calls if c.method in WRITES], 1.0)
+
+
+def _most_within(moments: list[float], seconds: float) -> int:
+    times = sorted(moments)
+    best, first = 0, 0
+    for last, moment in enumerate(times):
+        while moment - times[first] >= seconds:
+            first += 1
+        best = max(best, last - first + 1)
     return best
 
 
@@ -130,6 +137,8 @@ def _report(
         f"moves per second     {tally.moves_checked / seconds:.2f} (people's moves, checked)",
         f"press to table edit  p99 {p99 * 1000:.0f} ms over {len(waits)} moves",
         f"busiest group        {_busiest_minute(fake)} writes in a minute",
+        f"whole bot            {_busiest_second(fake)} writes in its busiest second, "
+        f"{sum(c.method in WRITES for c in fake.calls) / seconds:.1f} a second on average",
         f"presses              {tally.presses} ({tally.unanswered} unanswered)",
         f"lost or doubled      {len(tally.problems)}",
         f"logs in              {workdir}",
