@@ -7,7 +7,9 @@ Each limit is a :class:`Rule` ("at most ``count``
 sends in any ``period`` seconds"), and a send log per chat remembers when the
 last sends happened. Before a send, the sender *reserves* the earliest moment
 every rule allows; after it, it *settles* the reservation to the moment the send
-finished, so the next one is spaced from when Telegram actually saw it.
+finished, so the next one is spaced from when Telegram actually saw it. A turn taken
+while another worker's write to the chat was still on its way is confirmed when it
+comes, once that write is done.
 
 The log lives in memory for one process, or in Redis so that several webhook
 workers serving one bot share each chat's budget.
@@ -60,6 +62,13 @@ def earliest(sent: Sequence[float], rules: Sequence[Rule], now: float) -> float:
 class SendLog(Protocol):
     async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation: ...
 
+    async def confirm(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float
+    ) -> float | None:
+        """At a reservation's turn: ``None`` if it still keeps every rule, else the moment
+        to ask again (an earlier write is still on its way, or landed later than its turn)."""
+        ...
+
     async def settle(self, reservation: Reservation, done: float) -> None: ...
 
 
@@ -69,6 +78,7 @@ class Reservation:
     at: float
     token: str
     bot_wide: Reservation | None = None  # the same send's turn in the bot's whole budget
+    behind: bool = False  # reserved behind another worker's write not yet done
 
 
 class MemorySendLog:
@@ -86,6 +96,11 @@ class MemorySendLog:
         entries.append((at, reservation.token))
         entries.sort()
         return reservation
+
+    async def confirm(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float
+    ) -> float | None:
+        return None  # one process writes to a chat one instruction at a time
 
     async def settle(self, reservation: Reservation, done: float) -> None:
         entries = self._sent.get(reservation.chat, [])
@@ -120,10 +135,51 @@ for i = 5, #ARGV, 2 do
   local nth = redis.call('ZREVRANGE', key, count - 1, count - 1, 'WITHSCORES')
   if nth[2] then at = math.max(at, tonumber(nth[2]) + tonumber(ARGV[i + 1])) end
 end
+local behind = 0
+for _, other in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(at))) do
+  if string.sub(other, 1, 2) == 'r:' then behind = 1 end
+end
 local member = 'r:' .. ARGV[2] .. ':' .. num(at)
 redis.call('ZADD', key, at, member)
 redis.call('PEXPIRE', key, ARGV[3])
-return {num(at), member}
+return {num(at), member, behind}
+"""
+
+# KEYS[1]: the chat's sorted set. ARGV: now, the reservation's member, how long a write
+# may be on its way, then count/period pairs. Returns '' when the reservation keeps every
+# rule as the writes before it stand now (those done, and those reserved before it);
+# else the moment to ask again, having moved the reservation there when it is a matter of
+# spacing. Reserved members carry their first turn in their name, which orders them.
+_CONFIRM = """
+local key, mine = KEYS[1], ARGV[2]
+local now, in_flight = tonumber(ARGV[1]), tonumber(ARGV[3])
+local function num(x) return string.format('%.17g', x) end
+local function turn_of(member) return tonumber(string.match(member, ':([^:]*)$')) end
+if not redis.call('ZSCORE', key, mine) then return '' end
+local my_turn = turn_of(mine)
+local earlier = {}
+local all = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
+for i = 1, #all, 2 do
+  local member, score = all[i], tonumber(all[i + 1])
+  if string.sub(member, 1, 2) == 'd:' then
+    earlier[#earlier + 1] = score
+  elseif member ~= mine then
+    local turn = turn_of(member)
+    if turn < my_turn or (turn == my_turn and member < mine) then
+      if score > now - in_flight then return num(now + 0.05) end  -- still on its way
+      earlier[#earlier + 1] = score
+    end
+  end
+end
+table.sort(earlier, function(a, b) return a > b end)
+local at = now
+for i = 4, #ARGV, 2 do
+  local nth = earlier[tonumber(ARGV[i])]
+  if nth then at = math.max(at, nth + tonumber(ARGV[i + 1])) end
+end
+if at <= now then return '' end
+redis.call('ZADD', key, at, mine)
+return num(at)
 """
 IN_FLIGHT = 30.0  # seconds a reserved write may take; a worker that died meanwhile is forgotten
 
@@ -140,14 +196,24 @@ class RedisSendLog:
         self._redis = redis
         self._key_for = key_for
         self._script = redis.register_script(_RESERVE)
+        self._confirm = redis.register_script(_CONFIRM)
 
     async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
         ttl_ms = int(max(rule.period for rule in rules) * 1000) + 60_000
         args: list[Any] = [repr(now), uuid.uuid4().hex, ttl_ms, IN_FLIGHT]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
-        at, member = await self._script(keys=[self._key_for(chat)], args=args)
-        return Reservation(chat, float(at), _text(member))
+        at, member, behind = await self._script(keys=[self._key_for(chat)], args=args)
+        return Reservation(chat, float(at), _text(member), behind=bool(int(behind)))
+
+    async def confirm(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float
+    ) -> float | None:
+        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT]
+        for rule in rules:
+            args += [rule.count, repr(rule.period)]
+        again = _text(await self._confirm(keys=[self._key_for(reservation.chat)], args=args))
+        return float(again) if again else None
 
     async def settle(self, reservation: Reservation, done: float) -> None:
         key = self._key_for(reservation.chat)
@@ -182,6 +248,13 @@ class Pacer:
         everyone = await self._log.reserve(EVERY_CHAT, BOT_RULES, mine.at)
         reservation = replace(mine, at=max(mine.at, everyone.at), bot_wide=everyone)
         await self._clock.sleep_until(reservation.at)
+        # Taken behind another worker's write: spaced from when that one reaches Telegram,
+        # which was not known when this turn was taken.
+        while mine.behind:
+            again = await self._log.confirm(mine, limits, self._clock.now())
+            if again is None:
+                return replace(reservation, at=max(reservation.at, self._clock.now()))
+            await self._clock.sleep_until(again)
         return reservation
 
     async def done(self, reservation: Reservation) -> None:

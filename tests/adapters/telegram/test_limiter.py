@@ -171,3 +171,25 @@ async def test_workers_sharing_redis_share_the_bot_wide_limit(
     finally:
         await other_client.aclose()
     assert_keeps(moments, BOT_RULES)
+
+
+async def test_a_turn_taken_behind_a_write_on_its_way_is_spaced_from_when_that_one_lands(
+    redis_client: aredis.Redis, redis_url: str
+) -> None:
+    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        first, second = (
+            RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
+            for client in (redis_client, other_client)
+        )
+        sending = await first.reserve("tg:42", PRIVATE_RULES, NOW)  # on its way, slowly
+        waiting = await second.reserve("tg:42", PRIVATE_RULES, NOW + 0.2)
+        assert waiting.behind and waiting.at == pytest.approx(NOW + 1.2)
+        again = await second.confirm(waiting, PRIVATE_RULES, NOW + 1.2)
+        assert again is not None and again < NOW + 1.5  # the first has not landed: ask again
+        await first.settle(sending, NOW + 1.5)  # it lands
+        moved = await second.confirm(waiting, PRIVATE_RULES, again)
+        assert moved == pytest.approx(NOW + 2.5)
+        assert await second.confirm(waiting, PRIVATE_RULES, NOW + 2.5) is None
+    finally:
+        await other_client.aclose()
