@@ -9,12 +9,8 @@ drowned by the luck of the deal. Moves the worlds sampled cannot tell apart
 level's heuristic rather than by chance, which matters most when a busy
 machine leaves time for few worlds.
 
-"Best for the seat" is what the deal writes down, against the others:
-
-- Tyaga, Thief of Baghdad, Three Guns: the seat's own score less the best
-  other's (points, points, tokens);
-- Kozel (fewer points are better): the opponents' average less the seat's, a
-  partner's sheet being the seat's own.
+"Best for the seat" is what the deal writes down against the others, and the
+match when the deal ends it (:mod:`bot.ai.judge`).
 """
 
 from __future__ import annotations
@@ -25,10 +21,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from bot.ai.judge import judge
 from bot.ai.simple import greedy_player, greedy_scores
-from bot.ai.worlds import Worlds, seat_of
+from bot.ai.worlds import Worlds
 from engine import Move, View
-from engine.playout import Outcome, finish_at_random
+from engine.playout import finish_at_random
 
 DEFAULT_SECONDS = 0.05
 SAFE_SHARE = 0.9  # of the budget that playouts may use; the rest is for setting up
@@ -71,7 +68,7 @@ def strong_player(
     codes = [worlds.base.code_of(move) for move in legal]
     totals = [0.0] * len(legal)
     squares = [0.0] * len(legal)
-    judge = _judge(view)
+    judged = judge(view)
     sampled = 0
     limit = started + budget.seconds * SAFE_SHARE
     timed = math.isfinite(budget.seconds)
@@ -82,7 +79,7 @@ def strong_player(
             sim = world.copy()
             sim.apply(code)
             outcome = sim.outcome if sim.outcome is not None else finish_at_random(sim, rng)
-            scores.append(judge(outcome))
+            scores.append(judged(outcome))
             if timed and clock() >= limit:
                 break
         if len(scores) < len(codes):
@@ -117,23 +114,3 @@ def _pick(
         top = max(liked[i] for i in close)
         close = [i for i in close if liked[i] == top]
     return view.legal[rng.choice(close)]
-
-
-def _judge(view: View) -> Callable[[Outcome], float]:
-    me = seat_of(view)
-    if view.variant == "kozel":
-        teams = view.options.get("teams") == "on"
-        rivals = [s for s in range(view.players) if (s % 2 != me % 2 if teams else s != me)]
-
-        def fewer_points(outcome: Outcome) -> float:
-            scores = outcome.scores
-            return sum(scores[s] for s in rivals) / len(rivals) - scores[me]
-
-        return fewer_points
-    others = [s for s in range(view.players) if s != me]
-
-    def ahead(outcome: Outcome) -> float:
-        scores = outcome.scores
-        return scores[me] - max(scores[s] for s in others)
-
-    return ahead
