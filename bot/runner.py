@@ -64,7 +64,7 @@ from bot.store import (
 )
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
-from bot.updates import ShownHands, game_updates
+from bot.updates import ShownScreens, game_updates
 from engine import DominoError, variant_of
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class Runner:
         self.clock = clock
         self.default_lang = default_lang
         self.games = GameCache()
-        self.shown = ShownHands()
+        self.shown = ShownScreens()
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
 

@@ -80,19 +80,20 @@ def hand_of(doc: GameDoc, state: State[Any], seat: int) -> Screen:
     return hand_screen(_, doc, view, at)
 
 
-class ShownHands:
-    """The hand screens rendered for stored games, by game id, version and seat, so that
-    the next write compares its hands with these instead of drawing the old ones again.
-    A stored game's version names one state of it, so an entry never goes stale."""
+class ShownScreens:
+    """The screens rendered for stored games, by game id, version and seat (``None``:
+    the table), so that the next write compares its screens with these instead of
+    drawing the old ones again. A stored game's version names one state of it, so an
+    entry never goes stale."""
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
-        self._screens: OrderedDict[tuple[str, int, int], Screen] = OrderedDict()
+        self._screens: OrderedDict[tuple[str, int, int | None], Screen] = OrderedDict()
 
-    def get(self, game: Game, seat: int) -> Screen | None:
+    def get(self, game: Game, seat: int | None) -> Screen | None:
         return self._screens.get((game.doc.id, game.version, seat))
 
-    def put(self, game: Game, seat: int, screen: Screen) -> None:
+    def put(self, game: Game, seat: int | None, screen: Screen) -> None:
         self._screens[(game.doc.id, game.version, seat)] = screen
         while len(self._screens) > self._size:
             self._screens.popitem(last=False)
@@ -103,16 +104,18 @@ def game_updates(
     after: Game,
     decision: Decision,
     now: float,
-    shown: ShownHands | None = None,
+    shown: ShownScreens | None = None,
 ) -> list[Outbound]:
     """The updates for a written game, in the order an adapter should send them
-    (``shown``: the hands drawn for earlier versions, kept by the caller)."""
+    (``shown``: the screens drawn for earlier versions, kept by the caller)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
+    shown = shown or ShownScreens(0)
     doc, state, version = after.doc, after.state, after.version
     out: list[Outbound] = []
     table = table_of(after, now)
-    table_changed = before is None or table != table_of(before, now)
+    shown.put(after, None, table)
+    table_changed = before is None or table != (shown.get(before, None) or table_of(before, now))
     if table_changed:
         renew = _deal_began(before, state)
         out.append(
@@ -128,7 +131,7 @@ def game_updates(
         # The final line and every hand left, once, as its own message: the table
         # message itself shows only counts, and is posted anew when the next deal begins.
         out.append(Notice(table_slot(doc).chat, picture_screen(_, doc, state)))
-    out += _hands(before, after, decision, shown or ShownHands(0))
+    out += _hands(before, after, decision, shown)
     out += _pings(before, after)
     return out
 
@@ -152,7 +155,7 @@ def _deal_began(before: Game | None, state: State[Any] | None) -> bool:
 
 
 def _hands(
-    before: Game | None, after: Game, decision: Decision, shown: ShownHands
+    before: Game | None, after: Game, decision: Decision, shown: ShownScreens
 ) -> list[Outbound]:
     doc, state = after.doc, after.state
     assert state is not None

@@ -1,0 +1,57 @@
+"""What a write sends: screens are compared with the ones drawn for the version
+before, which the runner keeps, instead of being drawn twice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.contract import Outbound, Screen, Show, SlotKind
+from bot.flow import Decision, Game
+from bot.i18n import text_line
+from bot.store import Store
+from bot.updates import ShownScreens, game_updates
+from tests.bot.driver import make_table, user
+
+ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
+
+
+async def _running_game(store: Store) -> Game:
+    table = make_table(store)
+    await table.start_match("baghdad", [ANNA, BORIS])
+    doc, state = await table.doc(), await table.state()
+    assert doc is not None and state is not None
+    return Game(doc, state, 5)
+
+
+def _tables(out: Sequence[Outbound]) -> list[Show]:
+    return [o for o in out if isinstance(o, Show) and o.slot.kind is SlotKind.TABLE]
+
+
+async def test_a_table_that_did_not_change_is_not_sent(fake_store: Store) -> None:
+    before = await _running_game(fake_store)
+    after = Game(before.doc, before.state, before.version + 1)
+    assert _tables(game_updates(before, after, Decision(doc=after.doc), 0.0)) == []
+
+
+async def test_the_table_drawn_for_the_version_before_is_the_one_compared(
+    fake_store: Store,
+) -> None:
+    before = await _running_game(fake_store)
+    after = Game(before.doc, before.state, before.version + 1)
+    shown = ShownScreens()
+    shown.put(before, None, Screen((text_line("an older table"),)))
+    [sent] = _tables(game_updates(before, after, Decision(doc=after.doc), 0.0, shown))
+    assert sent.screen == shown.get(after, None)
+    assert sent.screen.plain_text() != "an older table"
+
+
+async def test_a_hand_drawn_for_the_version_before_is_the_one_compared(
+    fake_store: Store,
+) -> None:
+    before = await _running_game(fake_store)
+    after = Game(before.doc, before.state, before.version + 1)
+    shown = ShownScreens()
+    assert game_updates(before, after, Decision(doc=after.doc), 0.0, shown) == []
+    shown.put(before, 0, Screen((text_line("an older hand"),)))
+    out = game_updates(before, after, Decision(doc=after.doc), 0.0, shown)
+    assert [o.slot.user for o in out if isinstance(o, Show)] == [ANNA]
