@@ -6,6 +6,7 @@ have written."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from bot.contract import ChatRef
@@ -62,6 +63,7 @@ def game_id_field(text: str) -> str:
 # -- chats -------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)  # every button of every hand drawn names its chat
 def encode_chat(chat: ChatRef) -> str | None:
     """A chat as a payload field; ``None`` for one that has no such form (an id that is
     not a number: such chats never show a button outside themselves)."""
