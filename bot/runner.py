@@ -1,10 +1,13 @@
-"""Running a flow against the store: read, decide, compare-and-set, follow up.
+"""Running a flow against the store: decide, compare-and-set, follow up.
 
-:meth:`Runner.run` reads the chat's game (one script call), calls the flow
-(again if another process wrote first) and writes the flow's document by
-compare-and-set (one round trip: the game's deadline and the write). The
-write appends only the moves and deals the flow added, and the read fetches
-only what this process has not seen (see :mod:`bot.store_game`), so a press
+:meth:`Runner.run` calls the flow on the game this process last stored or read of the
+chat, and writes the flow's document by compare-and-set at once: one round trip (the
+game's deadline and the write). Only if another process wrote the game meanwhile does
+the write lose; the same script then answers with the game as it is now, and the flow
+runs again on it. A decision to write nothing may rest on a game that moved on
+elsewhere, so it is taken again on a fresh read (one script call) before it is
+answered. The write appends only the moves and deals the flow added, and a read
+fetches only what this process has not seen (see :mod:`bot.store_game`), so a press
 costs the same at the hundredth move and at the two-thousandth.
 
 The write that ends a game does, in the same script, what the end of a match
@@ -18,7 +21,8 @@ The one follow-up a game cannot do without is its next deadline: nothing else
 would wake the game. It is set in the same round trip as the write, just before
 it, and a game read without being written gets its deadline armed again if it
 has gone missing. Arming never replaces a deadline, so doing it too often is
-harmless.
+harmless. A write that lost may have set a deadline for a game that was not there;
+the write that wins after it sets the game's deadline whatever it was.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from bot.store import (
     StoreBusy,
     StoreUnavailable,
     TimerChange,
+    Written,
     pack,
 )
 from bot.store_ratings import RatingContention
@@ -117,6 +122,10 @@ class Runner:
         else:
             doc = cached.doc
             read = await self.store.read_game(chat, doc.id, len(doc.moves), len(doc.deals))
+        return await self._take(chat, read, cached)
+
+    async def _take(self, chat: ChatRef, read: GameRead | None, cached: Game | None) -> Game | None:
+        """The game ``read`` holds (continuing ``cached``), remembered as the chat's."""
         if read is None:
             self.games.forget(chat.key)
             return None
@@ -161,17 +170,23 @@ class Runner:
     ) -> Ran:
         """Run ``flow`` on the chat's game; ``translate`` is the asker's language
         (by default: his seat's, his platform's, or the chat's)."""
+        before, fresh, lost = self.games.get(chat.key), False, False
         for _attempt in range(RETRIES + 1):
-            before = await self.load(chat)
             _ = translate or self.translator_for(user, before)
             decision = flow(before, _)
             if decision.doc is None:
+                if not fresh:  # taken on what this process remembers: check it
+                    before, fresh = await self.load(chat), True
+                    continue
                 if before is not None:
                     await self._arm(chat, before.doc)
                 return Ran(decision, before, None, translate=_)
             after = Game(decision.doc, decision.state, (before.version if before else 0) + 1)
-            if await self._write(chat, before, after):
+            written = await self._write(chat, before, after, restate_deadline=lost)
+            if written.ok:
                 break
+            before = await self._take(chat, written.current, before)
+            fresh, lost = True, True
         else:
             raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
         updates = game_updates(before, after, decision, self.clock(), self.shown)
@@ -189,7 +204,9 @@ class Runner:
         await self._attempt(steps)
         return Ran(decision, before, after, updates + list(decision.extra), _)
 
-    async def _write(self, chat: ChatRef, before: Game | None, after: Game) -> bool:
+    async def _write(
+        self, chat: ChatRef, before: Game | None, after: Game, *, restate_deadline: bool = False
+    ) -> Written:
         doc = after.doc
         same = before is not None and before.doc.id == doc.id
         prior = before.doc if before is not None and same else None
@@ -208,13 +225,15 @@ class Runner:
             deals_before=len(prior.deals) if prior is not None else 0,
             snapshot=None if ended else _snapshot(before if same else None, after),
             ending=self._ending(chat, after, rated) if ended else None,
+            held=before.doc.id if before is not None else None,
         )
         if rated is not None:
             noted = self.clock()
             rated = replace(rated, noted=noted)
             await self.store.note_rating_outbox(chat, noted)
-        written = await self.store.write_game(chat, write, _timer_change(prior, doc))
-        if written and rated is not None:
+        timer = _timer_change(prior, doc, restate_deadline)
+        written = await self.store.write_game(chat, write, timer)
+        if written.ok and rated is not None:
             self._rated[doc.id] = rated  # for the caller: the table's lines, the global step
         return written
 
@@ -259,7 +278,7 @@ class Runner:
     async def finalize(self, chat: ChatRef, game: Game) -> None:
         """End a stored game that has ended but was left in the chat (by a version that
         ended games in two steps): count it and clear the chat for its next game."""
-        if await self._write(chat, game, Game(game.doc, game.state, game.version + 1)):
+        if (await self._write(chat, game, Game(game.doc, game.state, game.version + 1))).ok:
             steps = self._user_results(game)
             rated = self._rated.pop(game.doc.id, None)
             if rated is not None:
@@ -318,10 +337,11 @@ def _snapshot(before: Game | None, after: Game) -> str | None:
     return deal_snapshot.dump(deal_start_state(doc, before.state if before else None))
 
 
-def _timer_change(prior: GameDoc | None, doc: GameDoc) -> TimerChange | None:
-    """How the game's deadline changes with this write (``None``: it does not)."""
+def _timer_change(prior: GameDoc | None, doc: GameDoc, restate: bool = False) -> TimerChange | None:
+    """How the game's deadline changes with this write (``None``: it does not; with
+    ``restate``, it is set even so)."""
     was = prior.due if prior is not None else None
-    if doc.due == was and doc.status not in (FINISHED, STOPPED):
+    if doc.due == was and doc.status not in (FINISHED, STOPPED) and not restate:
         return None
     if doc.due is None or doc.status != RUNNING:
         return TimerChange()

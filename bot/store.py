@@ -33,7 +33,9 @@ from bot.store_game import (
     GameRead,
     GameWrite,
     MatchWrite,
+    Written,
     parse_read,
+    parse_written,
     read_args,
     write_keys_args,
 )
@@ -69,6 +71,7 @@ __all__ = [
     "Stored",
     "TimerChange",
     "TimerClaim",
+    "Written",
     "connect",
     "pack",
 ]
@@ -249,9 +252,11 @@ class Store:
         chat: ChatRef,
         write: GameWrite,
         timer: TimerChange | None = None,
-    ) -> bool:
-        """Write the chat's game by compare-and-set (see :class:`GameWrite`); ``False`` on
-        a conflict, and nothing of the game written. ``timer`` changes the game's deadline
+    ) -> Written:
+        """Write the chat's game by compare-and-set (see :class:`GameWrite`). On a conflict
+        nothing of the game is written, and the answer carries the game as it is now,
+        read in the same round trip (only what the writer does not hold of it, as
+        :meth:`read_game` would send it). ``timer`` changes the game's deadline
         in the same round trip, just before the write: should the write lose, the deadline
         names a point the game never reaches and fires once to do nothing.
 
@@ -272,7 +277,7 @@ class Store:
             reply = await self._run(self._write, keys_, args)
         if isinstance(reply, Exception):
             raise reply
-        return bool(reply)
+        return parse_written(reply)
 
     async def _write_on_cluster(
         self,
@@ -281,14 +286,14 @@ class Store:
         timer: TimerChange | None,
         keys_: list[str],
         args: list[Any],
-    ) -> bool:
+    ) -> Written:
         written = self._run(self._write, keys_, args)
         if timer is None:
-            return bool(await written)
+            return parse_written(await written)
         _changed, reply = await asyncio.gather(
             self._timers.change(chat, write.game_id, timer), written
         )
-        return bool(reply)
+        return parse_written(reply)
 
     async def _run(self, script: Any, keys_: list[str], args: list[Any]) -> Any:
         # The script is sent by its digest alone; a restarted server that forgot it gets
@@ -329,7 +334,7 @@ class Store:
             moves=[f"{seat}:{move}" for seat, move in doc.get("moves") or ()],
             deals=[_dump(d) for d in doc.get("deals") or ()],
         )
-        return await self.write_game(chat, write)
+        return (await self.write_game(chat, write)).ok
 
     async def update(
         self,
@@ -358,7 +363,7 @@ class Store:
             return False
         ending = Ending(pack(stored.doc) if keep_last else None)
         head = _dump(stored.doc)
-        return await self.write_game(chat, GameWrite(expected, "", head, ending=ending))
+        return (await self.write_game(chat, GameWrite(expected, "", head, ending=ending))).ok
 
     @_guarded
     async def last_game(self, chat: ChatRef) -> dict[str, Any] | None:

@@ -27,37 +27,55 @@ from typing import Any, Final
 
 from bot.store_types import text
 
-# KEYS: game, moves, deals. ARGV: the game id the caller holds ('' for none), how many of
-# its moves and deals it holds. Returns false when the chat has no game, else
+# The chat's game for a caller that holds game ``game_id`` ('' for none) up to so many
+# moves and deals (KEYS: game, moves, deals): false when the chat has no game, else
 # {version, head, moves from, deals from, moves, deals, snapshot ('' unless read from 0)}.
-READ: Final = """
-local head = redis.call('HMGET', KEYS[1], 'v', 'doc', 'id', 'snap')
-if not head[1] or not head[2] then return false end
-local from_moves, from_deals = tonumber(ARGV[2]), tonumber(ARGV[3])
-if ARGV[1] == '' or head[3] ~= ARGV[1]
-  or from_moves > redis.call('LLEN', KEYS[2]) or from_deals > redis.call('LLEN', KEYS[3]) then
-  from_moves, from_deals = 0, 0
+_READ_GAME: Final = """
+local function read_game(game_id, from_moves, from_deals)
+  local head = redis.call('HMGET', KEYS[1], 'v', 'doc', 'id', 'snap')
+  if not head[1] or not head[2] then return false end
+  if game_id == '' or head[3] ~= game_id
+    or from_moves > redis.call('LLEN', KEYS[2]) or from_deals > redis.call('LLEN', KEYS[3]) then
+    from_moves, from_deals = 0, 0
+  end
+  local snap = ''
+  if from_moves == 0 and head[4] then snap = head[4] end
+  local moves = redis.call('LRANGE', KEYS[2], from_moves, -1)
+  local deals = redis.call('LRANGE', KEYS[3], from_deals, -1)
+  return {head[1], head[2], from_moves, from_deals, moves, deals, snap}
 end
-local snap = ''
-if from_moves == 0 and head[4] then snap = head[4] end
-local moves = redis.call('LRANGE', KEYS[2], from_moves, -1)
-local deals = redis.call('LRANGE', KEYS[3], from_deals, -1)
-return {head[1], head[2], from_moves, from_deals, moves, deals, snap}
 """
+
+# KEYS: game, moves, deals. ARGV: the game id the caller holds ('' for none), how many of
+# its moves and deals it holds.
+READ: Final = (
+    _READ_GAME
+    + """
+return read_game(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]))
+"""
+)
 
 # KEYS: game, moves, deals, last game, then the keys the ending's writes name.
 # ARGV: 1 expected version, 2 game id, 3 head, 4 TTL, 5 snapshot ('' keeps it),
 # 6 moves stored before (-1: replace the lists), 7 moves added, 8 deals stored before,
-# 9 deals added, 10 ending (1/0), 11 last game ('' keeps none), then the moves, the deals,
-# then each ending write as: operation, number of keys, number of values, key indices,
-# values. Returns the new version, or 0 when the stored version is not the expected one.
-WRITE: Final = """
+# 9 deals added, 10 ending (1/0), 11 last game ('' keeps none), 12 the id of the game the
+# version belongs to ('' not compared), then the moves, the deals, then each ending write
+# as: operation, number of keys, number of values, key indices, values. Returns the new
+# version; when the stored game is not the expected one, nothing is written and it
+# returns that game as READ does for a caller holding game ARGV[12] up to the moves and
+# deals stored before (0 when the chat has no game).
+WRITE: Final = (
+    _READ_GAME
+    + """
 local version = tonumber(redis.call('HGET', KEYS[1], 'v')) or 0
-if version ~= tonumber(ARGV[1]) then return 0 end
-local ttl = ARGV[4]
 local moves_before, moves_added = tonumber(ARGV[6]), tonumber(ARGV[7])
 local deals_before, deals_added = tonumber(ARGV[8]), tonumber(ARGV[9])
-local at = 12
+if version ~= tonumber(ARGV[1])
+  or (version > 0 and ARGV[12] ~= '' and redis.call('HGET', KEYS[1], 'id') ~= ARGV[12]) then
+  return read_game(ARGV[12], math.max(moves_before, 0), deals_before) or 0
+end
+local ttl = ARGV[4]
+local at = 13
 if ARGV[10] == '1' then
   at = at + moves_added + deals_added
   while at <= #ARGV do
@@ -109,6 +127,7 @@ redis.call('EXPIRE', KEYS[2], ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
 return version + 1
 """
+)
 
 # KEYS: game, moves, deals, the set-aside key. ARGV: version, TTL of the set-aside key.
 # Moves the game at that version, whole, to the set-aside key; 0 if it is not at it.
@@ -157,10 +176,15 @@ class Ending:
 
 @dataclass(frozen=True, slots=True)
 class GameWrite:
-    """A compare-and-set of a chat's game on version ``expected``: the new ``head``, the
-    ``moves`` and ``deals`` to append after the ``moves_before`` and ``deals_before``
-    stored ones (``moves_before`` of -1 replaces both lists), the deal's ``snapshot``
-    (``None`` keeps the stored one), and the ``ending`` when the game ends."""
+    """A compare-and-set of a chat's game on version ``expected`` of game ``held`` (``None``:
+    of whichever game is stored): the new ``head``, the ``moves`` and ``deals`` to append
+    after the ``moves_before`` and ``deals_before`` stored ones (``moves_before`` of -1
+    replaces both lists), the deal's ``snapshot`` (``None`` keeps the stored one), and the
+    ``ending`` when the game ends.
+
+    Comparing the game id as well as the version matters to a caller that writes from
+    what it remembers rather than from what it has just read: a chat's versions start
+    again with each game, so another game may have reached the same one meanwhile."""
 
     expected: int
     game_id: str
@@ -171,6 +195,16 @@ class GameWrite:
     deals_before: int = 0
     snapshot: str | None = None
     ending: Ending | None = None
+    held: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What a write did: ``ok`` if it was written; if not, the chat's game as it is now
+    (``None``: the chat has no game), read by the same script."""
+
+    ok: bool
+    current: GameRead | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +240,12 @@ def parse_read(reply: Any) -> GameRead | None:
     )
 
 
+def parse_written(reply: Any) -> Written:
+    if isinstance(reply, list):
+        return Written(False, parse_read(reply))
+    return Written(bool(reply))
+
+
 def write_keys_args(
     base: Sequence[str], write: GameWrite, ttl: int
 ) -> tuple[list[str], list[str | int | float]]:
@@ -225,6 +265,7 @@ def write_keys_args(
         len(write.deals),
         int(ending is not None),
         (ending.last or "") if ending is not None else "",
+        write.held or "",
         *write.moves,
         *write.deals,
     ]

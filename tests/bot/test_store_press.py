@@ -19,7 +19,7 @@ import engine
 from bot import codec, deal_snapshot, keys
 from bot import replay as replay_module
 from bot import updates as updates_module
-from bot.contract import Answer, ChatRef, UserRef
+from bot.contract import Answer, ChatRef, Command, UserRef
 from bot.gamedoc import FINISHED, GameDoc, from_json, to_json
 from bot.sessions import Sessions
 from bot.store import Ending, GameWrite, MatchWrite, Store
@@ -66,16 +66,39 @@ async def a_move(table: Table) -> tuple[UserRef, str]:
     raise AssertionError("nobody has a move")
 
 
-async def test_a_move_is_one_read_and_one_write(store: Store, round_trips: list[int]) -> None:
+async def test_a_move_is_one_write_where_the_game_was_last_seen_and_two_round_trips_elsewhere(
+    store: Store, round_trips: list[int]
+) -> None:
     table = make_table(store, CHAT)
     await in_play(table, 3, random.Random(2))
     fresh = Sessions(store, SETTINGS, clock=table.clock)  # a process that never saw the game
-    for sessions in (fresh, fresh, table.sessions):
+    # It reads first; then it holds the game; the first process, which wrote the game
+    # before, writes from an old version, loses, and gets the game with its answer.
+    for sessions, trips in ((fresh, 2), (fresh, 1), (table.sessions, 2), (table.sessions, 1)):
         person, payload = await a_move(table)
         round_trips.clear()
         out = await table.press(person, payload, sessions=sessions)
         assert isinstance(out[0], Answer) and not out[0].alert, out[0]
-        assert len(round_trips) == 2
+        assert len(round_trips) == trips
+
+
+async def test_a_refusal_is_given_on_the_game_as_stored_not_as_remembered(
+    store: Store, round_trips: list[int]
+) -> None:
+    table = make_table(store, CHAT)
+    await in_play(table, 3, random.Random(2))
+    other = Sessions(store, SETTINGS, clock=table.clock)
+    person, payload = await a_move(table)
+    await table.press(person, payload, sessions=other)  # the first process does not see it
+    doc = await table.doc()
+    next_person, next_payload = await a_move(table)
+    assert next_person != person  # not his turn in the game the first process remembers
+    round_trips.clear()
+    out = await table.press(next_person, next_payload)
+    assert isinstance(out[0], Answer) and not out[0].alert, out[0]
+    assert len(round_trips) == 2  # the refusal is checked on a fresh read, then written
+    later = await table.doc()
+    assert doc is not None and later is not None and len(later.moves) > len(doc.moves)
 
 
 async def test_a_write_appends_the_new_moves_and_a_read_fetches_only_those(
@@ -107,6 +130,50 @@ async def test_a_write_that_follows_other_moves_than_the_stored_ones_is_refused(
     assert stored is not None and stored.version == 1 and len(stored.doc["moves"]) == 2
 
 
+async def test_a_write_that_loses_brings_back_what_the_writer_does_not_hold(
+    store: Store,
+) -> None:
+    assert await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"]]}, 0)
+    ahead = GameWrite(1, "g1", '{"id":"g1"}', moves=["1:6-5@R"], moves_before=1, held="g1")
+    assert (await store.write_game(CHAT, ahead)).ok
+    behind = GameWrite(1, "g1", '{"id":"g1"}', moves=["1:6-4@R"], moves_before=1, held="g1")
+    lost = await store.write_game(CHAT, behind)
+    assert not lost.ok and lost.current is not None
+    assert (lost.current.version, lost.current.moves_from) == (2, 1)
+    assert lost.current.moves == ("1:6-5@R",)
+
+
+async def test_a_write_is_refused_when_another_game_has_reached_the_version_it_follows(
+    store: Store,
+) -> None:
+    assert await store.save(CHAT, {"id": "g2", "moves": [[0, "6-6"]]}, 0)  # its version 1
+    stale = GameWrite(1, "g1", '{"id":"g1"}', moves=["0:5-5@R"], moves_before=1, held="g1")
+    lost = await store.write_game(CHAT, stale)
+    assert not lost.ok and lost.current is not None
+    assert json.loads(lost.current.head)["id"] == "g2" and lost.current.moves_from == 0
+    stored = await store.load(CHAT)
+    assert stored is not None and stored.doc["id"] == "g2" and stored.doc["moves"] == [[0, "6-6"]]
+
+
+async def test_a_process_that_remembers_an_ended_game_does_not_write_over_the_next_one(
+    store: Store,
+) -> None:
+    table = make_table(store, CHAT)
+    await in_play(table, 3, random.Random(2))  # the table's process remembers the game
+    remembered = await store.load(CHAT)
+    assert remembered is not None
+    person, payload = await a_move(table)
+    other = Sessions(store, SETTINGS, clock=table.clock)
+    await table.send(Command(CHAT, ANNA, "stop", (), is_admin=True), other)
+    another = {**remembered.doc, "id": "another1"}
+    for version in range(remembered.version):  # another game reaches the version remembered
+        assert await store.save(CHAT, another, version)
+    await table.press(person, payload)
+    stored = await store.load(CHAT)
+    assert stored is not None and stored.version == remembered.version
+    assert stored.doc == another
+
+
 async def test_the_write_that_ends_a_game_counts_it_and_keeps_it_as_the_last_game(
     store: Store, redis_client: aredis.Redis
 ) -> None:
@@ -114,9 +181,9 @@ async def test_the_write_that_ends_a_game_counts_it_and_keeps_it_as_the_last_gam
     rows = [MatchRow(ANNA, True, 12), MatchRow(BORIS, False, 3)]
     ending = Ending('{"id":"g1","status":"finished"}', board_writes(CHAT, "tyaga", rows))
     stale = GameWrite(0, "g1", "{}", ending=ending)
-    assert not await store.write_game(CHAT, stale)
+    assert not (await store.write_game(CHAT, stale)).ok
     assert (await store.scoreboard(CHAT, "tyaga")).players == 0  # a lost write counts nothing
-    assert await store.write_game(CHAT, GameWrite(1, "g1", "{}", ending=ending))
+    assert (await store.write_game(CHAT, GameWrite(1, "g1", "{}", ending=ending))).ok
     board = await store.scoreboard(CHAT, "tyaga")
     assert [(r.name, r.won, r.points) for r in board.rows] == [("Anna", 1, 12), ("Boris", 0, 3)]
     assert await store.load(CHAT) is None
@@ -224,7 +291,10 @@ async def test_a_game_whose_moves_no_longer_replay_is_set_aside(
     doc = await table.doc()
     assert doc is not None
     await redis_client.rpush(keys.moves(CHAT), "0:9-9@L")
-    out = await table.command(ANNA, "stop", admin=True)
+    # A process that reads the game (here: one that has not seen it yet, as after an
+    # upgrade); the one that wrote it writes from what it remembers.
+    fresh = Sessions(store, SETTINGS, clock=table.clock)
+    out = await table.send(Command(CHAT, ANNA, "stop", (), is_admin=True), fresh)
     assert "went wrong" not in info_text(out)
     assert await table.doc() is None
     assert await redis_client.exists(keys.set_aside(CHAT, doc.id))
