@@ -1,0 +1,109 @@
+"""Bot API calls per accepted move over a whole match, as the calls test and
+``bench/bench_telegram_calls.py`` count them.
+
+Fake people play a whole match through the real Telegram adapter and the real core,
+against the fake Bot API and a real Redis. Every call the bot makes from the start
+of the match to its end is counted, group and private chats together, except
+``answerCallbackQuery`` (every press gets one) and ``getUpdates`` (polling).
+
+An accepted move is every move the match's record holds: the people's, the
+computers', and the draws and passes the core makes for a player who has no other
+choice. The clock is virtual and every player waits until the bot has sent
+everything his last press caused, so no two moves' screens are merged while they
+wait for the send budget: the figures are the most a match costs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import redis.asyncio as aredis
+
+from bot.gamedoc import from_json
+from bot.sessions import Sessions
+from bot.store import Store, connect
+from tests.adapters.telegram.driver import Driver
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.harness import running, settings_for
+from tests.adapters.telegram.players import data_with
+from tests.adapters.telegram.tables import ADD_COMPUTER, GROUP_ID, PACE, open_table, start
+from tests.adapters.telegram.vclock import VirtualClock
+
+NOT_COUNTED = frozenset({"answerCallbackQuery", "getUpdates"})
+LIMIT = 2.0  # calls per accepted move, on average over a match
+
+
+@dataclass(frozen=True)
+class Setup:
+    name: str
+    command: str
+    people: int
+    computers: int
+
+    @property
+    def seats(self) -> str:
+        return f"{self.people}+{self.computers}"
+
+
+SETUPS = (
+    Setup("tyaga", "/newgame tyaga target=30", 2, 0),
+    Setup("tyaga", "/newgame tyaga target=30", 1, 2),
+    Setup("kozel", "/newgame kozel target=31", 3, 0),
+    Setup("kozel", "/newgame kozel target=31 teams=on", 2, 2),
+    Setup("baghdad", "/newgame baghdad match=deals:2", 2, 0),
+    Setup("three_guns", "/newgame three_guns", 2, 1),
+)
+
+
+@dataclass
+class Measured:
+    calls: Counter[str]
+    moves: int
+    presses: int
+
+    @property
+    def per_move(self) -> float:
+        return sum(self.calls.values()) / self.moves
+
+    def add(self, other: Measured) -> None:
+        self.calls += other.calls
+        self.moves += other.moves
+        self.presses += other.presses
+
+
+async def play_counted(setup: Setup, seed: int, redis_url: str) -> Measured:
+    """Play one match of ``setup`` on an emptied database at ``redis_url``."""
+    clock = VirtualClock()
+    fake = FakeBotApi(clock=clock)
+    await fake.start()
+    store = Store(connect(redis_url, timeout=30.0))
+    client = aredis.Redis.from_url(redis_url, decode_responses=True)
+    await client.flushdb()
+    try:
+        fake.add_group(GROUP_ID, "Dominoes")
+        people = [fake.add_user(101 + n, name) for n, name in enumerate(("Ann", "Bob", "Cy"))]
+        people = people[: setup.people]
+        fake.started.update(p.id for p in people)
+        fake.admins[GROUP_ID] = {people[0].id}
+        sessions = Sessions(store, settings_for(fake, **PACE), rng=random.Random(seed))
+        async with running(fake, sessions, clock, redis=client, **PACE) as bot:
+            d = Driver(fake, bot, store, client, GROUP_ID)
+            d.seat(*people)
+            game_id = await open_table(d, people[0], setup.command, *people[1:])
+            for _ in range(setup.computers):
+                lobby = await d.table(game_id)
+                await d.press(people[0], lobby, data_with(lobby, ADD_COMPUTER)[0])
+            first = len(fake.calls)
+            await start(d, people[0], game_id)
+            played = await d.play_match(random.Random(seed), timeout=600.0)
+            calls = Counter(c.method for c in fake.calls[first:] if c.method not in NOT_COUNTED)
+            last = await store.last_game(d.chat)
+            assert last is not None and last["id"] == game_id, "the match was not recorded"
+            moves = len(from_json(last).moves)
+        return Measured(calls, moves, played.moves)
+    finally:
+        await client.aclose()
+        await store.close()
+        await fake.close()
