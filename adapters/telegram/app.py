@@ -211,10 +211,14 @@ class TelegramAdapter:
             # became of the answer, the presser's own hand first, so that no live
             # keyboard lingers under his finger while the table is edited.
             rest = [o for o in outbounds if not isinstance(o, Answer)]
-            own: list[Show] = [o for o in rest if _is_hand_of(o, press)]
-            for hand in own:
-                await self.deliverer.first(hand)
-            self.submit([o for o in rest if o not in own])
+            own = [o for o in rest if _is_screen_of(o, press, SlotKind.HAND)]
+            pings = [o for o in rest if _is_screen_of(o, press, SlotKind.PING)]
+            # A ping to the chat he has just pressed in tells him nothing that his hand,
+            # redrawn in place there, does not; any other rides in his hand.
+            elsewhere = [p for p in pings if p.slot.chat != press.chat]
+            if own or elsewhere:
+                await self.deliverer.first(*own, *elsewhere)
+            self.submit([o for o in rest if o not in own and o not in pings])
 
     async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup: its table and scoreboard move to the new id."""
@@ -271,11 +275,11 @@ class TelegramAdapter:
         return admin
 
 
-def _is_hand_of(item: Outbound, press: Press) -> TypeGuard[Show]:
-    """``item`` redraws the presser's own hand."""
+def _is_screen_of(item: Outbound, press: Press, kind: SlotKind) -> TypeGuard[Show]:
+    """``item`` shows the presser's own screen of ``kind`` (his hand, his ping)."""
     return (
         isinstance(item, Show)
-        and item.slot.kind is SlotKind.HAND
+        and item.slot.kind is kind
         and item.slot.user is not None
         and item.slot.user.key == press.user.key
     )

@@ -108,13 +108,16 @@ class Deliverer:
         if chat not in self._workers:
             self._workers[chat] = asyncio.create_task(self._work(chat), name=f"deliver {chat}")
 
-    async def first(self, item: Show) -> None:
-        """Carry ``item`` out before the caller submits anything else (a presser's own
-        hand, redrawn before the table and the other hands his press changed)."""
-        self._post(item)
-        worker = self._workers.get(mailbox_of(item))
-        if worker is not None:
-            await asyncio.wait([worker])
+    async def first(self, *items: Show) -> None:
+        """Carry ``items`` out before the caller submits anything else (a presser's own
+        hand, redrawn before the table and the other hands his press changed, with the
+        ping that rides in it)."""
+        for item in items:
+            self._post(item)
+        chats = {mailbox_of(item) for item in items}
+        workers = [self._workers[chat] for chat in chats if chat in self._workers]
+        if workers:
+            await asyncio.wait(workers)
 
     async def drain(self) -> None:
         """Wait until every mailbox is empty (including what undeliverable hands caused)."""

@@ -4,6 +4,7 @@ before anything else."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -85,3 +86,20 @@ async def test_a_move_redraws_the_movers_own_hand_before_anything_else_is_sent(
         assert sent[0].params["message_id"] == hand["message_id"]
         assert "Wait for your turn" in sent[0].params["text"]
         assert any(c.chat_id == GROUP_ID for c in sent[1:]), "the table did not follow"
+
+
+async def test_a_turn_ping_never_goes_alone_when_people_play_briskly(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob, cy = people["ann"], people["bob"], people["cy"]
+    fake.started.add(cy.id)
+    d = make_driver()
+    await started_table(d, ann, "/newgame kozel target=31", bob, cy)
+    played = await d.play_match(random.Random(1))
+    assert played.deals >= 1
+    alone = [
+        c.params["text"]
+        for c in fake.calls_to("sendMessage")
+        if c.chat_id in (ann.id, bob.id, cy.id) and c.params["text"].startswith("Your turn at")
+    ]
+    assert alone == [], "a ping went as a message of its own, beside its player's hand"
