@@ -118,6 +118,17 @@ def sent(chat: ChatRef) -> str:
     return _chat(chat, "sent")
 
 
+def pending_screens(chat: ChatRef) -> str:
+    """Hash slot key -> the version of a game screen of the chat an adapter has queued and
+    not yet shown (its hands' slots included), so that a restarted process redraws it."""
+    return _chat(chat, "pending")
+
+
+def last_version(chat: ChatRef) -> str:
+    """The version the chat's last game ended at: its final table is that version."""
+    return _chat(chat, "last_v")
+
+
 def chat_pattern(chat: ChatRef) -> str:
     """A SCAN pattern matching every key of the chat."""
     return _escape_glob(_chat(chat)) + ":*"
@@ -203,6 +214,12 @@ def rating_outboxes() -> str:
 def rendered(slot_key: str) -> str:
     """The last table version an adapter rendered in a slot."""
     return f"{PREFIX}:render:{slot_key}"
+
+
+def tables_to_check(platform: str) -> str:
+    """Sorted set of a platform's chat keys -> when their table is next compared with the
+    store (a live table, or one whose screens are queued)."""
+    return f"{PREFIX}:tables:{platform}"
 
 
 UPDATE_BUCKETS: Final = 16

@@ -247,6 +247,10 @@ class Runner:
             writes = board_writes(chat, doc.variant, _match_rows(game))
         if rated is not None:
             writes += rated.writes(chat)
+        # The final table's version, so an adapter that died before showing it can tell.
+        ended = f"{game.version}:{doc.id}"
+        ttl = self.store.idle_ttl
+        writes += (MatchWrite("SET", (keys.last_version(chat),), (ended, "EX", ttl)),)
         return Ending(pack(to_json(doc)) if doc.deals else None, writes)
 
     def _user_results(self, game: Game) -> list[Callable[[], Awaitable[None]]]:

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
 from bot import codec, lobby, lookups, play
@@ -42,6 +42,7 @@ from bot.i18n import Translator, line, pick_language, text_line, translator
 from bot.match import Pacing
 from bot.picture.screens import picture_screen
 from bot.presses import game_chat, press_flow
+from bot.redraw import Drawn, redraw
 from bot.runner import Runner
 from bot.store import Store, Stored, StoreUnavailable, TimerClaim
 from bot.updates import hand_slot, in_table_chat
@@ -140,6 +141,12 @@ class Sessions:
                 continue
             out += ran.updates
         return out
+
+    async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None:
+        """The chat's table as the store holds it (and the hands and picture named in
+        ``slot_keys``), for an adapter to bring what it shows up to date; raises
+        :class:`StoreUnavailable` when the store is down."""
+        return await redraw(self._runner, chat, slot_keys)
 
     async def _think(self, claim: TimerClaim) -> Move | None:
         """The computer's move a claimed deadline calls for, worked out by the thinker;

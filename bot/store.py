@@ -370,6 +370,15 @@ class Store:
         raw = await self._redis.get(keys.last_game(chat))
         return None if raw is None else _load(raw)
 
+    @_guarded
+    async def last_version(self, chat: ChatRef) -> tuple[int, str] | None:
+        """The version the chat's last ended game ended at (its final table's), and its id."""
+        raw = await self._redis.get(keys.last_version(chat))
+        if raw is None:
+            return None
+        version, _, game_id = text(raw).partition(":")
+        return int(version), game_id
+
     # -- scoreboards ------------------------------------------------------------------
 
     @_guarded

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeGuard
 
@@ -30,6 +30,7 @@ from adapters.telegram.carry import Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import SendLog
+from adapters.telegram.pending import PendingBook
 from adapters.telegram.render import INERT_DATA, Renderer
 from adapters.telegram.slots import SlotBook
 from adapters.telegram.translate import (
@@ -54,6 +55,7 @@ from bot.contract import (
     SlotKind,
 )
 from bot.i18n import DEFAULT_LANG, available_languages
+from bot.redraw import Drawn
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,8 @@ class Core(Protocol):
 
     async def tick(self, platform: str) -> Sequence[Outbound]: ...
 
+    async def redraw(self, chat: ChatRef, slot_keys: Collection[str]) -> Drawn | None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Wiring:
@@ -80,7 +84,7 @@ class Wiring:
     send_log: SendLog
     clock: Clock
     wall: Callable[[], float]
-    # Give a chat's game, scores and settings to its new id (a group became a supergroup).
+    pending: PendingBook | None = None  # where queued screens outlive the process
 
 
 def build_application(
@@ -133,7 +137,11 @@ class TelegramAdapter:
         renderer = Renderer(bot.username, self.wiring.wall)
         carrier = Carrier(bot, renderer, self.wiring.book, self.wiring.clock)
         self._deliverer = Deliverer(
-            carrier, self.wiring.send_log, self.wiring.clock, self.core.handle
+            carrier,
+            self.wiring.send_log,
+            self.wiring.clock,
+            self.core.handle,
+            pending=self.wiring.pending,
         )
         await self.register_commands()
 

@@ -13,6 +13,10 @@ A turn ping travels in the hand it comes with: the player's hand is sent as a ne
 message that notifies him, instead of an edit of his hand plus a ping message
 that is deleted again after his move (one call instead of three). His earlier
 hand message stays as it was last drawn, without a live button.
+
+The game screens a mailbox holds are also noted in a :class:`PendingBook` and struck
+off once shown, so that if this process dies with them, another draws them again (see
+:mod:`adapters.telegram.catchup`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from redis.exceptions import RedisError
 from adapters.telegram.carry import Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
+from adapters.telegram.pending import PendingBook
 from bot.contract import (
     Answer,
     ChatRef,
@@ -67,8 +72,12 @@ class Deliverer:
         clock: Clock,
         on_unreachable: ReportUnreachable,
         limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
+        pending: PendingBook | None = None,
     ) -> None:
         self.carrier = carrier
+        self._clock = clock
+        self._pending = pending
+        self._unnoted: dict[str, list[Show]] = {}
         self._pacer = Pacer(send_log, clock, limits)
         self._on_unreachable = on_unreachable
         self._boxes: dict[str, dict[str, Mail]] = {}
@@ -86,9 +95,31 @@ class Deliverer:
                 continue
             self._post(item)
 
+    async def _note(self, chat: str) -> None:
+        """Note the game screens posted to the mailbox since its worker last looked; the
+        same worker strikes each off after showing it, so never before it is noted."""
+        shows = self._unnoted.pop(chat, [])
+        if not shows or self._pending is None:
+            return
+        try:
+            await self._pending.note(shows)
+        except STORE_DOWN as err:
+            # Still queued here; should this process die too, the stored game is drawn.
+            log.warning("could not note the queued screens (%s)", err)
+
+    async def _settle(self, item: Mail) -> None:
+        if self._pending is None or not isinstance(item, Show):
+            return
+        try:
+            await self._pending.settle(item)
+        except STORE_DOWN as err:
+            log.warning("could not strike off a shown screen (%s)", err)
+
     def _post(self, item: Mail) -> None:
         chat = mailbox_of(item)
         box = self._boxes.setdefault(chat, {})
+        if isinstance(item, Show) and self._pending is not None:
+            self._unnoted.setdefault(chat, []).append(item)
         if isinstance(item, Show) and item.slot.kind is SlotKind.PING and _ring_hand(box, item):
             return
         if isinstance(item, Show):
@@ -143,6 +174,7 @@ class Deliverer:
         box = self._boxes[chat]
         try:
             while box:
+                await self._note(chat)
                 try:
                     await self._deliver_next(chat, box)
                 except STORE_DOWN as err:
@@ -154,6 +186,7 @@ class Deliverer:
             self._workers.pop(chat, None)
             if not box:
                 self._boxes.pop(chat, None)
+                self._unnoted.pop(chat, None)
 
     async def _deliver_next(self, chat: str, box: dict[str, Mail]) -> None:
         head = next(iter(box.values()))
@@ -177,6 +210,8 @@ class Deliverer:
             log.exception("could not deliver %s", _describe(item))
         finally:
             await budget.close()
+        # Shown, or given up on (drawing it again would fail alike).
+        await self._settle(item)
 
     async def _carry(self, item: Mail, budget: Budget) -> None:
         if isinstance(item, Show):

@@ -13,8 +13,10 @@ from typing import Any
 from telegram import Update
 
 from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_application
+from adapters.telegram.catchup import STORE_DOWN, CatchUp
 from adapters.telegram.clock import Clock, SystemClock
 from adapters.telegram.limiter import RedisSendLog
+from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.slots import RedisSlotBook
 from adapters.telegram.translate import PLATFORM
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
@@ -41,6 +43,7 @@ def redis_wiring(
         send_log=RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat))),
         clock=clock or SystemClock(),
         wall=wall,
+        pending=RedisPendingBook(redis, PLATFORM, wall),
     )
 
 
@@ -61,15 +64,20 @@ class TelegramService:
             with_updater=self.webhook_url is None,
         )
         self.adapter = TelegramAdapter(self.application, core, wiring)
+        self.catch_up: CatchUp | None = None
+        if wiring.pending is not None:
+            self.catch_up = CatchUp(wiring.pending, wiring.book, core.redraw, self.adapter.submit)
         self.webhook: WebhookServer | None = None
         self.ledger = ledger  # webhook updates taken, shared by every worker
         self._stop_ticking = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
         self.ticking = False  # a tick's moves are being played or handed to delivery
+        self._started = False  # every table has been looked at once
 
     async def start(self) -> None:
         await self.application.initialize()
         await self.adapter.start()
+        self._started = await self._catch_up(False)  # before the first update comes
         await self.application.start()
         if self.webhook_url is None:
             assert self.application.updater is not None
@@ -112,18 +120,36 @@ class TelegramService:
         await self.application.shutdown()  # does nothing if it never initialised
 
     async def _tick(self) -> None:
-        """Ask the core for what is due, every few hundred milliseconds, until stopped."""
+        """Ask the core for what is due, every few hundred milliseconds, until stopped;
+        and bring the tables due for a look up to what the store says (all of them at
+        first, until one look succeeds)."""
         interval = self.settings.timer_poll_interval
         while not self._stop_ticking.is_set():
             self.ticking = True
             try:
                 self.adapter.submit(await self.core.tick(PLATFORM))
+                self._started = await self._catch_up(self._started)
             except Exception:
                 log.exception("the timer loop failed; trying again")
             finally:
                 self.ticking = False
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop_ticking.wait(), interval)
+
+    async def _catch_up(self, started: bool) -> bool:
+        """Look at the tables due (every table, the first time); whether that was done."""
+        if self.catch_up is None:
+            return True
+        try:
+            if started:
+                await self.catch_up.poll()
+            else:
+                behind = await self.catch_up.on_start()
+                log.info("on start, %d tables were behind the store", behind)
+        except STORE_DOWN as err:
+            log.warning("cannot bring tables up to date while the store is down (%s)", err)
+            return started
+        return True
 
 
 async def run_telegram(

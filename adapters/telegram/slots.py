@@ -64,6 +64,10 @@ class SlotBook(Protocol):
 
     async def message_of(self, slot: Slot) -> int | None: ...
 
+    async def version_of(self, slot: Slot) -> int | None:
+        """The newest version claimed for the slot (``None``: never shown)."""
+        ...
+
     async def forget(self, slot: Slot) -> None: ...
 
     async def forget_chat(self, chat: ChatRef) -> None:
@@ -121,6 +125,10 @@ class MemorySlotBook:
 
     async def message_of(self, slot: Slot) -> int | None:
         return self._book(slot).get(slot.key, (None, -1))[0]
+
+    async def version_of(self, slot: Slot) -> int | None:
+        shown = self._book(slot).get(slot.key)
+        return None if shown is None else shown[1]
 
     async def forget(self, slot: Slot) -> None:
         self._book(slot).pop(slot.key, None)
@@ -227,6 +235,10 @@ class RedisSlotBook:
             return None
         text = value.decode() if isinstance(value, bytes) else str(value)
         return _message_id(text.partition(":")[0])
+
+    async def version_of(self, slot: Slot) -> int | None:
+        value = await self._redis.hget(self._key_for(slot.chat.key), slot.key)
+        return None if value is None else int(_text(value).rpartition(":")[2])
 
     async def forget(self, slot: Slot) -> None:
         await self._redis.hdel(self._key_for(slot.chat.key), slot.key)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
 
 import pytest
@@ -25,6 +25,7 @@ from bot.contract import (
     Screen,
 )
 from bot.i18n import available_languages
+from bot.redraw import Drawn
 from engine import Move, Tile
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
@@ -90,6 +91,9 @@ class EchoCore:
         self.ticks += 1
         due, self.due = self.due, []
         return due
+
+    async def redraw(self, chat: ChatRef, slot_keys: Collection[str]) -> Drawn | None:
+        return None  # it keeps no games
 
 
 @pytest.fixture

@@ -1,0 +1,105 @@
+"""Bringing tables up to what the store says, after a process died or the store was down.
+
+A table screen is derived from the stored game, so nothing needs to be kept of it but
+which chats to look at (:mod:`adapters.telegram.pending`). Looking at a chat, the core
+draws its table as stored; it is queued again when the slot book shows an older
+version, or when a screen of it was queued and never shown. The same goes for the
+hands and picture still waiting. A table whose game has ended and whose final version
+is shown needs no more looks.
+
+A process looks at every chat on start (whatever it died with is then redrawn), and,
+on every timer poll, at the chats due: those whose screens have waited longer than a
+live process takes to show them, and every live table once a minute.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Collection, Sequence
+
+from redis.exceptions import RedisError
+
+from adapters.telegram.pending import GRACE_SECONDS, IDLE_SECONDS, PendingBook
+from adapters.telegram.slots import SlotBook
+from bot.contract import ChatRef, Outbound, Show, SlotKind
+from bot.redraw import Drawn
+from bot.store_types import StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+BATCH = 50  # chats looked at in one poll at most
+Redraw = Callable[[ChatRef, Collection[str]], Awaitable[Drawn | None]]
+STORE_DOWN = (StoreUnavailable, RedisError, OSError)
+
+
+class CatchUp:
+    """Looks at chats and queues what they miss (``submit`` hands it to delivery)."""
+
+    def __init__(
+        self,
+        pending: PendingBook,
+        book: SlotBook,
+        redraw: Redraw,
+        submit: Callable[[Sequence[Outbound]], None],
+    ) -> None:
+        self._pending = pending
+        self._book = book
+        self._redraw = redraw
+        self._submit = submit
+        self.caught_up = 0  # chats that were behind and have had their screens queued
+
+    async def on_start(self) -> int:
+        """Look at every chat known to have a table: what a dead process left is redrawn,
+        and a table whose last update died before it was queued."""
+        return await self._look_at(await self._pending.every_chat(), versions=True)
+
+    async def poll(self) -> int:
+        """Look at the chats due; the number that were behind."""
+        return await self._look_at(await self._pending.due(BATCH), versions=False)
+
+    async def _look_at(self, chats: list[ChatRef], *, versions: bool) -> int:
+        behind = 0
+        for chat in chats:
+            try:
+                behind += await self.look(chat, versions=versions)
+            except STORE_DOWN:
+                raise
+            except Exception:
+                log.exception("could not bring the table of %s up to date", chat.key)
+        return behind
+
+    async def look(self, chat: ChatRef, *, versions: bool = True) -> bool:
+        """Queue the chat's screens that are behind the store (those queued and never shown,
+        and with ``versions`` the table if the slot book has an older version than the
+        store: a write that left the table as it was is redrawn too, at the cost of one
+        edit that changes nothing); True if any was."""
+        waiting = await self._pending.waiting(chat)
+        drawn = await self._redraw(chat, waiting.keys())
+        if drawn is None:
+            await self._pending.forget(chat, waiting)
+            await self._pending.drop(chat)
+            return False
+        late = [show for show in drawn.screens if await self._behind(show, waiting, versions)]
+        drawable = {show.slot.key for show in drawn.screens}
+        # Screens of an earlier game, or of a player who can no longer be written to.
+        await self._pending.forget(chat, [key for key in waiting if key not in drawable])
+        if late:
+            log.info(
+                "%s is behind the store; drawing it again at version %s", chat.key, drawn.version
+            )
+            self.caught_up += 1
+            self._submit(late)
+            await self._pending.recheck(chat, GRACE_SECONDS)
+        elif drawn.live:
+            await self._pending.recheck(chat, IDLE_SECONDS)
+        else:
+            await self._pending.drop(chat)
+        return bool(late)
+
+    async def _behind(self, show: Show, waiting: dict[str, int], versions: bool) -> bool:
+        if show.slot.key in waiting:
+            return True
+        if not versions or show.slot.kind is not SlotKind.TABLE:
+            return False
+        shown = await self._book.version_of(show.slot)
+        return shown is None or shown < show.version

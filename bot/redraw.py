@@ -1,0 +1,71 @@
+"""A chat's game screens drawn again from what the store holds, for an adapter that may
+have lost some on their way (its process was killed, or the store was down).
+
+The table is drawn from the stored game, as every write draws it; a game that has
+ended is drawn from the chat's last game, at the version its ending write gave it. The
+hands and the table's picture are drawn only when asked for by slot key: an adapter
+knows which of them it had queued and not shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+
+from bot.contract import ChatRef, Show
+from bot.flow import Game
+from bot.gamedoc import from_json
+from bot.i18n import translator
+from bot.picture.screens import hand_picture_png, picture_screen
+from bot.replay import build_state
+from bot.runner import Runner
+from bot.updates import hand_of, hand_slot, in_table_chat, picture_slot, table_of, table_slot
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """The screens of the chat's game as stored: ``live`` while it is played (or waits
+    in the lobby), false for a game that has ended."""
+
+    game_id: str
+    version: int
+    live: bool
+    screens: tuple[Show, ...]
+
+
+async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> Drawn | None:
+    """The table of the chat's game (or of its last game, if that ended), and of its hands
+    and picture those named in ``slot_keys``; ``None`` when there is nothing to draw."""
+    game = await runner.load(chat)
+    live = game is not None
+    if game is None:
+        game = await _last_game(runner, chat)
+        if game is None:
+            return None
+    doc, state, version = game.doc, game.state, game.version
+    screens = [Show(table_slot(doc), table_of(game, runner.clock()), version)]
+    if state is not None:
+        if picture_slot(doc).key in slot_keys:
+            _ = translator(doc.settings.lang)
+            screens.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
+        for seat, held in enumerate(doc.seats):
+            if held.user is None or held.unreachable:
+                continue
+            slot = hand_slot(doc, seat)
+            if slot.key in slot_keys and not in_table_chat(doc, slot):
+                screen = hand_of(doc, state, seat)
+                if held.pictures:
+                    screen = replace(screen, picture=hand_picture_png(doc, state, seat))
+                screens.append(Show(slot, screen, version))
+    return Drawn(doc.id, version, live, tuple(screens))
+
+
+async def _last_game(runner: Runner, chat: ChatRef) -> Game | None:
+    """The chat's last game at the version it ended at, if both are still kept."""
+    ended = await runner.store.last_version(chat)
+    last = await runner.store.last_game(chat)
+    if ended is None or last is None or last.get("id") != ended[1]:
+        return None
+    doc = from_json(last)
+    state = build_state(doc) if doc.deals else None
+    return Game(doc, state, ended[0])
