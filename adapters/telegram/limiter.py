@@ -182,6 +182,8 @@ redis.call('ZADD', key, at, mine)
 return num(at)
 """
 IN_FLIGHT = 30.0  # seconds a reserved write may take; a worker that died meanwhile is forgotten
+# How long a settled send is remembered at least: the longest rule's period, and a minute.
+SETTLED_MS = int(max(r.period for r in GROUP_RULES + PRIVATE_RULES + BOT_RULES) * 1000) + 60_000
 
 
 class RedisSendLog:
@@ -221,6 +223,8 @@ class RedisSendLog:
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.zrem(key, reservation.token)
             pipe.zadd(key, {settled: max(done, reservation.at)})
+            # Removing the only member deleted the key, and with it the key's expiry.
+            pipe.pexpire(key, SETTLED_MS, nx=True)
             await pipe.execute()
 
 

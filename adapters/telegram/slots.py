@@ -23,7 +23,9 @@ from typing import Any, Protocol
 from bot.contract import ChatRef, Slot
 
 KEEP_SECONDS = 14 * 24 * 3600  # a chat's slot book outlives any game in it
-HOLD_SECONDS = 30.0  # how long a claim holds its slot, if its worker never releases it
+# How long a claim holds its slot if its worker never releases it: longer than an edit
+# takes, short enough that a table a killed process was editing is soon shown again.
+HOLD_SECONDS = 8.0
 
 
 @dataclass(frozen=True, slots=True)

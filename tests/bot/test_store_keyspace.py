@@ -1,7 +1,9 @@
 """Every key the core writes expires, except the few kept on purpose (the chat's settings,
 scoreboards and ratings, the global ratings, each user's results and language), which
 docs/architecture.md lists. Checked by walking the keyspace of a real
-Redis after whole matches of every game, a stopped one and the chat's settings."""
+Redis after whole matches of every game, a stopped one and the chat's settings; the
+Telegram adapter's keys are walked after whole matches through it, in
+tests/adapters/telegram/test_keyspace.py."""
 
 from __future__ import annotations
 
@@ -42,10 +44,15 @@ async def test_after_whole_matches_every_key_expires_but_those_kept_on_purpose(
     await stopped.command(ANNA, "settings", "timer=90", admin=True)
     await stopped.command(BORIS, "lang", "pl")
 
+    await assert_every_key_expires_but_those_kept(redis_client)
+
+
+async def assert_every_key_expires_but_those_kept(redis: aredis.Redis) -> None:
+    """Walk the keyspace: every key without an expiry is one kept on purpose."""
     forever, seen = [], 0
-    async for key in redis_client.scan_iter(count=1000):
+    async for key in redis.scan_iter(count=1000):
         seen += 1
-        if await redis_client.ttl(key) == -1:
+        if await redis.ttl(key) == -1:
             forever.append(key)
     assert seen > 20
     unexpected = [k for k in forever if not any(re.fullmatch(p, k) for p in KEPT_ON_PURPOSE)]
