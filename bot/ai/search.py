@@ -28,7 +28,9 @@ from engine import Move, View
 from engine.playout import finish_at_random
 
 DEFAULT_SECONDS = 0.05
-SAFE_SHARE = 0.9  # of the budget that playouts may use; the rest is for setting up
+#: Of the budget that playouts may use: the rest is for setting up and for the
+#: last playout, which on a busy machine may be held up well past the limit.
+SAFE_SHARE = 0.8
 #: Moves whose mean is within this many standard errors of the best one's are
 #: too close for the worlds sampled to tell apart: greedy's heuristic picks among them.
 MARGIN = 1.0
