@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from typing import TypeVar
 
+from redis.exceptions import RedisError
 from telegram import (
     Bot,
     InputFile,
@@ -64,6 +65,8 @@ from bot.contract import (
 )
 
 log = logging.getLogger(__name__)
+
+STORE_DOWN = (RedisError, OSError)  # what the slot book raises when Redis is down
 
 T = TypeVar("T")
 
@@ -197,7 +200,11 @@ class Carrier:
         if not response.topic:
             return
         now = self.clock.now()
-        previous = await self.book.swap_response(chat, response.topic, sent.message_id, now)
+        try:
+            previous = await self.book.swap_response(chat, response.topic, sent.message_id, now)
+        except STORE_DOWN as err:  # sent: only the tidying of the older one is skipped
+            log.info("could not remember the response in %s (%s)", chat.key, err)
+            return
         if previous is not None and now - previous.at >= READ_SECONDS:
             await self._delete_message(chat, previous.message_id)
 

@@ -53,6 +53,7 @@ Mail = Show | Delete | Notice | Response | Document
 # What a store that cannot be reached raises (the send log and the slot book use one).
 STORE_DOWN = (RedisError, OSError)
 OUTAGE_WAIT = 0.5  # seconds between tries while the store is down
+ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
 
 
@@ -135,7 +136,7 @@ class Deliverer:
             box.pop("delete " + item.slot.key, None)
             box["delete " + item.slot.key] = item
         else:
-            box[f"once {next(self._once)}"] = item
+            box[f"{ONCE}{next(self._once)}"] = item
         if chat not in self._workers:
             self._workers[chat] = asyncio.create_task(self._work(chat), name=f"deliver {chat}")
 
@@ -172,15 +173,21 @@ class Deliverer:
 
     async def _work(self, chat: str) -> None:
         box = self._boxes[chat]
+        store_down = False
         try:
             while box:
                 await self._note(chat)
                 try:
-                    await self._deliver_next(chat, box)
+                    await self._deliver_next(chat, box, store_down)
+                    store_down = False
                 except STORE_DOWN as err:
-                    # The send log's store is down: what waits stays queued, and goes
-                    # out once it is back.
-                    log.warning("cannot reach the send budget of %s (%s); waiting", chat, err)
+                    # A screen needs the store (its message and version are kept there):
+                    # it stays queued until the store is back, while the messages that
+                    # need none (the answer that the table is unavailable) go out.
+                    store_down = True
+                    if _next_key(box, store_down).startswith(ONCE):
+                        continue
+                    log.warning("cannot reach the store for %s (%s); waiting", chat, err)
                     await asyncio.sleep(OUTAGE_WAIT)
         finally:
             self._workers.pop(chat, None)
@@ -188,16 +195,15 @@ class Deliverer:
                 self._boxes.pop(chat, None)
                 self._unnoted.pop(chat, None)
 
-    async def _deliver_next(self, chat: str, box: dict[str, Mail]) -> None:
-        head = next(iter(box.values()))
+    async def _deliver_next(self, chat: str, box: dict[str, Mail], store_down: bool) -> None:
         first = None
-        if not isinstance(head, Delete):
+        if not isinstance(box[_next_key(box, store_down)], Delete):
             first = await self._pacer.turn(chat)
             if not box:
                 await self._pacer.done(first)
                 return
-        key, item = next(iter(box.items()))  # what waited may have been replaced meanwhile
-        del box[key]
+        key = _next_key(box, store_down)  # what waited may have been replaced meanwhile
+        item = box.pop(key)
         budget = Budget(self._pacer, chat, first)
         try:
             await self._carry(item, budget)
@@ -256,6 +262,15 @@ def _ring_hand(box: dict[str, Mail], ping: Show) -> bool:
             box[key] = replace(mail, notify=True)
             return True
     return False
+
+
+def _next_key(box: dict[str, Mail], store_down: bool) -> str:
+    """The mailbox's head; while the store is down, its first message that needs none."""
+    if store_down:
+        for key in box:
+            if key.startswith(ONCE):
+                return key
+    return next(iter(box))
 
 
 def _put_back(box: dict[str, Mail], key: str, item: Mail) -> None:

@@ -16,6 +16,7 @@ from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_applicati
 from adapters.telegram.catchup import STORE_DOWN, CatchUp
 from adapters.telegram.clock import Clock, SystemClock
 from adapters.telegram.limiter import RedisSendLog
+from adapters.telegram.outage import OutageSendLog
 from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.slots import RedisSlotBook
 from adapters.telegram.translate import PLATFORM
@@ -40,7 +41,7 @@ def redis_wiring(
     changes its id is moved by the core."""
     return Wiring(
         book=RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat))),
-        send_log=RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat))),
+        send_log=OutageSendLog(RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat)))),
         clock=clock or SystemClock(),
         wall=wall,
         pending=RedisPendingBook(redis, PLATFORM, wall),

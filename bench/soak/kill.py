@@ -23,7 +23,9 @@ from bot.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.players import shown_version, table_slot
 
-CATCH_UP_WAIT = 5.0  # how long a restarted bot has to bring a table up to date
+# How long a restarted bot has to bring a table up to date: to start, and to wait out
+# the hold a killed process left on a slot it was editing.
+CATCH_UP_WAIT = 20.0
 OUTAGE_SECONDS = 10.0
 
 
