@@ -34,7 +34,7 @@ from tests.adapters.telegram.players import data_with, hand_slot, slot_message, 
 MOVE, NEXT_DEAL, JOIN, START, ADD_COMPUTER, MY_TILES = "1m_", "1n_", "1j_", "1s_", "1a_", "1t_"
 HAND_WAIT = 8.0  # how long a person waits for his hand before pressing "My tiles"
 ANSWER_WAIT = 6.0  # how long a person waits for the popup of a press
-END_WAIT = 30.0  # how long the table may take to show a finished match
+END_WAIT = 60.0  # how long the table may take to show a finished match (after a kill too)
 LOOK = 0.05  # seconds between looks at the store
 # A draw or a pass may be the only move a hand has; the core makes those by itself.
 FORCED = ("draw", "pass")

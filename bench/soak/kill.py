@@ -24,8 +24,8 @@ from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.players import shown_version, table_slot
 
 # How long a restarted bot has to bring a table up to date: to start, and to wait out
-# the hold a killed process left on a slot it was editing.
-CATCH_UP_WAIT = 20.0
+# the hold a killed process left on a slot it was editing and its turn in the send log.
+CATCH_UP_WAIT = 45.0
 OUTAGE_SECONDS = 10.0
 
 
