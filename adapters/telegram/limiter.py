@@ -181,7 +181,10 @@ if at <= now then return '' end
 redis.call('ZADD', key, at, mine)
 return num(at)
 """
-IN_FLIGHT = 30.0  # seconds a reserved write may take; a worker that died meanwhile is forgotten
+# Seconds a reserved write may take: a Bot API call gives up by then (python-telegram-bot
+# waits 1 s for a pooled connection, 5 to connect, 5 to write and 5 to read), so a turn a
+# killed worker left behind holds up the chat's next write no longer than that.
+IN_FLIGHT = 16.0
 # How long a settled send is remembered at least: the longest rule's period, and a minute.
 SETTLED_MS = int(max(r.period for r in GROUP_RULES + PRIVATE_RULES + BOT_RULES) * 1000) + 60_000
 

@@ -66,9 +66,15 @@ class Tally:
     presses: int = 0
     unanswered: int = 0
     hands_asked: int = 0  # "My tiles" pressed because a hand was not redrawn in time
-    refused: int = 0
+    refused: int = 0  # answered with the reason the press did nothing
     problems: list[str] = field(default_factory=list)
     press_to_edit: list[float] = field(default_factory=list)
+
+
+def applied(answer: dict[str, Any]) -> bool:
+    """The popup of a press the bot applied: a silent one. A refusal always says why, in
+    a dialog (the table is unavailable) or a toast (the button is out of date)."""
+    return not answer.get("show_alert") and not answer.get("text")
 
 
 class StoreDown(Exception):
@@ -234,7 +240,7 @@ class Group:
         while time.monotonic() < deadline:
             answer = self.fake.answered.get(query)
             if answer is not None:
-                if answer.get("show_alert"):
+                if not applied(answer):
                     self.tally.refused += 1
                 return answer
             await asyncio.sleep(0.01)
@@ -288,8 +294,8 @@ class Group:
             if key not in pressed and key[2] not in FORCED:
                 self.tally.problems.append(f"game {doc.id}: move {key} stored, never pressed")
         for key, presses in pressed.items():
-            acked = [p for p in presses if p.answer is not None and not p.answer.get("show_alert")]
-            refused = [p for p in presses if p.answer is not None and p.answer.get("show_alert")]
+            acked = [p for p in presses if p.answer is not None and applied(p.answer)]
+            refused = [p for p in presses if p.answer is not None and not applied(p.answer)]
             if acked and key not in stored:
                 self.tally.problems.append(f"game {doc.id}: acknowledged move {key} lost")
             if refused and not acked and key in stored:

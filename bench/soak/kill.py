@@ -45,6 +45,7 @@ class KillFigures:
     outages: int = 0
     behind_at_kill: int = 0
     caught_up: int = 0
+    catch_up_seconds: list[float] = field(default_factory=list)  # from the restart on
     stale: set[str] = field(default_factory=set)
 
 
@@ -158,19 +159,30 @@ async def _catch_ups(
     groups: list[Group], behind: dict[int, tuple[str, int]], figures: KillFigures
 ) -> None:
     waiting = {g.chat_id: g for g in groups if g.chat_id in behind}
-    deadline = time.monotonic() + CATCH_UP_WAIT
+    started = time.monotonic()
+    deadline = started + CATCH_UP_WAIT
     while waiting and time.monotonic() < deadline:
         for chat_id, group in list(waiting.items()):
             game_id, version = behind[chat_id]
             shown = await shown_version(group.redis, table_slot(group.chat, game_id))
             if shown is not None and shown >= version:
                 figures.caught_up += 1
+                figures.catch_up_seconds.append(time.monotonic() - started)
                 del waiting[chat_id]
         await asyncio.sleep(0.1)
     for chat_id, (game_id, version) in behind.items():
         if chat_id in waiting:
             figures.stale.add(f"chat {chat_id}: table of {game_id} behind version {version}")
     await asyncio.sleep(0.5)  # the restarted bot settles a moment before people go on
+
+
+def _slowest(seconds: list[float]) -> str:
+    if not seconds:
+        return ""
+    ordered = sorted(seconds)
+    return (
+        f" (median {ordered[len(ordered) // 2]:.1f} s, slowest {ordered[-1]:.1f} s after a restart)"
+    )
 
 
 def _report(tally: Tally, figures: KillFigures, seconds: float, workdir: Path) -> None:
@@ -183,7 +195,7 @@ def _report(tally: Tally, figures: KillFigures, seconds: float, workdir: Path) -
         f"moves checked        {tally.moves_checked}",
         f"hands asked for      {tally.hands_asked} (not redrawn within {HAND_WAIT:.0f} s)",
         f"tables behind a kill {figures.behind_at_kill}",
-        f"table catch-ups      {figures.caught_up}",
+        f"table catch-ups      {figures.caught_up}{_slowest(figures.catch_up_seconds)}",
         f"lost or doubled      {len(tally.problems) + len(figures.stale)}",
         f"took                 {seconds:.0f} s; logs in {workdir}",
     ]
