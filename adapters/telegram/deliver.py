@@ -130,6 +130,9 @@ class Deliverer:
                 item = queued  # an older screen arrived late; the newer one stays
             if isinstance(queued, Show) and queued.notify and not item.notify:
                 item = replace(item, notify=True)  # the merged screen still notifies
+            if isinstance(queued, Show) and queued.renew and not item.renew:
+                # A deal's first table merged with the first move: still posted anew.
+                item = replace(item, renew=True, pin=queued.pin or item.pin)
             box[key] = item
         elif isinstance(item, Delete):
             box.pop("show " + item.slot.key, None)  # never shown, so nothing to show

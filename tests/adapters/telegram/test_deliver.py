@@ -321,6 +321,19 @@ async def test_a_renewed_table_is_posted_at_the_bottom_and_its_old_message_delet
     assert texts(world, GROUP_ID) == ["chatter", "deal 2, a move"], "not edited in place"
 
 
+async def test_a_renewed_table_merged_with_a_newer_move_is_still_posted_anew_and_pinned(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    world.may_pin.add(GROUP_ID)
+    await deliver(deliverer, Show(TABLE, screen("deal 1"), 1))
+    await deliver(deliverer, Response(GROUP, screen("chatter")))
+    deliverer.submit([Show(TABLE, screen("deal 2"), 2, renew=True, pin=True)])
+    deliverer.submit([Show(TABLE, screen("deal 2, a move"), 3)])
+    await deliverer.drain()
+    assert texts(world, GROUP_ID) == ["chatter", "deal 2, a move"]
+    assert world.pinned[GROUP_ID] == [world.bot_messages(GROUP_ID)[-1]["message_id"]]
+
+
 async def test_a_table_that_cannot_be_deleted_is_cut_to_its_heading(
     world: FakeBotApi, deliverer: Deliverer
 ) -> None:
