@@ -27,9 +27,11 @@ the write that wins after it sets the game's deadline whatever it was.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from bot import deal_snapshot, keys
@@ -69,7 +71,7 @@ from bot.store import (
 )
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
-from bot.updates import ShownScreens, game_updates
+from bot.updates import ShownScreens, deal_end_picture, deal_ended, game_updates
 from engine import DominoError, variant_of
 
 log = logging.getLogger(__name__)
@@ -108,6 +110,10 @@ class Runner:
         self.default_lang = default_lang
         self.games = GameCache()
         self.shown = ShownScreens()
+        # Drawing a deal's end takes some ten milliseconds, most of them in Pillow with
+        # the GIL released: a thread of its own draws it, one at a time, while the loop
+        # goes on with other presses.
+        self._painter = ThreadPoolExecutor(1, thread_name_prefix="painter")
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
 
@@ -189,7 +195,11 @@ class Runner:
             fresh, lost = True, True
         else:
             raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
-        updates = game_updates(before, after, decision, self.clock(), self.shown)
+        drawn = None
+        if deal_ended(before, after):
+            loop = asyncio.get_running_loop()
+            drawn = await loop.run_in_executor(self._painter, deal_end_picture, after)
+        updates = game_updates(before, after, decision, self.clock(), self.shown, drawn)
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)

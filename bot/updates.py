@@ -105,9 +105,12 @@ def game_updates(
     decision: Decision,
     now: float,
     shown: ShownScreens | None = None,
+    deal_end: Screen | None = None,
 ) -> list[Outbound]:
     """The updates for a written game, in the order an adapter should send them
-    (``shown``: the screens drawn for earlier versions, kept by the caller)."""
+    (``shown``: the screens drawn for earlier versions, kept by the caller;
+    ``deal_end``: the :func:`deal_end_picture` of a write that ended a deal, when the
+    caller has drawn it)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
     shown = shown or ShownScreens(0)
@@ -127,24 +130,33 @@ def game_updates(
     turned_on = before is not None and not before.doc.settings.pictures
     if doc.settings.pictures and (table_changed or turned_on):
         out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
-    if _deal_ended(before, state):
+    if deal_ended(before, after):
         # The final line and every hand left, once, as its own message: the table
         # message itself shows only counts, and is posted anew when the next deal begins.
-        out.append(Notice(table_slot(doc).chat, picture_screen(_, doc, state)))
+        out.append(Notice(table_slot(doc).chat, deal_end or deal_end_picture(after)))
     out += _hands(before, after, decision, shown)
     out += _pings(before, after)
     return out
 
 
-def _deal_ended(before: Game | None, state: State[Any]) -> bool:
-    """This write ended a deal (the match's last one included)."""
+def deal_ended(before: Game | None, after: Game) -> bool:
+    """The write of ``after`` over ``before`` ended a deal (the match's last one included)."""
+    state, was = after.state, before.state if before is not None else None
     return (
-        before is not None
-        and before.state is not None
-        and before.state.deal_number == state.deal_number
-        and not before.state.deal_over
+        state is not None
+        and before is not None
+        and was is not None
+        and before.doc.id == after.doc.id
+        and was.deal_number == state.deal_number
+        and not was.deal_over
         and state.deal_over
     )
+
+
+def deal_end_picture(game: Game) -> Screen:
+    """The deal ``game`` has just ended, drawn: its final line and every hand left."""
+    assert game.state is not None
+    return picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
 
 
 def _deal_began(before: Game | None, state: State[Any] | None) -> bool:

@@ -3,16 +3,23 @@ before, which the runner keeps, instead of being drawn twice."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
+from typing import Any
 
-from bot.contract import Outbound, Screen, Show, SlotKind
+import pytest
+
+from bot import updates as updates_module
+from bot.contract import Notice, Outbound, Screen, Show, SlotKind
 from bot.flow import Decision, Game
 from bot.i18n import text_line
 from bot.store import Store
 from bot.updates import ShownScreens, game_updates
-from tests.bot.driver import make_table, user
+from engine import DOUBLE_SIX
+from tests.bot.driver import button, deal, make_table, scripted, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
+SHORT = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
 
 
 async def _running_game(store: Store) -> Game:
@@ -55,3 +62,26 @@ async def test_a_hand_drawn_for_the_version_before_is_the_one_compared(
     shown.put(before, 0, Screen((text_line("an older hand"),)))
     out = game_updates(before, after, Decision(doc=after.doc), 0.0, shown)
     assert [o.slot.user for o in out if isinstance(o, Show)] == [ANNA]
+
+
+async def test_the_end_of_a_deal_is_drawn_off_the_event_loop(
+    fake_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn_in: list[threading.Thread] = []
+    original = updates_module.picture_screen
+
+    def drawing(*args: Any) -> Screen:
+        drawn_in.append(threading.current_thread())
+        return original(*args)
+
+    monkeypatch.setattr(updates_module, "picture_screen", drawing)
+    table = make_table(fake_store)
+    await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
+    await table.open_hands(ANNA, BORIS)
+    for who, label in [(ANNA, "[6|6]"), (BORIS, "◀ [6|4]"), (ANNA, "[6|5] ▶"), (BORIS, "◀ [4|4]")]:
+        await table.press(who, button(table.hand(who), label).payload)
+    assert drawn_in == []
+    out = await table.press(ANNA, button(table.hand(ANNA), "[5|5]").payload)
+    [notice] = [o for o in out if isinstance(o, Notice)]
+    assert notice.screen.picture is not None
+    assert len(drawn_in) == 1 and drawn_in[0] is not threading.main_thread()
