@@ -36,6 +36,7 @@ import redis.asyncio as aredis
 from press_path.server import Wire, redis_server
 from press_path.tables import Clock, Table, sessions_on, tables
 
+from bot import heap
 from bot.contract import ChatRef, UserRef
 from bot.store import Store
 
@@ -205,6 +206,7 @@ WIRE = Wire()
 
 async def main(quick: bool) -> None:
     scale = 0.3 if quick else 1.0
+    print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     with redis_server() as url:
         one = await throughput(url, 100, 20 * scale, 31)
         rate = one["presses"] / one["seconds"]
@@ -246,6 +248,7 @@ async def main(quick: bool) -> None:
                 f"ms, p99 {loop['p99'] * 1000:.1f} ms over {loop['presses']:.0f} presses "
                 f"(1,000 tables opened in {loop['opened_seconds']:.1f} s)"
             )
+    print("load average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":
@@ -253,6 +256,7 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="a smaller, shorter run")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     options = parser.parse_args()
+    heap.settle()  # as a started bot process does
     if options.worker:
         url, games, seconds, prefix = options.worker
         result = asyncio.run(throughput(url, int(games), float(seconds), int(prefix)))

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from bot import heap
 from bot.ai.thinker import Thinker, budget_of
 from bot.cli import asked_language, cli_language, parse
 from bot.config import ConfigError, Settings, load_settings
@@ -149,6 +150,7 @@ async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) 
 
             serving = run_discord(settings, sessions, redis=opened.redis, stop_event=stop)
             tasks.append(asyncio.create_task(serving, name="discord"))
+        heap.settle()
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         stop.set()
         results = await asyncio.gather(*tasks, return_exceptions=True)

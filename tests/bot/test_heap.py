@@ -1,0 +1,29 @@
+"""A started bot process keeps its start-up objects out of the collector's sight and
+collects the young less often."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from bot import heap
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    threshold = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+
+
+@pytest.mark.usefixtures("collector")
+def test_settling_freezes_what_start_up_made_and_collects_the_young_less_often() -> None:
+    made_at_start_up = {"seats": [1, 2]}
+    older = gc.get_threshold()[1:]
+    assert any(o is made_at_start_up for o in gc.get_objects())
+    heap.settle()
+    assert not any(o is made_at_start_up for o in gc.get_objects())  # out of sight
+    assert gc.get_threshold() == (heap.YOUNG, *older)
