@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.contract import Delete, Notice, Outbound, Screen, Show, Slot, SlotKind
+from bot.contract import Button, Delete, Notice, Outbound, Screen, Show, Slot, SlotKind
 from bot.flow import Decision, Game
 from bot.gamedoc import GameDoc
 from bot.i18n import translator
@@ -182,8 +182,9 @@ def _hands(
             held.user.key not in asked
             and before is not None
             and before.state is not None
-            and _as_seen(screen)
-            == _as_seen(shown.get(before, seat) or hand_of(before.doc, before.state, seat))
+            and _looks_the_same(
+                screen, shown.get(before, seat) or hand_of(before.doc, before.state, seat)
+            )
         )
         slot = hand_slot(doc, seat)
         if unchanged or in_table_chat(doc, slot):
@@ -194,14 +195,25 @@ def _hands(
     return out
 
 
-def _as_seen(screen: Screen) -> Screen:
-    """The screen as its player sees and uses it: an unpressable tile's payload names
-    the turn it was drawn for, and only matters on the player's own turn, when his hand
-    is drawn anew anyway, so a waiting hand whose only change is there is not sent."""
-    rows = tuple(
-        tuple(b if b.enabled else replace(b, payload=None) for b in row) for row in screen.buttons
+def _looks_the_same(one: Screen, other: Screen) -> bool:
+    """The two screens are the same as their player sees and uses them: an unpressable
+    tile's payload names the turn it was drawn for, and only matters on the player's own
+    turn, when his hand is drawn anew anyway, so a waiting hand whose only change is
+    there is not sent. (Compared button by button: building both screens without those
+    payloads took twice as long.)"""
+    if replace(one, buttons=()) != replace(other, buttons=()):
+        return False
+    rows, others = one.buttons, other.buttons
+    return len(rows) == len(others) and all(
+        len(row) == len(theirs) and all(map(_same_button, row, theirs))
+        for row, theirs in zip(rows, others, strict=False)
     )
-    return replace(screen, buttons=rows)
+
+
+def _same_button(one: Button, other: Button) -> bool:
+    if one.enabled or other.enabled:
+        return one == other
+    return replace(one, payload=None) == replace(other, payload=None)
 
 
 def _pings(before: Game | None, after: Game) -> list[Outbound]:
