@@ -60,7 +60,11 @@ def earliest(sent: Sequence[float], rules: Sequence[Rule], now: float) -> float:
 
 
 class SendLog(Protocol):
-    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation: ...
+    async def reserve(
+        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
+    ) -> Reservation:
+        """A turn at ``now`` or later (not before ``not_before``) that keeps ``rules``."""
+        ...
 
     async def confirm(
         self, reservation: Reservation, rules: Sequence[Rule], now: float
@@ -87,11 +91,13 @@ class MemorySendLog:
     def __init__(self) -> None:
         self._sent: dict[str, list[tuple[float, str]]] = {}
 
-    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
+    async def reserve(
+        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
+    ) -> Reservation:
         entries = self._sent.setdefault(chat, [])
         longest = max(rule.period for rule in rules)
         entries[:] = [e for e in entries if e[0] > now - longest]
-        at = earliest([moment for moment, _ in entries], rules, now)
+        at = earliest([moment for moment, _ in entries], rules, max(now, not_before or now))
         reservation = Reservation(chat, at, uuid.uuid4().hex)
         entries.append((at, reservation.token))
         entries.sort()
@@ -111,7 +117,9 @@ class MemorySendLog:
 
 
 # KEYS[1]: the chat's sorted set of write moments. ARGV: now, a fresh id, ttl ms, how
-# long a write may be on its way, then count/period pairs. Members are "r:<id>:<turn>"
+# long a write may be on its way, the earliest moment wanted, then count/period pairs.
+# Writes are forgotten by the time now (a turn wanted later must not drop writes of the
+# last second that other turns are spaced from). Members are "r:<id>:<turn>"
 # while reserved and "d:<id>" once done. Returns the turn and the member, as strings
 # (Lua numbers would come back cut to integers).
 _RESERVE = """
@@ -120,7 +128,7 @@ local now = tonumber(ARGV[1])
 local in_flight = tonumber(ARGV[4])
 local function num(x) return string.format('%.17g', x) end
 local longest = 0
-for i = 5, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
+for i = 6, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
 redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. num(now - longest))
 -- Another worker's write whose turn has come is on its way: it ends no earlier than now.
 for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(now))) do
@@ -129,8 +137,8 @@ for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(now))) do
     if turn and turn > now - in_flight then redis.call('ZADD', key, now, member) end
   end
 end
-local at = now
-for i = 5, #ARGV, 2 do
+local at = math.max(now, tonumber(ARGV[5]))
+for i = 6, #ARGV, 2 do
   local count = tonumber(ARGV[i])
   local nth = redis.call('ZREVRANGE', key, count - 1, count - 1, 'WITHSCORES')
   if nth[2] then at = math.max(at, tonumber(nth[2]) + tonumber(ARGV[i + 1])) end
@@ -203,9 +211,12 @@ class RedisSendLog:
         self._script = redis.register_script(_RESERVE)
         self._confirm = redis.register_script(_CONFIRM)
 
-    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
+    async def reserve(
+        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
+    ) -> Reservation:
         ttl_ms = int(max(rule.period for rule in rules) * 1000) + 60_000
         args: list[Any] = [repr(now), uuid.uuid4().hex, ttl_ms, IN_FLIGHT]
+        args.append(repr(max(now, not_before or now)))
         for rule in rules:
             args += [rule.count, repr(rule.period)]
         at, member, behind = await self._script(keys=[self._key_for(chat)], args=args)
@@ -252,7 +263,7 @@ class Pacer:
         """Wait for a turn that keeps the chat's rules and the bot-wide one."""
         limits = self._limits(ChatRef.from_key(chat))
         mine = await self._log.reserve(chat, limits, self._clock.now())
-        everyone = await self._log.reserve(EVERY_CHAT, BOT_RULES, mine.at)
+        everyone = await self._log.reserve(EVERY_CHAT, BOT_RULES, self._clock.now(), mine.at)
         reservation = replace(mine, at=max(mine.at, everyone.at), bot_wide=everyone)
         await self._clock.sleep_until(reservation.at)
         # Taken behind another worker's write: spaced from when that one reaches Telegram,

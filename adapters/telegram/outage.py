@@ -30,12 +30,14 @@ class OutageSendLog:
         self._own = MemorySendLog()
         self._taken_here: set[str] = set()  # tokens of the turns taken in the own log
 
-    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
+    async def reserve(
+        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
+    ) -> Reservation:
         try:
-            return await self._shared.reserve(chat, rules, now)
+            return await self._shared.reserve(chat, rules, now, not_before)
         except STORE_DOWN as err:
             log.warning("the shared send log is down (%s); pacing %s in this process", err, chat)
-        reservation = await self._own.reserve(chat, rules, now)
+        reservation = await self._own.reserve(chat, rules, now, not_before)
         self._taken_here.add(reservation.token)
         return reservation
 

@@ -416,11 +416,13 @@ class FlakySendLog(MemorySendLog):
         super().__init__()
         self.down = down
 
-    async def reserve(self, chat: str, rules: Sequence[Rule], now: float) -> Reservation:
+    async def reserve(
+        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
+    ) -> Reservation:
         if self.down > 0:
             self.down -= 1
             raise redis.exceptions.ConnectionError("Connection refused")
-        return await super().reserve(chat, rules, now)
+        return await super().reserve(chat, rules, now, not_before)
 
 
 async def test_a_store_outage_delays_delivery_and_loses_nothing(

@@ -10,6 +10,7 @@ import redis.asyncio as aredis
 
 from adapters.telegram.limiter import (
     BOT_RULES,
+    EVERY_CHAT,
     GROUP_RULES,
     IN_FLIGHT,
     PRIVATE_RULES,
@@ -193,3 +194,13 @@ async def test_a_turn_taken_behind_a_write_on_its_way_is_spaced_from_when_that_o
         assert await second.confirm(waiting, PRIVATE_RULES, NOW + 2.5) is None
     finally:
         await other_client.aclose()
+
+
+async def test_a_turn_wanted_later_keeps_the_writes_other_turns_are_spaced_from(
+    send_log: SendLog,
+) -> None:
+    for _ in range(30):  # the bot's whole budget for this second
+        await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW)
+    later = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW, not_before=NOW + 10)
+    assert later.at == NOW + 10  # a group's write that must wait for its own budget
+    assert (await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW + 0.5)).at >= NOW + 1
