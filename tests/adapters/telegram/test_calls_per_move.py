@@ -13,13 +13,17 @@ pytestmark = pytest.mark.slow
 # and the next player's hand, whose choices changed with the line's ends: three calls.
 # Meeting the limit there needs a hand whose buttons stay the same when the turn passes.
 OVER = {("tyaga", "2+0"), ("kozel", "3+0"), ("baghdad", "2+0"), ("three_guns", "2+1")}
+# Here a computer's move may or may not meet a screen still queued, as the timer loop
+# and the deliverer happen to run: the figure varies from match to match around 2.0.
+NEAR = {("three_guns", "2+1")}
 
 
 def _marked(setup: Setup) -> object:
-    if (setup.name, setup.seats) not in OVER:
+    seats = (setup.name, setup.seats)
+    if seats not in OVER:
         return setup
     reason = "each move edits the table, the mover's hand and the next player's hand"
-    return pytest.param(setup, marks=pytest.mark.xfail(reason=reason, strict=True))
+    return pytest.param(setup, marks=pytest.mark.xfail(reason=reason, strict=seats not in NEAR))
 
 
 @pytest.mark.parametrize(
