@@ -1,30 +1,26 @@
 """The bot's memory in Redis: games by compare-and-set, event streams, scoreboards,
 settings, turn timers and the versions adapters last rendered.
 
-Every public method turns a lost or refused connection into :class:`StoreUnavailable`.
-Keys come from :mod:`bot.keys` only.
+Every public method turns a lost or refused connection into :class:`StoreUnavailable`
+(:mod:`bot.store_connect` makes the client and the guard); a game is handed out and
+taken as one document (:mod:`bot.store_docs`). Keys come from :mod:`bot.keys` only.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import functools
-import json
 import time
-import zlib
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from typing import Any, ParamSpec, TypeVar, cast
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 import redis.asyncio as aredis
 import redis.exceptions
-from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialBackoff
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating
-from bot.store_cluster import WaitingCluster
+from bot.store_connect import connect, guarded
+from bot.store_docs import dump, load_doc, pack, whole
 from bot.store_game import (
     READ,
     SET_ASIDE,
@@ -76,29 +72,7 @@ __all__ = [
     "pack",
 ]
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
 T = TypeVar("T")
-
-_UNAVAILABLE = (
-    redis.exceptions.ConnectionError,
-    redis.exceptions.TimeoutError,
-    # A replica promoted during a failover refuses writes until clients reconnect.
-    redis.exceptions.ReadOnlyError,
-    OSError,
-)
-
-
-def _guarded(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Coroutine[Any, Any, _R]]:
-    @functools.wraps(method)
-    async def guarded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            return await method(*args, **kwargs)
-        except _UNAVAILABLE as exc:
-            raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
-
-    return guarded
-
 
 # KEYS: rendered-version key. ARGV: version, TTL.
 _MARK_RENDERED = """
@@ -110,88 +84,6 @@ return 1
 
 SET_ASIDE_TTL = 30 * 86400
 """How long a game that could not be read is kept for a person to look at."""
-
-POOL_SIZE = 64
-"""Connections a process keeps to Redis at most. A burst of presses beyond it waits for a
-free connection instead of failing."""
-
-
-def connect(
-    url: str, *, timeout: float = 5.0, pool_size: int = POOL_SIZE, cluster: bool = False
-) -> aredis.Redis:
-    """A client for ``url`` that gives up on a dead server within about ``timeout`` seconds
-    (``cluster``: for the Redis Cluster that ``url`` is a node of).
-
-    A failed command is tried once more on a fresh connection, which is what a pooled
-    connection needs after the server restarted. Its pool makes a caller wait while all
-    ``pool_size`` connections are busy (redis-py's default pool refuses him instead), so
-    a burst of presses queues and none fails for it. The wait is not bounded: every
-    connection in use is given back within ``timeout`` even when the server is gone.
-    """
-    if cluster:
-        return _cluster(url, timeout, pool_size)
-    pool = aredis.BlockingConnectionPool.from_url(
-        url,
-        max_connections=pool_size,
-        timeout=None,
-        decode_responses=True,
-        socket_timeout=timeout,
-        socket_connect_timeout=timeout,
-        retry=Retry(ExponentialBackoff(cap=0.2, base=0.05), 1),
-    )
-    return aredis.Redis.from_pool(pool)
-
-
-def _cluster(url: str, timeout: float, pool_size: int) -> aredis.Redis:
-    # At most ``pool_size`` commands at once, each holding at most one connection of a
-    # node: fewer than a node's ``max_connections``, so none is refused for want of one.
-    client = WaitingCluster.from_url(
-        url,
-        permits=pool_size,
-        max_connections=pool_size + 16,
-        decode_responses=True,
-        socket_timeout=timeout,
-        socket_connect_timeout=timeout,
-        retry=Retry(ExponentialBackoff(cap=0.2, base=0.05), 1),
-    )
-    # The cluster client takes the same commands for keys in one hash slot, which is all
-    # the store and the adapters send it (every script and pipeline stays in a chat's slot
-    # or a timer bucket's); it is not a subclass of the plain client, hence the cast.
-    return cast(aredis.Redis, client)
-
-
-def _dump(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
-
-
-_PACKED = "z:"
-
-
-def pack(doc: dict[str, Any]) -> str:
-    """A whole document as compressed text, for a finished game kept for export."""
-    return _PACKED + base64.b64encode(zlib.compress(_dump(doc).encode(), 9)).decode("ascii")
-
-
-def _load(raw: bytes | str) -> dict[str, Any]:
-    body = text(raw)
-    if body.startswith(_PACKED):
-        body = zlib.decompress(base64.b64decode(body[len(_PACKED) :])).decode()
-    doc = json.loads(body)
-    if not isinstance(doc, dict):
-        raise ValueError("a stored game document is not a JSON object")
-    return doc
-
-
-def _whole(read: GameRead) -> dict[str, Any]:
-    """A game as read from the start, as one document (its moves and deals inside)."""
-    doc = _load(read.head)
-    if read.deals:
-        doc["deals"] = [json.loads(d) for d in read.deals]
-    if read.moves:
-        doc["moves"] = [
-            [int(seat), move] for seat, _, move in (m.partition(":") for m in read.moves)
-        ]
-    return doc
 
 
 class Store:
@@ -227,14 +119,14 @@ class Store:
     def idle_ttl(self) -> int:
         return self._idle_ttl
 
-    @_guarded
+    @guarded
     async def ping(self) -> None:
         """Raise :class:`StoreUnavailable` unless Redis answers."""
         await self._redis.ping()
 
     # -- the chat's current game ------------------------------------------------------
 
-    @_guarded
+    @guarded
     async def read_game(
         self, chat: ChatRef, game_id: str | None = None, moves: int = 0, deals: int = 0
     ) -> GameRead | None:
@@ -246,7 +138,7 @@ class Store:
         )
         return parse_read(reply)
 
-    @_guarded
+    @guarded
     async def write_game(
         self,
         chat: ChatRef,
@@ -308,7 +200,7 @@ class Store:
     def _game_keys(chat: ChatRef) -> list[str]:
         return [keys.game(chat), keys.moves(chat), keys.deals(chat), keys.last_game(chat)]
 
-    @_guarded
+    @guarded
     async def set_aside(self, chat: ChatRef, version: int, game_id: str) -> bool:
         """Move the chat's game at ``version`` out of the way, whole, under its own key
         for :data:`SET_ASIDE_TTL` (a game this version cannot read); the chat is then
@@ -319,7 +211,7 @@ class Store:
     async def load(self, chat: ChatRef) -> Stored | None:
         """The chat's game as one document (its deals and moves inside), and its version."""
         read = await self.read_game(chat)
-        return None if read is None else Stored(_whole(read), read.version)
+        return None if read is None else Stored(whole(read), read.version)
 
     async def save(self, chat: ChatRef, doc: dict[str, Any], expected: int) -> bool:
         """Write ``doc`` (one document, its deals and moves inside) as version
@@ -330,9 +222,9 @@ class Store:
         write = GameWrite(
             expected=expected,
             game_id=game_id if isinstance(game_id, str) else "",
-            head=_dump(head),
+            head=dump(head),
             moves=[f"{seat}:{move}" for seat, move in doc.get("moves") or ()],
-            deals=[_dump(d) for d in doc.get("deals") or ()],
+            deals=[dump(d) for d in doc.get("deals") or ()],
         )
         return (await self.write_game(chat, write)).ok
 
@@ -362,15 +254,15 @@ class Store:
         if stored is None or stored.version != expected:
             return False
         ending = Ending(pack(stored.doc) if keep_last else None)
-        head = _dump(stored.doc)
+        head = dump(stored.doc)
         return (await self.write_game(chat, GameWrite(expected, "", head, ending=ending))).ok
 
-    @_guarded
+    @guarded
     async def last_game(self, chat: ChatRef) -> dict[str, Any] | None:
         raw = await self._redis.get(keys.last_game(chat))
-        return None if raw is None else _load(raw)
+        return None if raw is None else load_doc(raw)
 
-    @_guarded
+    @guarded
     async def last_version(self, chat: ChatRef) -> tuple[int, str] | None:
         """The version the chat's last ended game ended at (its final table's), and its id."""
         raw = await self._redis.get(keys.last_version(chat))
@@ -381,7 +273,7 @@ class Store:
 
     # -- scoreboards ------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     async def record_match(
         self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
     ) -> bool:
@@ -390,7 +282,7 @@ class Store:
         again after :class:`StoreUnavailable` completes it and counts nothing twice."""
         return await self._scores.record_match(chat, match_id, variant, rows)
 
-    @_guarded
+    @guarded
     async def record_user_results(
         self, match_id: str, variant: str, rows: Sequence[MatchRow]
     ) -> None:
@@ -398,12 +290,12 @@ class Store:
         it when the game ended); calling again counts nothing twice."""
         await self._scores.record_user_results(match_id, variant, rows)
 
-    @_guarded
+    @guarded
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
         """Everyone who has finished a match of ``variants`` in the chat: key -> name."""
         return await self._scores.chat_players(chat, variants)
 
-    @_guarded
+    @guarded
     async def scoreboard(
         self, chat: ChatRef, variant: str, top: int = 10, me: UserRef | None = None
     ) -> Scoreboard:
@@ -413,26 +305,26 @@ class Store:
 
     # -- ratings ----------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     async def chat_ratings(
         self, chat: ChatRef, variant: str, names: Mapping[str, str]
     ) -> dict[str, Rating]:
         """The ratings in the chat of the players ``names`` maps (key -> name)."""
         return await self._ratings.ratings(chat, variant, names)
 
-    @_guarded
+    @guarded
     async def global_ratings(self, variant: str, names: Mapping[str, str]) -> dict[str, Rating]:
         """The ratings across every chat of the players ``names`` maps (key -> name)."""
         return await self._ratings.ratings(None, variant, names)
 
-    @_guarded
+    @guarded
     async def record_global_ratings(
         self, match_id: str, variant: str, updated: Mapping[str, Rating]
     ) -> bool:
         """Move the global ratings for a match, once however often it is called."""
         return await self._ratings.record_global(match_id, variant, updated)
 
-    @_guarded
+    @guarded
     async def settle_global_ratings(
         self, chat: ChatRef, match_id: str, noted: float | None = None
     ) -> bool:
@@ -441,17 +333,17 @@ class Store:
         the chat was noted for it, to drop the note once the outbox is empty."""
         return await self._ratings.settle(chat, match_id, noted)
 
-    @_guarded
+    @guarded
     async def note_rating_outbox(self, chat: ChatRef, now: float) -> None:
         """Note that the chat's next ending write may queue a global rating update."""
         await self._ratings.note_outbox(chat, now)
 
-    @_guarded
+    @guarded
     async def sweep_rating_outboxes(self, before: float) -> int:
         """Settle the global updates chats noted before ``before`` still hold."""
         return await self._ratings.sweep(before)
 
-    @_guarded
+    @guarded
     async def leaders(
         self, chat: ChatRef | None, variant: str, top: int = 10
     ) -> tuple[list[tuple[str, Rating]], int]:
@@ -459,55 +351,55 @@ class Store:
         many are rated there: one round trip."""
         return await self._ratings.leaders(chat, variant, top)
 
-    @_guarded
+    @guarded
     async def player_ratings(self, key: str, variants: Sequence[str]) -> dict[str, Rating]:
         """A player's global rating in each of ``variants`` he has played."""
         return await self._ratings.player(key, variants)
 
-    @_guarded
+    @guarded
     async def user_stats(self, user: UserRef) -> list[StatRow]:
         """The user's results per game across every chat, by game name."""
         return await self._scores.user_stats(user)
 
     # -- settings ---------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     async def chat_settings(self, chat: ChatRef) -> dict[str, str]:
         raw = await self._redis.hgetall(keys.settings(chat))
         return {text(name): text(value) for name, value in raw.items()}
 
-    @_guarded
+    @guarded
     async def set_chat_setting(self, chat: ChatRef, name: str, value: str) -> None:
         await self._redis.hset(keys.settings(chat), name, value)
 
-    @_guarded
+    @guarded
     async def user_lang(self, user: UserRef) -> str | None:
         raw = await self._redis.get(keys.user_lang(user))
         return None if raw is None else text(raw)
 
-    @_guarded
+    @guarded
     async def set_user_lang(self, user: UserRef, lang: str) -> None:
         await self._redis.set(keys.user_lang(user), lang)
 
     # -- turn timers ------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     async def schedule(self, chat: ChatRef, game_id: str, counter: int, due: float) -> None:
         """Set the game's one deadline (replacing any earlier one) for turn ``counter``."""
         await self._timers.schedule(chat, game_id, counter, due)
 
-    @_guarded
+    @guarded
     async def arm(self, chat: ChatRef, game_id: str, counter: int, due: float) -> bool:
         """Add the deadline for turn ``counter`` unless it is set already (then its time
         stays), replacing nothing; ``True`` if it was added. Safe to repeat, and to call
         before the write that makes it the game's deadline."""
         return await self._timers.arm(chat, game_id, counter, due)
 
-    @_guarded
+    @guarded
     async def unschedule(self, chat: ChatRef, game_id: str) -> None:
         await self._timers.unschedule(chat, game_id)
 
-    @_guarded
+    @guarded
     async def claim_due(
         self, now: float, platform: str | None = None, limit: int = 50
     ) -> list[TimerClaim]:
@@ -517,7 +409,7 @@ class Store:
 
     # -- rendered versions ------------------------------------------------------------
 
-    @_guarded
+    @guarded
     async def mark_rendered(self, slot_key: str, version: int) -> bool:
         """Record that ``slot_key`` shows ``version``; ``False`` (and nothing recorded) if
         it already showed this version or a newer one."""
@@ -528,7 +420,7 @@ class Store:
 
     # -- a chat that changed its id -----------------------------------------------------
 
-    @_guarded
+    @guarded
     async def move_chat(self, old: ChatRef, new: ChatRef) -> None:
         """Give everything of chat ``old`` to ``new`` (a Telegram group that became a
         supergroup): its game, last game, scoreboards and settings, and a pending turn
