@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(command, args, settings, _)
     except EmbeddedRedisError as exc:
-        print(f"domino-bot: {exc}", file=sys.stderr)
+        print(f"domino-bot: {exc.told(_)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

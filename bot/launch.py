@@ -179,7 +179,7 @@ async def export_replay(
             command = Command(chat, asker, "export", is_admin=True, private=True)
             replies = await sessions.handle(command)
     except EmbeddedRedisError as exc:
-        print(f"domino-bot export: {exc}", file=sys.stderr)
+        print(f"domino-bot export: {exc.told(_)}", file=sys.stderr)
         return 1
     document = next((r for r in replies if isinstance(r, Document)), None)
     if document is None:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from bot.embedded import EmbeddedRedis, redis_url_or_embedded
+from bot.embedded import EmbeddedRedis, EmbeddedRedisError, redis_url_or_embedded
+from bot.i18n import translator
 
 pytestmark = pytest.mark.redis
 
@@ -83,3 +84,15 @@ def test_with_no_redis_url_an_embedded_server_is_started_and_logged(
 def test_a_configured_redis_url_is_used_as_it_is(tmp_path: Path) -> None:
     assert redis_url_or_embedded("redis://db:6379/2", tmp_path) == ("redis://db:6379/2", None)
     assert not any(tmp_path.iterdir())
+
+
+def test_a_server_that_cannot_start_is_reported_with_its_log_in_the_operators_language(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "domino.aof").write_text("*this is not an append-only file\r\n")
+    with pytest.raises(EmbeddedRedisError) as raised:
+        EmbeddedRedis(tmp_path).start()
+    told = raised.value.told(translator("ru"))
+    assert told.startswith(f"встроенный Redis в {tmp_path.resolve()} не запустился:\n")
+    assert "append only file" in told.lower()  # the server's own words follow
+    assert str(raised.value).startswith(f"the embedded Redis in {tmp_path.resolve()} did not")
