@@ -26,7 +26,7 @@ from engine import Move, View
 
 WORKER_NICENESS = 10
 #: Kept back from a pooled decision's budget for the answer's way back to the bot.
-WAY_BACK: Final = 0.002
+WAY_BACK: Final = 0.006
 
 
 @dataclass(frozen=True, slots=True)
