@@ -224,9 +224,8 @@ class TelegramAdapter:
             # A ping to the chat he has just pressed in tells him nothing that his hand,
             # redrawn in place there, does not; any other rides in his hand.
             elsewhere = [p for p in pings if p.slot.chat != press.chat]
-            if own or elsewhere:
-                await self.deliverer.first(*own, *elsewhere)
-            self.submit([o for o in rest if o not in own and o not in pings])
+            others = [o for o in rest if o not in own and o not in pings]
+            self.deliverer.first([*own, *elsewhere], others)
 
     async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup: its table and scoreboard move to the new id."""

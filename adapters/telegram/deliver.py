@@ -54,6 +54,7 @@ Mail = Show | Delete | Notice | Response | Document
 STORE_DOWN = (RedisError, OSError)
 OUTAGE_WAIT = 0.5  # seconds between tries while the store is down
 ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)
+AFTER = "after "  # the tasks that hold a press's other screens until his own hand is shown
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
 
 
@@ -143,16 +144,29 @@ class Deliverer:
         if chat not in self._workers:
             self._workers[chat] = asyncio.create_task(self._work(chat), name=f"deliver {chat}")
 
-    async def first(self, *items: Show) -> None:
-        """Carry ``items`` out before the caller submits anything else (a presser's own
-        hand, redrawn before the table and the other hands his press changed, with the
-        ping that rides in it)."""
+    def first(self, items: Sequence[Show], then: Sequence[Outbound]) -> None:
+        """Carry ``items`` out before ``then`` (a presser's own hand, redrawn before the
+        table and the other hands his press changed, with the ping that rides in it).
+        The caller does not wait: while the bot's send budget is spent, a press handler
+        held here would stop the bot taking further updates, their answers included."""
         for item in items:
             self._post(item)
         chats = {mailbox_of(item) for item in items}
         workers = [self._workers[chat] for chat in chats if chat in self._workers]
-        if workers:
+        if not workers:
+            self.submit(then)
+            return
+        key = f"{AFTER}{next(self._once)}"
+        self._workers[key] = asyncio.create_task(self._after(key, workers, then), name=key)
+
+    async def _after(
+        self, key: str, workers: list[asyncio.Task[None]], then: Sequence[Outbound]
+    ) -> None:
+        try:
             await asyncio.wait(workers)
+            self.submit(then)
+        finally:
+            self._workers.pop(key, None)
 
     async def drain(self) -> None:
         """Wait until every mailbox is empty (including what undeliverable hands caused)."""

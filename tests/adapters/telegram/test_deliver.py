@@ -435,3 +435,37 @@ async def test_a_store_outage_delays_delivery_and_loses_nothing(
     await asyncio.wait_for(deliverer.drain(), 10)
     assert texts(world, GROUP_ID) == ["scores", "move 2"]
     assert deliverer.idle
+
+
+class HeldSendLog(MemorySendLog):
+    """A send log that holds Ann's private chat's turns until ``release`` is set, as a
+    spent bot-wide budget would."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def reserve(
+        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
+    ) -> Reservation:
+        if chat == HAND.chat.key:
+            await self.release.wait()
+        return await super().reserve(chat, rules, now, not_before)
+
+
+async def test_a_pressers_hand_goes_first_without_holding_up_the_press_handler(
+    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
+) -> None:
+    send_log = HeldSendLog()
+    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
+    deliverer = Deliverer(carrier, send_log, clock, core.report)
+    deliverer.first([Show(HAND, screen("hand 2"), 2)], [Show(TABLE, screen("table 2"), 2)])
+    # The handler is free at once; what waits behind the hand stays queued meanwhile,
+    # however long the group's own free budget would let it go (real seconds here).
+    await asyncio.sleep(0.5)
+    assert not deliverer.idle
+    assert world.bot_messages(GROUP_ID) == []
+    send_log.release.set()
+    await deliverer.drain()
+    shown = [(c.chat_id, c.params["text"]) for c in world.calls if c.method == "sendMessage"]
+    assert shown == [(42, "hand 2"), (GROUP_ID, "table 2")]
