@@ -41,11 +41,13 @@ def clues(variant: str, players: int, moves: Iterable[tuple[int, str]]) -> tuple
         elif move.kind is Kind.STEAL:
             ends = None  # the caravan closes; the next camel starts another
         elif move.kind is Kind.PLAY:
-            ends = _matching(ends, move)
+            ends = ends_after(ends, move)
     return tuple(lacks)
 
 
-def _matching(ends: tuple[int, int] | None, move: Move) -> tuple[int, int]:
+def ends_after(ends: tuple[int, int] | None, move: Move) -> tuple[int, int]:
+    """The line's open ends once ``move``, a tile laid, is played on ``ends`` (none
+    before the first tile)."""
     tile = move.tile
     assert tile is not None
     if ends is None:

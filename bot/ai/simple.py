@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from bot.ai.clues import ends_after
 from bot.ai.worlds import unseen_mask
 from engine import Kind, Move, Tile, View
 from engine.playout.codes import FIT, mask_of
@@ -116,15 +117,7 @@ class LineJudge:
         return tile.pips
 
     def _ends_after(self, move: Move) -> tuple[int, int]:
-        ends = self.view.ends
-        tile = move.tile
         if move.kind is Kind.DOUBLE:
-            assert ends is not None
-            return ends
-        assert tile is not None
-        if ends is None:
-            return (tile.lo, tile.hi) if move.flip else (tile.hi, tile.lo)
-        left, right = ends
-        if move.end == "L":
-            return tile.other(left), right
-        return left, tile.other(right)
+            assert self.view.ends is not None
+            return self.view.ends
+        return ends_after(self.view.ends, move)
