@@ -17,9 +17,7 @@ held again before each write, and dropped if a newer one was claimed meanwhile.
 from __future__ import annotations
 
 import asyncio
-import datetime as dtm
 import logging
-import warnings
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from typing import TypeVar
@@ -43,11 +41,16 @@ from telegram.error import (
     TelegramError,
     TimedOut,
 )
-from telegram.warnings import PTBDeprecationWarning
 
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import UNPACED, Budget
 from adapters.telegram.pins import Pinner
+from adapters.telegram.refusals import (
+    is_message_gone,
+    is_not_modified,
+    is_other_kind,
+    retry_seconds,
+)
 from adapters.telegram.render import Renderer, alert_text
 from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
 from adapters.telegram.translate import telegram_chat_id, telegram_thread_id
@@ -377,25 +380,3 @@ class Carrier:
                 log.info("network error towards %s (%s); retrying", chat.key, err)
                 await self.clock.sleep_until(self.clock.now() + attempt)
         raise AssertionError("unreachable")  # the loop returns or raises
-
-
-def retry_seconds(err: RetryAfter) -> float:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", PTBDeprecationWarning)
-        value = err.retry_after
-    return value.total_seconds() if isinstance(value, dtm.timedelta) else float(value)
-
-
-def is_not_modified(err: BadRequest) -> bool:
-    return "message is not modified" in err.message.lower()
-
-
-def is_other_kind(err: BadRequest) -> bool:
-    """The edit was of the wrong kind: a picture for a text message, or the reverse."""
-    text = err.message.lower()
-    return "there is no media in the message" in text or "there is no text in the message" in text
-
-
-def is_message_gone(err: BadRequest) -> bool:
-    text = err.message.lower()
-    return "message to edit not found" in text or "message can't be edited" in text

@@ -1,0 +1,32 @@
+"""What the Bot API's refusals mean, read from their error messages: Telegram gives
+them no codes of their own, only texts, so each reading is kept here in one place."""
+
+from __future__ import annotations
+
+import datetime as dtm
+import warnings
+
+from telegram.error import BadRequest, RetryAfter
+from telegram.warnings import PTBDeprecationWarning
+
+
+def retry_seconds(err: RetryAfter) -> float:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        value = err.retry_after
+    return value.total_seconds() if isinstance(value, dtm.timedelta) else float(value)
+
+
+def is_not_modified(err: BadRequest) -> bool:
+    return "message is not modified" in err.message.lower()
+
+
+def is_other_kind(err: BadRequest) -> bool:
+    """The edit was of the wrong kind: a picture for a text message, or the reverse."""
+    text = err.message.lower()
+    return "there is no media in the message" in text or "there is no text in the message" in text
+
+
+def is_message_gone(err: BadRequest) -> bool:
+    text = err.message.lower()
+    return "message to edit not found" in text or "message can't be edited" in text
