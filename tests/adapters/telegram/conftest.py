@@ -1,6 +1,6 @@
 """Fixtures for the Telegram adapter: the fake Bot API server, a bot talking to it, a
 virtual clock they share, a real Redis (the core tests' server fixture, imported), and
-the whole-match tests' fixtures from tables.py."""
+the whole-match tests' fixtures from tables.py and the delivery tests' from mailroom.py."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import redis.asyncio as aredis
 from telegram import Bot
 
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.mailroom import core, deliverer, world  # noqa: F401  (fixtures)
 from tests.adapters.telegram.tables import (  # noqa: F401  (fixtures)
     adapter_redis,
     make_driver,

@@ -3,99 +3,40 @@ through flood waits, lost messages and users who blocked the bot."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Sequence
-
-import pytest
-import redis.exceptions
-from telegram import Bot
-
-from adapters.telegram.carry import READ_SECONDS, Carrier
+from adapters.telegram.carry import READ_SECONDS
 from adapters.telegram.deliver import Deliverer
-from adapters.telegram.limiter import GROUP_RULES, MemorySendLog, Reservation, Rule
-from adapters.telegram.render import Renderer
-from adapters.telegram.slots import MemorySlotBook
+from adapters.telegram.limiter import GROUP_RULES
 from bot.contract import (
     Button,
     ChatRef,
     Delete,
     Document,
     Notice,
-    Outbound,
     Response,
     Screen,
     Show,
     Slot,
     SlotKind,
     Unreachable,
-    UserRef,
 )
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import DELETE_REFUSED
-from tests.adapters.telegram.fakeworld import Call
+from tests.adapters.telegram.mailroom import (
+    ANN,
+    GROUP,
+    GROUP_ID,
+    HAND,
+    PING,
+    TABLE,
+    Core,
+    deliver,
+    screen,
+    settle,
+    texts,
+    writes,
+)
 from tests.adapters.telegram.test_limiter import assert_keeps
 from tests.adapters.telegram.vclock import VirtualClock
-
-GROUP_ID = -100123
-GROUP = ChatRef("tg", str(GROUP_ID))
-ANN = UserRef("tg", "42", "Ann")
-TABLE = Slot(SlotKind.TABLE, GROUP, "g1")
-HAND = Slot(SlotKind.HAND, ChatRef("tg", "42"), "g1", ANN)
-PING = Slot(SlotKind.PING, ChatRef("tg", "42"), "g1", ANN)
-
-
-def screen(text: str, *buttons: Button) -> Screen:
-    return Screen(lines=((text,),), buttons=(buttons,) if buttons else ())
-
-
-class Core:
-    """Stands in for the core's answer to an unreachable hand."""
-
-    def __init__(self) -> None:
-        self.unreachable: list[Unreachable] = []
-
-    async def report(self, event: Unreachable) -> Sequence[Outbound]:
-        self.unreachable.append(event)
-        offer = screen("Ann, open the bot:", Button("Open", deep_link="h_g1"))
-        return [Notice(GROUP, offer)]
-
-
-@pytest.fixture
-def world(fake: FakeBotApi) -> FakeBotApi:
-    fake.add_group(GROUP_ID, "Dominoes")
-    fake.add_user(42, "Ann")
-    fake.started.add(42)
-    return fake
-
-
-@pytest.fixture
-def core() -> Core:
-    return Core()
-
-
-@pytest.fixture
-def deliverer(bot: Bot, clock: VirtualClock, core: Core) -> Deliverer:
-    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    return Deliverer(carrier, MemorySendLog(), clock, core.report)
-
-
-def texts(fake: FakeBotApi, chat_id: int) -> list[str]:
-    return [m["text"] for m in fake.bot_messages(chat_id)]
-
-
-def writes(fake: FakeBotApi, chat_id: int) -> list[Call]:
-    return [
-        c
-        for c in fake.calls
-        if c.method in ("sendMessage", "editMessageText", "sendDocument")
-        and c.chat_id == chat_id
-        and c.status == 200
-    ]
-
-
-async def deliver(deliverer: Deliverer, *items: Outbound) -> None:
-    deliverer.submit(items)
-    await deliverer.drain()
 
 
 async def test_a_slot_is_sent_once_and_then_edited_in_place(
@@ -113,7 +54,7 @@ async def test_a_burst_of_100_moves_stays_within_the_group_limits_and_ends_on_th
     for version in range(1, 101):
         deliverer.submit([Show(TABLE, screen(f"move {version}"), version)])
         clock.advance(0.2)  # a move every 200 ms
-        await _settle()
+        await settle()
     await deliverer.drain()
     sent = writes(world, GROUP_ID)
     assert_keeps([c.at for c in sent], GROUP_RULES)
@@ -383,89 +324,3 @@ async def test_a_failed_item_does_not_stop_the_rest(
     world.inject("sendMessage", 400, "Bad Request: chat not found")
     await deliver(deliverer, Notice(GROUP, screen("lost")), Notice(GROUP, screen("kept")))
     assert texts(world, GROUP_ID) == ["kept"]
-
-
-async def _settle() -> None:
-    """Let queued work run a little, as the event loop would between two updates."""
-    for _ in range(3):
-        await asyncio.sleep(0)
-
-
-async def test_retries_and_messages_sent_again_wait_for_turns_of_their_own(
-    world: FakeBotApi, deliverer: Deliverer
-) -> None:
-    await deliver(deliverer, Show(TABLE, screen("v1"), 1))
-    (first,) = world.bot_messages(GROUP_ID)
-    world.remove_message(GROUP_ID, first["message_id"])
-    world.inject("editMessageText", 429, "Too Many Requests: retry after 1", retry_after=1)
-    await deliver(deliverer, Show(TABLE, screen("v2"), 2))
-    attempts = [c for c in world.calls if c.chat_id == GROUP_ID]
-    assert [c.method for c in attempts] == [
-        "sendMessage",
-        "editMessageText",
-        "editMessageText",
-        "sendMessage",
-    ]
-    assert_keeps([c.at for c in attempts], GROUP_RULES)
-
-
-class FlakySendLog(MemorySendLog):
-    """A send log whose store is down for its first ``down`` reservations."""
-
-    def __init__(self, down: int) -> None:
-        super().__init__()
-        self.down = down
-
-    async def reserve(
-        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
-    ) -> Reservation:
-        if self.down > 0:
-            self.down -= 1
-            raise redis.exceptions.ConnectionError("Connection refused")
-        return await super().reserve(chat, rules, now, not_before)
-
-
-async def test_a_store_outage_delays_delivery_and_loses_nothing(
-    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
-) -> None:
-    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    deliverer = Deliverer(carrier, FlakySendLog(down=3), clock, core.report)
-    deliverer.submit([Show(TABLE, screen("move 1"), 1), Response(GROUP, screen("scores"))])
-    deliverer.submit([Show(TABLE, screen("move 2"), 2)])
-    await asyncio.wait_for(deliverer.drain(), 10)
-    assert texts(world, GROUP_ID) == ["scores", "move 2"]
-    assert deliverer.idle
-
-
-class HeldSendLog(MemorySendLog):
-    """A send log that holds Ann's private chat's turns until ``release`` is set, as a
-    spent bot-wide budget would."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.release = asyncio.Event()
-
-    async def reserve(
-        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
-    ) -> Reservation:
-        if chat == HAND.chat.key:
-            await self.release.wait()
-        return await super().reserve(chat, rules, now, not_before)
-
-
-async def test_a_pressers_hand_goes_first_without_holding_up_the_press_handler(
-    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
-) -> None:
-    send_log = HeldSendLog()
-    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    deliverer = Deliverer(carrier, send_log, clock, core.report)
-    deliverer.first([Show(HAND, screen("hand 2"), 2)], [Show(TABLE, screen("table 2"), 2)])
-    # The handler is free at once; what waits behind the hand stays queued meanwhile,
-    # however long the group's own free budget would let it go (real seconds here).
-    await asyncio.sleep(0.5)
-    assert not deliverer.idle
-    assert world.bot_messages(GROUP_ID) == []
-    send_log.release.set()
-    await deliverer.drain()
-    shown = [(c.chat_id, c.params["text"]) for c in world.calls if c.method == "sendMessage"]
-    assert shown == [(42, "hand 2"), (GROUP_ID, "table 2")]

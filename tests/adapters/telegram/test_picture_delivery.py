@@ -9,15 +9,8 @@ from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import GROUP_RULES
 from bot.contract import Notice, Screen, Show, Slot, SlotKind
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.mailroom import GROUP, GROUP_ID, deliver
 from tests.adapters.telegram.tables import WRITES
-from tests.adapters.telegram.test_deliver import (  # noqa: F401 (fixtures)
-    GROUP,
-    GROUP_ID,
-    core,
-    deliver,
-    deliverer,
-    world,
-)
 from tests.adapters.telegram.test_limiter import assert_keeps
 from tests.adapters.telegram.vclock import VirtualClock
 
@@ -37,8 +30,8 @@ def calls(fake: FakeBotApi) -> list[tuple[str, str]]:
 
 
 async def test_a_picture_slot_is_one_photo_edited_in_place(
-    world: FakeBotApi,  # noqa: F811
-    deliverer: Deliverer,  # noqa: F811
+    world: FakeBotApi,
+    deliverer: Deliverer,
 ) -> None:
     await deliver(deliverer, Show(PICTURE, pictured("Deal 1", 3000), 1))
     await deliver(deliverer, Show(PICTURE, pictured("Deal 1", 3100), 2))
@@ -48,8 +41,8 @@ async def test_a_picture_slot_is_one_photo_edited_in_place(
 
 
 async def test_a_message_too_long_for_a_caption_comes_as_the_photo_then_its_text(
-    world: FakeBotApi,  # noqa: F811
-    deliverer: Deliverer,  # noqa: F811
+    world: FakeBotApi,
+    deliverer: Deliverer,
 ) -> None:
     long = "Anna went out. " * (CAPTION_LIMIT // 10)
     await deliver(deliverer, Notice(GROUP, pictured(long)))
@@ -59,8 +52,8 @@ async def test_a_message_too_long_for_a_caption_comes_as_the_photo_then_its_text
 
 
 async def test_pictures_keep_within_the_group_limits(
-    world: FakeBotApi,  # noqa: F811
-    deliverer: Deliverer,  # noqa: F811
+    world: FakeBotApi,
+    deliverer: Deliverer,
     clock: VirtualClock,
 ) -> None:
     for version in range(1, 41):
