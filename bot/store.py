@@ -1,5 +1,6 @@
-"""The bot's memory in Redis: games by compare-and-set, event streams, scoreboards,
-settings, turn timers and the versions adapters last rendered.
+"""The bot's memory in Redis: games by compare-and-set, their moves and deals, turn
+timers and the versions adapters last rendered; the chats' scoreboards, ratings and
+settings come from :class:`bot.store_records.Records`.
 
 Every public method turns a lost or refused connection into :class:`StoreUnavailable`
 (:mod:`bot.store_connect` makes the client and the guard); a game is handed out and
@@ -10,15 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import redis.asyncio as aredis
 import redis.exceptions
 
 from bot import keys
-from bot.contract import ChatRef, UserRef
-from bot.ratings import Rating
+from bot.contract import ChatRef
 from bot.store_connect import connect, guarded
 from bot.store_docs import dump, load_doc, pack, whole
 from bot.store_game import (
@@ -36,8 +36,7 @@ from bot.store_game import (
     write_keys_args,
 )
 from bot.store_moves import move_chat_keys
-from bot.store_ratings import RatingBook
-from bot.store_scores import ScoreBook
+from bot.store_records import Records
 from bot.store_timers import TimerSet
 from bot.store_types import (
     MatchRow,
@@ -86,12 +85,12 @@ SET_ASIDE_TTL = 30 * 86400
 """How long a game that could not be read is kept for a person to look at."""
 
 
-class Store:
+class Store(Records):
     """Everything the core keeps in Redis.
 
     A chat has at most one current game: a JSON document written only by a compare-and-set
     on its version number, so two processes (or two quick presses) can never both apply a
-    change. Games, their event streams, the game index and rendered versions expire after
+    change. Games, their moves and deals and rendered versions expire after
     ``idle_ttl`` seconds without a write. ``clock`` is the time source of whoever works
     with this store (deadlines are given to it as plain numbers), so tests can replace it.
     """
@@ -103,7 +102,7 @@ class Store:
         idle_ttl: int = 7 * 86400,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self._redis = redis
+        super().__init__(redis)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
         self._idle_ttl = idle_ttl
         self.clock = clock
@@ -111,8 +110,6 @@ class Store:
         self._write = redis.register_script(WRITE)
         self._set_aside = redis.register_script(SET_ASIDE)
         self._mark_rendered = redis.register_script(_MARK_RENDERED)
-        self._scores = ScoreBook(redis)
-        self._ratings = RatingBook(redis)
         self._timers = TimerSet(redis)
 
     @property
@@ -272,114 +269,6 @@ class Store:
         return int(version), game_id
 
     # -- scoreboards ------------------------------------------------------------------
-
-    @guarded
-    async def record_match(
-        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
-    ) -> bool:
-        """Count a finished match on the chat's board (per variant and over all games) and
-        in each player's own stats. ``False`` if the chat had counted it already; calling
-        again after :class:`StoreUnavailable` completes it and counts nothing twice."""
-        return await self._scores.record_match(chat, match_id, variant, rows)
-
-    @guarded
-    async def record_user_results(
-        self, match_id: str, variant: str, rows: Sequence[MatchRow]
-    ) -> None:
-        """Count a finished match in each player's own results (the chat's board counted
-        it when the game ended); calling again counts nothing twice."""
-        await self._scores.record_user_results(match_id, variant, rows)
-
-    @guarded
-    async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
-        """Everyone who has finished a match of ``variants`` in the chat: key -> name."""
-        return await self._scores.chat_players(chat, variants)
-
-    @guarded
-    async def scoreboard(
-        self, chat: ChatRef, variant: str, top: int = 10, me: UserRef | None = None
-    ) -> Scoreboard:
-        """The chat's board for one game, ranked by matches won, then win rate: the
-        first ``top`` rows, and ``me``'s row wherever he ranks."""
-        return await self._scores.scoreboard(chat, variant, top, me)
-
-    # -- ratings ----------------------------------------------------------------------
-
-    @guarded
-    async def chat_ratings(
-        self, chat: ChatRef, variant: str, names: Mapping[str, str]
-    ) -> dict[str, Rating]:
-        """The ratings in the chat of the players ``names`` maps (key -> name)."""
-        return await self._ratings.ratings(chat, variant, names)
-
-    @guarded
-    async def global_ratings(self, variant: str, names: Mapping[str, str]) -> dict[str, Rating]:
-        """The ratings across every chat of the players ``names`` maps (key -> name)."""
-        return await self._ratings.ratings(None, variant, names)
-
-    @guarded
-    async def record_global_ratings(
-        self, match_id: str, variant: str, updated: Mapping[str, Rating]
-    ) -> bool:
-        """Move the global ratings for a match, once however often it is called."""
-        return await self._ratings.record_global(match_id, variant, updated)
-
-    @guarded
-    async def settle_global_ratings(
-        self, chat: ChatRef, match_id: str, noted: float | None = None
-    ) -> bool:
-        """Move the global ratings for a match queued in the chat's outbox and take it
-        out; ``False`` if nothing was queued or it was counted already. ``noted``: when
-        the chat was noted for it, to drop the note once the outbox is empty."""
-        return await self._ratings.settle(chat, match_id, noted)
-
-    @guarded
-    async def note_rating_outbox(self, chat: ChatRef, now: float) -> None:
-        """Note that the chat's next ending write may queue a global rating update."""
-        await self._ratings.note_outbox(chat, now)
-
-    @guarded
-    async def sweep_rating_outboxes(self, before: float) -> int:
-        """Settle the global updates chats noted before ``before`` still hold."""
-        return await self._ratings.sweep(before)
-
-    @guarded
-    async def leaders(
-        self, chat: ChatRef | None, variant: str, top: int = 10
-    ) -> tuple[list[tuple[str, Rating]], int]:
-        """The best-rated players of a game in the chat (``None``: everywhere), and how
-        many are rated there: one round trip."""
-        return await self._ratings.leaders(chat, variant, top)
-
-    @guarded
-    async def player_ratings(self, key: str, variants: Sequence[str]) -> dict[str, Rating]:
-        """A player's global rating in each of ``variants`` he has played."""
-        return await self._ratings.player(key, variants)
-
-    @guarded
-    async def user_stats(self, user: UserRef) -> list[StatRow]:
-        """The user's results per game across every chat, by game name."""
-        return await self._scores.user_stats(user)
-
-    # -- settings ---------------------------------------------------------------------
-
-    @guarded
-    async def chat_settings(self, chat: ChatRef) -> dict[str, str]:
-        raw = await self._redis.hgetall(keys.settings(chat))
-        return {text(name): text(value) for name, value in raw.items()}
-
-    @guarded
-    async def set_chat_setting(self, chat: ChatRef, name: str, value: str) -> None:
-        await self._redis.hset(keys.settings(chat), name, value)
-
-    @guarded
-    async def user_lang(self, user: UserRef) -> str | None:
-        raw = await self._redis.get(keys.user_lang(user))
-        return None if raw is None else text(raw)
-
-    @guarded
-    async def set_user_lang(self, user: UserRef, lang: str) -> None:
-        await self._redis.set(keys.user_lang(user), lang)
 
     # -- turn timers ------------------------------------------------------------------
 
