@@ -17,8 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
 
-from redis.exceptions import RedisError
-
+from adapters.telegram.carry import STORE_DOWN as CARRIER_STORE_DOWN
 from adapters.telegram.pending import GRACE_SECONDS, IDLE_SECONDS, PendingBook
 from adapters.telegram.slots import SlotBook
 from bot.contract import ChatRef, Outbound, Show, SlotKind
@@ -29,7 +28,7 @@ log = logging.getLogger(__name__)
 
 BATCH = 50  # chats looked at in one poll at most
 Redraw = Callable[[ChatRef, Collection[str]], Awaitable[Drawn | None]]
-STORE_DOWN = (StoreUnavailable, RedisError, OSError)
+STORE_DOWN = (StoreUnavailable, *CARRIER_STORE_DOWN)
 
 
 class CatchUp:

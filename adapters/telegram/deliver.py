@@ -27,9 +27,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
-from redis.exceptions import RedisError
-
-from adapters.telegram.carry import Carrier, UserUnreachable
+from adapters.telegram.carry import STORE_DOWN, Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
 from adapters.telegram.pending import PendingBook
@@ -51,7 +49,6 @@ log = logging.getLogger(__name__)
 
 Mail = Show | Delete | Notice | Response | Document
 # What a store that cannot be reached raises (the send log and the slot book use one).
-STORE_DOWN = (RedisError, OSError)
 OUTAGE_WAIT = 0.5  # seconds between tries while the store is down
 ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)
 AFTER = "after "  # the tasks that hold a press's other screens until his own hand is shown

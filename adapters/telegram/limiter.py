@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from adapters.telegram.clock import Clock
 from bot.contract import ChatRef
+from bot.store_types import text
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +221,7 @@ class RedisSendLog:
         for rule in rules:
             args += [rule.count, repr(rule.period)]
         at, member, behind = await self._script(keys=[self._key_for(chat)], args=args)
-        return Reservation(chat, float(at), _text(member), behind=bool(int(behind)))
+        return Reservation(chat, float(at), text(member), behind=bool(int(behind)))
 
     async def confirm(
         self, reservation: Reservation, rules: Sequence[Rule], now: float
@@ -228,7 +229,7 @@ class RedisSendLog:
         args: list[Any] = [repr(now), reservation.token, IN_FLIGHT]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
-        again = _text(await self._confirm(keys=[self._key_for(reservation.chat)], args=args))
+        again = text(await self._confirm(keys=[self._key_for(reservation.chat)], args=args))
         return float(again) if again else None
 
     async def settle(self, reservation: Reservation, done: float) -> None:
@@ -240,10 +241,6 @@ class RedisSendLog:
             # Removing the only member deleted the key, and with it the key's expiry.
             pipe.pexpire(key, SETTLED_MS, nx=True)
             await pipe.execute()
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 class Pacer:

@@ -13,13 +13,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from redis.exceptions import RedisError
-
+from adapters.telegram.carry import STORE_DOWN
 from adapters.telegram.limiter import MemorySendLog, Reservation, Rule, SendLog
 
 log = logging.getLogger(__name__)
-
-STORE_DOWN = (RedisError, OSError)
 
 
 class OutageSendLog:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from bot import keys
 from bot.contract import ChatRef, Show, SlotKind
+from bot.store_types import text
 
 PENDING_SECONDS = 24 * 3600  # a screen queued longer than this is not worth drawing
 INDEX_SECONDS = 14 * 24 * 3600  # the platform's index outlives any game in it
@@ -177,7 +178,7 @@ class RedisPendingBook:
 
     async def waiting(self, chat: ChatRef) -> dict[str, int]:
         raw = await self._redis.hgetall(keys.pending_screens(chat))
-        return {_text(k): int(_text(v)) for k, v in raw.items()}
+        return {text(k): int(text(v)) for k, v in raw.items()}
 
     async def forget(self, chat: ChatRef, slot_keys: Iterable[str]) -> None:
         names = list(slot_keys)
@@ -189,18 +190,14 @@ class RedisPendingBook:
         found = await self._due(
             keys=[self._index], args=[repr(now), limit, repr(now + GRACE_SECONDS)]
         )
-        return [ChatRef.from_key(_text(chat)) for chat in found]
+        return [ChatRef.from_key(text(chat)) for chat in found]
 
     async def every_chat(self) -> list[ChatRef]:
         found = await self._redis.zrange(self._index, 0, -1)
-        return [ChatRef.from_key(_text(chat)) for chat in found]
+        return [ChatRef.from_key(text(chat)) for chat in found]
 
     async def recheck(self, chat: ChatRef, seconds: float) -> None:
         await self._redis.zadd(self._index, {chat.key: self._wall() + seconds})
 
     async def drop(self, chat: ChatRef) -> None:
         await self._redis.zrem(self._index, chat.key)
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)

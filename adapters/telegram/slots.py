@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.contract import ChatRef, Slot
+from bot.store_types import text
 
 KEEP_SECONDS = 14 * 24 * 3600  # a chat's slot book outlives any game in it
 # How long a claim holds its slot if its worker never releases it: longer than an edit
@@ -240,7 +241,7 @@ class RedisSlotBook:
 
     async def version_of(self, slot: Slot) -> int | None:
         value = await self._redis.hget(self._key_for(slot.chat.key), slot.key)
-        return None if value is None else int(_text(value).rpartition(":")[2])
+        return None if value is None else int(text(value).rpartition(":")[2])
 
     async def forget(self, slot: Slot) -> None:
         await self._redis.hdel(self._key_for(slot.chat.key), slot.key)
@@ -264,14 +265,10 @@ class RedisSlotBook:
 def _earlier(value: Any) -> Earlier | None:
     if value is None:
         return None
-    message, _, when = _text(value).partition(":")
+    message, _, when = text(value).partition(":")
     return Earlier(int(message), float(when))
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _message_id(value: Any) -> int | None:
-    text = _text(value)
-    return int(text) if text else None
+    said = text(value)
+    return int(said) if said else None

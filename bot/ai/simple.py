@@ -19,6 +19,7 @@ from bot.ai.clues import ends_after
 from bot.ai.worlds import unseen_mask
 from engine import Kind, Move, Tile, View
 from engine.playout.codes import FIT, mask_of
+from engine.variants.kozel_scoring import BLANK_DOUBLE_POINTS
 
 # Greedy preference by kind: an extra that wins a caravan first, then tiles,
 # and drawing, passing or ending a turn only when nothing else is legal.
@@ -41,7 +42,6 @@ DOUBLE_SHED: Final = 4.0
 FOLLOW: Final = 2.0
 OPEN_TO_OTHERS: Final = 0.5
 BLOCKED: Final = 6.0
-BLANK_DOUBLE_POINTS: Final = 25
 
 
 def random_player(view: View, rng: random.Random, lacks: Sequence[int] | None = None) -> Move:

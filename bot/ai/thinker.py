@@ -86,9 +86,6 @@ class Thinker:
     def question(self, view: View, level: str, dice: str, lacks: tuple[int, ...]) -> Question:
         return Question(view, level, dice, lacks, self.budget)
 
-    def answer_here(self, question: Question) -> Move:
-        return answer(question)
-
     async def answer(self, question: Question) -> Move:
         if self.workers == 0:
             return answer(question)
