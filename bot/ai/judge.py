@@ -25,6 +25,7 @@ from typing import Final
 from bot.ai.worlds import seat_of
 from engine import View
 from engine.playout import Outcome
+from engine.variants.kozel_scoring import goats_and_winners
 from engine.variants.three_guns import TOKENS_TO_WIN
 
 #: A match won, in each game's own units (points or tokens).
@@ -83,14 +84,11 @@ def _match_winners(view: View) -> Callable[[Scores], tuple[int, ...]] | None:
     if view.variant == "tyaga":
         return lambda scores: _reaching(before, scores, target)
 
-    def lowest_once_a_goat(scores: Scores) -> tuple[int, ...]:
-        totals = [b + s for b, s in zip(before, scores, strict=True)]
-        if max(totals) < target:
-            return ()
-        low = min(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == low)
+    def kozel_winners(scores: Scores) -> tuple[int, ...]:
+        totals = tuple(b + s for b, s in zip(before, scores, strict=True))
+        return goats_and_winners(totals, target)[1]
 
-    return lowest_once_a_goat
+    return kozel_winners
 
 
 def _reaching(before: Scores, scores: Scores, target: int) -> tuple[int, ...]:

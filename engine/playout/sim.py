@@ -27,9 +27,9 @@ from engine.playout.codes import (
 )
 from engine.state import DealEnd, State
 from engine.tiles import BY_INDEX, Tile
+from engine.variants.kozel_scoring import BLANK_DOUBLE_POINTS
 
 SUPPORTED: Final = ("tyaga", "kozel")
-BLANK_DOUBLE_POINTS: Final = 25
 OPENING_POINTS: Final = 13
 
 
