@@ -4,8 +4,11 @@ interaction: table and lobby edits, pings (held back, see
 through a still-valid interaction token.
 
 A slot's message is edited in place; an older version of a slot never overwrites a
-newer one; one slot's messages are sent one at a time within a process. A failed
-call is logged and the next instruction still runs.
+newer one; one slot's messages are sent one at a time within a process. A table
+posted anew (``renew``, at the start of a deal) is sent first and its older message
+deleted after, or cut to its first line without buttons where Discord refuses the
+delete, so the live table is the channel's last message and the only one pressed. A
+failed call is logged and the next instruction still runs.
 """
 
 from __future__ import annotations
@@ -132,7 +135,10 @@ class Delivery:
             if not claimed and not await self.is_current(show):
                 return
             rendered = render(addressed(show), notify=show.notify)
-            await self._place(show.slot, rendered)
+            if show.renew:
+                await self._renew(show, rendered)
+            else:
+                await self._place(show.slot, rendered)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
         chat = await self.game_chat(slot)
@@ -150,6 +156,27 @@ class Delivery:
         channel = self.client.get_partial_messageable(channel_id)
         sent = await channel.send(**rendered.send_kwargs())
         await self.messages.remember(slot, PlacedMessage(channel_id, sent.id))
+
+    async def _renew(self, show: Show, rendered: Rendered) -> None:
+        """Send the screen as a new message at the bottom of the channel, then delete
+        the slot's older message, or cut it to a stub if Discord will not delete it."""
+        chat = await self.game_chat(show.slot)
+        if chat is None:
+            log.info("no channel for %s; nothing sent", show.slot.key)
+            return
+        older = await self.messages.message(show.slot)
+        channel = self.client.get_partial_messageable(channel_of(chat))
+        sent = await channel.send(**rendered.send_kwargs())
+        await self.messages.remember(show.slot, PlacedMessage(channel_of(chat), sent.id))
+        if older is None or older.message_id == sent.id:
+            return
+        try:
+            await self._delete_message(older)
+        except discord.HTTPException as exc:
+            log.info("could not delete the older message of %s (%s); cutting it", show.slot, exc)
+            stub = render(Screen(show.screen.lines[:1]))
+            with contextlib.suppress(discord.HTTPException):
+                await self._partial(older).edit(**stub.edit_kwargs())
 
     async def delete(self, slot: Slot) -> None:
         if slot.kind is SlotKind.HAND:

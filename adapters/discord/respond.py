@@ -4,7 +4,8 @@ Discord wants every interaction answered once, within three seconds. The answer 
 picked from the core's instructions, so that a press costs one request where it can:
 
 - a press on a message that the core redraws is answered by updating that message
-  (an ephemeral hand, or the lobby after Join);
+  (an ephemeral hand, or the lobby after Join), unless the core posts the screen
+  anew at the bottom of the channel (a table at the start of a deal);
 - a hand (the answer's screen, or the presser's hand slot) goes to the presser alone,
   as an ephemeral message, or by updating the ephemeral hand he pressed;
 - the core's response to a command (a lookup, a refusal) and a notice in reply to a
@@ -96,7 +97,7 @@ def _press_reply(
         rest.remove(own_hand)
         rendered = render(own_hand.screen, header=answer.text)
         return Reply(on_hand, rendered, own_hand, is_hand=True), rest
-    redrawn = _find(rest, context.is_pressed)
+    redrawn = _find(rest, lambda s: context.is_pressed(s) and not s.renew)
     if redrawn is not None and not answer.alert:
         rest.remove(redrawn)
         return Reply(Mode.UPDATE, render(redrawn.screen), redrawn), rest

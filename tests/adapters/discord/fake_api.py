@@ -67,6 +67,7 @@ class FakeDiscord:
         self.commands: dict[str, list[Json]] = {}  # "global" or a guild id
         self.requests: list[tuple[float, str, str, int]] = []  # (time, method, path, status)
         self.throttles: list[Throttle] = []
+        self.undeletable: set[int] = set()  # messages the bot lacks the right to delete
         self.clock_offset = 0.0  # seconds added to time for token expiry
         self._runner: web.AppRunner | None = None
         self.base_url = ""
@@ -328,6 +329,8 @@ class FakeDiscord:
         found = self._channel_message(request)
         if isinstance(found, web.Response):
             return found
+        if int(found["id"]) in self.undeletable:
+            return error_response(403, 50013, "Missing Permissions")
         self.messages.pop(int(found["id"]))
         self.record("delete", found, "channel")
         return web.Response(status=204)

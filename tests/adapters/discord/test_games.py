@@ -11,6 +11,7 @@ import pytest
 import redis.asyncio as aredis
 
 from bot import catalog, codec
+from bot.gamedoc import from_json
 from bot.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json
@@ -23,6 +24,7 @@ from tests.adapters.discord.harness import (
 )
 from tests.adapters.discord.matches import (
     BUDGET,
+    CHAT,
     MAX_STEPS,
     QUICK,
     Referee,
@@ -192,7 +194,17 @@ async def test_two_processes_serve_one_match_answering_each_others_buttons(
             for e in fake.channel_events(CHANNEL_ID)
             if e.action == "create" and any(m.get("title") for m in e.message["embeds"])
         ]
-        assert len(tables) == 1, "a process sent a table of its own instead of editing it"
+        finished = await Store(redis_client).last_game(CHAT)
+        assert finished is not None
+        # The lobby, then the table posted anew once at the start of each deal.
+        deals = len(from_json(finished).deals)
+        assert len(tables) == 1 + deals, "a process sent a table of its own instead of editing it"
+        live = [
+            m
+            for m in fake.live_channel_messages(CHANNEL_ID)
+            if any(embed.get("title") for embed in m["embeds"])
+        ]
+        assert len(live) == 1, "an older table was left behind"
     finally:
         await first.close()
         await second.close()
