@@ -129,6 +129,12 @@ def last_version(chat: ChatRef) -> str:
     return _chat(chat, "last_v")
 
 
+def process_alive(process_id: str) -> str:
+    """A bot process's own key, renewed while it runs: a hold or a send turn naming a
+    process whose key has expired was left by one that is gone (each its own slot)."""
+    return f"{PREFIX}:alive:{_tag(process_id)}"
+
+
 def chat_pattern(chat: ChatRef) -> str:
     """A SCAN pattern matching every key of the chat."""
     return _escape_glob(_chat(chat)) + ":*"

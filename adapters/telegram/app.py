@@ -30,6 +30,7 @@ from adapters.telegram.carry import Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import SendLog
+from adapters.telegram.liveness import Liveness
 from adapters.telegram.pending import PendingBook
 from adapters.telegram.render import INERT_DATA, Renderer
 from adapters.telegram.slots import SlotBook
@@ -85,6 +86,7 @@ class Wiring:
     clock: Clock
     wall: Callable[[], float]
     pending: PendingBook | None = None  # where queued screens outlive the process
+    liveness: Liveness | None = None  # this process's key, renewed while it runs
 
 
 def build_application(

@@ -17,14 +17,18 @@ workers serving one bot share each chat's budget.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from adapters.telegram.clock import Clock
+from adapters.telegram.liveness import Liveness
 from bot.contract import ChatRef
 from bot.store_types import text
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,16 +159,20 @@ return {num(at), member, behind}
 """
 
 # KEYS[1]: the chat's sorted set. ARGV: now, the reservation's member, how long a write
-# may be on its way, then count/period pairs. Returns '' when the reservation keeps every
-# rule as the writes before it stand now (those done, and those reserved before it);
-# else the moment to ask again, having moved the reservation there when it is a matter of
-# spacing. Reserved members carry their first turn in their name, which orders them.
+# may be on its way, a process known to be gone (or ''), then count/period pairs. Returns
+# {'', ''} when the reservation keeps every rule as the writes before it stand now (those
+# done, and those reserved before it); else the moment to ask again, having moved the
+# reservation there when it is a matter of spacing, and the process whose write is still
+# on its way when that is why. Reserved members carry their first turn in their name,
+# which orders them, and the process that took them ("r:<process>.<id>:<turn>"); a write
+# of the process known to be gone counts as done when its turn came.
 _CONFIRM = """
-local key, mine = KEYS[1], ARGV[2]
+local key, mine, gone = KEYS[1], ARGV[2], ARGV[4]
 local now, in_flight = tonumber(ARGV[1]), tonumber(ARGV[3])
 local function num(x) return string.format('%.17g', x) end
 local function turn_of(member) return tonumber(string.match(member, ':([^:]*)$')) end
-if not redis.call('ZSCORE', key, mine) then return '' end
+local function process_of(member) return string.match(member, '^r:([^.:]*)%.') or '' end
+if not redis.call('ZSCORE', key, mine) then return {'', ''} end
 local my_turn = turn_of(mine)
 local earlier = {}
 local all = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
@@ -175,24 +183,32 @@ for i = 1, #all, 2 do
   elseif member ~= mine then
     local turn = turn_of(member)
     if turn < my_turn or (turn == my_turn and member < mine) then
-      if score > now - in_flight then return num(now + 0.05) end  -- still on its way
+      local process = process_of(member)
+      if gone ~= '' and process == gone then
+        redis.call('ZREM', key, member)
+        redis.call('ZADD', key, turn, 'd:' .. string.match(member, '^r:([^:]*):'))
+        score = turn
+      elseif score > now - in_flight then
+        return {num(now + 0.05), process}  -- still on its way
+      end
       earlier[#earlier + 1] = score
     end
   end
 end
 table.sort(earlier, function(a, b) return a > b end)
 local at = now
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   local nth = earlier[tonumber(ARGV[i])]
   if nth then at = math.max(at, nth + tonumber(ARGV[i + 1])) end
 end
-if at <= now then return '' end
+if at <= now then return {'', ''} end
 redis.call('ZADD', key, at, mine)
-return num(at)
+return {num(at), ''}
 """
 # Seconds a reserved write may take: a Bot API call gives up by then (python-telegram-bot
 # waits 1 s for a pooled connection, 5 to connect, 5 to write and 5 to read), so a turn a
-# killed worker left behind holds up the chat's next write no longer than that.
+# killed worker left behind holds up the chat's next write no longer than that, or only
+# until its process's key has expired (see :mod:`.liveness`).
 IN_FLIGHT = 16.0
 # How long a settled send is remembered at least: the longest rule's period, and a minute.
 SETTLED_MS = int(max(r.period for r in GROUP_RULES + PRIVATE_RULES + BOT_RULES) * 1000) + 60_000
@@ -206,9 +222,13 @@ class RedisSendLog:
     the next turn is spaced from when it will really have reached Telegram.
     """
 
-    def __init__(self, redis: Any, key_for: Callable[[str], str]) -> None:
+    def __init__(
+        self, redis: Any, key_for: Callable[[str], str], liveness: Liveness | None = None
+    ) -> None:
         self._redis = redis
         self._key_for = key_for
+        self._liveness = liveness  # without one, turns name no process and run out
+        self._prefix = f"{liveness.me}." if liveness is not None else ""
         self._script = redis.register_script(_RESERVE)
         self._confirm = redis.register_script(_CONFIRM)
 
@@ -216,7 +236,7 @@ class RedisSendLog:
         self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
     ) -> Reservation:
         ttl_ms = int(max(rule.period for rule in rules) * 1000) + 60_000
-        args: list[Any] = [repr(now), uuid.uuid4().hex, ttl_ms, IN_FLIGHT]
+        args: list[Any] = [repr(now), self._prefix + uuid.uuid4().hex, ttl_ms, IN_FLIGHT]
         args.append(repr(max(now, not_before or now)))
         for rule in rules:
             args += [rule.count, repr(rule.period)]
@@ -226,11 +246,22 @@ class RedisSendLog:
     async def confirm(
         self, reservation: Reservation, rules: Sequence[Rule], now: float
     ) -> float | None:
-        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT]
+        again, writer = await self._confirm_once(reservation, rules, now, gone="")
+        if writer and self._liveness is not None and await self._liveness.gone(writer):
+            log.info(
+                "taking over a turn in %s from process %s, which is gone", reservation.chat, writer
+            )
+            again, _ = await self._confirm_once(reservation, rules, now, gone=writer)
+        return again
+
+    async def _confirm_once(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float, gone: str
+    ) -> tuple[float | None, str]:
+        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, gone]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
-        again = text(await self._confirm(keys=[self._key_for(reservation.chat)], args=args))
-        return float(again) if again else None
+        again, writer = await self._confirm(keys=[self._key_for(reservation.chat)], args=args)
+        return (float(text(again)) if text(again) else None), text(writer)
 
     async def settle(self, reservation: Reservation, done: float) -> None:
         key = self._key_for(reservation.chat)

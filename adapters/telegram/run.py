@@ -16,6 +16,7 @@ from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_applicati
 from adapters.telegram.catchup import STORE_DOWN, CatchUp
 from adapters.telegram.clock import Clock, SystemClock
 from adapters.telegram.limiter import RedisSendLog
+from adapters.telegram.liveness import Liveness
 from adapters.telegram.outage import OutageSendLog
 from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.slots import RedisSlotBook
@@ -37,14 +38,19 @@ def redis_wiring(
     clock: Clock | None = None,
     wall: Callable[[], float] = time.time,
 ) -> Wiring:
-    """Slot messages and send budgets in Redis, shared by every worker; a chat that
-    changes its id is moved by the core."""
+    """Slot messages and send budgets in Redis, shared by every worker, their holds and
+    turns naming this process; a chat that changes its id is moved by the core."""
+    liveness = Liveness(redis)
+    sent = RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat)), liveness)
     return Wiring(
-        book=RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat))),
-        send_log=OutageSendLog(RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat)))),
+        book=RedisSlotBook(
+            redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)), liveness
+        ),
+        send_log=OutageSendLog(sent),
         clock=clock or SystemClock(),
         wall=wall,
         pending=RedisPendingBook(redis, PLATFORM, wall),
+        liveness=liveness,
     )
 
 
@@ -65,6 +71,7 @@ class TelegramService:
             with_updater=self.webhook_url is None,
         )
         self.adapter = TelegramAdapter(self.application, core, wiring)
+        self.liveness = wiring.liveness
         self.catch_up: CatchUp | None = None
         if wiring.pending is not None:
             self.catch_up = CatchUp(wiring.pending, wiring.book, core.redraw, self.adapter.submit)
@@ -76,6 +83,8 @@ class TelegramService:
         self._started = False  # every table has been looked at once
 
     async def start(self) -> None:
+        if self.liveness is not None:
+            await self.liveness.start()  # before any hold or turn names this process
         await self.application.initialize()
         await self.adapter.start()
         self._started = await self._catch_up(False)  # before the first update comes
@@ -119,6 +128,8 @@ class TelegramService:
                 await asyncio.wait_for(self.adapter.deliverer.drain(), DRAIN_SECONDS)
             await self.adapter.stop()
         await self.application.shutdown()  # does nothing if it never initialised
+        if self.liveness is not None:
+            await self.liveness.stop()
 
     async def _tick(self) -> None:
         """Ask the core for what is due, every few hundred milliseconds, until stopped;

@@ -5,9 +5,10 @@ several workers may render the same table, the version shown is kept beside it s
 that an older screen never replaces a newer one. A worker showing a slot holds it
 until its edit is done, so that two edits of one message never cross on the way; one
 whose edit is kept waiting (a flood wait) holds it again before it writes, and gives up
-if a newer version was claimed while its hold had run out.
+if a newer version was claimed while its hold had run out. A hold names its process, and
+one left by a process that is gone (see :mod:`.liveness`) is taken over at once.
 In Redis, one hash per chat holds ``slot key -> "message_id:version"`` (``message_id``
-empty until one is sent) and ``lock|slot key -> held until``.
+empty until one is sent) and ``lock|slot key -> held until|process``.
 
 The same book remembers the bot's last response on each topic in a chat
 (``reply|topic -> "message_id:sent at"``), so the next one may tidy it away; the
@@ -16,16 +17,20 @@ table pinned last and a refused pin are kept the same way (see :mod:`.pins`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from adapters.telegram.liveness import Liveness
 from bot.contract import ChatRef, Slot
 from bot.store_types import text
 
+log = logging.getLogger(__name__)
+
 KEEP_SECONDS = 14 * 24 * 3600  # a chat's slot book outlives any game in it
 # How long a claim holds its slot if its worker never releases it: longer than an edit
-# takes, short enough that a table a killed process was editing is soon shown again.
+# takes. A killed process's hold is taken over as soon as its key has expired.
 HOLD_SECONDS = 8.0
 
 
@@ -142,9 +147,11 @@ class MemorySlotBook:
             del self._responses[key]
 
 
-# KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, then for CLAIM now
-# and how long to hold, for PLACE the message id. Both return {outcome, message id or
-# ""}: 1 fresh, 0 older than shown, 2 held by another worker.
+# KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, then for CLAIM now,
+# how long to hold, this process and a process known to be gone (or ""), for PLACE the
+# message id. Both return {outcome, message id or ""}: 1 fresh, 0 older than shown, 2
+# held by another worker (then the holder too). A hold is "until|process"; one that
+# names the process known to be gone is taken over.
 _SPLIT = """
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 local message, shown = '', -1
@@ -159,10 +166,17 @@ _CLAIM = (
     + """
 local lock = 'lock|' .. ARGV[1]
 local now = tonumber(ARGV[4])
-local held_until = tonumber(redis.call('HGET', KEYS[1], lock))
-if held_until and held_until > now then return {2, message} end
+local held = redis.call('HGET', KEYS[1], lock)
+if held then
+  local sep = string.find(held, '|', 1, true)
+  local held_until = tonumber(sep and string.sub(held, 1, sep - 1) or held)
+  local holder = sep and string.sub(held, sep + 1) or ''
+  if held_until and held_until > now and (holder == '' or holder ~= ARGV[7]) then
+    return {2, message, holder}
+  end
+end
 if tonumber(ARGV[2]) < shown then return {0, message} end
-local hold = string.format('%.17g', now + tonumber(ARGV[5]))
+local hold = string.format('%.17g', now + tonumber(ARGV[5])) .. '|' .. ARGV[6]
 redis.call('HSET', KEYS[1], ARGV[1], message .. ':' .. ARGV[2], lock, hold)
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return {1, message}
@@ -178,14 +192,15 @@ return {1, ARGV[4]}
 """
 )
 
-# KEYS[1]: the chat's hash. ARGV: slot key, version, now, how long to hold. Returns 1 held,
+# KEYS[1]: the chat's hash. ARGV: slot key, version, now, how long to hold, this process.
+# Returns 1 held,
 # 0 when a newer version was claimed.
 _HOLD = (
     _SPLIT
     + """
 if tonumber(ARGV[2]) < shown then return 0 end
 local until_ = string.format('%.17g', tonumber(ARGV[3]) + tonumber(ARGV[4]))
-redis.call('HSET', KEYS[1], 'lock|' .. ARGV[1], until_)
+redis.call('HSET', KEYS[1], 'lock|' .. ARGV[1], until_ .. '|' .. ARGV[5])
 return 1
 """
 )
@@ -202,27 +217,44 @@ return old
 class RedisSlotBook:
     """The slot book in Redis; ``key_for(chat key)`` names a chat's hash."""
 
-    def __init__(self, redis: Any, key_for: Callable[[str], str]) -> None:
+    def __init__(
+        self, redis: Any, key_for: Callable[[str], str], liveness: Liveness | None = None
+    ) -> None:
         self._redis = redis
         self._key_for = key_for
+        self._liveness = liveness  # without one, holds name no process and run out
+        self._me = liveness.me if liveness is not None else ""
         self._claim = redis.register_script(_CLAIM)
         self._place = redis.register_script(_PLACE)
         self._hold = redis.register_script(_HOLD)
         self._swap = redis.register_script(_SWAP)
 
     async def claim(self, slot: Slot, version: int, now: float) -> Claim:
-        outcome, message = await self._claim(
+        claim, holder = await self._claim_once(slot, version, now, gone="")
+        if claim.busy and self._liveness is not None and await self._liveness.gone(holder):
+            log.info("taking over %s from process %s, which is gone", slot.key, holder)
+            claim, _ = await self._claim_once(slot, version, now, gone=holder)
+        return claim
+
+    async def _claim_once(
+        self, slot: Slot, version: int, now: float, gone: str
+    ) -> tuple[Claim, str]:
+        outcome, message, *holder = await self._claim(
             keys=[self._key_for(slot.chat.key)],
-            args=[slot.key, version, KEEP_SECONDS, repr(now), HOLD_SECONDS],
-        )
-        return Claim(int(outcome) == 1, _message_id(message), busy=int(outcome) == 2)
+            args=[
+                slot.key, version, KEEP_SECONDS, repr(now), HOLD_SECONDS, self._me, gone
+            ],
+        )  # fmt: skip
+        claim = Claim(int(outcome) == 1, _message_id(message), busy=int(outcome) == 2)
+        return claim, text(holder[0]) if holder else ""
 
     async def release(self, slot: Slot) -> None:
         await self._redis.hdel(self._key_for(slot.chat.key), "lock|" + slot.key)
 
     async def hold(self, slot: Slot, version: int, now: float) -> bool:
         held = await self._hold(
-            keys=[self._key_for(slot.chat.key)], args=[slot.key, version, repr(now), HOLD_SECONDS]
+            keys=[self._key_for(slot.chat.key)],
+            args=[slot.key, version, repr(now), HOLD_SECONDS, self._me],
         )
         return bool(int(held))
 

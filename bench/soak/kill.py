@@ -23,8 +23,8 @@ from bot.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.players import shown_version, table_slot
 
-# How long a restarted bot has to bring a table up to date: to start, and to wait out
-# the hold a killed process left on a slot it was editing and its turn in the send log.
+# How long a restarted bot has to bring a table up to date: to start, and to see that the
+# killed process is gone (its key expired) before taking over what it held.
 CATCH_UP_WAIT = 45.0
 OUTAGE_SECONDS = 10.0
 

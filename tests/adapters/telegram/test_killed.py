@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,8 +27,8 @@ from tests.adapters.telegram.players import tiles_in
 
 pytestmark = pytest.mark.slow
 GROUP_ID = -1_000_900
-# Seconds a restarted process may take to bring the table up to date: it waits out the
-# hold on the slot and the turn in the send log that the killed process left behind.
+# Seconds a restarted process may take to bring the table up to date (at worst it waits
+# out the hold on the slot and the turn in the send log that the killed process left).
 SHOWN_WAIT = 60.0
 
 
@@ -86,7 +87,7 @@ async def _kill_and_restart(bot: BotProcess, catch: Catch) -> None:
 
 
 async def test_a_move_whose_table_edit_died_with_the_process_is_shown_after_a_restart(
-    bot: BotProcess, fake: FakeBotApi, redis_client: aredis.Redis
+    bot: BotProcess, fake: FakeBotApi, redis_client: aredis.Redis, tmp_path: Path
 ) -> None:
     group, _ = group_playing(fake, redis_client, 2)  # Baghdad, two people
     # The first edit that adds a tile to the line: a move's.
@@ -108,6 +109,10 @@ async def test_a_move_whose_table_edit_died_with_the_process_is_shown_after_a_re
     else:
         pytest.fail(f"the table never showed the move: {wanted} not in {tiles_in(text)}")
     match.cancel()
+    # The killed process's turn for that edit was still on its way in the send log: the new
+    # process took it over instead of waiting out the longest a Bot API call may take.
+    logged = (tmp_path / "bot.log").read_text()
+    assert "taking over a turn in tg:-1000900 from process" in logged
 
 
 async def test_a_match_end_whose_table_edit_died_with_the_process_is_shown_after_a_restart(
