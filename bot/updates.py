@@ -176,6 +176,11 @@ def _hands(
     for seat, held in enumerate(doc.seats):
         if held.user is None or held.unreachable:
             continue
+        if held.user.key not in asked and before is not None and _hand_kept(before, after, seat):
+            kept = shown.get(before, seat)
+            if kept is not None:
+                shown.put(after, seat, kept)
+            continue
         screen = hand_of(doc, state, seat)
         shown.put(after, seat, screen)
         unchanged = (
@@ -193,6 +198,31 @@ def _hands(
             screen = replace(screen, picture=hand_picture_png(doc, state, seat))
         out.append(Show(slot, screen, after.version))
     return out
+
+
+def _hand_kept(before: Game, after: Game, seat: int) -> bool:
+    """Nothing a hand shows changed for ``seat`` with this write, so its screen is the
+    one drawn for the version before and is not drawn again (drawing every seat's hand
+    on every move was most of a press's work). A hand shows the game, its chat and
+    status, the seat itself, the deal and the seat's tiles, and on the seat's own turn
+    its choices and deadline."""
+    was, now, old, new = before.state, after.state, before.doc, after.doc
+    return (
+        was is not None
+        and now is not None
+        and was.turn != seat
+        and now.turn != seat
+        and was.hands[seat] == now.hands[seat]
+        and was.deal_number == now.deal_number
+        and was.deal_over == now.deal_over
+        and was.match_over == now.match_over
+        and old.seats[seat] == new.seats[seat]
+        and old.status == new.status
+        and old.id == new.id
+        and old.chat == new.chat
+        and old.chat_title == new.chat_title
+        and old.settings == new.settings
+    )
 
 
 def _looks_the_same(one: Screen, other: Screen) -> bool:

@@ -59,9 +59,11 @@ async def test_a_hand_drawn_for_the_version_before_is_the_one_compared(
     after = Game(before.doc, before.state, before.version + 1)
     shown = ShownScreens()
     assert game_updates(before, after, Decision(doc=after.doc), 0.0, shown) == []
-    shown.put(before, 0, Screen((text_line("an older hand"),)))
+    assert before.state is not None and before.state.turn is not None
+    mover = before.state.turn  # the seat whose hand shows its choices: it is drawn
+    shown.put(before, mover, Screen((text_line("an older hand"),)))
     out = game_updates(before, after, Decision(doc=after.doc), 0.0, shown)
-    assert [o.slot.user for o in out if isinstance(o, Show)] == [ANNA]
+    assert [o.slot.user for o in out if isinstance(o, Show)] == [[ANNA, BORIS][mover]]
 
 
 async def test_the_end_of_a_deal_is_drawn_off_the_event_loop(
