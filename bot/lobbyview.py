@@ -14,7 +14,13 @@ from bot.contract import Button, Card, Screen, Style, TextLine
 from bot.gamedoc import GameDoc, TableSettings
 from bot.i18n import Translator, text_line
 from bot.render import game_heading, seat_label
-from bot.texts import level_name, option_help, players_span, variant_title
+from bot.texts import (
+    level_name,
+    option_help,
+    option_value_words,
+    players_span,
+    variant_title,
+)
 from engine import BadOption, OptionSpec, all_variants, get_variant
 from engine.options import resolve_options
 from engine.state import OptionValue
@@ -45,11 +51,9 @@ def variant_picker(_: Translator) -> Screen:
 
 
 def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
-    """The lobby; as a card, under the game's name alone, each option in words."""
+    """The lobby, each option in words; as a card, under the game's name alone."""
     lines = _lobby_lines(_, doc)
-    body = [row for row in lines[1:] if row != _options_line(_, doc)]
-    options = tuple(_option_words(_, doc))
-    body[-1:-1] = options
+    body = lines[1:]
     buttons: tuple[tuple[Button, ...], ...] = ()
     if doc.status != "lobby":
         closing = text_line(_("This table was closed."))
@@ -64,14 +68,10 @@ def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
     return Screen(tuple(lines + extra), buttons, card=card)
 
 
-def _options_line(_: Translator, doc: GameDoc) -> TextLine | None:
-    options = " ".join(f"{k}={v}" for k, v in current_options(doc).items())
-    return text_line(_("Options: %(options)s", options=options)) if options else None
-
-
 def _option_words(_: Translator, doc: GameDoc) -> list[TextLine]:
-    """Each option as what it means and its value (``points that end the match
-    (target): 101``), for people who read the lobby rather than type options."""
+    """Each option as what it means and its value in words (``points that end the
+    match (target): 101``, ``who leads: … (opening): any tile``), under its name to
+    type, for people who read the lobby rather than type options."""
     return [
         text_line(
             "• "
@@ -79,7 +79,7 @@ def _option_words(_: Translator, doc: GameDoc) -> list[TextLine]:
                 "%(meaning)s (%(option)s): %(value)s",
                 meaning=option_help(_, name),
                 option=name,
-                value=value,
+                value=option_value_words(_, value),
             )
         )
         for name, value in current_options(doc).items()
@@ -100,9 +100,7 @@ def _lobby_lines(_: Translator, doc: GameDoc) -> list[TextLine]:
         if seat.computer is not None:
             name = _("%(name)s, %(level)s", name=name, level=level_name(_, seat.computer))
         lines.append(text_line(f"{number + 1}. {name}"))
-    options = _options_line(_, doc)
-    if options is not None:
-        lines.append(options)
+    lines += _option_words(_, doc)
     lines.append(text_line(table_settings_text(_, doc.settings)))
     return lines
 

@@ -230,6 +230,19 @@ OPTION_HELP: Final[Mapping[str, str]] = {
     "match": N_("deals:N (an even number of deals) or target:N (points)"),
 }
 
+# The named choices of the options, in words (``on`` and ``off`` are said as for settings).
+OPTION_VALUES: Final[Mapping[str, str]] = {
+    "any": N_("any tile"),
+    "highest_double": N_("the highest double"),
+    "double_six": N_("the [6|6]"),
+    "reshuffle": N_("deal again"),
+    "blank": N_("the highest [x|0] leads"),
+    "always": N_("always"),
+    "alone": N_("only as the last tile"),
+    "on": N_("on"),
+    "off": N_("off"),
+}
+
 LEVEL_NAMES: Final[Mapping[str, str]] = {
     "random": N_("random"),
     "greedy": N_("greedy"),
@@ -240,6 +253,21 @@ LEVEL_NAMES: Final[Mapping[str, str]] = {
 def option_help(_: Translator, name: str) -> str:
     template = OPTION_HELP.get(name)
     return _(template) if template is not None else name
+
+
+def option_value_words(_: Translator, value: object) -> str:
+    """An option's value as people read it: a named choice in words, a match length
+    (``deals:6``, ``target:101``) as deals or points, a number as it is."""
+    text = str(value)
+    template = OPTION_VALUES.get(text)
+    if template is not None:
+        return _(template)
+    kind, _sep, number = text.partition(":")
+    if number.isdigit() and kind == "deals":
+        return _.ngettext("%(n)d deal", "%(n)d deals", int(number))
+    if number.isdigit() and kind == "target":
+        return _.ngettext("to %(n)d point", "to %(n)d points", int(number))
+    return text
 
 
 def level_name(_: Translator, level: str) -> str:

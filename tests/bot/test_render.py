@@ -210,7 +210,9 @@ def test_the_lobby_lists_seats_options_and_table_settings() -> None:
     doc = doc_for(state).but(status="lobby", deals=(), deal_starts=(), options={"target": 50})
     text = lobby_screen(_, doc).plain_text()
     assert "1. Anna" in text and "2. Boris" in text
-    assert "target=50" in text and "hand_size=7" in text
+    assert "points that end the match (target): 50" in text
+    assert "tiles dealt to each player (hand_size): 7" in text
+    assert "hand_size=" not in text
     assert "Turn timer: 60 s · auto-start: off · pings: on" in text
 
 

@@ -16,7 +16,8 @@ async def test_new_opens_a_lobby_in_the_table_slot_with_the_creator_seated(
     out = await table.command(ANNA, "new", "kozel", "target=51")
     [lobby] = shows(out, SlotKind.TABLE)
     text = lobby.screen.plain_text()
-    assert "Host: Anna" in text and "1. Anna" in text and "target=51" in text
+    assert "Host: Anna" in text and "1. Anna" in text
+    assert "points that end the match (target): 51" in text
     assert lobby.version == 1
 
 
