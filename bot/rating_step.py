@@ -46,17 +46,17 @@ class RatedMatch:
 
 
 async def rate_finished(
-    store: Store, chat: ChatRef, game: Game, names: dict[str, str]
+    store: Store, chat: ChatRef, game: Game, names: dict[str, str], noted: float
 ) -> RatedMatch | None:
-    """The rating changes of ``game`` if it is a finished match (``None`` otherwise).
-    ``names`` maps a computer's key to the name it goes by."""
+    """The rating changes of ``game`` if it is a finished match (``None`` otherwise),
+    read in the round trip that notes the chat's outbox as of ``noted``. ``names`` maps
+    a computer's key to the name it goes by."""
     doc, state = game.doc, game.state
     if doc.status != FINISHED or state is None:
         return None
     seated = entrants(doc)
     shown = {e.key: _name(doc.seats[e.seat].user, e.key, names) for e in seated}
-    local = await store.chat_ratings(chat, doc.variant, shown)
-    known = await store.global_ratings(doc.variant, shown)
+    local, known = await store.ratings_before_end(chat, doc.variant, shown, noted)
     result = result_of(doc.variant, state, seated)
     return RatedMatch(
         doc.id,
@@ -66,6 +66,7 @@ async def rate_finished(
         rate_result(result, local),
         known,
         rate_result(result, known),
+        noted,
     )
 
 

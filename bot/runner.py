@@ -32,7 +32,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from bot import deal_snapshot, keys
 from bot.contract import ChatRef, Outbound, UserRef
@@ -222,9 +222,8 @@ class Runner:
         prior = before.doc if before is not None and same else None
         counter = after.state.counter if after.state is not None else None
         ended = doc.status in (FINISHED, STOPPED)
-        rated = (
-            await rate_finished(self.store, chat, after, _computer_names(after)) if ended else None
-        )
+        names = _computer_names(after) if ended else {}
+        rated = await rate_finished(self.store, chat, after, names, self.clock()) if ended else None
         write = GameWrite(
             expected=before.version if before is not None else 0,
             game_id=doc.id,
@@ -237,10 +236,6 @@ class Runner:
             ending=self._ending(chat, after, rated) if ended else None,
             held=before.doc.id if before is not None else None,
         )
-        if rated is not None:
-            noted = self.clock()
-            rated = replace(rated, noted=noted)
-            await self.store.note_rating_outbox(chat, noted)
         timer = _timer_change(prior, doc, restate_deadline)
         written = await self.store.write_game(chat, write, timer)
         if written.ok and rated is not None:
@@ -273,7 +268,8 @@ class Runner:
     def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:
             try:
-                await self.store.settle_global_ratings(chat, rated.match_id, rated.noted)
+                queued = (rated.variant, rated.names, rated.result)
+                await self.store.settle_global_ratings(chat, rated.match_id, rated.noted, queued)
             except RatingContention:  # it stays queued: a later sweep settles it
                 log.warning("global ratings busy: match %s waits for a sweep", rated.match_id)
 

@@ -113,7 +113,11 @@ def outbox_write(
     return MatchWrite("HSET", (keys.rating_outbox(chat),), (match_id, packed))
 
 
-def _unpack(raw: bytes | str) -> tuple[str, dict[str, str], Result]:
+Queued = tuple[str, Mapping[str, str], Result]
+"""A match waiting in a chat's outbox: its game, the names its players go by, its result."""
+
+
+def _unpack(raw: bytes | str) -> Queued:
     found = json.loads(raw)
     result: Result = tuple(
         (int(rank), tuple((str(key), bool(won)) for key, won in side)) for rank, side in found["r"]
@@ -159,10 +163,25 @@ class RatingBook:
                 for key in wanted:
                     pipe.hget(keys.ratings(variant, key), key)
                 raw = await pipe.execute()
-        return {
-            key: _named(decode(line, names[key]), names[key])
-            for key, line in zip(wanted, raw, strict=True)
-        }
+        return _decoded(names, raw)
+
+    async def before_end(
+        self, chat: ChatRef, variant: str, names: Mapping[str, str], noted: float
+    ) -> tuple[dict[str, Rating], dict[str, Rating]]:
+        """What the write that ends a match needs first, in one round trip: the players'
+        ratings in the chat and across every chat, and the chat noted (as of ``noted``)
+        as one whose outbox may hold a global update (see :meth:`note_outbox`)."""
+        wanted = list(names)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.rating_outboxes(), {chat.key: noted})
+            if wanted:
+                pipe.hmget(keys.chat_ratings(chat, variant), wanted)
+            for key in wanted:
+                pipe.hget(keys.ratings(variant, key), key)
+            replies = await pipe.execute()
+        if not wanted:
+            return {}, {}
+        return _decoded(names, replies[1]), _decoded(names, replies[2:])
 
     async def record_global(
         self, match_id: str, variant: str, updated: Mapping[str, Rating]
@@ -189,16 +208,26 @@ class RatingBook:
         script_keys += [keys.ratings(variant, key) for key in updated]
         return int(await self._record_global(keys=script_keys, args=args))
 
-    async def settle(self, chat: ChatRef, match_id: str, noted: float | None = None) -> bool:
+    async def settle(
+        self,
+        chat: ChatRef,
+        match_id: str,
+        noted: float | None = None,
+        queued: Queued | None = None,
+    ) -> bool:
         """Move the global ratings for a match waiting in the chat's outbox, then take it
         out: ``False`` if none was waiting or it had moved them already. The players'
         lines are compared and set in one script, and read again when another match
-        moved one of them in between, so two matches never overwrite each other."""
+        moved one of them in between, so two matches never overwrite each other.
+        ``queued``: the match as the outbox holds it, when the caller knows (it is not
+        read back; a match counted already is refused by the script's marker)."""
         outbox = keys.rating_outbox(chat)
-        raw = await self._redis.hget(outbox, match_id)
-        if raw is None:
-            return False
-        variant, names, result = _unpack(raw)
+        if queued is None:
+            raw = await self._redis.hget(outbox, match_id)
+            if raw is None:
+                return False
+            queued = _unpack(raw)
+        variant, names, result = queued
         answer = 0
         for _ in range(SETTLE_TRIES):
             seen = await self._lines(variant, list(names))
@@ -208,8 +237,11 @@ class RatingBook:
                 break
         else:
             raise RatingContention(f"the ratings of match {match_id} kept changing")
-        await self._redis.hdel(outbox, match_id)
-        if noted is not None and not await self._redis.exists(outbox):
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.hdel(outbox, match_id)
+            pipe.exists(outbox)
+            _taken, left = await pipe.execute()
+        if noted is not None and not left:
             await self._drop_note(keys=[keys.rating_outboxes()], args=[chat.key, repr(noted)])
         return answer == 1
 
@@ -273,6 +305,15 @@ class RatingBook:
             for variant, line in zip(variants, replies, strict=True)
             if line is not None
         }
+
+
+def _decoded(names: Mapping[str, str], lines: Sequence[bytes | str | None]) -> dict[str, Rating]:
+    """The ratings read for the players ``names`` maps, in its order (``None``: a new
+    player, at the model's prior)."""
+    return {
+        key: _named(decode(line, name), name)
+        for (key, name), line in zip(names.items(), lines, strict=True)
+    }
 
 
 def _named(rating: Rating, name: str) -> Rating:

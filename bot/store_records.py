@@ -12,7 +12,7 @@ from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating
 from bot.store_connect import guarded
-from bot.store_ratings import RatingBook
+from bot.store_ratings import Queued, RatingBook
 from bot.store_scores import ScoreBook
 from bot.store_types import MatchRow, Scoreboard, StatRow, text
 
@@ -71,6 +71,15 @@ class Records:
         return await self._ratings.ratings(None, variant, names)
 
     @guarded
+    async def ratings_before_end(
+        self, chat: ChatRef, variant: str, names: Mapping[str, str], noted: float
+    ) -> tuple[dict[str, Rating], dict[str, Rating]]:
+        """The ratings of the players ``names`` maps in the chat and across every chat,
+        read in the round trip that notes the chat's outbox as of ``noted`` (see
+        :meth:`note_rating_outbox`): what the write that ends a match needs first."""
+        return await self._ratings.before_end(chat, variant, names, noted)
+
+    @guarded
     async def record_global_ratings(
         self, match_id: str, variant: str, updated: Mapping[str, Rating]
     ) -> bool:
@@ -79,12 +88,17 @@ class Records:
 
     @guarded
     async def settle_global_ratings(
-        self, chat: ChatRef, match_id: str, noted: float | None = None
+        self,
+        chat: ChatRef,
+        match_id: str,
+        noted: float | None = None,
+        queued: Queued | None = None,
     ) -> bool:
         """Move the global ratings for a match queued in the chat's outbox and take it
         out; ``False`` if nothing was queued or it was counted already. ``noted``: when
-        the chat was noted for it, to drop the note once the outbox is empty."""
-        return await self._ratings.settle(chat, match_id, noted)
+        the chat was noted for it, to drop the note once the outbox is empty; ``queued``:
+        the match as queued, when the caller knows it (it is not read back)."""
+        return await self._ratings.settle(chat, match_id, noted, queued)
 
     @guarded
     async def note_rating_outbox(self, chat: ChatRef, now: float) -> None:

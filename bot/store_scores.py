@@ -10,11 +10,13 @@ part a lost connection left undone and counts nothing twice.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import redis.asyncio as aredis
+import redis.exceptions
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
@@ -84,6 +86,7 @@ class ScoreBook:
         self._redis = redis
         self._record_chat = redis.register_script(_RECORD_CHAT)
         self._record_user = redis.register_script(_RECORD_USER)
+        self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
 
     async def record_match(
         self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
@@ -105,12 +108,28 @@ class ScoreBook:
     async def record_user_results(
         self, match_id: str, variant: str, rows: Sequence[MatchRow]
     ) -> None:
-        """Count a finished match in each player's own results, once per player."""
-        for row in rows:
-            await self._record_user(
-                keys=[keys.user_match(row.user, match_id), keys.user_stats(row.user)],
-                args=[MATCH_MARKER_TTL, variant, int(row.won), row.points],
+        """Count a finished match in each player's own results, once per player, in one
+        round trip (on a cluster, whose client pipelines no script, one request to each
+        player's node, all at once)."""
+        calls: list[tuple[list[str], list[str | int]]] = [
+            (
+                [keys.user_match(row.user, match_id), keys.user_stats(row.user)],
+                [MATCH_MARKER_TTL, variant, int(row.won), row.points],
             )
+            for row in rows
+        ]
+        if self._cluster:
+            await asyncio.gather(*(self._record_user(keys=k, args=a) for k, a in calls))
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for script_keys, args in calls:
+                pipe.evalsha(self._record_user.sha, len(script_keys), *script_keys, *args)
+            replies = await pipe.execute(raise_on_error=False)
+        for (script_keys, args), reply in zip(calls, replies, strict=True):
+            if isinstance(reply, redis.exceptions.NoScriptError):  # a server that forgot it
+                await self._record_user(keys=script_keys, args=args)
+            elif isinstance(reply, Exception):
+                raise reply
 
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
         """Everyone on the chat's boards of ``variants``: user key -> the name he last

@@ -20,6 +20,7 @@ import fakeredis
 import pytest
 import redis
 import redis.asyncio as aredis
+from redis.asyncio.connection import AbstractConnection
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -108,6 +109,20 @@ async def new_store(
 async def store(new_store: Callable[..., Store]) -> Store:
     """A store on a real, emptied Redis database."""
     return new_store()
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Counts what is sent to Redis: one entry per round trip (a pipeline is one)."""
+    sent: list[int] = []
+    original = AbstractConnection.send_packed_command
+
+    async def counted(self: AbstractConnection, command: Any, check_health: bool = True) -> None:
+        sent.append(1)
+        await original(self, command, check_health)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+    yield sent
 
 
 @pytest.fixture

@@ -8,12 +8,11 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import redis.asyncio as aredis
-from redis.asyncio.connection import AbstractConnection
 
 import engine
 from bot import codec, deal_snapshot, keys
@@ -29,20 +28,6 @@ from tests.bot.driver import SETTINGS, Table, info_text, make_table, move_button
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 CHAT = ChatRef("tg", "-100777")
-
-
-@pytest.fixture
-def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Counts what is sent to Redis: one entry per round trip (a pipeline is one)."""
-    sent: list[int] = []
-    original = AbstractConnection.send_packed_command
-
-    async def counted(self: AbstractConnection, command: Any, check_health: bool = True) -> None:
-        sent.append(1)
-        await original(self, command, check_health)
-
-    monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
-    yield sent
 
 
 async def in_play(table: Table, moves: int, rng: random.Random) -> GameDoc:

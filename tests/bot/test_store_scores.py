@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 import redis.exceptions
+from redis.asyncio.client import Pipeline
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
@@ -138,18 +139,21 @@ async def test_a_user_who_never_played_has_no_stats(store: Store) -> None:
 async def test_recording_again_after_a_lost_connection_completes_the_user_stats_once(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    book = store._scores
-    real = book._record_user
-    calls = 0
+    # The users' results go out in one pipeline: the connection is lost once the server
+    # has run the first user's part of it.
+    real = Pipeline.execute
+    cut = False
 
-    async def drops_after_the_first_user(**kwargs: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        if calls == 2:
-            raise redis.exceptions.ConnectionError("connection lost")
-        return await real(**kwargs)
+    async def drops_after_the_first_user(pipe: Pipeline, raise_on_error: bool = True) -> Any:
+        nonlocal cut
+        if cut or len(pipe.command_stack) < 2:
+            return await real(pipe, raise_on_error)
+        cut = True
+        del pipe.command_stack[1:]
+        await real(pipe, raise_on_error)
+        raise redis.exceptions.ConnectionError("connection lost")
 
-    monkeypatch.setattr(book, "_record_user", drops_after_the_first_user)
+    monkeypatch.setattr(Pipeline, "execute", drops_after_the_first_user)
     with pytest.raises(StoreUnavailable):
         await play(store, CHAT, "m1", rows(ANNA, BORIS))
     assert not await play(store, CHAT, "m1", rows(ANNA, BORIS))  # the chat had counted it
