@@ -20,6 +20,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
+from functools import partial
 from typing import TypeVar
 
 from redis.exceptions import RedisError
@@ -157,12 +158,12 @@ class Carrier:
             # An edit notifies no one, so a notifying screen is a new message. A ping
             # replaces the old one; a hand leaves its older message as it was drawn.
             if slot.kind is not SlotKind.HAND:
-                await self._delete_message(slot.chat, message_id)
+                await self._delete_message(slot.chat, message_id, budget)
             message_id = None
         if message_id is not None and show.renew:
             sent = await self._send(slot.chat, show.screen, budget, notify=False)
             await self.book.place(slot, sent.message_id, show.version)
-            deleted = await self._delete_message(slot.chat, message_id)
+            deleted = await self._delete_message(slot.chat, message_id, budget)
             if not deleted:
                 await self._stub(slot.chat, message_id, show.screen, budget)
             if show.pin:
@@ -185,10 +186,10 @@ class Carrier:
         except BadRequest as err:
             log.info("could not cut message %s in %s to a stub: %s", message_id, chat.key, err)
 
-    async def delete(self, delete: Delete) -> None:
+    async def delete(self, delete: Delete, budget: Budget = UNPACED) -> None:
         message_id = await self.book.message_of(delete.slot)
         if message_id is not None:
-            await self._delete_message(delete.slot.chat, message_id)
+            await self._delete_message(delete.slot.chat, message_id, budget)
         await self.book.forget(delete.slot)
 
     async def notice(self, notice: Notice, budget: Budget = UNPACED) -> None:
@@ -209,7 +210,7 @@ class Carrier:
             log.info("could not remember the response in %s (%s)", chat.key, err)
             return
         if previous is not None and now - previous.at >= READ_SECONDS:
-            await self._delete_message(chat, previous.message_id)
+            await self._delete_message(chat, previous.message_id, budget)
 
     async def document(self, document: Document, budget: Budget = UNPACED) -> None:
         chat = document.chat
@@ -323,16 +324,21 @@ class Carrier:
                 return False
             if is_other_kind(err):
                 # Text cannot become a photo by an edit, nor a photo text: replace it.
-                await self._delete_message(chat, message_id)
+                await self._delete_message(chat, message_id, budget)
                 return False
             raise
         return True
 
-    async def _delete_message(self, chat: ChatRef, message_id: int) -> bool:
+    async def _delete_message(self, chat: ChatRef, message_id: int, budget: Budget) -> bool:
         """Delete a message; False when Telegram refused (already deleted, or too old for
         a bot to delete): either way it is not ours to show any more."""
         try:
-            await self._call(lambda chat_id: self.bot.delete_message(chat_id, message_id), chat)
+            await self._call(
+                lambda chat_id: self.bot.delete_message(chat_id, message_id),
+                chat,
+                budget,
+                in_chat=False,
+            )
         except BadRequest as err:
             log.info("could not delete message %s in %s: %s", message_id, chat.key, err)
             return False
@@ -347,16 +353,21 @@ class Carrier:
         return self._moved.get(chat_id, chat_id)
 
     async def _call(
-        self, make: Callable[[int], Awaitable[T]], chat: ChatRef, budget: Budget = UNPACED
+        self,
+        make: Callable[[int], Awaitable[T]],
+        chat: ChatRef,
+        budget: Budget = UNPACED,
+        in_chat: bool = True,
     ) -> T:
-        """Make a Bot API call to the chat (each attempt in its turn), waiting out flood
-        control, retrying network errors, and following a group that became a supergroup."""
+        """Make a Bot API call to the chat (each attempt in its turn; a deletion's in the
+        bot-wide budget alone), waiting out flood control, retrying network errors, and
+        following a group that became a supergroup."""
         for attempt in range(1, ATTEMPTS + 1):
             chat_id = self.chat_id(chat)
-            await budget.spend()
+            await budget.spend(in_chat)
             await self._hold_on()
             try:
-                return await make(chat_id)
+                return await budget.within(partial(make, chat_id))
             except ChatMigrated as err:
                 if attempt == ATTEMPTS:
                     raise

@@ -237,7 +237,7 @@ class Deliverer:
         if isinstance(item, Show):
             await self.carrier.show(item, budget)
         elif isinstance(item, Delete):
-            await self.carrier.delete(item)
+            await self.carrier.delete(item, budget)
         elif isinstance(item, Notice):
             await self.carrier.notice(item, budget)
         elif isinstance(item, Response):

@@ -11,24 +11,29 @@ finished, so the next one is spaced from when Telegram actually saw it. A turn t
 while another worker's write to the chat was still on its way is confirmed when it
 comes, once that write is done.
 
+A turn is a plan: the request may leave later than its turn (the slot book is read
+first, the event loop is busy, the connection pool is full, a flood wait is waited
+out), and it reaches Telegram at some moment between leaving and its answer. So the
+bot-wide limit is also *claimed* at the moment the request leaves: it may leave only
+while fewer than thirty writes are on their way or were answered within the last
+second. Any thirty-one writes Telegram sees within one second would then include a
+last one that left while the other thirty counted, which cannot be.
+
 The log lives in memory for one process, or in Redis so that several webhook
-workers serving one bot share each chat's budget.
+workers serving one bot share each chat's budget (:mod:`adapters.telegram.sharedlog`).
 """
 
 from __future__ import annotations
 
-import logging
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from adapters.telegram.clock import Clock
-from adapters.telegram.liveness import Liveness
 from bot.contract import ChatRef
-from bot.store_types import text
 
-log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,14 @@ class SendLog(Protocol):
         to ask again (an earlier write is still on its way, or landed later than its turn)."""
         ...
 
+    async def claim(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float
+    ) -> Reservation | float:
+        """The request of a reservation leaves now: the reservation as a write on its
+        way, if ``rules`` allow one more counting every write on its way and those
+        answered within each rule's period; else the moment to ask again."""
+        ...
+
     async def settle(self, reservation: Reservation, done: float) -> None: ...
 
 
@@ -91,20 +104,22 @@ class Reservation:
 
 
 class MemorySendLog:
-    """The send log of one process."""
+    """The send log of one process. A chat's entries are (moment, token, state): "r"
+    reserved for its turn, "s" on its way since the moment, "d" done at the moment."""
 
     def __init__(self) -> None:
-        self._sent: dict[str, list[tuple[float, str]]] = {}
+        self._sent: dict[str, list[tuple[float, str, str]]] = {}
 
     async def reserve(
         self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
     ) -> Reservation:
         entries = self._sent.setdefault(chat, [])
         longest = max(rule.period for rule in rules)
-        entries[:] = [e for e in entries if e[0] > now - longest]
-        at = earliest([moment for moment, _ in entries], rules, max(now, not_before or now))
+        entries[:] = [e for e in entries if e[0] > now - longest or e[2] == "s"]
+        moments = sorted(max(now, m) if state == "s" else m for m, _, state in entries)
+        at = earliest(moments, rules, max(now, not_before or now))
         reservation = Reservation(chat, at, uuid.uuid4().hex)
-        entries.append((at, reservation.token))
+        entries.append((at, reservation.token, "r"))
         entries.sort()
         return reservation
 
@@ -113,165 +128,50 @@ class MemorySendLog:
     ) -> float | None:
         return None  # one process writes to a chat one instruction at a time
 
+    async def claim(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float
+    ) -> Reservation | float:
+        entries = self._sent.setdefault(reservation.chat, [])
+        on_way = sum(
+            1 for _, token, state in entries if state == "s" and token != reservation.token
+        )
+        answered = [m for m, _, state in entries if state == "d"]
+        again = busy_until(on_way, answered, rules, now)
+        if again is not None:
+            return again
+        entries[:] = [e for e in entries if e[1] != reservation.token]
+        entries.append((now, reservation.token, "s"))
+        entries.sort()
+        return reservation
+
     async def settle(self, reservation: Reservation, done: float) -> None:
         entries = self._sent.get(reservation.chat, [])
         entries[:] = sorted(
-            (max(moment, done), token) if token == reservation.token else (moment, token)
-            for moment, token in entries
+            (max(moment, done), token, "d")
+            if token == reservation.token
+            else (moment, token, state)
+            for moment, token, state in entries
         )
 
 
-# KEYS[1]: the chat's sorted set of write moments. ARGV: now, a fresh id, ttl ms, how
-# long a write may be on its way, the earliest moment wanted, then count/period pairs.
-# Writes are forgotten by the time now (a turn wanted later must not drop writes of the
-# last second that other turns are spaced from). Members are "r:<id>:<turn>"
-# while reserved and "d:<id>" once done. Returns the turn and the member, as strings
-# (Lua numbers would come back cut to integers).
-_RESERVE = """
-local key = KEYS[1]
-local now = tonumber(ARGV[1])
-local in_flight = tonumber(ARGV[4])
-local function num(x) return string.format('%.17g', x) end
-local longest = 0
-for i = 6, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
-redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. num(now - longest))
--- Another worker's write whose turn has come is on its way: it ends no earlier than now.
-for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(now))) do
-  if string.sub(member, 1, 2) == 'r:' then
-    local turn = tonumber(string.match(member, ':([^:]*)$'))
-    if turn and turn > now - in_flight then redis.call('ZADD', key, now, member) end
-  end
-end
-local at = math.max(now, tonumber(ARGV[5]))
-for i = 6, #ARGV, 2 do
-  local count = tonumber(ARGV[i])
-  local nth = redis.call('ZREVRANGE', key, count - 1, count - 1, 'WITHSCORES')
-  if nth[2] then at = math.max(at, tonumber(nth[2]) + tonumber(ARGV[i + 1])) end
-end
-local behind = 0
-for _, other in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(at))) do
-  if string.sub(other, 1, 2) == 'r:' then behind = 1 end
-end
-local member = 'r:' .. ARGV[2] .. ':' .. num(at)
-redis.call('ZADD', key, at, member)
-redis.call('PEXPIRE', key, ARGV[3])
-return {num(at), member, behind}
-"""
-
-# KEYS[1]: the chat's sorted set. ARGV: now, the reservation's member, how long a write
-# may be on its way, a process known to be gone (or ''), then count/period pairs. Returns
-# {'', ''} when the reservation keeps every rule as the writes before it stand now (those
-# done, and those reserved before it); else the moment to ask again, having moved the
-# reservation there when it is a matter of spacing, and the process whose write is still
-# on its way when that is why. Reserved members carry their first turn in their name,
-# which orders them, and the process that took them ("r:<process>.<id>:<turn>"); a write
-# of the process known to be gone counts as done when its turn came.
-_CONFIRM = """
-local key, mine, gone = KEYS[1], ARGV[2], ARGV[4]
-local now, in_flight = tonumber(ARGV[1]), tonumber(ARGV[3])
-local function num(x) return string.format('%.17g', x) end
-local function turn_of(member) return tonumber(string.match(member, ':([^:]*)$')) end
-local function process_of(member) return string.match(member, '^r:([^.:]*)%.') or '' end
-if not redis.call('ZSCORE', key, mine) then return {'', ''} end
-local my_turn = turn_of(mine)
-local earlier = {}
-local all = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
-for i = 1, #all, 2 do
-  local member, score = all[i], tonumber(all[i + 1])
-  if string.sub(member, 1, 2) == 'd:' then
-    earlier[#earlier + 1] = score
-  elseif member ~= mine then
-    local turn = turn_of(member)
-    if turn < my_turn or (turn == my_turn and member < mine) then
-      local process = process_of(member)
-      if gone ~= '' and process == gone then
-        redis.call('ZREM', key, member)
-        redis.call('ZADD', key, turn, 'd:' .. string.match(member, '^r:([^:]*):'))
-        score = turn
-      elseif score > now - in_flight then
-        return {num(now + 0.05), process}  -- still on its way
-      end
-      earlier[#earlier + 1] = score
-    end
-  end
-end
-table.sort(earlier, function(a, b) return a > b end)
-local at = now
-for i = 5, #ARGV, 2 do
-  local nth = earlier[tonumber(ARGV[i])]
-  if nth then at = math.max(at, nth + tonumber(ARGV[i + 1])) end
-end
-if at <= now then return {'', ''} end
-redis.call('ZADD', key, at, mine)
-return {num(at), ''}
-"""
-# Seconds a reserved write may take: a Bot API call gives up by then (python-telegram-bot
-# waits 1 s for a pooled connection, 5 to connect, 5 to write and 5 to read), so a turn a
-# killed worker left behind holds up the chat's next write no longer than that, or only
-# until its process's key has expired (see :mod:`.liveness`).
-IN_FLIGHT = 16.0
-# How long a settled send is remembered at least: the longest rule's period, and a minute.
-SETTLED_MS = int(max(r.period for r in GROUP_RULES + PRIVATE_RULES + BOT_RULES) * 1000) + 60_000
+# While writes are on their way and none was answered lately, how soon to ask again.
+CLAIM_POLL = 0.05
 
 
-class RedisSendLog:
-    """The send log shared through Redis; ``key_for(chat)`` names a chat's sorted set.
-
-    Workers reserve their turns in one script, so two of them never take the same turn;
-    and a write another worker has on its way counts as ending no earlier than now, so
-    the next turn is spaced from when it will really have reached Telegram.
-    """
-
-    def __init__(
-        self, redis: Any, key_for: Callable[[str], str], liveness: Liveness | None = None
-    ) -> None:
-        self._redis = redis
-        self._key_for = key_for
-        self._liveness = liveness  # without one, turns name no process and run out
-        self._prefix = f"{liveness.me}." if liveness is not None else ""
-        self._script = redis.register_script(_RESERVE)
-        self._confirm = redis.register_script(_CONFIRM)
-
-    async def reserve(
-        self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
-    ) -> Reservation:
-        ttl_ms = int(max(rule.period for rule in rules) * 1000) + 60_000
-        args: list[Any] = [repr(now), self._prefix + uuid.uuid4().hex, ttl_ms, IN_FLIGHT]
-        args.append(repr(max(now, not_before or now)))
-        for rule in rules:
-            args += [rule.count, repr(rule.period)]
-        at, member, behind = await self._script(keys=[self._key_for(chat)], args=args)
-        return Reservation(chat, float(at), text(member), behind=bool(int(behind)))
-
-    async def confirm(
-        self, reservation: Reservation, rules: Sequence[Rule], now: float
-    ) -> float | None:
-        again, writer = await self._confirm_once(reservation, rules, now, gone="")
-        if writer and self._liveness is not None and await self._liveness.gone(writer):
-            log.info(
-                "taking over a turn in %s from process %s, which is gone", reservation.chat, writer
-            )
-            again, _ = await self._confirm_once(reservation, rules, now, gone=writer)
-        return again
-
-    async def _confirm_once(
-        self, reservation: Reservation, rules: Sequence[Rule], now: float, gone: str
-    ) -> tuple[float | None, str]:
-        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, gone]
-        for rule in rules:
-            args += [rule.count, repr(rule.period)]
-        again, writer = await self._confirm(keys=[self._key_for(reservation.chat)], args=args)
-        return (float(text(again)) if text(again) else None), text(writer)
-
-    async def settle(self, reservation: Reservation, done: float) -> None:
-        key = self._key_for(reservation.chat)
-        settled = "d:" + reservation.token.split(":")[1]
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.zrem(key, reservation.token)
-            pipe.zadd(key, {settled: max(done, reservation.at)})
-            # Removing the only member deleted the key, and with it the key's expiry.
-            pipe.pexpire(key, SETTLED_MS, nx=True)
-            await pipe.execute()
+def busy_until(
+    on_way: int, answered: Sequence[float], rules: Sequence[Rule], now: float
+) -> float | None:
+    """``None`` when one more write may leave at ``now`` (every write on its way and
+    every one answered within a rule's period counts against it), else when to ask again:
+    when the first answered write that holds a spent rule leaves its period."""
+    again: float | None = None
+    for rule in rules:
+        recent = sorted(m for m in answered if m > now - rule.period)
+        if on_way + len(recent) < rule.count:
+            continue
+        moment = recent[0] + rule.period if recent else now + CLAIM_POLL
+        again = moment if again is None else max(again, moment)
+    return again
 
 
 class Pacer:
@@ -303,6 +203,26 @@ class Pacer:
             await self._clock.sleep_until(again)
         return reservation
 
+    async def turn_bot_wide(self) -> Reservation:
+        """Wait for a turn in the bot-wide budget alone (a deletion: no message in the
+        chat, but a write all the same)."""
+        everyone = await self._log.reserve(EVERY_CHAT, BOT_RULES, self._clock.now())
+        await self._clock.sleep_until(everyone.at)
+        return everyone
+
+    async def go(self, reservation: Reservation) -> Reservation:
+        """Wait until the write may leave as the bot-wide limit stands now, and count it
+        as on its way; the reservation to settle once it is answered."""
+        wide = reservation.bot_wide or reservation
+        if wide.chat != EVERY_CHAT:
+            return reservation
+        while True:
+            claimed = await self._log.claim(wide, BOT_RULES, self._clock.now())
+            if isinstance(claimed, Reservation):
+                break
+            await self._clock.sleep_until(claimed)
+        return claimed if wide is reservation else replace(reservation, bot_wide=claimed)
+
     async def done(self, reservation: Reservation) -> None:
         now = self._clock.now()
         await self._log.settle(reservation, now)
@@ -311,9 +231,12 @@ class Pacer:
 
 
 class Budget:
-    """The writes one instruction makes to a chat. The first one's turn was waited for
-    while the instruction sat in its mailbox; any further write (a retry after a flood
-    wait, a message sent again) waits for a turn of its own."""
+    """The writes one instruction makes to a chat: for each, :meth:`spend` waits for its
+    turn, :meth:`go` claims its place in the bot-wide limit just before the request
+    leaves, and :meth:`answered` settles it. The first one's turn was waited for while
+    the instruction sat in its mailbox; any further write (a retry after a flood wait, a
+    message sent again) waits for a turn of its own. A deletion posts nothing in the
+    chat: it takes a bot-wide turn alone."""
 
     def __init__(self, pacer: Pacer | None, chat: str, first: Reservation | None) -> None:
         self._pacer = pacer
@@ -321,15 +244,31 @@ class Budget:
         self._unspent = first
         self._held: Reservation | None = None
 
-    async def spend(self) -> None:
+    async def spend(self, in_chat: bool = True) -> None:
         if self._pacer is None:
             return
-        if self._unspent is not None:
+        await self.answered()
+        if not in_chat:
+            self._held = await self._pacer.turn_bot_wide()
+        elif self._unspent is not None:
             self._held, self._unspent = self._unspent, None
-            return
-        if self._held is not None:
-            await self._pacer.done(self._held)
-        self._held = await self._pacer.turn(self._chat)
+        else:
+            self._held = await self._pacer.turn(self._chat)
+
+    async def within(self, call: Callable[[], Awaitable[T]]) -> T:
+        """Make the call once the bot-wide limit lets it leave, and settle its place as
+        soon as it is answered (or fails): the limit counts it from leaving till then."""
+        if self._pacer is not None and self._held is not None:
+            self._held = await self._pacer.go(self._held)
+        try:
+            return await call()
+        finally:
+            await self.answered()
+
+    async def answered(self) -> None:
+        if self._pacer is not None and self._held is not None:
+            held, self._held = self._held, None
+            await self._pacer.done(held)
 
     async def close(self) -> None:
         if self._pacer is None:

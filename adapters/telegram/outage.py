@@ -48,6 +48,17 @@ class OutageSendLog:
         except STORE_DOWN:
             return None
 
+    async def claim(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float
+    ) -> Reservation | float:
+        if reservation.token in self._taken_here:
+            return await self._own.claim(reservation, rules, now)
+        try:
+            return await self._shared.claim(reservation, rules, now)
+        except STORE_DOWN as err:
+            log.info("could not claim a send in the shared log (%s)", err)
+            return reservation
+
     async def settle(self, reservation: Reservation, done: float) -> None:
         if reservation.token in self._taken_here:
             self._taken_here.discard(reservation.token)

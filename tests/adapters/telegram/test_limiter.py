@@ -10,18 +10,19 @@ import redis.asyncio as aredis
 
 from adapters.telegram.limiter import (
     BOT_RULES,
+    CLAIM_POLL,
     EVERY_CHAT,
     GROUP_RULES,
-    IN_FLIGHT,
     PRIVATE_RULES,
     MemorySendLog,
     Pacer,
-    RedisSendLog,
+    Reservation,
     Rule,
     SendLog,
     earliest,
     rules_for,
 )
+from adapters.telegram.sharedlog import IN_FLIGHT, RedisSendLog
 from bot.contract import ChatRef
 from tests.adapters.telegram.vclock import VirtualClock
 
@@ -204,3 +205,21 @@ async def test_a_turn_wanted_later_keeps_the_writes_other_turns_are_spaced_from(
     later = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW, not_before=NOW + 10)
     assert later.at == NOW + 10  # a group's write that must wait for its own budget
     assert (await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW + 0.5)).at >= NOW + 1
+
+
+async def test_a_write_leaves_only_while_fewer_than_thirty_are_on_their_way_or_just_answered(
+    send_log: SendLog,
+) -> None:
+    on_way = []
+    for _ in range(30):
+        turn = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW)
+        claimed = await send_log.claim(turn, BOT_RULES, NOW)
+        assert isinstance(claimed, Reservation)
+        on_way.append(claimed)
+    waiting = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW)
+    # Its turn came, but the thirty are still on their way (slowly): it asks again soon.
+    assert await send_log.claim(waiting, BOT_RULES, NOW + 2) == NOW + 2 + CLAIM_POLL
+    await send_log.settle(on_way[0], NOW + 2.5)
+    # One was answered, and may have reached Telegram just then: a second from it.
+    assert await send_log.claim(waiting, BOT_RULES, NOW + 3) == NOW + 3.5
+    assert isinstance(await send_log.claim(waiting, BOT_RULES, NOW + 3.5), Reservation)

@@ -10,8 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as aredis
 
-from adapters.telegram.limiter import PRIVATE_RULES, RedisSendLog
+from adapters.telegram.limiter import PRIVATE_RULES
 from adapters.telegram.liveness import ALIVE_SECONDS, Liveness
+from adapters.telegram.sharedlog import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
 from bot import keys
 from bot.contract import ChatRef, Slot, SlotKind
