@@ -124,6 +124,12 @@ def pending_screens(chat: ChatRef) -> str:
     return _chat(chat, "pending")
 
 
+def outbox(chat: ChatRef) -> str:
+    """Hash entry -> a one-off message (a response, a notice, a file) an adapter has queued
+    for the chat and not yet sent; the entry names the process that queued it."""
+    return _chat(chat, "outbox")
+
+
 def last_version(chat: ChatRef) -> str:
     """The version the chat's last game ended at: its final table is that version."""
     return _chat(chat, "last_v")

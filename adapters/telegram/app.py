@@ -31,6 +31,7 @@ from adapters.telegram.clock import Clock
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import SendLog
 from adapters.telegram.liveness import Liveness
+from adapters.telegram.outbox import RedisOutbox
 from adapters.telegram.pending import PendingBook
 from adapters.telegram.render import INERT_DATA, Renderer
 from adapters.telegram.slots import SlotBook
@@ -87,6 +88,7 @@ class Wiring:
     wall: Callable[[], float]
     pending: PendingBook | None = None  # where queued screens outlive the process
     liveness: Liveness | None = None  # this process's key, renewed while it runs
+    outbox: RedisOutbox | None = None  # where queued one-off messages outlive the process
 
 
 def build_application(
@@ -144,6 +146,7 @@ class TelegramAdapter:
             self.wiring.clock,
             self.core.handle,
             pending=self.wiring.pending,
+            outbox=self.wiring.outbox,
         )
         await self.register_commands()
 

@@ -9,7 +9,9 @@ is shown needs no more looks.
 
 A process looks at every chat on start (whatever it died with is then redrawn), and,
 on every timer poll, at the chats due: those whose screens have waited longer than a
-live process takes to show them, and every live table once a minute.
+live process takes to show them, and every live table once a minute. Looking at a chat,
+it also sends the one-off messages a process that is gone left in the chat's outbox
+(:mod:`adapters.telegram.outbox`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
 
 from adapters.telegram.carry import STORE_DOWN as CARRIER_STORE_DOWN
+from adapters.telegram.outbox import Entry, RedisOutbox
 from adapters.telegram.pending import GRACE_SECONDS, IDLE_SECONDS, PendingBook
 from adapters.telegram.slots import SlotBook
 from bot.contract import ChatRef, Outbound, Show, SlotKind
@@ -40,12 +43,17 @@ class CatchUp:
         book: SlotBook,
         redraw: Redraw,
         submit: Callable[[Sequence[Outbound]], None],
+        outbox: RedisOutbox | None = None,
+        resend: Callable[[Sequence[Entry]], None] | None = None,
     ) -> None:
         self._pending = pending
         self._book = book
         self._redraw = redraw
         self._submit = submit
+        self._outbox = outbox
+        self._resend = resend
         self.caught_up = 0  # chats that were behind and have had their screens queued
+        self.resent = 0  # one-off messages taken over from processes that were gone
 
     async def on_start(self) -> int:
         """Look at every chat known to have a table: what a dead process left is redrawn,
@@ -71,13 +79,15 @@ class CatchUp:
         """Queue the chat's screens that are behind the store (those queued and never shown,
         and with ``versions`` the table if the slot book has an older version than the
         store: a write that left the table as it was is redrawn too, at the cost of one
-        edit that changes nothing); True if any was."""
+        edit that changes nothing), and the one-off messages of processes gone; True if
+        any was."""
+        resent, outbox_again = await self._take_over(chat)
         waiting = await self._pending.waiting(chat)
         drawn = await self._redraw(chat, waiting.keys())
         if drawn is None:
             await self._pending.forget(chat, waiting)
-            await self._pending.drop(chat)
-            return False
+            await self._look_again(chat, None, outbox_again)
+            return resent
         late = [show for show in drawn.screens if await self._behind(show, waiting, versions)]
         drawable = {show.slot.key for show in drawn.screens}
         # Screens of an earlier game, or of a player who can no longer be written to.
@@ -88,12 +98,30 @@ class CatchUp:
             )
             self.caught_up += 1
             self._submit(late)
-            await self._pending.recheck(chat, GRACE_SECONDS)
-        elif drawn.live:
-            await self._pending.recheck(chat, IDLE_SECONDS)
+        table_again = GRACE_SECONDS if late else IDLE_SECONDS if drawn.live else None
+        await self._look_again(chat, table_again, outbox_again)
+        return bool(late) or resent
+
+    async def _take_over(self, chat: ChatRef) -> tuple[bool, float | None]:
+        """Send what processes gone left in the chat's outbox: whether there was any, and
+        when to look again for what others still hold."""
+        if self._outbox is None or self._resend is None:
+            return False, None
+        taken = await self._outbox.take_over(chat)
+        if taken.entries:
+            count = len(taken.entries)
+            log.info("taking over %d queued messages for %s from gone processes", count, chat.key)
+            self.resent += count
+            self._resend(taken.entries)
+        return bool(taken.entries), taken.look_again
+
+    async def _look_again(self, chat: ChatRef, *seconds: float | None) -> None:
+        """Look at the chat again at the soonest of ``seconds``; never, if none is given."""
+        due = [s for s in seconds if s is not None]
+        if due:
+            await self._pending.recheck(chat, min(due))
         else:
             await self._pending.drop(chat)
-        return bool(late)
 
     async def _behind(self, show: Show, waiting: dict[str, int], versions: bool) -> bool:
         if show.slot.key in waiting:

@@ -16,7 +16,8 @@ hand message stays as it was last drawn, without a live button.
 
 The game screens a mailbox holds are also noted in a :class:`PendingBook` and struck
 off once shown, so that if this process dies with them, another draws them again (see
-:mod:`adapters.telegram.catchup`).
+:mod:`adapters.telegram.catchup`); the one-off messages are noted in the chat's
+:class:`RedisOutbox` alike, for another process to send.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from dataclasses import replace
 from adapters.telegram.carry import STORE_DOWN, Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
+from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
 from bot.contract import (
     Answer,
@@ -72,11 +74,16 @@ class Deliverer:
         on_unreachable: ReportUnreachable,
         limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
         pending: PendingBook | None = None,
+        outbox: RedisOutbox | None = None,
     ) -> None:
         self.carrier = carrier
         self._clock = clock
         self._pending = pending
         self._unnoted: dict[str, list[Show]] = {}
+        self._outbox = outbox
+        self._unnoted_once: dict[str, list[tuple[str, Once]]] = {}
+        self._names: dict[str, str] = {}  # a one-off message's mailbox key -> its outbox name
+        self._unstruck: list[tuple[str, str]] = []  # sent, not yet struck off: chat, name
         self._pacer = Pacer(send_log, clock, limits)
         self._on_unreachable = on_unreachable
         self._boxes: dict[str, dict[str, Mail]] = {}
@@ -94,17 +101,41 @@ class Deliverer:
                 continue
             self._post(item)
 
+    def resend(self, entries: Sequence[Entry]) -> None:
+        """Send one-off messages a process that is gone had queued (noted already)."""
+        for entry in entries:
+            self._post(entry.message, noted=entry.name)
+
     async def _note(self, chat: str) -> None:
-        """Note the game screens posted to the mailbox since its worker last looked; the
-        same worker strikes each off after showing it, so never before it is noted."""
+        """Note the game screens and one-off messages posted to the mailbox since its worker
+        last looked; the same worker strikes each off after it went out, so never before
+        it is noted."""
         shows = self._unnoted.pop(chat, [])
-        if not shows or self._pending is None:
-            return
+        once = self._unnoted_once.pop(chat, [])
         try:
-            await self._pending.note(shows)
+            if shows and self._pending is not None:
+                await self._pending.note(shows)
+            if once and self._outbox is not None:
+                await self._outbox.note(ChatRef.from_key(chat), once)
         except STORE_DOWN as err:
             # Still queued here; should this process die too, the stored game is drawn.
-            log.warning("could not note the queued screens (%s)", err)
+            log.warning("could not note what is queued for %s (%s)", chat, err)
+
+    async def _strike_off(self, chat: str, key: str) -> None:
+        """A one-off message went out (or was given up on): off the outbox, with any a
+        store that was down kept there."""
+        name = self._names.pop(key, None)
+        if self._outbox is None or name is None:
+            return
+        self._unstruck.append((chat, name))
+        try:
+            while self._unstruck:
+                await self._outbox.settle(
+                    ChatRef.from_key(self._unstruck[0][0]), self._unstruck[0][1]
+                )
+                self._unstruck.pop(0)
+        except STORE_DOWN as err:
+            log.warning("could not strike a sent message off the outbox (%s)", err)
 
     async def _settle(self, item: Mail) -> None:
         if self._pending is None or not isinstance(item, Show):
@@ -114,7 +145,7 @@ class Deliverer:
         except STORE_DOWN as err:
             log.warning("could not strike off a shown screen (%s)", err)
 
-    def _post(self, item: Mail) -> None:
+    def _post(self, item: Mail, noted: str | None = None) -> None:
         chat = mailbox_of(item)
         box = self._boxes.setdefault(chat, {})
         if isinstance(item, Show) and self._pending is not None:
@@ -137,7 +168,13 @@ class Deliverer:
             box.pop("delete " + item.slot.key, None)
             box["delete " + item.slot.key] = item
         else:
-            box[f"{ONCE}{next(self._once)}"] = item
+            number = next(self._once)
+            box[f"{ONCE}{number}"] = item
+            if self._outbox is not None:
+                name = noted or self._outbox.name(number)
+                self._names[f"{ONCE}{number}"] = name
+                if noted is None:
+                    self._unnoted_once.setdefault(chat, []).append((name, item))
         if chat not in self._workers:
             self._workers[chat] = asyncio.create_task(self._work(chat), name=f"deliver {chat}")
 
@@ -208,6 +245,7 @@ class Deliverer:
             if not box:
                 self._boxes.pop(chat, None)
                 self._unnoted.pop(chat, None)
+                self._unnoted_once.pop(chat, None)
 
     async def _deliver_next(self, chat: str, box: dict[str, Mail], store_down: bool) -> None:
         first = None
@@ -232,6 +270,7 @@ class Deliverer:
             await budget.close()
         # Shown, or given up on (drawing it again would fail alike).
         await self._settle(item)
+        await self._strike_off(chat, key)
 
     async def _carry(self, item: Mail, budget: Budget) -> None:
         if isinstance(item, Show):
@@ -253,6 +292,8 @@ class Deliverer:
         for mail in [item, *box.values()]:
             if isinstance(mail, Show) and mail.slot.user is not None:
                 slots.setdefault(mail.slot.key, mail.slot)
+        for key in [key for key in box if key.startswith(ONCE)]:
+            await self._strike_off(mailbox_of(item), key)
         box.clear()
         log.info("cannot write to %s (%s)", mailbox_of(item), err)
         for slot in slots.values():

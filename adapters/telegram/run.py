@@ -17,6 +17,7 @@ from adapters.telegram.catchup import STORE_DOWN, CatchUp
 from adapters.telegram.clock import Clock, SystemClock
 from adapters.telegram.liveness import Liveness
 from adapters.telegram.outage import OutageSendLog
+from adapters.telegram.outbox import RedisOutbox
 from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.sharedlog import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
@@ -51,6 +52,7 @@ def redis_wiring(
         wall=wall,
         pending=RedisPendingBook(redis, PLATFORM, wall),
         liveness=liveness,
+        outbox=RedisOutbox(redis, PLATFORM, liveness, wall),
     )
 
 
@@ -74,7 +76,14 @@ class TelegramService:
         self.liveness = wiring.liveness
         self.catch_up: CatchUp | None = None
         if wiring.pending is not None:
-            self.catch_up = CatchUp(wiring.pending, wiring.book, core.redraw, self.adapter.submit)
+            self.catch_up = CatchUp(
+                wiring.pending,
+                wiring.book,
+                core.redraw,
+                self.adapter.submit,
+                wiring.outbox,
+                lambda entries: self.adapter.deliverer.resend(entries),
+            )
         self.webhook: WebhookServer | None = None
         self.ledger = ledger  # webhook updates taken, shared by every worker
         self._stop_ticking = asyncio.Event()

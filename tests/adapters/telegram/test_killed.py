@@ -1,5 +1,6 @@
-"""A bot process killed with SIGKILL while a table edit is on its way: the process started
-after it shows what the store holds, a move and a match's end alike.
+"""A bot process killed with SIGKILL while a table edit or a reply is on its way: the
+process started after it shows what the store holds, a move and a match's end alike, and
+sends the reply.
 
 The bot runs as its own process against the fake Bot API and the test Redis. The fake
 holds the table edit the kill is to catch until the process is dead, then refuses it,
@@ -33,21 +34,25 @@ SHOWN_WAIT = 60.0
 
 
 class Catch:
-    """Holds the first group table edit that ``matches`` until :meth:`drop` refuses it."""
+    """Holds the first group call of ``method`` that ``matches`` (a table edit, by
+    default) until :meth:`drop` refuses it."""
 
-    def __init__(self, fake: FakeBotApi, matches: Callable[[Call], bool]) -> None:
+    def __init__(
+        self, fake: FakeBotApi, matches: Callable[[Call], bool], method: str = "editMessageText"
+    ) -> None:
         self.fake = fake
         self.matches = matches
+        self.method = method
         self.caught: Call | None = None
         self.arrived = asyncio.Event()
         self.released = asyncio.Event()
         fake.watchers["catch"] = self.watch
 
     async def watch(self, call: Call) -> None:
-        edit = call.method == "editMessageText" and call.chat_id == GROUP_ID
+        edit = call.method == self.method and call.chat_id == GROUP_ID
         if self.caught is None and edit and self.matches(call):
             self.caught = call
-            self.fake.inject("editMessageText", 400, "Bad Request: held", when=self.held)
+            self.fake.inject(self.method, 400, "Bad Request: held", when=self.held)
             self.arrived.set()
             await self.released.wait()
 
@@ -127,3 +132,28 @@ async def test_a_match_end_whose_table_edit_died_with_the_process_is_shown_after
     await asyncio.wait_for(match, 300)  # it checks that the table shows the end
     assert tally.games == 1
     assert tally.problems == []
+
+
+async def test_a_reply_whose_sending_died_with_the_process_is_sent_after_a_restart(
+    bot: BotProcess, fake: FakeBotApi, tmp_path: Path
+) -> None:
+    fake.add_group(GROUP_ID, "Rules")
+    ann = fake.add_user(5_000_001, "Ann")
+    catch = Catch(fake, lambda call: "reply_parameters" in call.params, method="sendMessage")
+    typed = fake.type_text(ann, GROUP_ID, "/rules tyaga")["message"]
+    await _kill_and_restart(bot, catch)
+
+    def replies() -> list[dict[str, Any]]:
+        return [
+            m
+            for m in fake.bot_messages(GROUP_ID)
+            if m.get("reply_to_message", {}).get("message_id") == typed["message_id"]
+        ]
+
+    deadline = time.monotonic() + SHOWN_WAIT
+    while not replies() and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert len(replies()) == 1
+    assert "tyaga" in replies()[0]["text"].lower()
+    logged = (tmp_path / "bot.log").read_text()
+    assert "taking over 1 queued messages for tg:-1000900 from gone processes" in logged
