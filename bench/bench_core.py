@@ -7,7 +7,9 @@ the core, with people at every seat pressing the buttons the core sent them (a r
 among those offered, "Next deal" as soon as a deal is over), and prints:
 
 * moves a second in one process, 100 games at once (a press is one move; the forced moves
-  that follow it are counted apart), and in two processes on one Redis;
+  that follow it are counted apart), with the processor time a press takes in the event
+  loop, in the thread that draws each deal's end beside it, and in Redis; and in two
+  processes on one Redis;
 * Redis round trips per press (a pipeline counts once), with and without a turn timer;
 * Redis memory per chat (``MEMORY USAGE`` of every key but the users' own, divided by the
   chats) after a finished match and in the middle of a deal;
@@ -44,27 +46,43 @@ from bot.store import Store
 
 
 async def throughput(url: str, games: int, seconds: float, prefix: int) -> dict[str, float]:
-    """Whole matches, ``games`` at once, for at most ``seconds``: presses a second."""
+    """Whole matches, ``games`` at once, for at most ``seconds``: presses a second, and
+    the processor time they took: the whole process's, the event loop's alone (the
+    rest is the thread that draws each deal's end) and the Redis server's."""
     sessions, store = sessions_on(url, Clock(), prefix)
     playing = tables(sessions, games, prefix)
     await asyncio.gather(*(t.open() for t in playing))
     rng = random.Random(prefix)
-    start, cpu = time.perf_counter(), os.times()
+    redis_cpu = await server_cpu(url)
+    start, cpu, loop_cpu = time.perf_counter(), os.times(), time.thread_time()
 
     async def play(table: Table) -> None:
         while time.perf_counter() - start < seconds and await table.press(rng):
             pass
 
     await asyncio.gather(*(play(t) for t in playing))
-    elapsed, used = time.perf_counter() - start, os.times()
+    elapsed, used, loop_used = time.perf_counter() - start, os.times(), time.thread_time()
+    redis_used = await server_cpu(url)
     await store.close()
     return {
         "presses": sum(t.presses for t in playing),
         "seconds": elapsed,
         "user": used.user - cpu.user,
         "system": used.system - cpu.system,
+        "loop": loop_used - loop_cpu,
+        "redis": redis_used - redis_cpu,
         "finished": sum(t.over for t in playing),
     }
+
+
+async def server_cpu(url: str) -> float:
+    """Seconds of processor time the Redis server has used."""
+    client = aredis.Redis.from_url(url)
+    try:
+        info = await client.info("cpu")
+    finally:
+        await client.aclose()
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
 
 async def round_trips(url: str, timer: str) -> float:
@@ -210,10 +228,14 @@ async def main(quick: bool) -> None:
     with redis_server() as url:
         one = await throughput(url, 100, 20 * scale, 31)
         rate = one["presses"] / one["seconds"]
-        user, system = (one[k] / max(one["presses"], 1) * 1000 for k in ("user", "system"))
+        user, system, loop, server = (
+            one[k] / max(one["presses"], 1) * 1000 for k in ("user", "system", "loop", "redis")
+        )
         print(
             f"moves a second, one process, 100 games at once: {rate:,.0f} (CPU a press: "
-            f"{user:.2f} ms in Python, {system:.2f} ms in the kernel)",
+            f"{user:.2f} ms in Python, {system:.2f} ms in the kernel; of both, {loop:.2f} ms "
+            f"in the event loop and {user + system - loop:.2f} ms drawing deals' ends beside "
+            f"it; {server:.2f} ms in Redis)",
             flush=True,
         )
         alone, both = two_processes(url, 100, 20 * scale)
