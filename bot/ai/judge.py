@@ -1,24 +1,27 @@
 """How good the end of a simulated deal is for the seat that searches.
 
-The deal's own figure, against the others:
-
-- Tyaga, Thief of Baghdad, Three Guns: the seat's own score less the best
-  other's (points, points, tokens);
-- Kozel (fewer points are better): the opponents' average less the seat's, a
-  partner's sheet being the seat's own.
-
-A deal that ends the match counts for the match besides: ``MATCH`` (in the
-game's own units) for winning it, shared among its winners, and as much
-against for losing it. Near the end a deal that wins the match is worth more
-than one that scores more, and a deal that loses it is worth avoiding at any
-price. Whether the match ends is worked out from the view's match scores as
-the engine works it out: Tyaga and Kozel at the target (Kozel's lowest total
-wins once somebody is a goat), Three Guns at four tokens. Thief of Baghdad's
+Tyaga, Thief of Baghdad and Three Guns are judged by the deal's own figure:
+the seat's own score less the best other's (points, points, tokens). A deal
+that ends the match counts for the match besides: ``MATCH`` (in the game's own
+units) for winning it, shared among its winners, and as much against for
+losing it. Near the end a deal that wins the match is worth more than one that
+scores more, and a deal that loses it is worth avoiding at any price. Whether
+the match ends is worked out from the view's match scores as the engine works
+it out: Tyaga at the target, Three Guns at four tokens. Thief of Baghdad's
 matches are judged by the deal alone.
+
+Kozel is judged by the match alone, as the chance that the seat ends it with
+the lowest total (:func:`kozel_chance`): a Kozel match is lost by the goat but
+won only by the lowest total, so at three or four players a point given to the
+rival nearest the seat's total counts for more than one given to a rival far
+above it, a deal matters more the nearer the goat, and a seat far behind may
+take risks a seat ahead should not. A deal that makes a goat is worth 1 to the
+lowest total (shared when tied) and 0 to everyone else.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -29,7 +32,14 @@ from engine.variants.kozel_scoring import goats_and_winners
 from engine.variants.three_guns import TOKENS_TO_WIN
 
 #: A match won, in each game's own units (points or tokens).
-MATCH: Final = {"tyaga": 100.0, "kozel": 100.0, "three_guns": float(TOKENS_TO_WIN)}
+MATCH: Final = {"tyaga": 100.0, "three_guns": float(TOKENS_TO_WIN)}
+#: How much one sheet's figure for a Kozel deal varies (its standard deviation),
+#: and how far the highest total moves a deal: in 300 matches of greedy players
+#: to 101, one sheet's deal varied by 17.5 points at three players (19.9 at
+#: two, 15.0 at four), and a match lasted 5.7 deals at three and four players
+#: (6.8 at two), about 17 points a deal for the highest total.
+KOZEL_SPREAD: Final = 17.0
+KOZEL_PACE: Final = 17.0
 
 Scores = Sequence[int]
 
@@ -37,6 +47,8 @@ Scores = Sequence[int]
 def judge(view: View) -> Callable[[Outcome], float]:
     """How good each simulated deal's outcome is for the view's seat."""
     me = seat_of(view)
+    if view.variant == "kozel":
+        return kozel_chance(view, me)
     deal = _deal_value(view, me)
     winners = _match_winners(view)
     if winners is None:
@@ -54,15 +66,6 @@ def judge(view: View) -> Callable[[Outcome], float]:
 
 
 def _deal_value(view: View, me: int) -> Callable[[Outcome], float]:
-    if view.variant == "kozel":
-        teams = view.options.get("teams") == "on"
-        rivals = [s for s in range(view.players) if (s % 2 != me % 2 if teams else s != me)]
-
-        def fewer_points(outcome: Outcome) -> float:
-            scores = outcome.scores
-            return sum(scores[s] for s in rivals) / len(rivals) - scores[me]
-
-        return fewer_points
     others = [s for s in range(view.players) if s != me]
 
     def ahead(outcome: Outcome) -> float:
@@ -78,17 +81,46 @@ def _match_winners(view: View) -> Callable[[Scores], tuple[int, ...]] | None:
     before = view.match_scores
     if view.variant == "three_guns":
         return lambda scores: _reaching(before, scores, TOKENS_TO_WIN)
-    if view.variant not in MATCH:
+    if view.variant != "tyaga":
         return None
     target = int(view.options["target"])
-    if view.variant == "tyaga":
-        return lambda scores: _reaching(before, scores, target)
+    return lambda scores: _reaching(before, scores, target)
 
-    def kozel_winners(scores: Scores) -> tuple[int, ...]:
-        totals = tuple(b + s for b, s in zip(before, scores, strict=True))
-        return goats_and_winners(totals, target)[1]
 
-    return kozel_winners
+def kozel_chance(view: View, me: int) -> Callable[[Outcome], float]:
+    """The chance that seat ``me`` wins the Kozel match once a deal's scores are
+    written: 1 or 0 (or a share) when the deal makes a goat, and otherwise the
+    chance of staying below each rival (a partner's sheet is the seat's own) if
+    every sheet's difference from a rival's wanders as a normal walk of
+    ``KOZEL_SPREAD`` a deal for as many deals as the highest total, at
+    ``KOZEL_PACE`` a deal, needs to reach the target (at least one). The rivals
+    are taken one by one, as if independent: a rough figure, but one that
+    weighs each rival by how near it is."""
+    before = view.match_scores
+    target = int(view.options["target"])
+    teams = view.options.get("teams") == "on"
+    rivals = [1 - me % 2] if teams else [s for s in range(view.players) if s != me]
+
+    def chance(outcome: Outcome) -> float:
+        totals = tuple(b + s for b, s in zip(before, outcome.scores, strict=True))
+        winners = goats_and_winners(totals, target)[1]
+        if winners:
+            return 1 / len(winners) if me in winners else 0.0
+        deals = max(1.0, (target - max(totals)) / KOZEL_PACE)
+        # The difference of two sheets: sqrt(2) spreads a deal; over sqrt(deals) deals.
+        spread = KOZEL_SPREAD * math.sqrt(2 * deals)
+        mine = totals[me]
+        product = 1.0
+        for rival in rivals:
+            product *= _below(totals[rival] - mine, spread)
+        return product
+
+    return chance
+
+
+def _below(lead: float, spread: float) -> float:
+    """The chance that a normal walk of this spread does not use up this lead."""
+    return 0.5 * (1 + math.erf(lead / (spread * math.sqrt(2))))
 
 
 def _reaching(before: Scores, scores: Scores, target: int) -> tuple[int, ...]:
