@@ -9,10 +9,10 @@ knows which of them it had queued and not shown.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
-from bot.contract import ChatRef, Show
+from bot.contract import ChatRef, Show, Slot
 from bot.flow import Game
 from bot.gamedoc import from_json
 from bot.i18n import translator
@@ -42,30 +42,41 @@ async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> D
         game = await _last_game(runner, chat)
         if game is None:
             return None
+    screens = game_screens(game, runner.clock(), lambda slot: slot.key in slot_keys)
+    return Drawn(game.doc.id, game.version, live, tuple(screens))
+
+
+def game_screens(game: Game, now: float, wanted: Callable[[Slot], bool]) -> list[Show]:
+    """The table of ``game`` as of ``now``, then, once it is dealt, the table's picture
+    and the hands of seated people that ``wanted`` picks (a hand is never drawn apart
+    when it is shown in the table's chat, nor for a player who cannot be written to),
+    each with its picture for a player who asked for pictures."""
     doc, state, version = game.doc, game.state, game.version
-    screens = [Show(table_slot(doc), table_of(game, runner.clock()), version)]
-    if state is not None:
-        if picture_slot(doc).key in slot_keys:
-            _ = translator(doc.settings.lang)
-            screens.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
-        for seat, held in enumerate(doc.seats):
-            if held.user is None or held.unreachable:
-                continue
-            slot = hand_slot(doc, seat)
-            if slot.key in slot_keys and not in_table_chat(doc, slot):
-                screen = hand_of(doc, state, seat)
-                if held.pictures:
-                    screen = replace(screen, picture=hand_picture_png(doc, state, seat))
-                screens.append(Show(slot, screen, version))
-    return Drawn(doc.id, version, live, tuple(screens))
+    screens = [Show(table_slot(doc), table_of(game, now), version)]
+    if state is None:
+        return screens
+    if wanted(picture_slot(doc)):
+        _ = translator(doc.settings.lang)
+        screens.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
+    for seat, held in enumerate(doc.seats):
+        if held.user is None or held.unreachable:
+            continue
+        slot = hand_slot(doc, seat)
+        if not wanted(slot) or in_table_chat(doc, slot):
+            continue
+        screen = hand_of(doc, state, seat)
+        if held.pictures:
+            screen = replace(screen, picture=hand_picture_png(doc, state, seat))
+        screens.append(Show(slot, screen, version))
+    return screens
 
 
 async def _last_game(runner: Runner, chat: ChatRef) -> Game | None:
     """The chat's last game at the version it ended at, if both are still kept."""
-    ended = await runner.store.last_version(chat)
-    last = await runner.store.last_game(chat)
-    if ended is None or last is None or last.get("id") != ended[1]:
+    ended = await runner.store.last_ended(chat)
+    if ended is None:
         return None
+    version, last = ended
     doc = from_json(last)
     state = build_state(doc) if doc.deals else None
-    return Game(doc, state, ended[0])
+    return Game(doc, state, version)

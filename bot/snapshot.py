@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.contract import ChatRef, Show
+from bot.contract import ChatRef, Show, SlotKind
 from bot.flow import Game
 from bot.gamedoc import from_json
+from bot.redraw import game_screens
 from bot.replay import build_state
 from bot.store import Store
-from bot.updates import hand_of, hand_slot, in_table_chat, table_of, table_slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +36,6 @@ async def open_game(store: Store, chat: ChatRef, now: float) -> Snapshot | None:
     if not doc.active:
         return None
     state = build_state(doc) if doc.deals else None
-    shows = [Show(table_slot(doc), table_of(Game(doc, state, stored.version), now), stored.version)]
-    if state is not None:
-        shows += [
-            Show(hand_slot(doc, seat), hand_of(doc, state, seat), stored.version)
-            for seat, held in enumerate(doc.seats)
-            if held.user is not None and not in_table_chat(doc, hand_slot(doc, seat))
-        ]
+    game = Game(doc, state, stored.version)
+    shows = game_screens(game, now, lambda slot: slot.kind is SlotKind.HAND)
     return Snapshot(doc.status, doc.id, tuple(shows))

@@ -260,13 +260,15 @@ class Store(Records):
         return None if raw is None else load_doc(raw)
 
     @guarded
-    async def last_version(self, chat: ChatRef) -> tuple[int, str] | None:
-        """The version the chat's last ended game ended at (its final table's), and its id."""
-        raw = await self._redis.get(keys.last_version(chat))
-        if raw is None:
+    async def last_ended(self, chat: ChatRef) -> tuple[int, dict[str, Any]] | None:
+        """The chat's last game and the version it ended at (its final table's), read in
+        one round trip; ``None`` unless both are kept and are of the same game."""
+        ended, last = await self._redis.mget(keys.last_version(chat), keys.last_game(chat))
+        if ended is None or last is None:
             return None
-        version, _, game_id = text(raw).partition(":")
-        return int(version), game_id
+        version, _, game_id = text(ended).partition(":")
+        doc = load_doc(last)
+        return (int(version), doc) if doc.get("id") == game_id else None
 
     # -- scoreboards ------------------------------------------------------------------
 

@@ -17,9 +17,13 @@ one process gets each) has to be atomic, and no library does this.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
+
+import redis.asyncio as aredis
+from redis.exceptions import NoScriptError
 
 from bot import keys
 from bot.contract import ChatRef, Show, SlotKind
@@ -125,11 +129,6 @@ for i = 2, #ARGV, 2 do
 end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 """
-# KEYS[1]: the platform's index. ARGV: chat key, when it is due, TTL.
-_INDEX = """
-redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-"""
 # KEYS[1]: the chat's pending hash. ARGV: slot key, version shown.
 _SETTLE = """
 local queued = tonumber(redis.call('HGET', KEYS[1], ARGV[1]))
@@ -151,7 +150,7 @@ class RedisPendingBook:
         self._wall = wall
         self._index = keys.tables_to_check(platform)
         self._note = redis.register_script(_NOTE)
-        self._add = redis.register_script(_INDEX)
+        self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
         self._settle = redis.register_script(_SETTLE)
         self._due = redis.register_script(_DUE)
 
@@ -161,15 +160,37 @@ class RedisPendingBook:
         for show in shows:
             if show.slot.kind in KEPT:
                 by_chat.setdefault(table_chat(show).key, []).append(show)
-        for chat, queued in by_chat.items():
-            pairs = [part for show in queued for part in (show.slot.key, show.version)]
-            await self._note(
-                keys=[keys.pending_screens(ChatRef.from_key(chat))],
-                args=[PENDING_SECONDS, *pairs],
-            )
-            await self._add(
-                keys=[self._index], args=[chat, repr(now + GRACE_SECONDS), INDEX_SECONDS]
-            )
+        if not by_chat:
+            return
+        notes = {chat: self._note_args(chat, queued) for chat, queued in by_chat.items()}
+        # One round trip: the index and a script per chat (in the chat's slot), pipelined
+        # with the script sent by its digest; on a cluster, whose client pipelines no
+        # script, the scripts go out beside the pipeline.
+        async with self._redis.pipeline(transaction=False) as pipe:
+            self._index_chats(pipe, by_chat, now)
+            if self._cluster:
+                await asyncio.gather(
+                    pipe.execute(), *(self._note(keys=k, args=a) for k, a in notes.values())
+                )
+                return
+            for note_keys, args in notes.values():
+                pipe.evalsha(self._note.sha, 1, *note_keys, *args)
+            replies = await pipe.execute(raise_on_error=False)
+        for (note_keys, args), reply in zip(notes.values(), replies[2:], strict=True):
+            if isinstance(reply, NoScriptError):  # a server that forgot it: sent whole
+                await self._note(keys=note_keys, args=args)
+            elif isinstance(reply, Exception):
+                raise reply
+
+    @staticmethod
+    def _note_args(chat: str, queued: list[Show]) -> tuple[list[str], list[Any]]:
+        pairs = [part for show in queued for part in (show.slot.key, show.version)]
+        return [keys.pending_screens(ChatRef.from_key(chat))], [PENDING_SECONDS, *pairs]
+
+    def _index_chats(self, pipe: Any, chats: Iterable[str], now: float) -> None:
+        """The chats are due for a look soon, unless they were already."""
+        pipe.zadd(self._index, dict.fromkeys(chats, now + GRACE_SECONDS), nx=True)
+        pipe.expire(self._index, INDEX_SECONDS)
 
     async def settle(self, show: Show) -> None:
         if show.slot.kind in KEPT:
