@@ -81,6 +81,16 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+def hanging(text: str, width: int, indent: int = 2) -> list[str]:
+    """``text`` wrapped as :func:`wrap` does, its later lines indented, so that an
+    entry of a list that runs over reads as one entry."""
+    first, *rest = wrap(text, width) or [""]
+    if not rest:
+        return [first]
+    following = wrap(text[len(first) :].strip(), max(1, width - indent))
+    return [first, *(" " * indent + line for line in following)]
+
+
 def screen_lines(screen: Screen, now: float, width: int = WIDTH) -> list[str]:
     lines: list[str] = []
     for line in screen.lines:

@@ -24,15 +24,25 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Key
-from textual.widgets import Button, Footer, Input, RichLog, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from adapters.console.choosing import choose_match
 from adapters.console.draw import screen_lines
-from adapters.console.marks import Marks, board_text, hand_text, new_moves, remark
+from adapters.console.marks import hand_text
+from adapters.console.reading import TableReader
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, pressable
 from adapters.console.seating import Core, Table, TableRequest, Tables
-from adapters.console.shades import TABLE_CSS, HandOver, MoveButton, tile_buttons
+from adapters.console.shades import (
+    MOVE_LOG_WIDTH,
+    TABLE_CSS,
+    HandOver,
+    MoveButton,
+    MoveLog,
+    bind_table_keys,
+    move_list,
+    tile_buttons,
+)
 from adapters.console.words import (
     HELP,
     QUIT_WORDS,
@@ -71,20 +81,9 @@ class TableApp(App[int]):
         self.farewell = ""  # what to say once the screen is gone
         self.keyboard: UserRef | None = None  # who has the keyboard now
         self._ = _ = translator(request.lang or "en")
-        # The keys' names in the footer speak the table's language, so they are bound here.
-        for key in ("f1", "f2", "f3", "escape", "ctrl+q", "ctrl+c"):
-            self._bindings.key_to_bindings.pop(key, None)  # Textual's own meaning of the key
-        bind = self._bindings.bind
-        bind("f1", "panel('help')", _("Help"))
-        bind("f2", "panel('rules')", _("Rules"))
-        bind("f3", "panel('scores')", _("Scores"))
-        bind("escape", "close_panel", _("Close panel"), show=False)
-        bind("ctrl+q", "leave", _("Leave (saved)"), priority=True)
-        bind("ctrl+c", "leave", _("Leave (saved)"), show=False, priority=True)
+        bind_table_keys(self._bindings, _)
         self._busy = asyncio.Lock()
-        self._board: list[str] = []
-        self._ended = False  # the table shows a finished deal
-        self._marks: Marks = {}
+        self._reader = TableReader(_)
         self._hands: dict[str, list[str]] = {}
         self._handing_over = False
         self._started = False
@@ -109,7 +108,7 @@ class TableApp(App[int]):
                     select_on_focus=False,
                 )
             with Vertical(id="right"):
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield MoveLog(id="log", wrap=True, markup=False, min_width=MOVE_LOG_WIDTH)
                 with VerticalScroll(id="panel"):
                     yield Static("", id="panel-text")
         yield Footer()
@@ -186,7 +185,8 @@ class TableApp(App[int]):
         for reply in replies:
             if isinstance(reply, Answer) and reply.text:
                 self._status(reply.text)
-            elif isinstance(reply, Notice):
+            elif isinstance(reply, Notice) and reply.screen.picture is None:
+                # A picture's caption only names it; the table shows the deal's end.
                 self._note(" ".join(screen_lines(reply.screen, self.clock(), 10_000)))
             elif isinstance(reply, Response):
                 self._panel("\n".join(screen_lines(reply.screen, self.clock(), 10_000)))
@@ -200,16 +200,12 @@ class TableApp(App[int]):
         screens = self.table.screens
         if screens.table is not None:
             lines = screen_lines(screens.table, self.clock(), 10_000)
-            self.query_one("#title", Static).update(lines[0] if lines else "")
-            for move in new_moves(lines[1:], self._board):
-                self._note(move)
             ended = screens.next_deal() is not None or screens.over()
-            if ended and not self._ended:
-                self._note("\n".join(lines[1:]))  # the deal's result, as the table shows it
-            self._ended = ended
-            self._marks = remark(lines[1:], self._board, self._marks)
-            self.query_one("#board", Static).update(board_text(lines[1:], self._marks))
-            self._board = lines[1:]
+            reading = self._reader.read(lines, ended, *self._you_and_hand())
+            self.query_one("#title", Static).update(reading.title)
+            for note in reading.notes:
+                self._note(note)
+            self.query_one("#board", Static).update(reading.board)
         mover = screens.to_move()
         several = len(self.table.users) > 1
         if (
@@ -227,6 +223,15 @@ class TableApp(App[int]):
         if several and mover is None:
             hand = None  # between two people's turns the screen shows nobody's tiles
         self._draw_hand(hand)
+
+    def _you_and_hand(self) -> tuple[str | None, tuple[list[str], list[str]]]:
+        """The one player's name, and his hand's lines now and as last shown."""
+        you = self.table.you
+        hand = self.table.screens.hands.get(you.key) if you is not None else None
+        if you is None or hand is None:
+            return None, ([], [])
+        now = screen_lines(hand.screen, self.clock(), 10_000)[1:]
+        return you.name, (now, self._hands.get(you.key, []))
 
     def _draw_hand(self, hand: Hand | None) -> None:
         screens = self.table.screens
@@ -246,13 +251,16 @@ class TableApp(App[int]):
             lines = screen_lines(hand.screen, self.clock(), 10_000)[1:]
             text.update(hand_text(lines, self._hands.get(hand.user.key, [])))
             self._hands[hand.user.key] = lines
-            grid.mount_all(tile_buttons(hand))
+        buttons = tile_buttons(hand) if hand is not None else []
         if next_deal is not None and screens.table is not None:
             label = next(b.label for b in pressable(screens.table) if b.payload == next_deal)
-            grid.mount(MoveButton(0, label, next_deal))
+            buttons.append(MoveButton(0, label, next_deal))
         elif over:
-            grid.mount(MoveButton(0, self._("Leave"), ""))
+            buttons.append(MoveButton(0, self._("Leave"), ""))
             self._status(self._("The match is over."))
+        columns, cells = move_list(buttons)
+        grid.styles.grid_size_columns = columns
+        grid.mount_all(cells)
 
     def _clear_moves(self) -> None:
         for button in self.query(MoveButton):
@@ -284,7 +292,7 @@ class TableApp(App[int]):
         self.push_screen(HandOver(self._, user.name), taken)
 
     def _note(self, text: str) -> None:
-        self.query_one("#log", RichLog).write(text)
+        self.query_one("#log", MoveLog).note(text)
 
     def _status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)

@@ -106,6 +106,14 @@ def history(lines: Sequence[str]) -> list[str]:
     return list(lines[seats[-1] + 1 : -1])
 
 
+def without_history(lines: Sequence[str]) -> list[str]:
+    """The lines but their :func:`history`."""
+    seats = [n for n, line in enumerate(lines) if line.startswith(SEAT_MARKS)]
+    if not seats or seats[-1] + 1 >= len(lines):
+        return list(lines)
+    return [*lines[: seats[-1] + 1], lines[-1]]
+
+
 def new_moves(lines: Sequence[str], before: Sequence[str]) -> list[str]:
     """The moves in ``lines`` that ``before`` did not show yet."""
     seen = history(before)

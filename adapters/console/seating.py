@@ -159,6 +159,12 @@ class Table:
     def host(self) -> UserRef:
         return next(iter(self.users.values()))
 
+    @property
+    def you(self) -> UserRef | None:
+        """The one person at the keyboard, whom the table calls "You"; ``None`` while
+        several share it, and so the screen."""
+        return self.host if len(self.users) == 1 else None
+
     async def command(self, user: UserRef, name: str, *args: str) -> list[Outbound]:
         command = Command(self.chat, user, name, args, is_admin=True, chat_title=TITLE)
         return self.keep(await self.core.handle(command))

@@ -3,15 +3,21 @@ screen that covers everything while the keyboard passes to another person."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, Final
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widget import Widget
+from textual.widgets import Button, RichLog, Static
 
+from adapters.console.draw import hanging
 from adapters.console.screens import Hand
 from bot.i18n import Translator
+
+MOVE_LOG_WIDTH: Final = 20  # the narrowest the log of moves is drawn
+MOVE_ROWS: Final = 6  # moves one column of the move list holds before the next begins
 
 TABLE_CSS = """
 #title { background: $primary; color: $text; padding: 0 1; }
@@ -20,13 +26,35 @@ TABLE_CSS = """
 #right { width: 2fr; min-width: 30; }
 #board { border: round $primary; padding: 0 1; height: auto; }
 #hand { padding: 0 1; height: auto; }
-#moves { grid-size: 4; grid-gutter: 1 2; height: auto; grid-rows: 1; padding: 0 1; }
-#moves Button { width: 100%; min-width: 8; }
+#moves { grid-size: 1; grid-gutter: 0 2; height: auto; grid-rows: 1; padding: 0 1; }
+#moves Button { width: 100%; min-width: 8; text-align: left; content-align: left middle; }
 #status { padding: 0 1; color: $warning; height: auto; }
 #log { border: round $secondary; height: 1fr; }
 #panel { border: round $accent; height: 1fr; display: none; }
 #panel.shown { display: block; }
 """
+
+
+def bind_table_keys(bindings: BindingsMap, _: Translator) -> None:
+    """The table's keys, their names in the footer in the table's language (which is
+    why they are bound when the table is made, not declared on its class)."""
+    for key in ("f1", "f2", "f3", "escape", "ctrl+q", "ctrl+c"):
+        bindings.key_to_bindings.pop(key, None)  # Textual's own meaning of the key
+    bindings.bind("f1", "panel('help')", _("Help"))
+    bindings.bind("f2", "panel('rules')", _("Rules"))
+    bindings.bind("f3", "panel('scores')", _("Scores"))
+    bindings.bind("escape", "close_panel", _("Close panel"), show=False)
+    bindings.bind("ctrl+q", "leave", _("Leave (saved)"), priority=True)
+    bindings.bind("ctrl+c", "leave", _("Leave (saved)"), show=False, priority=True)
+
+
+class MoveLog(RichLog):
+    """The moves as they are made, one entry a line; an entry too long for the log
+    wraps between words or tiles and stays indented under its first line."""
+
+    def note(self, text: str) -> None:
+        width = max(MOVE_LOG_WIDTH, self.scrollable_content_region.width)
+        self.write("\n".join(part for line in text.split("\n") for part in hanging(line, width)))
 
 
 class MoveButton(Button):
@@ -80,16 +108,20 @@ class HandOver(Screen[None]):
 
 
 def tile_buttons(hand: Hand) -> list[MoveButton]:
-    """The hand's buttons in the core's order: those that send a press are numbered
-    as the line mode numbers them; the others (tiles that cannot go now) are shown
-    greyed."""
-    buttons = []
-    number = 0
-    for row in hand.screen.buttons:
-        for button in row:
-            if button.payload and button.enabled:
-                number += 1
-                buttons.append(MoveButton(number, button.label, button.payload))
-            else:
-                buttons.append(MoveButton(0, button.label, "", disabled=True))
-    return buttons
+    """The hand's moves in the core's order, numbered as the line mode numbers them.
+    Tiles that cannot go now are not among them: the hand's own lines list every tile."""
+    return [MoveButton(n, b.label, b.payload or "") for n, b in enumerate(hand.buttons, 1)]
+
+
+def move_list(buttons: Sequence[Widget]) -> tuple[int, list[Widget]]:
+    """The moves as a list read down its columns, a column holding at most
+    :data:`MOVE_ROWS`: how many columns, and the cells in the grid's order (row by
+    row), blank where the last column ends early."""
+    columns = max(1, -(-len(buttons) // MOVE_ROWS))
+    rows = -(-len(buttons) // columns)
+    cells: list[Widget] = []
+    for row in range(rows):
+        for column in range(columns):
+            index = column * rows + row
+            cells.append(buttons[index] if index < len(buttons) else Static(""))
+    return columns, cells

@@ -22,10 +22,10 @@ from typing import Final, TextIO
 from adapters.console.draw import (
     WIDTH,
     choice_rows,
+    framed,
     note,
     readable,
     screen_lines,
-    table_text,
 )
 from adapters.console.lines import LineSource
 from adapters.console.saved import CHAT, Saved
@@ -43,6 +43,7 @@ from adapters.console.words import (
     saved_farewell,
     tables_taken,
 )
+from adapters.console.yours import said_to_you
 from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
 from bot.i18n import Translator, translator
 
@@ -282,7 +283,8 @@ class ConsoleAdapter:
             elif isinstance(reply, Response):
                 self._print_table()  # the table before the answer that follows it
                 self._write("\n".join(screen_lines(reply.screen, self.clock(), self.width)) + "\n")
-            elif isinstance(reply, Notice):
+            elif isinstance(reply, Notice) and reply.screen.picture is None:
+                # A picture's caption only names it; the table shows the deal's end.
                 self._write("\n".join(screen_lines(reply.screen, self.clock(), self.width)) + "\n")
             elif isinstance(reply, Document):
                 self._say(export_file(self.export_dir, reply, self._))
@@ -292,7 +294,11 @@ class ConsoleAdapter:
         table = self.screens.table
         if table is None:
             return
-        text = table_text(table, self.clock(), self.width)
+        lines = screen_lines(table, self.clock(), self.width - 4)
+        you = self.table.you
+        if you is not None:
+            lines = [said_to_you(self._, you.name, line) for line in lines]
+        text = framed(lines, self.width)
         if text != self._printed_table:
             self._printed_table = text
             self._write("\n" + text + "\n")

@@ -8,6 +8,7 @@ import re
 from adapters.console.draw import (
     choice_rows,
     framed,
+    hanging,
     readable,
     screen_lines,
     sentence,
@@ -80,3 +81,11 @@ def test_a_terminal_that_cannot_show_the_symbols_gets_ascii_stand_ins() -> None:
     )
     utf8_out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     assert readable(text, utf8_out) == text
+
+
+def test_a_wrapped_entry_keeps_its_later_lines_indented_and_its_tiles_whole() -> None:
+    parts = hanging("Line: " + "[6|4][4|4]" * 8, 30)
+    assert len(parts) > 1 and all(len(part) <= 30 for part in parts)
+    assert not parts[0].startswith(" ") and all(p.startswith("  [") for p in parts[1:])
+    assert "".join(p.strip() for p in parts) == "Line: " + "[6|4][4|4]" * 8
+    assert hanging("Anna played [6|4] on the left", 40) == ["Anna played [6|4] on the left"]

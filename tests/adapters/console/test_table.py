@@ -21,7 +21,8 @@ DEALS = TableRequest("tyaga", options=("target=30",))  # a match of several deal
 async def test_a_seeded_game_is_played_to_its_end(terminal: Terminal) -> None:
     status, transcript = await terminal.play(always("1"), DEALS)
     assert status == 0
-    assert "The match is over. Won by" in transcript
+    assert re.search(r"The match is over\. (Won by Computer 1|You won)\.", transcript)
+    assert "Won by You" not in transcript
     assert transcript.rstrip().endswith("» The match is over. Bye!")
     assert "Press Enter for the next deal (or type quit). 1" in transcript
     assert await terminal.store.load(ChatRef("con", "local")) is None  # finished and cleared
@@ -300,3 +301,9 @@ async def test_top_and_stats_answer_at_the_terminal(terminal: Terminal) -> None:
     assert "Results of " in transcript
     assert "There is no game called chess" in transcript
     assert "Nobody called Zed has finished a match here." in transcript
+
+
+async def test_a_deals_picture_is_not_printed_as_its_caption(terminal: Terminal) -> None:
+    _, transcript = await terminal.play(always("1"), DEALS)
+    assert "Deal 1 is over." in transcript
+    assert not re.search(r"· table \w+ · Deal \d", transcript)

@@ -1,0 +1,64 @@
+"""What the terminal tells its one player about himself, in the second person.
+
+At the terminal with one person at the keyboard, the core names him "You" and
+writes its sentences about every seat the same way, for a table everyone reads:
+"Won by You." and "You drew a tile", since a draw is hidden from the others.
+Here the sentences about him are said to him: "You won." and, for his draws,
+the tiles he drew, which his own hand shows him anyway ("You drew [5|2]"). A
+sentence is recognised by writing it again with the core's own template, so
+this holds in every language. With several people at one keyboard the screen is
+shared, so nothing here applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adapters.console.marks import TILE
+from bot.i18n import Translator
+
+_GAP = "\0"  # stands in for the names while a template is taken apart
+_JOIN = ", "  # how the core joins the winners' names
+
+
+def said_to_you(_: Translator, you: str, line: str) -> str:
+    """``line`` in the second person if it announces a match ``you`` won."""
+    before, _gap, after = _("The match is over. Won by %(names)s.", names=_GAP).partition(_GAP)
+    if not (line.startswith(before) and line.endswith(after)) or len(line) <= len(before + after):
+        return line
+    names = line[len(before) : len(line) - len(after)].split(_JOIN)
+    if you not in names:
+        return line
+    partners = [name for name in names if name != you]
+    if partners:
+        return _("The match is over. You won, with %(names)s.", names=_JOIN.join(partners))
+    return _("The match is over. You won.")
+
+
+def gained_tiles(hand: Sequence[str], before: Sequence[str]) -> list[str]:
+    """The tiles in the hand's lines that its lines ``before`` did not hold."""
+    held = {tile for line in before for tile in TILE.findall(line)}
+    return [tile for line in hand for tile in TILE.findall(line) if tile not in held]
+
+
+def own_draws(
+    _: Translator, you: str, moves: Sequence[str], hand: Sequence[str], before: Sequence[str]
+) -> list[str]:
+    """``moves`` with the draws named from what ``hand`` (its lines, under the heading
+    that names the deal) gained since its lines ``before``; a hand of another deal
+    gained nothing by drawing."""
+    if not before or before[:1] != hand[:1]:
+        return list(moves)
+    return named_draws(_, you, moves, gained_tiles(hand, before))
+
+
+def named_draws(_: Translator, you: str, moves: Sequence[str], drawn: Sequence[str]) -> list[str]:
+    """``moves`` with the player's draws naming the tiles he drew. The hand is sorted,
+    so several draws at once are told as one sentence listing them all; when the
+    draws and the tiles do not tally (a deal ended in between), nothing is named."""
+    hidden = _("%(name)s drew a tile", name=you)
+    draws = [n for n, move in enumerate(moves) if move == hidden]
+    if not draws or len(draws) != len(drawn):
+        return list(moves)
+    told = _("You drew %(tiles)s", tiles=" ".join(drawn))
+    return [told if n == draws[0] else move for n, move in enumerate(moves) if n not in draws[1:]]
