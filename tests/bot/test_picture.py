@@ -1,5 +1,6 @@
 """The table and hand pictures: every game draws in every language, a picture
-shows what changed and nothing hidden, and the worst positions stay small."""
+shows what changed and nothing hidden, the worst positions stay small, and a
+picture is stored in colours the eye cannot tell from those drawn."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import engine
 from bot.i18n import available_languages, translator
-from bot.picture import hand_png, table_png
+from bot.picture import hand_png, png, table_png
 from bot.picture.samples import NAMES, gallery, states, worst
 from bot.picture.status import status_lines
+from bot.picture.table import table_picture
 from engine import State
 
 GAMES = [("tyaga", 2), ("tyaga", 6), ("kozel", 4), ("baghdad", 2), ("three_guns", 3)]
@@ -151,3 +153,15 @@ def test_three_guns_draws_the_tiles_laid_across_across() -> None:
     assert along != sample.view.line
     flat = replace(sample.view, line=along)
     assert table_png(_, flat, sample.names) != table_png(_, sample.view, sample.names)
+
+
+def test_a_picture_is_stored_in_colours_the_eye_cannot_tell_apart() -> None:
+    # The worst positions are not among those the palette is learnt from.
+    for lang in ("ru", "ca"):
+        _ = translator(lang)
+        for sample in worst():
+            drawn = table_picture(_, sample.view, sample.names, sample.status).convert("RGB")
+            stored = _image(png(drawn)).convert("RGB")
+            assert stored.size == drawn.size
+            furthest = [high for _low, high in ImageChops.difference(drawn, stored).getextrema()]
+            assert max(furthest) <= 16, (sample.name, furthest)
