@@ -27,6 +27,8 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
+from babel.numbers import format_decimal
+
 from bot.contract import Segment, TextLine
 
 DOMAIN: Final = "domino"
@@ -67,6 +69,12 @@ class Translator:
         """The form for ``n``; ``%(n)d`` is filled in with ``n`` itself."""
         text = self._catalog.ngettext(singular, plural, n)
         return text % {"n": n, **params}
+
+    def decimal(self, value: float, *, signed: bool = False) -> str:
+        """``value`` to one decimal as the language writes numbers (``24.8``, Russian
+        ``24,8``); ``signed``: with its sign even when it is a gain (``+1.3``)."""
+        pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
+        return format_decimal(value, format=pattern, locale=self.lang)
 
 
 @cache

@@ -81,8 +81,8 @@ def change_lines(_: Translator, rated: RatedMatch) -> list[str]:
         _(
             "%(name)s %(before)s → %(after)s",
             name=after.name,
-            before=f"{rated.before[key].shown:.1f}",
-            after=f"{after.shown:.1f}",
+            before=_.decimal(rated.before[key].shown),
+            after=_.decimal(after.shown),
         )
         for key, after in rated.after.items()
         if not key.startswith(COMPUTER) and key in rated.before

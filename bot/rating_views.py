@@ -75,7 +75,7 @@ def _row(_: Translator, rating: Rating) -> str:
         "%(name)s %(rating)s (%(n)d matches)",
         rating.played,
         name=rating.name,
-        rating=f"{rating.shown:.1f}",
+        rating=_.decimal(rating.shown),
     )
 
 
@@ -92,8 +92,8 @@ async def rating_lines(store: Store, user: UserRef, _: Translator) -> list[TextL
                     "%(game)s: rating %(rating)s (%(change)s over the last %(n)d), "
                     "won %(won)d of %(played)d, best finish %(best)d",
                     game=variant_title(_, variant),
-                    rating=f"{rating.shown:.1f}",
-                    change=f"{sum(changes):+.1f}",
+                    rating=_.decimal(rating.shown),
+                    change=_.decimal(sum(changes), signed=True),
                     n=len(changes),
                     won=rating.won,
                     played=rating.played,
@@ -102,7 +102,12 @@ async def rating_lines(store: Store, user: UserRef, _: Translator) -> list[TextL
             )
         )
         results = ", ".join(
-            _("%(place)s of %(seats)s (%(change)s)", place=p, seats=s, change=c)
+            _(
+                "%(place)s of %(seats)s (%(change)s)",
+                place=p,
+                seats=s,
+                change=_.decimal(float(c), signed=True),
+            )
             for p, s, c in (_result(r) for r in rating.recent)
         )
         lines.append(text_line(_("Last results: %(results)s", results=results)))
