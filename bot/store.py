@@ -154,12 +154,13 @@ class Store(Records):
         keys_, args = write_keys_args(self._game_keys(chat), write, self._idle_ttl)
         if self._cluster:
             return await self._write_on_cluster(chat, write, timer, keys_, args)
+        if timer is None:  # a pipeline of one costs redis-py a fifth more than the call
+            return parse_written(await self._run(self._write, keys_, args))
         async with self._redis.pipeline(transaction=False) as pipe:
-            if timer is not None:
-                self._timers.queue(pipe, chat, write.game_id, timer)
+            self._timers.queue(pipe, chat, write.game_id, timer)
             pipe.evalsha(self._write.sha, len(keys_), *keys_, *args)
             replies = await pipe.execute(raise_on_error=False)
-        if timer is not None and isinstance(replies[0], redis.exceptions.NoScriptError):
+        if isinstance(replies[0], redis.exceptions.NoScriptError):
             await self._timers.change(chat, write.game_id, timer)
         reply = replies[-1]
         if isinstance(reply, redis.exceptions.NoScriptError):
