@@ -123,19 +123,19 @@ class Deliverer:
 
     async def _strike_off(self, chat: str, key: str) -> None:
         """A one-off message went out (or was given up on): off the outbox, with any a
-        store that was down kept there."""
+        store that was down kept there. The list is taken whole before any wait, as the
+        workers of other chats strike theirs off meanwhile."""
         name = self._names.pop(key, None)
         if self._outbox is None or name is None:
             return
-        self._unstruck.append((chat, name))
-        try:
-            while self._unstruck:
-                await self._outbox.settle(
-                    ChatRef.from_key(self._unstruck[0][0]), self._unstruck[0][1]
-                )
-                self._unstruck.pop(0)
-        except STORE_DOWN as err:
-            log.warning("could not strike a sent message off the outbox (%s)", err)
+        waiting, self._unstruck = [*self._unstruck, (chat, name)], []
+        for done, (at, entry) in enumerate(waiting):
+            try:
+                await self._outbox.settle(ChatRef.from_key(at), entry)
+            except STORE_DOWN as err:
+                self._unstruck += waiting[done:]
+                log.warning("could not strike a sent message off the outbox (%s)", err)
+                return
 
     async def _settle(self, item: Mail) -> None:
         if self._pending is None or not isinstance(item, Show):

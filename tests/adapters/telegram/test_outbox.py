@@ -25,6 +25,7 @@ from bot import keys
 from bot.contract import (
     Button,
     Card,
+    ChatRef,
     CommandRef,
     Document,
     Mention,
@@ -180,3 +181,26 @@ async def test_a_queued_response_is_kept_in_redis_until_it_is_sent(
     assert texts(fake, GROUP_ID) == ["Scores", "Rules"]
     assert kept_while_sending == [2, 1]
     assert not await redis_client.exists(keys.outbox(GROUP))
+
+
+async def test_messages_to_many_chats_at_once_are_each_struck_off(
+    fake: FakeBotApi,
+    bot: Bot,
+    clock: VirtualClock,
+    redis_client: aredis.Redis,
+    processes: tuple[Liveness, Liveness],
+) -> None:
+    groups = [ChatRef("tg", str(GROUP_ID - n)) for n in range(6)]
+    for group in groups:
+        fake.add_group(int(group.chat_id), "Dominoes")
+    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
+    outbox = RedisOutbox(redis_client, "tg", processes[0])
+    deliverer = Deliverer(carrier, MemorySendLog(), clock, Core().report, outbox=outbox)
+    deliverer.submit([Notice(group, screen(f"Hello {n}")) for n, group in enumerate(groups)])
+    workers = list(deliverer._workers.values())
+    await deliverer.drain()
+    assert all(not worker.cancelled() and worker.exception() is None for worker in workers)
+    assert [texts(fake, int(group.chat_id)) for group in groups] == [
+        [f"Hello {n}"] for n in range(len(groups))
+    ]
+    assert [await redis_client.exists(keys.outbox(group)) for group in groups] == [0] * 6
