@@ -16,6 +16,7 @@ import dataclasses
 import multiprocessing
 import os
 import random
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from bot.ai import Budget, choose
 from engine import Move, View
 
 WORKER_NICENESS = 10
+BOT_LOOK_SECONDS = 1.0  # how often a worker looks whether the bot that started it is gone
 #: Kept back from a pooled decision's budget for the answer's way back to the bot.
 WAY_BACK: Final = 0.006
 
@@ -69,8 +71,20 @@ def budget_of(settings: BudgetSettings) -> Budget:
 
 def _yield_to_the_bot() -> None:
     """A worker runs at a lower priority than the bot's own process, so that on a
-    busy machine presses are served before searches."""
+    busy machine presses are served before searches; and it ends with the bot: one
+    killed outright (SIGKILL) has no chance to stop its pool, whose workers would
+    otherwise wait for questions for ever."""
     os.nice(WORKER_NICENESS)
+    bot = os.getppid()
+    threading.Thread(target=_end_with, args=(bot,), name="end with the bot", daemon=True).start()
+
+
+def _end_with(bot: int) -> None:
+    """Exit once the process that started this worker is gone (this one is then
+    handed to another parent)."""
+    while os.getppid() == bot:
+        time.sleep(BOT_LOOK_SECONDS)
+    os._exit(0)
 
 
 class Thinker:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import psutil
 
@@ -49,6 +53,36 @@ async def test_a_pool_answers_as_the_process_itself_would_and_leaves_no_process(
         assert 1 <= len(children() - before) <= 2
     assert answers == [answer(q) for q in asked]
     assert children() == before
+
+
+# A bot that starts a pool, has one question answered, says its workers and waits.
+_BOT = """
+import asyncio, psutil
+from bot.ai.thinker import Thinker
+from tests.bot.test_ai_thinker import questions, BUDGET, children
+
+async def main():
+    thinker = Thinker(1, BUDGET)
+    await thinker.answer(questions(1)[0])
+    print(*children(), flush=True)
+    await asyncio.sleep(300)
+
+asyncio.run(main())
+"""
+
+
+def test_the_workers_of_a_bot_killed_outright_end_with_it() -> None:
+    root = Path(__file__).resolve().parents[2]
+    bot = subprocess.Popen([sys.executable, "-c", _BOT], cwd=root, stdout=subprocess.PIPE)
+    try:
+        assert bot.stdout is not None
+        workers = [psutil.Process(int(pid)) for pid in bot.stdout.readline().split()]
+        assert workers
+    finally:
+        bot.send_signal(signal.SIGKILL)
+        bot.wait()
+    _, alive = psutil.wait_procs(workers, timeout=60)
+    assert alive == []
 
 
 async def test_a_thinker_with_no_workers_starts_no_process() -> None:
