@@ -103,24 +103,21 @@ def kozel_chance(view: View, me: int) -> Callable[[Outcome], float]:
 
     def chance(outcome: Outcome) -> float:
         totals = tuple(b + s for b, s in zip(before, outcome.scores, strict=True))
-        winners = goats_and_winners(totals, target)[1]
-        if winners:
+        highest = max(totals)
+        if highest >= target:
+            winners = goats_and_winners(totals, target)[1]
             return 1 / len(winners) if me in winners else 0.0
-        deals = max(1.0, (target - max(totals)) / KOZEL_PACE)
-        # The difference of two sheets: sqrt(2) spreads a deal; over sqrt(deals) deals.
-        spread = KOZEL_SPREAD * math.sqrt(2 * deals)
+        deals = max(1.0, (target - highest) / KOZEL_PACE)
+        # A lead is used up by a walk of sqrt(2) spreads a deal (two sheets
+        # wander), over sqrt(deals) deals; erf takes it in sqrt(2) such units.
+        scale = 1 / (2 * KOZEL_SPREAD * math.sqrt(deals))
         mine = totals[me]
         product = 1.0
         for rival in rivals:
-            product *= _below(totals[rival] - mine, spread)
+            product *= 0.5 + 0.5 * math.erf((totals[rival] - mine) * scale)
         return product
 
     return chance
-
-
-def _below(lead: float, spread: float) -> float:
-    """The chance that a normal walk of this spread does not use up this lead."""
-    return 0.5 * (1 + math.erf(lead / (spread * math.sqrt(2))))
 
 
 def _reaching(before: Scores, scores: Scores, target: int) -> tuple[int, ...]:
