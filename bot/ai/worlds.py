@@ -73,9 +73,14 @@ class Worlds:
             rng.shuffle(pool)
             hands: dict[int, int] = {}
             for seat in self.order:
+                count = counts[seat]
                 lack = self.lacks[seat] if attempt < ATTEMPTS else 0
-                taken = [t for t in pool if not BIT[t] & lack][: counts[seat]]
-                if len(taken) < counts[seat]:
+                if not lack:  # the first tiles of the shuffled pool, as they come
+                    hands[seat] = mask_of_indices(pool[:count])
+                    pool = pool[count:]
+                    continue
+                taken = [t for t in pool if not BIT[t] & lack][:count]
+                if len(taken) < count:
                     break
                 hands[seat] = mask_of_indices(taken)
                 pool = [t for t in pool if not BIT[t] & hands[seat]]
