@@ -25,9 +25,9 @@ def _group() -> tuple[Group, Tally]:
     return group, tally
 
 
-def _doc(*moves: tuple[int, str], timed_out: tuple[int, ...] = ()) -> Any:
-    person = SimpleNamespace(user=SimpleNamespace(user_id="1"))
-    computer = SimpleNamespace(user=None)
+def _doc(*moves: tuple[int, str], timed_out: tuple[int, ...] = (), away: str | None = None) -> Any:
+    person = SimpleNamespace(user=SimpleNamespace(user_id="1"), away=away)
+    computer = SimpleNamespace(user=None, away=None)
     return SimpleNamespace(id="g", moves=moves, seats=[person, computer], timed_out=timed_out)
 
 
@@ -51,6 +51,22 @@ def test_a_stored_tile_nobody_pressed_is_found_but_a_forced_draw_is_not() -> Non
     group.presses["g"] = []
     group._check_moves(_doc((0, "draw"), (0, "6-6"), (0, "6-4@L"), timed_out=(2,)))
     assert tally.problems == ["game g: move (1, 0, '6-6') stored, never pressed"]
+
+
+def test_a_computer_playing_a_seat_taken_over_after_timeouts_pressed_nothing() -> None:
+    group, tally = _group()
+    group.presses["g"] = [Press("g", 0, 0, "6-6", OK)]
+    moves = ((0, "6-6"), (1, "5-5@R"), (0, "6-5@L"), (1, "5-1@R"), (0, "1-1@R"), (1, "4-4@L"))
+    group._check_moves(_doc(*moves, timed_out=(2,), away="timed out"))
+    assert tally.problems == []
+    assert (tally.moves_checked, tally.timer_moves) == (1, 2)
+
+
+def test_a_seat_not_taken_over_still_needs_a_press_after_a_timeout() -> None:
+    group, tally = _group()
+    group.presses["g"] = [Press("g", 0, 0, "6-6", OK)]
+    group._check_moves(_doc((0, "6-6"), (1, "5-5@R"), (0, "6-5@L"), (0, "5-1@R"), timed_out=(2,)))
+    assert tally.problems == ["game g: move (3, 0, '5-1@R') stored, never pressed"]
 
 
 def test_a_refused_press_that_was_stored_anyway_is_found() -> None:

@@ -3,14 +3,21 @@
 They act only as people can: they type commands and press the buttons the bot
 showed them. The store is read to know whose turn it is and, afterwards, to check
 what the bot did with every press: each press the bot acknowledged is in the stored
-game once, no stored human move came without a press, a press the bot refused is not
+game once, no stored human move came without a press (but those the turn timer made,
+and a computer's for a person whose seat it took over), a press the bot refused is not
 stored, a finished match is on the chat's scoreboard, and the group's table ends
 showing the match's end.
+
+People look every ``look`` seconds, or, when ``nudged`` is used, when the bot has
+written to their group or to one of them (as a phone buzzes), and at the latest after
+``look``: with a thousand groups, reading every game twenty times a second would take
+the machine's cores from the bot.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from dataclasses import dataclass, field
@@ -29,7 +36,13 @@ from bot.store import Store
 from bot.store_types import StoreUnavailable
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.players import data_with, hand_slot, slot_message, table_slot
+from tests.adapters.telegram.players import (
+    data_with,
+    hand_slot,
+    shown_version,
+    slot_message,
+    table_slot,
+)
 
 MOVE, NEXT_DEAL, JOIN, START, ADD_COMPUTER, MY_TILES = "1m_", "1n_", "1j_", "1s_", "1a_", "1t_"
 HAND_WAIT = 8.0  # how long a person waits for his hand before pressing "My tiles"
@@ -67,6 +80,7 @@ class Tally:
     unanswered: int = 0
     hands_asked: int = 0  # "My tiles" pressed because a hand was not redrawn in time
     refused: int = 0  # answered with the reason the press did nothing
+    timer_moves: int = 0  # people's moves the turn timer made, or a computer in their seat
     problems: list[str] = field(default_factory=list)
     press_to_edit: list[float] = field(default_factory=list)
 
@@ -93,6 +107,8 @@ class Group:
         index: int,
         tally: Tally,
         gate: asyncio.Event,
+        look: float = LOOK,
+        hand_wait: float = HAND_WAIT,
     ) -> None:
         self.fake = fake
         self.redis = redis
@@ -113,6 +129,24 @@ class Group:
         self.current: str | None = None
         self.moved_at: float | None = None  # a move pressed, its table edit not seen yet
         self.waiting_since: float | None = None  # for a hand to offer the turn's moves
+        self.look = look
+        self.hand_wait = hand_wait
+        self.nudged: asyncio.Event | None = None  # set when the bot wrote to these people
+
+    @property
+    def chat_ids(self) -> list[int]:
+        """The group and its people's private chats."""
+        return [self.chat_id, *(u.id for u in self.users)]
+
+    async def _idle(self, seconds: float | None = None) -> None:
+        """Wait before looking again: ``seconds`` (a short look by default), or until
+        the bot writes to these people when they are nudged, at most ``look``."""
+        if self.nudged is None:
+            await asyncio.sleep(seconds or self.look)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.nudged.wait(), self.look)
+        self.nudged.clear()
 
     async def play(self, games: int, until: float) -> None:
         for number in range(games):
@@ -141,7 +175,7 @@ class Group:
                 elif time.monotonic() - opened_at > ANSWER_WAIT:
                     self.fake.type_text(players[0], self.chat_id, f"/newgame {command}")
                     opened_at = time.monotonic()
-                await asyncio.sleep(LOOK)
+                await self._idle()
                 continue
             if game is None or game.doc.id != self.current:
                 await self._ended(self.current, players)
@@ -170,7 +204,7 @@ class Group:
         seated = {s.user.user_id for s in game.doc.seats if s.user is not None}
         table = await slot_message(self.fake, self.book, table_slot(self.chat, game.doc.id))
         if table is None:
-            await asyncio.sleep(LOOK)
+            await self._idle()
             return
         missing = [u for u in players if str(u.id) not in seated]
         robots = sum(1 for s in game.doc.seats if s.user is None)
@@ -181,7 +215,7 @@ class Group:
         elif not missing and robots >= computers and data_with(table, START):
             await self._press(players[0], table, data_with(table, START)[0])
         else:
-            await asyncio.sleep(LOOK)
+            await self._idle()
 
     async def _next_deal(self, game: Game, presser: FakeUser) -> None:
         """The timer deals the next deal soon; a person may press first."""
@@ -190,14 +224,14 @@ class Group:
         if table is not None and found and self.rng.random() < 0.3:
             await self._press(presser, table, found[0])
         else:
-            await asyncio.sleep(LOOK * 4)
+            await self._idle(self.look * 4)
 
     async def _turn(self, game: Game) -> None:
         state = game.state
         assert state is not None
         seat = game.doc.seats[state.turn] if state.turn is not None else None
         if seat is None or seat.user is None or seat.away is not None:
-            await asyncio.sleep(LOOK)  # the bot's timer plays for computers
+            await self._idle()  # the bot's timer plays for computers
             return
         user = self.fake.users[int(seat.user.user_id)]
         hand = await slot_message(self.fake, self.book, hand_slot(user.id, game.doc.id))
@@ -221,14 +255,14 @@ class Group:
         now = time.monotonic()
         if self.waiting_since is None:
             self.waiting_since = now
-        if now - self.waiting_since > HAND_WAIT:
+        if now - self.waiting_since > self.hand_wait:
             self.waiting_since = now
             table = await slot_message(self.fake, self.book, table_slot(self.chat, game.doc.id))
             found = data_with(table, MY_TILES) if table is not None else []
             if table is not None and found:
                 self.tally.hands_asked += 1
                 await self._press(user, table, found[0])
-        await asyncio.sleep(LOOK)
+        await self._idle()
 
     async def _press(
         self, user: FakeUser, message: dict[str, Any], data: str
@@ -278,9 +312,19 @@ class Group:
         refused press stored."""
         stored: dict[tuple[int, int, str], int] = {}
         timed_out = set(doc.timed_out)
+        # A seat whose person timed out too often is played by a computer from its last
+        # timed-out move on (nobody here resigns or takes a seat back).
+        taken_over = {
+            seat: max(i for i in timed_out if doc.moves[i][0] == seat)
+            for seat, held in enumerate(doc.seats)
+            if held.away is not None and any(doc.moves[i][0] == seat for i in timed_out)
+        }
         for index, (seat, text) in enumerate(doc.moves):
             occupant = doc.seats[seat]
-            if occupant.user is None or index in timed_out:
+            if occupant.user is None:
+                continue
+            if index in timed_out or index > taken_over.get(seat, len(doc.moves)):
+                self.tally.timer_moves += 1
                 continue
             key = (index, seat, text)  # a press carries the moves made so far in the match
             stored[key] = stored.get(key, 0) + 1
@@ -312,6 +356,25 @@ class Group:
                 return
             await asyncio.sleep(0.2)
         self.tally.problems.append(f"chat {self.chat_id}: table of {game_id} never showed the end")
+
+    async def table_shows_store(self) -> bool:
+        """Whether the group's table shows the version the store holds of its game, or
+        of its last game once that ended."""
+        game = await self.truth.load(self.chat)
+        if game is not None:
+            game_id, version = game.doc.id, game.version
+        else:
+            ended = await self.truth.store.last_version(self.chat)
+            if ended is None:
+                return True
+            version, game_id = ended
+        return await shown_version(self.redis, table_slot(self.chat, game_id)) == version
+
+    async def check_unfinished(self) -> None:
+        """Check the presses of the match the end of the run cut short against the store."""
+        game = await self.truth.load(self.chat)
+        if self.current is not None and game is not None and game.doc.id == self.current:
+            self._check_moves(game.doc)
 
     async def check_scoreboard(self) -> None:
         """Each person's matches on the chat's board of each game are the finished

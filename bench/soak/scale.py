@@ -1,8 +1,13 @@
 """The scale run: three webhook workers behind one URL (the fake Bot API posts each
 update to the next worker in turn) on a Redis Cluster of three masters, with many
-groups playing at once for a set time. It prints moves per second, the 99th
-percentile from a move's press to the group table's next edit, the highest number of
-writes one group got in any minute, and anything lost or doubled."""
+groups playing at once for a set time. People press at their pace: when the bot has
+written to them (their hand shows their turn, the table moved), looking again every few
+seconds at most. At the set time they stop pressing, and the run waits until every
+group's table shows the state the store holds (saying how long that took) before it
+checks every press of every match, finished or not. It prints moves per second, the
+99th percentile from a move's press to the group table's next edit, the highest number
+of writes one group got in any minute and the whole bot in any second (both also
+counted as problems over Telegram's limits), and anything lost or doubled."""
 
 from __future__ import annotations
 
@@ -21,7 +26,27 @@ from tests.adapters.telegram.fakeworld import Call
 
 WORKERS = 3
 SECRET = "soak-secret"
-WRITES = ("sendMessage", "editMessageText", "sendPhoto", "sendDocument", "editMessageMedia")
+# Every call that changes what a chat shows.
+WRITES = (
+    "sendMessage",
+    "editMessageText",
+    "editMessageCaption",
+    "editMessageReplyMarkup",
+    "sendPhoto",
+    "sendDocument",
+    "editMessageMedia",
+    "deleteMessage",
+    "pinChatMessage",
+    "unpinChatMessage",
+)
+GROUP_MINUTE, BOT_SECOND = 20, 30  # Telegram's limits
+# A thousand groups wait minutes for their turn in the bot's thirty writes a second, and
+# so do their hands: the turn timer must be longer, or it plays for people waiting for
+# their hand.
+TURN_TIMEOUT = 900
+LOOK = 5.0  # people look at least this often, and whenever the bot writes to them
+HAND_WAIT = 300.0  # ... and ask for their tiles when no hand came for this long
+DRAIN_LIMIT = 900.0  # the longest the tables may take to show the stored state
 
 
 @dataclass
@@ -46,6 +71,7 @@ async def scale_run(options: ScaleOptions) -> int:
             "TELEGRAM_WEBHOOK_SECRET": SECRET,
             "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
             "TELEGRAM_WEBHOOK_PORT": str(port),
+            "TURN_TIMEOUT": str(TURN_TIMEOUT),
         }
         workers.append(BotProcess(env, workdir / f"worker{n}.log"))
     for worker in workers:
@@ -58,22 +84,34 @@ async def scale_run(options: ScaleOptions) -> int:
     gate = asyncio.Event()
     gate.set()
     groups = [
-        Group(fake, store, client, -2_000_000 - n, n, tally, gate) for n in range(options.groups)
+        Group(fake, store, client, -2_000_000 - n, n, tally, gate, LOOK, HAND_WAIT)
+        for n in range(options.groups)
     ]
-    by_chat = {g.chat_id: g for g in groups}
+    by_chat = {chat_id: g for g in groups for chat_id in g.chat_ids}
+    for group in groups:
+        group.nudged = asyncio.Event()
 
     async def watch(call: Call) -> None:
         group = by_chat.get(call.chat_id or 0)
-        if call.method == "editMessageText" and group is not None and group.moved_at:
+        if group is None or call.method not in WRITES:
+            return
+        assert group.nudged is not None
+        group.nudged.set()
+        if call.method == "editMessageText" and call.chat_id == group.chat_id and group.moved_at:
             tally.press_to_edit.append(time.monotonic() - group.moved_at)
             group.moved_at = None
 
     fake.watchers["scale"] = watch
     started = time.monotonic()
     until = started + options.minutes * 60
+    drained: float | None = None
+    played = 0.0
     try:
         await asyncio.gather(*(g.play(10_000, until) for g in groups))
+        played = time.monotonic() - started
+        drained = await _drain(groups)
         for group in groups:
+            await group.check_unfinished()
             await group.check_scoreboard()
     finally:
         # In threads: the fake server, on this loop, answers what they send while draining.
@@ -81,10 +119,32 @@ async def scale_run(options: ScaleOptions) -> int:
         await store.close()
         await fake.close()
         cluster.stop()
-    # A match cut by the end of the run is not a problem.
+    # A match cut by the end of the run is not a problem: its presses were checked.
     tally.problems = [p for p in tally.problems if "ran out of time" not in p]
-    _report(tally, fake, time.monotonic() - started, workdir, options)
+    _report(tally, fake, played, drained, workdir, options)
     return 1 if tally.problems else 0
+
+
+async def _drain(groups: list[Group]) -> float | None:
+    """Seconds from the last press until one look at every group's table finds it
+    showing the stored state; ``None`` (each group behind noted) if not by the limit."""
+    stopped = time.monotonic()
+    while True:
+        behind = [g for g in groups if not await _shows_store(g)]
+        if not behind:
+            return time.monotonic() - stopped
+        if time.monotonic() - stopped > DRAIN_LIMIT:
+            for group in behind:
+                group.tally.problems.append(f"chat {group.chat_id}: table never caught up")
+            return None
+        await asyncio.sleep(1.0)
+
+
+async def _shows_store(group: Group) -> bool:
+    try:
+        return await group.table_shows_store()
+    except Exception:  # the store is slow to answer under load: look again
+        return False
 
 
 async def _until_listening(ports: list[int], timeout: float = 60.0) -> None:
@@ -126,20 +186,36 @@ def _most_within(moments: list[float], seconds: float) -> int:
 
 
 def _report(
-    tally: Tally, fake: FakeBotApi, seconds: float, workdir: Path, options: ScaleOptions
+    tally: Tally,
+    fake: FakeBotApi,
+    seconds: float,
+    drained: float | None,
+    workdir: Path,
+    options: ScaleOptions,
 ) -> None:
     waits = sorted(tally.press_to_edit)
     p99 = waits[min(len(waits) - 1, int(len(waits) * 0.99))] if waits else float("nan")
+    group_minute, bot_second = _busiest_minute(fake), _busiest_second(fake)
+    if group_minute > GROUP_MINUTE:
+        tally.problems.append(f"a group got {group_minute} writes in a minute")
+    if bot_second > BOT_SECOND:
+        tally.problems.append(f"the bot made {bot_second} writes in one second")
+    writes = [c.at for c in fake.calls if c.method in WRITES]
+    span = max(writes) - min(writes) if writes else 0.0
     lines = [
         f"workers              {WORKERS} webhook processes, Redis Cluster of 3 masters",
         f"groups playing       {options.groups} for {seconds:.0f} s",
+        "tables caught up     "
+        + (f"{drained:.0f} s after the last press" if drained is not None else "NOT all"),
         f"games finished       {tally.games}",
-        f"moves per second     {tally.moves_checked / seconds:.2f} (people's moves, checked)",
+        f"moves per second     {tally.moves_checked / seconds:.2f} (people's moves, checked; "
+        f"{tally.timer_moves} more made by the turn timer)",
         f"press to table edit  p99 {p99 * 1000:.0f} ms over {len(waits)} moves",
-        f"busiest group        {_busiest_minute(fake)} writes in a minute",
-        f"whole bot            {_busiest_second(fake)} writes in its busiest second, "
-        f"{sum(c.method in WRITES for c in fake.calls) / seconds:.1f} a second on average",
-        f"presses              {tally.presses} ({tally.unanswered} unanswered)",
+        f"busiest group        {group_minute} writes in a minute",
+        f"whole bot            {bot_second} writes in its busiest second, "
+        f"{len(writes) / span if span else 0.0:.1f} a second on average over {span:.0f} s",
+        f"presses              {tally.presses} ({tally.unanswered} unanswered, "
+        f"{tally.refused} refused)",
         f"lost or doubled      {len(tally.problems)}",
         f"logs in              {workdir}",
     ]
