@@ -25,6 +25,7 @@ workers serving one bot share each chat's budget (:mod:`adapters.telegram.shared
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
@@ -154,24 +155,24 @@ class MemorySendLog:
         )
 
 
-# While writes are on their way and none was answered lately, how soon to ask again.
-CLAIM_POLL = 0.05
-
-
 def busy_until(
     on_way: int, answered: Sequence[float], rules: Sequence[Rule], now: float
 ) -> float | None:
     """``None`` when one more write may leave at ``now`` (every write on its way and
     every one answered within a rule's period counts against it), else when to ask again:
-    when the first answered write that holds a spent rule leaves its period."""
+    the soonest a write that holds a spent rule leaves its period, which for one still
+    on its way is a period from now at the earliest."""
     again: float | None = None
     for rule in rules:
         recent = sorted(m for m in answered if m > now - rule.period)
         if on_way + len(recent) < rule.count:
             continue
-        moment = recent[0] + rule.period if recent else now + CLAIM_POLL
+        moment = min(recent[0], now) + rule.period if recent else now + rule.period
         again = moment if again is None else max(again, moment)
     return again
+
+
+CLAIMING = 4  # writes of one process asking for their place in the bot-wide limit at once
 
 
 class Pacer:
@@ -186,6 +187,7 @@ class Pacer:
         self._log = send_log
         self._clock = clock
         self._limits = limits
+        self._claims = asyncio.Semaphore(CLAIMING)
 
     async def turn(self, chat: str) -> Reservation:
         """Wait for a turn that keeps the chat's rules and the bot-wide one."""
@@ -216,18 +218,22 @@ class Pacer:
         wide = reservation.bot_wide or reservation
         if wide.chat != EVERY_CHAT:
             return reservation
-        while True:
-            claimed = await self._log.claim(wide, BOT_RULES, self._clock.now())
-            if isinstance(claimed, Reservation):
-                break
-            await self._clock.sleep_until(claimed)
+        # A few writes of this process ask at a time, the others queue here in order:
+        # while the budget was spent, every write asking Redis again and again filled
+        # the connections, and the answers that free the budget waited behind them.
+        async with self._claims:
+            while True:
+                claimed = await self._log.claim(wide, BOT_RULES, self._clock.now())
+                if isinstance(claimed, Reservation):
+                    break
+                await self._clock.sleep_until(claimed)
         return claimed if wide is reservation else replace(reservation, bot_wide=claimed)
 
     async def done(self, reservation: Reservation) -> None:
         now = self._clock.now()
-        await self._log.settle(reservation, now)
-        if reservation.bot_wide is not None:
+        if reservation.bot_wide is not None:  # first: other writes wait for it
             await self._log.settle(reservation.bot_wide, now)
+        await self._log.settle(reservation, now)
 
 
 class Budget:

@@ -17,7 +17,6 @@ from typing import Any
 
 from adapters.telegram.limiter import (
     BOT_RULES,
-    CLAIM_POLL,
     GROUP_RULES,
     PRIVATE_RULES,
     Reservation,
@@ -115,8 +114,7 @@ redis.call('ZADD', key, at, mine)
 return {num(at), ''}
 """
 # KEYS[1]: the chat's sorted set. ARGV: now, the reservation's member, how long a write
-# may be on its way, ttl ms, how soon to ask again while only writes on their way hold
-# the budget, then count/period pairs. Returns '' and the member the write now has on
+# may be on its way, ttl ms, then count/period pairs. Returns '' and the member the write now has on
 # its way, or the moment to ask again and '' (as busy_until in Python).
 _CLAIM = """
 local key, mine = KEYS[1], ARGV[2]
@@ -134,7 +132,7 @@ for i = 1, #near, 2 do
   end
 end
 local again = nil
-for i = 6, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   local count, period = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
   local first, recent = nil, 0
   for _, moment in ipairs(answered) do
@@ -144,8 +142,8 @@ for i = 6, #ARGV, 2 do
     end
   end
   if on_way + recent >= count then
-    local moment = now + tonumber(ARGV[5])
-    if first then moment = first + period end
+    local moment = now + period
+    if first then moment = math.min(first, now) + period end
     if not again or moment > again then again = moment end
   end
 end
@@ -218,7 +216,7 @@ class RedisSendLog:
     async def claim(
         self, reservation: Reservation, rules: Sequence[Rule], now: float
     ) -> Reservation | float:
-        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, SETTLED_MS, CLAIM_POLL]
+        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, SETTLED_MS]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
         key = self._key_for(reservation.chat)

@@ -10,7 +10,6 @@ import redis.asyncio as aredis
 
 from adapters.telegram.limiter import (
     BOT_RULES,
-    CLAIM_POLL,
     EVERY_CHAT,
     GROUP_RULES,
     PRIVATE_RULES,
@@ -217,8 +216,9 @@ async def test_a_write_leaves_only_while_fewer_than_thirty_are_on_their_way_or_j
         assert isinstance(claimed, Reservation)
         on_way.append(claimed)
     waiting = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW)
-    # Its turn came, but the thirty are still on their way (slowly): it asks again soon.
-    assert await send_log.claim(waiting, BOT_RULES, NOW + 2) == NOW + 2 + CLAIM_POLL
+    # Its turn came, but the thirty are still on their way (slowly): none can leave the
+    # last second's count before a second from now.
+    assert await send_log.claim(waiting, BOT_RULES, NOW + 2) == NOW + 3
     await send_log.settle(on_way[0], NOW + 2.5)
     # One was answered, and may have reached Telegram just then: a second from it.
     assert await send_log.claim(waiting, BOT_RULES, NOW + 3) == NOW + 3.5
