@@ -20,12 +20,12 @@ import asyncio
 import contextlib
 import random
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from redis.exceptions import RedisError
 
 from adapters.telegram.slots import RedisSlotBook
+from bench.soak.presses import Press, Tally, applied, check_moves
 from bot import codec, keys
 from bot.contract import ChatRef
 from bot.flow import Game
@@ -49,8 +49,6 @@ HAND_WAIT = 8.0  # how long a person waits for his hand before pressing "My tile
 ANSWER_WAIT = 6.0  # how long a person waits for the popup of a press
 END_WAIT = 60.0  # how long the table may take to show a finished match (after a kill too)
 LOOK = 0.05  # seconds between looks at the store
-# A draw or a pass may be the only move a hand has; the core makes those by itself.
-FORCED = ("draw", "pass")
 
 # (command, people, computers): every game, some with computers.
 PLANS = (
@@ -59,36 +57,6 @@ PLANS = (
     ("baghdad match=deals:2", 2, 0),
     ("three_guns", 2, 1),
 )
-
-
-@dataclass
-class Press:
-    game_id: str
-    counter: int
-    seat: int
-    move: str
-    answer: dict[str, Any] | None = None  # None: never answered (the bot died)
-
-
-@dataclass
-class Tally:
-    """What the soak counts and what it found wrong."""
-
-    games: int = 0
-    moves_checked: int = 0
-    presses: int = 0
-    unanswered: int = 0
-    hands_asked: int = 0  # "My tiles" pressed because a hand was not redrawn in time
-    refused: int = 0  # answered with the reason the press did nothing
-    timer_moves: int = 0  # people's moves the turn timer made, or a computer in their seat
-    problems: list[str] = field(default_factory=list)
-    press_to_edit: list[float] = field(default_factory=list)
-
-
-def applied(answer: dict[str, Any]) -> bool:
-    """The popup of a press the bot applied: a silent one. A refusal always says why, in
-    a dialog (the table is unavailable) or a toast (the button is out of date)."""
-    return not answer.get("show_alert") and not answer.get("text")
 
 
 class StoreDown(Exception):
@@ -132,6 +100,9 @@ class Group:
         self.look = look
         self.hand_wait = hand_wait
         self.nudged: asyncio.Event | None = None  # set when the bot wrote to these people
+        # When given, a press waits for its query id's event (set by whoever watches the
+        # fake's answers) instead of looking for its answer a hundred times a second.
+        self.answer_events: dict[str, asyncio.Event] | None = None
 
     @property
     def chat_ids(self) -> list[int]:
@@ -271,12 +242,20 @@ class Group:
         self.tally.presses += 1
         query = self.fake.press(user, message, data)
         deadline = time.monotonic() + ANSWER_WAIT
-        while time.monotonic() < deadline:
+        if self.answer_events is not None:
+            came = self.answer_events[query] = asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(came.wait(), ANSWER_WAIT)
+            self.answer_events.pop(query, None)
+            deadline = time.monotonic() + 0.5 if came.is_set() else 0.0  # being recorded
+        while True:
             answer = self.fake.answered.get(query)
             if answer is not None:
                 if not applied(answer):
                     self.tally.refused += 1
                 return answer
+            if time.monotonic() >= deadline:
+                break
             await asyncio.sleep(0.01)
         self.tally.unanswered += 1
         return None
@@ -308,42 +287,7 @@ class Group:
         return from_json(last)
 
     def _check_moves(self, doc: GameDoc) -> None:
-        """Every acknowledged press stored once, every stored human move pressed, no
-        refused press stored."""
-        stored: dict[tuple[int, int, str], int] = {}
-        timed_out = set(doc.timed_out)
-        # A seat whose person timed out too often is played by a computer from its last
-        # timed-out move on (nobody here resigns or takes a seat back).
-        taken_over = {
-            seat: max(i for i in timed_out if doc.moves[i][0] == seat)
-            for seat, held in enumerate(doc.seats)
-            if held.away is not None and any(doc.moves[i][0] == seat for i in timed_out)
-        }
-        for index, (seat, text) in enumerate(doc.moves):
-            occupant = doc.seats[seat]
-            if occupant.user is None:
-                continue
-            if index in timed_out or index > taken_over.get(seat, len(doc.moves)):
-                self.tally.timer_moves += 1
-                continue
-            key = (index, seat, text)  # a press carries the moves made so far in the match
-            stored[key] = stored.get(key, 0) + 1
-            self.tally.moves_checked += 1
-        pressed: dict[tuple[int, int, str], list[Press]] = {}
-        for press in self.presses.get(doc.id, []):
-            pressed.setdefault((press.counter, press.seat, press.move), []).append(press)
-        for key, count in stored.items():
-            if count > 1:
-                self.tally.problems.append(f"game {doc.id}: move {key} stored {count} times")
-            if key not in pressed and key[2] not in FORCED:
-                self.tally.problems.append(f"game {doc.id}: move {key} stored, never pressed")
-        for key, presses in pressed.items():
-            acked = [p for p in presses if p.answer is not None and applied(p.answer)]
-            refused = [p for p in presses if p.answer is not None and not applied(p.answer)]
-            if acked and key not in stored:
-                self.tally.problems.append(f"game {doc.id}: acknowledged move {key} lost")
-            if refused and not acked and key in stored:
-                self.tally.problems.append(f"game {doc.id}: refused move {key} stored anyway")
+        check_moves(doc, self.presses.get(doc.id, []), self.tally)
 
     async def _check_table_shows_end(self, game_id: str) -> None:
         deadline = time.monotonic() + END_WAIT

@@ -72,6 +72,7 @@ async def scale_run(options: ScaleOptions) -> int:
             "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
             "TELEGRAM_WEBHOOK_PORT": str(port),
             "TURN_TIMEOUT": str(TURN_TIMEOUT),
+            "TIMER_POLL_INTERVAL": "0.5",  # the default: ten looks a second each is for tests
         }
         workers.append(BotProcess(env, workdir / f"worker{n}.log"))
     for worker in workers:
@@ -88,10 +89,17 @@ async def scale_run(options: ScaleOptions) -> int:
         for n in range(options.groups)
     ]
     by_chat = {chat_id: g for g in groups for chat_id in g.chat_ids}
+    answers: dict[str, asyncio.Event] = {}
     for group in groups:
         group.nudged = asyncio.Event()
+        group.answer_events = answers
 
     async def watch(call: Call) -> None:
+        if call.method == "answerCallbackQuery":
+            came = answers.get(str(call.params.get("callback_query_id")))
+            if came is not None:
+                came.set()
+            return
         group = by_chat.get(call.chat_id or 0)
         if group is None or call.method not in WRITES:
             return
