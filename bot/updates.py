@@ -2,7 +2,9 @@
 update per player whose screen changed, and the turn ping.
 
 The table shows a deal's result itself, between deals; at the start of each deal
-it is posted anew (``renew``), so it stays at the bottom of the chat.
+it is posted anew (``renew``), so it stays at the bottom of the chat. The write that
+ends the match posts it anew after the last deal's summary, so the result is the
+chat's last message, not an edit above that summary.
 
 Screens are compared before and after, so a player whose hand and choices
 did not change gets nothing: adapters rely on this to stay within their
@@ -119,11 +121,15 @@ def game_updates(
     table = table_of(after, now)
     shown.put(after, None, table)
     table_changed = before is None or table != (shown.get(before, None) or table_of(before, now))
+    match_ended = state is not None and state.match_over and deal_ended(before, after)
+    table_show: Show | None = None
     if table_changed:
-        renew = _deal_began(before, state)
-        out.append(
-            Show(table_slot(doc), table, version, renew=renew, pin=renew and doc.settings.pin)
-        )
+        # The match's result is posted anew too, below the last deal's summary.
+        renew = _deal_began(before, state) or match_ended
+        pin = renew and doc.settings.pin
+        table_show = Show(table_slot(doc), table, version, renew=renew, pin=pin)
+        if not match_ended:
+            out.append(table_show)
     if state is None:
         return out
     _ = translator(doc.settings.lang)
@@ -134,6 +140,8 @@ def game_updates(
         # The final line and every hand left, once, as its own message: the table
         # message itself shows only counts, and is posted anew when the next deal begins.
         out.append(Notice(table_slot(doc).chat, deal_end or deal_end_picture(after)))
+    if match_ended and table_show is not None:
+        out.append(table_show)
     out += _hands(before, after, decision, shown)
     out += _pings(before, after)
     return out

@@ -196,9 +196,12 @@ async def test_two_processes_serve_one_match_answering_each_others_buttons(
         ]
         finished = await Store(redis_client).last_game(CHAT)
         assert finished is not None
-        # The lobby, then the table posted anew once at the start of each deal.
+        # The lobby, then the table posted anew once at the start of each deal and
+        # once more with the match's result.
         deals = len(from_json(finished).deals)
-        assert len(tables) == 1 + deals, "a process sent a table of its own instead of editing it"
+        assert len(tables) == 1 + deals + 1, (
+            "a process sent a table of its own instead of editing it"
+        )
         live = [
             m
             for m in fake.live_channel_messages(CHANNEL_ID)

@@ -120,13 +120,18 @@ async def test_a_move_whose_table_edit_died_with_the_process_is_shown_after_a_re
     assert "taking over a turn in tg:-1000900 from process" in logged
 
 
-async def test_a_match_end_whose_table_edit_died_with_the_process_is_shown_after_a_restart(
+async def test_a_match_end_whose_table_died_with_the_process_is_shown_after_a_restart(
     bot: BotProcess, fake: FakeBotApi, redis_client: aredis.Redis
 ) -> None:
     group, tally = group_playing(fake, redis_client, 1)  # Tyaga, a person and a computer
-    catch = Catch(group.fake, lambda call: "The match is over" in str(call.params.get("text", "")))
+    # The match's result is posted anew, below the last deal's summary.
+    ended = Catch(
+        group.fake,
+        lambda call: "The match is over" in str(call.params.get("text", "")),
+        method="sendMessage",
+    )
     match = asyncio.create_task(group.play(1, time.monotonic() + 300))
-    await _kill_and_restart(bot, catch)
+    await _kill_and_restart(bot, ended)
     game = await group.truth.store.last_game(group.chat)
     assert game is not None and game["status"] == "finished"
     await asyncio.wait_for(match, 300)  # it checks that the table shows the end

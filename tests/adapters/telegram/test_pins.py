@@ -36,7 +36,8 @@ async def test_the_live_table_is_pinned_at_every_deal_and_the_last_one_unpinned(
     played = await d.play_match(random.Random(3))
     assert_match_over(fake, played)
     pins = fake.calls_to("pinChatMessage")
-    assert len(pins) == played.deals + 1
+    # At the start of every deal, and once more with the match's result posted anew.
+    assert len(pins) == played.deals + 2
     assert all(p.params.get("disable_notification") is True for p in pins)
     final = (await d.table(game_id))["message_id"]
     assert fake.pinned[GROUP_ID] == [final], "an older table is still pinned"

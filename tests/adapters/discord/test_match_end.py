@@ -1,0 +1,36 @@
+"""A finished match's result is the channel's last message: the table is posted
+anew below the last deal's picture, once, and its older message is gone."""
+
+from __future__ import annotations
+
+import pytest
+import redis.asyncio as aredis
+
+from bot import codec
+from bot.store import Store
+from tests.adapters.discord.fake_api import FakeDiscord
+from tests.adapters.discord.harness import CHANNEL_ID, Bot
+from tests.adapters.discord.matches import (
+    Referee,
+    custom_id_for,
+    open_table,
+    plain_text,
+    play_to_the_end,
+)
+
+
+@pytest.mark.slow
+async def test_the_result_is_posted_last_below_the_last_deals_picture(
+    bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    await open_table(bot, "tyaga", 0, target=10)
+    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+    live = sorted(fake.live_channel_messages(CHANNEL_ID), key=lambda m: int(m["id"]))
+    finals = [m for m in live if "The match is over" in plain_text(m)]
+    assert len(finals) == 1, "the result was shown twice"
+    assert live[-1] is finals[0]
+    assert custom_id_for(finals[0], codec.RematchPress) is not None
+    pictures = [m for m in live if m.get("attachments")]
+    assert pictures and int(pictures[-1]["id"]) < int(finals[0]["id"])
+    tables = [m for m in live if any(embed.get("title") for embed in m["embeds"])]
+    assert tables == finals, "an older table was left behind"
