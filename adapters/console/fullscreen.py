@@ -28,7 +28,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from adapters.console.choosing import choose_match
 from adapters.console.draw import screen_lines
-from adapters.console.marks import hand_text
+from adapters.console.marks import hand_text, wrapped
 from adapters.console.reading import TableReader
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, pressable
@@ -205,7 +205,8 @@ class TableApp(App[int]):
             self.query_one("#title", Static).update(reading.title)
             for note in reading.notes:
                 self._note(note)
-            self.query_one("#board", Static).update(reading.board)
+            board = self.query_one("#board", Static)
+            board.update(wrapped(reading.board, board.content_region.width))
         mover = screens.to_move()
         several = len(self.table.users) > 1
         if (

@@ -15,6 +15,8 @@ from typing import Final
 
 from rich.text import Text
 
+from adapters.console.draw import hanging
+
 TILE: Final = re.compile(r"\[[^\[\]|]*\|[^\[\]|]*\]")
 TILE_RUN: Final = re.compile(r"(?:\[[^\[\]|]*\|[^\[\]|]*\]){2,}|\[[^\[\]|]*\|[^\[\]|]*\]")
 SEAT_MARKS: Final = ("▶ ", "• ")  # how the table marks the seat to move and the others
@@ -81,6 +83,27 @@ def board_text(lines: Sequence[str], marks: Marks) -> Text:
             piece.stylize(NEW, *marks[number][1])
         pieces.append(piece)
     return Text("\n").join(pieces)
+
+
+def wrapped(text: Text, width: int, indent: int = 2) -> Text:
+    """``text`` cut to ``width`` as :func:`hanging` cuts a line (between words or
+    tiles, never inside a tile, later lines indented), its marks kept."""
+    if width <= indent:
+        return text
+    rows: list[Text] = []
+    for row in text.split("\n"):
+        lines = hanging(row.plain, width, indent)
+        starts, at = [], 0
+        for line in lines:
+            at = row.plain.index(line.strip(), at)
+            starts.append(at)
+            at += len(line.strip())
+        first, *rest = row.divide(starts[1:])
+        rows.append(first)
+        rows += [Text(" " * indent) + part for part in rest]
+    for row in rows:
+        row.rstrip()
+    return Text("\n").join(rows)
 
 
 def hand_text(lines: Sequence[str], before: Sequence[str]) -> Text:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 
 from adapters.console import TableRequest
 from adapters.console.shades import MOVE_ROWS, MoveButton, move_list
@@ -79,3 +79,25 @@ def test_a_long_move_list_fills_its_columns_top_down() -> None:
     rows = len(cells) // columns
     first_column = [cell for n, cell in enumerate(cells) if n % columns == 0]
     assert [c.number for c in first_column if isinstance(c, MoveButton)] == list(range(1, rows + 1))
+
+
+async def test_the_tables_line_of_play_wraps_between_tiles_under_itself(
+    store: Store, tmp_path: Path
+) -> None:
+    app = await table_app(store, DEALS, tmp_path)
+
+    def board() -> list[str]:
+        return str(app.query_one("#board", Static).render()).splitlines()
+
+    async with app.run_test(size=(100, 40)) as pilot:
+        while app.is_running and not any(line.startswith("  [") for line in board()):
+            await until(pilot, lambda: isinstance(app.focused, MoveButton) or not app.is_running)
+            if app.is_running:
+                await pilot.press("enter")
+        shown = board()
+        await pilot.press("ctrl+q")
+    wrapped = [n for n, line in enumerate(shown) if line.startswith("  [")]
+    assert wrapped, f"the line of play never wrapped under itself: {shown}"
+    at = wrapped[0]
+    assert shown[at - 1].startswith("Line: [")
+    assert all(line.count("[") == line.count("]") for line in shown), "a tile was cut"
