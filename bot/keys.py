@@ -228,6 +228,16 @@ def rendered(slot_key: str) -> str:
     return f"{PREFIX}:render:{slot_key}"
 
 
+def games_pattern(platform: str) -> str:
+    """A SCAN pattern matching the game key of every chat of ``platform``."""
+    return f"{PREFIX}:{{{_escape_glob(platform)}:*}}:game"
+
+
+def chat_of_game(key: str) -> ChatRef:
+    """The chat whose :func:`game` key ``key`` is."""
+    return ChatRef.from_key(key[key.index("{") + 1 : key.rindex("}")])
+
+
 def tables_to_check(platform: str) -> str:
     """Sorted set of a platform's chat keys -> when their table is next compared with the
     store (a live table, or one whose screens are queued)."""

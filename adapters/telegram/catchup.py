@@ -7,7 +7,8 @@ version, or when a screen of it was queued and never shown. The same goes for th
 hands and picture still waiting. A table whose game has ended and whose final version
 is shown needs no more looks.
 
-A process looks at every chat on start (whatever it died with is then redrawn), and,
+A process looks at every chat on start, those in the index and those with a game stored
+(whatever a process died with is then redrawn, a new game's first table too), and,
 on every timer poll, at the chats due: those whose screens have waited longer than a
 live process takes to show them, and every live table once a minute. Looking at a chat,
 it also sends the one-off messages a process that is gone left in the chat's outbox

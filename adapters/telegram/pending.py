@@ -61,7 +61,10 @@ class PendingBook(Protocol):
         is due again after :data:`GRACE_SECONDS` unless :meth:`recheck` says otherwise)."""
         ...
 
-    async def every_chat(self) -> list[ChatRef]: ...
+    async def every_chat(self) -> list[ChatRef]:
+        """Every chat in the index, and every chat with a game stored: a game whose first
+        screen died with its process before it was noted is in no index."""
+        ...
 
     async def recheck(self, chat: ChatRef, seconds: float) -> None:
         """Look at the chat again in ``seconds``."""
@@ -149,6 +152,7 @@ class RedisPendingBook:
         self._redis = redis
         self._wall = wall
         self._index = keys.tables_to_check(platform)
+        self._games = keys.games_pattern(platform)
         self._note = redis.register_script(_NOTE)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
         self._settle = redis.register_script(_SETTLE)
@@ -214,8 +218,10 @@ class RedisPendingBook:
         return [ChatRef.from_key(text(chat)) for chat in found]
 
     async def every_chat(self) -> list[ChatRef]:
-        found = await self._redis.zrange(self._index, 0, -1)
-        return [ChatRef.from_key(text(chat)) for chat in found]
+        found = {text(chat) for chat in await self._redis.zrange(self._index, 0, -1)}
+        async for key in self._redis.scan_iter(match=self._games, count=1000):
+            found.add(keys.chat_of_game(text(key)).key)
+        return [ChatRef.from_key(chat) for chat in sorted(found)]
 
     async def recheck(self, chat: ChatRef, seconds: float) -> None:
         await self._redis.zadd(self._index, {chat.key: self._wall() + seconds})

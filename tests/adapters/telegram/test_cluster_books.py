@@ -50,6 +50,10 @@ async def test_screens_of_chats_in_different_slots_are_noted_and_struck_off(clie
         await book.settle(table(chat, 3))
         assert await book.waiting(chat) == {}
     assert {c.key for c in await book.every_chat()} >= {c.key for c in CHATS}
+    unnoted = [ChatRef("tg", f"-200{n}") for n in range(8)]  # games on every node
+    for chat in unnoted:
+        await client.hset(keys.game(chat), mapping={"v": 1, "id": "g1"})
+    assert {c.key for c in await book.every_chat()} >= {c.key for c in unnoted}
 
 
 async def test_what_a_process_gone_held_is_taken_over_on_a_cluster(client: Any) -> None:

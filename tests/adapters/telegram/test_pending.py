@@ -77,3 +77,14 @@ async def test_a_server_that_forgot_the_script_still_gets_the_screens_noted(
     await book.note([table(GROUP, 2), table(OTHER, 4)])
     assert await book.waiting(GROUP) == {table(GROUP, 0).slot.key: 2}
     assert await book.waiting(OTHER) == {table(OTHER, 0).slot.key: 4}
+
+
+async def test_a_chat_whose_game_is_stored_is_looked_at_on_start_though_nothing_was_noted(
+    book: RedisPendingBook, redis_client: aredis.Redis
+) -> None:
+    """A process killed between writing a new game and noting its first screen left the
+    chat in no index: a starting process still finds it."""
+    await redis_client.hset(keys.game(OTHER), mapping={"v": 1, "id": "g9"})
+    await redis_client.hset(keys.game(ChatRef("dc", "77")), mapping={"v": 1, "id": "g8"})
+    await book.note([table(GROUP, 1)])
+    assert [chat.key for chat in await book.every_chat()] == [GROUP.key, OTHER.key]
