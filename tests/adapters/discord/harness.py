@@ -34,6 +34,8 @@ class Bot:
     adapter: DiscordAdapter
     gateway: Gateway
     people: list[Person] = field(default_factory=list)
+    # For each interaction, how many REST requests had been made once it was served.
+    served: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     async def boot(
@@ -101,6 +103,7 @@ class Bot:
                 raise AssertionError(f"interaction {record.id} was never answered")
             await asyncio.sleep(0.005)
         await self.adapter.settle()
+        self.served[record.id] = len(self.fake.requests)
 
     # -- looking --------------------------------------------------------------------
 
