@@ -184,12 +184,18 @@ async def move_once(bot: Bot, person: Person, counter: int, channel: int = CHANN
 
 
 async def play_to_the_end(bot: Bot, *referees: Referee) -> None:
-    """Play the matches of the referees' channels, one move in each in turn."""
+    """Play the matches of the referees' channels, one move in each in turn. Every
+    referee checks what its channel was sent after each step, whichever channel the
+    step was for: a timer round serves every channel, so a step in one can begin the
+    next deal in another, and what that channel was sent before (the hands of the deal
+    just ended) must be checked against the deal it was sent in, not the new hands."""
     playing = list(referees)
     for _ in range(MAX_STEPS):
         for referee in list(playing):
             if not await play_one(bot, referee):
                 playing.remove(referee)
+            for watching in playing:
+                await watching.check()
         if not playing:
             return
     raise AssertionError("a match did not end")
