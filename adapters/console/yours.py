@@ -3,9 +3,9 @@
 At the terminal with one person at the keyboard, the core names him "You" and
 writes its sentences about every seat the same way, for a table everyone reads:
 "Won by You." and "You drew a tile", since a draw is hidden from the others.
-Here the sentences about him are said to him: "You won." and, for his draws,
-the tiles he drew, which his own hand shows him anyway ("You drew [5|2]"). A
-sentence is recognised by writing it again with the core's own template, so
+Here the sentences about him are said to him: "You won.", "You take the deal."
+and, for his draws, the tiles he drew, which his own hand shows him anyway ("You
+drew [5|2]"). A sentence is recognised by writing it again with the core's own template, so
 this holds in every language. With several people at one keyboard the screen is
 shared, so nothing here applies.
 """
@@ -22,7 +22,9 @@ _JOIN = ", "  # how the core joins the winners' names
 
 
 def said_to_you(_: Translator, you: str, line: str) -> str:
-    """``line`` in the second person if it announces a match ``you`` won."""
+    """``line`` in the second person if it announces a match or a deal ``you`` won."""
+    if line == _("The deal goes to %(name)s.", name=you):
+        return _("You take the deal.")
     before, _gap, after = _("The match is over. Won by %(names)s.", names=_GAP).partition(_GAP)
     if not (line.startswith(before) and line.endswith(after)) or len(line) <= len(before + after):
         return line

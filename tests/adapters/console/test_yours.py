@@ -69,3 +69,13 @@ def test_a_hand_of_another_deal_gained_nothing_by_drawing() -> None:
     assert own_draws(_, "You", ["You drew a tile"], now, before) == ["You drew a tile"]
     later = ["Your tiles, deal 1:", "[6|6] [2|1]"]
     assert own_draws(_, "You", ["You drew a tile"], later, before) == ["You drew [2|1]"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_deal_the_player_took_is_told_to_him_as_his(lang: str) -> None:
+    _ = translator(lang)
+    you = _("You")
+    core_said = _("The deal goes to %(name)s.", name=you)
+    assert said_to_you(_, you, core_said) == _("You take the deal.") != core_said
+    other = _("The deal goes to %(name)s.", name="Computer 1")
+    assert said_to_you(_, you, other) == other
