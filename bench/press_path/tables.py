@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import codec
 from bot.config import Settings
 from bot.contract import Answer, ChatRef, Command, Outbound, Press, Show, SlotKind, UserRef
 from bot.sessions import Sessions
@@ -33,6 +34,7 @@ class Table:
     hands: dict[str, Show] = field(default_factory=dict)
     table: Show | None = None
     presses: int = 0
+    moves: int = 0  # presses that made a move
     refused: int = 0
     over: bool = False
 
@@ -81,11 +83,20 @@ class Table:
             return False
         out = await self.send(press)
         self.presses += 1
+        if _made_a_move(press, out):
+            self.moves += 1
         answer = out[0] if out else None
         if isinstance(answer, Answer) and answer.alert:  # a button gone stale: the match moved on
             self.hands.pop(press.user.key, None)
             self.refused += 1
         return True
+
+
+def _made_a_move(press: Press, out: list[Outbound]) -> bool:
+    """The press made a move: the table changed, and the press was not "Next deal"."""
+    if isinstance(codec.decode(press.payload), codec.NextDealPress):
+        return False
+    return any(isinstance(o, Show) and o.slot.kind is SlotKind.TABLE for o in out)
 
 
 def tables(sessions: Sessions, count: int, prefix: int) -> list[Table]:
