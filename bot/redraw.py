@@ -1,7 +1,8 @@
 """A chat's game screens drawn again from what the store holds, for an adapter that may
 have lost some on their way (its process was killed, or the store was down).
 
-The table is drawn from the stored game, as every write draws it; a game that has
+The table is drawn from the stored game, as every write draws it, and a running game's
+deadline is set again if it is missing from the timers; a game that has
 ended is drawn from the chat's last game, at the version its ending write gave it. The
 hands and the table's picture are drawn only when asked for by slot key: an adapter
 knows which of them it had queued and not shown.
@@ -38,6 +39,10 @@ async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> D
     and picture those named in ``slot_keys``; ``None`` when there is nothing to draw."""
     game = await runner.load(chat)
     live = game is not None
+    if game is not None:
+        # Looked at after a kill and then every minute: a deadline claimed by a process
+        # that died before playing it is set again, or a computer's turn would never come.
+        await runner.arm(chat, game.doc)
     if game is None:
         game = await _last_game(runner, chat)
         if game is None:

@@ -185,7 +185,7 @@ class Runner:
                     before, fresh = await self.load(chat), True
                     continue
                 if before is not None:
-                    await self._arm(chat, before.doc)
+                    await self.arm(chat, before.doc)
                 return Ran(decision, before, None, translate=_)
             after = Game(decision.doc, decision.state, (before.version if before else 0) + 1)
             written = await self._write(chat, before, after, restate_deadline=lost)
@@ -280,8 +280,9 @@ class Runner:
         is swept once its note is :data:`OUTBOX_GRACE` seconds old)."""
         await self.store.sweep_rating_outboxes(self.clock() - OUTBOX_GRACE)
 
-    async def _arm(self, chat: ChatRef, doc: GameDoc) -> None:
-        """Make sure the running game's deadline is in the timer set."""
+    async def arm(self, chat: ChatRef, doc: GameDoc) -> None:
+        """Make sure the running game's deadline is in the timer set (a process killed
+        between claiming it and writing its move took it along)."""
         if doc.due is not None and doc.status == RUNNING:
             await self.store.arm(chat, doc.id, doc.due.step, doc.due.at)
 

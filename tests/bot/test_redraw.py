@@ -61,3 +61,23 @@ async def test_an_ended_games_final_table_is_drawn_at_its_ending_version(store: 
 async def test_a_chat_without_a_game_has_nothing_to_draw(store: Store) -> None:
     table = make_table(store, ChatRef("tg", "-303"))
     assert await table.sessions.redraw(table.chat) is None
+
+
+async def test_a_deadline_claimed_by_a_process_that_died_is_set_again_when_redrawn(
+    store: Store,
+) -> None:
+    table = make_table(store, ChatRef("tg", "-304"))
+    await table.command(ANNA, "new", "tyaga", "timer=30")
+    await table.command(BORIS, "join")
+    await table.command(ANNA, "start")
+    later = 10.0**10
+    claimed = await store.claim_due(later, "tg")  # and then the claiming process died
+    assert [claim.chat for claim in claimed] == [table.chat]
+    assert await store.claim_due(later, "tg") == []
+
+    await table.sessions.redraw(table.chat)
+
+    again = await store.claim_due(later, "tg")
+    assert [(c.chat, c.game_id, c.counter) for c in again] == [
+        (c.chat, c.game_id, c.counter) for c in claimed
+    ]
