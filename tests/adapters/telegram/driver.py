@@ -5,6 +5,12 @@ buttons the bot sent (the lobby's, the table's, their hand's) and open the bot
 through the deep links it offered. The core's stored game is read only to know
 who is to move and what every hand holds: every message the bot writes to the
 group is checked as it arrives (see :mod:`tests.adapters.telegram.groupscan`).
+
+A match's game can also vanish because something else emptied the test database
+(another test run, or a script, given the same ``REDIS_URL``): the game is then simply
+gone, and the checks that notice first would blame the bot. The driver leaves a key of
+its own beside a match it plays; a game gone together with that key is reported as the
+database emptied under the test.
 """
 
 from __future__ import annotations
@@ -42,6 +48,11 @@ MOVE = "1m_"  # the payload of a move button starts so
 NEXT_DEAL = "1n_"
 COMPUTER_WAIT = 0.02  # seconds between looks while the timer loop plays a computer
 SCREEN_WAIT = 20.0  # how long a player waits for the screen he expects
+WATCHED_FOR = 3600  # seconds the driver's key outlives the match it watches
+EMPTIED = (
+    "the test database was emptied by another process during the match: "
+    "give each test run (and any script) a database of its own in REDIS_URL"
+)
 
 
 @dataclass
@@ -78,6 +89,7 @@ class Driver:
         # People in a hurry move as soon as their own hand lets them, without waiting
         # for the table in the group to catch up.
         self.hurry = False
+        self._watching = False  # whether the key beside a match is set
 
     def seat(self, *users: FakeUser) -> None:
         for user in users:
@@ -160,7 +172,18 @@ class Driver:
         """The record of the match now running in the chat."""
         game = await self.game()
         assert game is not None and game.state is not None, "no running game"
+        await self.redis.set(self._watch_key, game.doc.id, ex=WATCHED_FOR)
+        self._watching = True
         return Played(game.doc.id)
+
+    @property
+    def _watch_key(self) -> str:
+        """A key nothing but this driver writes: gone only with the whole database."""
+        return f"test:watched:{self.chat.key}"
+
+    async def _assert_not_emptied(self) -> None:
+        if self._watching:
+            assert await self.redis.exists(self._watch_key), EMPTIED
 
     async def step(
         self, played: Played, rng: random.Random, until: Callable[[], bool] | None = None
@@ -171,6 +194,8 @@ class Driver:
         if not self.hurry:
             await self.bot.settle()
         game = await self.game()
+        if game is None:
+            await self._assert_not_emptied()  # before the scan, which would blame the bot
         self.assert_no_hand_in_group()
         over = game is None or game.doc.id != played.game_id or game.doc.status != "running"
         if over or (until is not None and until()):
@@ -226,6 +251,8 @@ class Driver:
         deadline = loop.time() + SCREEN_WAIT
         while (found := await look()) is None:
             if loop.time() > deadline:
+                if await self.game() is None:
+                    await self._assert_not_emptied()
                 raise AssertionError(f"the bot never showed {what}")
             await asyncio.sleep(COMPUTER_WAIT)
             if not self.hurry:
