@@ -11,6 +11,7 @@ import pytest
 import redis.asyncio as aredis
 from telegram import Bot
 
+from adapters.telegram.liveness import Liveness
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import core, deliverer, world  # noqa: F401  (fixtures)
 from tests.adapters.telegram.tables import (  # noqa: F401  (fixtures)
@@ -63,3 +64,14 @@ def where(request: pytest.FixtureRequest) -> Any:
     if request.param == "memory":
         return None
     return request.getfixturevalue("redis_client")
+
+
+@pytest.fixture
+async def processes(redis_client: aredis.Redis) -> AsyncIterator[tuple[Liveness, Liveness]]:
+    """Two live bot processes, each renewing its own key."""
+    first, second = Liveness(redis_client), Liveness(redis_client)
+    await first.start()
+    await second.start()
+    yield first, second
+    await first.stop()
+    await second.stop()

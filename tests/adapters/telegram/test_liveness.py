@@ -5,9 +5,6 @@ deleted, as expiry would after a kill) is gone."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 import redis.asyncio as aredis
 
 from adapters.telegram.limiter import PRIVATE_RULES
@@ -19,16 +16,6 @@ from bot.contract import ChatRef, Slot, SlotKind
 
 NOW = 1_700_000_000.0
 TABLE = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g1")
-
-
-@pytest.fixture
-async def processes(redis_client: aredis.Redis) -> AsyncIterator[tuple[Liveness, Liveness]]:
-    first, second = Liveness(redis_client), Liveness(redis_client)
-    await first.start()
-    await second.start()
-    yield first, second
-    await first.stop()
-    await second.stop()
 
 
 def book(redis: aredis.Redis, liveness: Liveness | None) -> RedisSlotBook:

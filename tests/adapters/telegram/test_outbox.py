@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import os
 import pickle
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -41,16 +40,6 @@ from tests.adapters.telegram.vclock import VirtualClock
 SCORES = Response(GROUP, screen("Scores"), reply_to="7", topic="scores")
 RULES = Response(GROUP, screen("Rules"), reply_to="8", topic="rules")
 FILE = Document(GROUP, "match.json", b"{}", "the match")
-
-
-@pytest.fixture
-async def processes(redis_client: aredis.Redis) -> AsyncIterator[tuple[Liveness, Liveness]]:
-    first, second = Liveness(redis_client), Liveness(redis_client)
-    await first.start()
-    await second.start()
-    yield first, second
-    await first.stop()
-    await second.stop()
 
 
 def test_a_message_comes_back_as_it_was_queued() -> None:
