@@ -170,7 +170,8 @@ class RatingBook:
     ) -> tuple[dict[str, Rating], dict[str, Rating]]:
         """What the write that ends a match needs first, in one round trip: the players'
         ratings in the chat and across every chat, and the chat noted (as of ``noted``)
-        as one whose outbox may hold a global update (see :meth:`note_outbox`)."""
+        as one whose outbox may hold a global update (before the ending write, so a process
+        killed after that write leaves the chat to be swept)."""
         wanted = list(names)
         async with self._redis.pipeline(transaction=False) as pipe:
             pipe.zadd(keys.rating_outboxes(), {chat.key: noted})
@@ -255,11 +256,6 @@ class RatingBook:
             key: text(line) if line is not None else ""
             for key, line in zip(players, raw, strict=True)
         }
-
-    async def note_outbox(self, chat: ChatRef, now: float) -> None:
-        """Say that a match in the chat may queue a global update (before its ending
-        write, so a process killed after that write leaves the chat to be swept)."""
-        await self._redis.zadd(keys.rating_outboxes(), {chat.key: now})
 
     async def sweep(self, before: float, limit: int = 50) -> int:
         """Settle what chats noted before ``before`` still hold in their outboxes (left by

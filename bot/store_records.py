@@ -59,13 +59,6 @@ class Records:
     # -- ratings ----------------------------------------------------------------------
 
     @guarded
-    async def chat_ratings(
-        self, chat: ChatRef, variant: str, names: Mapping[str, str]
-    ) -> dict[str, Rating]:
-        """The ratings in the chat of the players ``names`` maps (key -> name)."""
-        return await self._ratings.ratings(chat, variant, names)
-
-    @guarded
     async def global_ratings(self, variant: str, names: Mapping[str, str]) -> dict[str, Rating]:
         """The ratings across every chat of the players ``names`` maps (key -> name)."""
         return await self._ratings.ratings(None, variant, names)
@@ -75,8 +68,9 @@ class Records:
         self, chat: ChatRef, variant: str, names: Mapping[str, str], noted: float
     ) -> tuple[dict[str, Rating], dict[str, Rating]]:
         """The ratings of the players ``names`` maps in the chat and across every chat,
-        read in the round trip that notes the chat's outbox as of ``noted`` (see
-        :meth:`note_rating_outbox`): what the write that ends a match needs first."""
+        read in the round trip that notes the chat's outbox as of ``noted`` (so a process
+        killed after the ending write leaves the chat to be swept): what that write needs
+        first."""
         return await self._ratings.before_end(chat, variant, names, noted)
 
     @guarded
@@ -99,11 +93,6 @@ class Records:
         the chat was noted for it, to drop the note once the outbox is empty; ``queued``:
         the match as queued, when the caller knows it (it is not read back)."""
         return await self._ratings.settle(chat, match_id, noted, queued)
-
-    @guarded
-    async def note_rating_outbox(self, chat: ChatRef, now: float) -> None:
-        """Note that the chat's next ending write may queue a global rating update."""
-        await self._ratings.note_outbox(chat, now)
 
     @guarded
     async def sweep_rating_outboxes(self, before: float) -> int:
