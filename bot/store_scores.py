@@ -16,12 +16,11 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 import redis.asyncio as aredis
-import redis.exceptions
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.store_game import MatchWrite
-from bot.store_types import MatchRow, Scoreboard, ScoreRow, StatRow, text
+from bot.store_types import MatchRow, Scoreboard, ScoreRow, StatRow, run_pipelined, text
 
 MATCH_MARKER_TTL = 90 * 86400
 """How long a counted match id is remembered (far longer than any retry can come late)."""
@@ -122,14 +121,7 @@ class ScoreBook:
             await asyncio.gather(*(self._record_user(keys=k, args=a) for k, a in calls))
             return
         async with self._redis.pipeline(transaction=False) as pipe:
-            for script_keys, args in calls:
-                pipe.evalsha(self._record_user.sha, len(script_keys), *script_keys, *args)
-            replies = await pipe.execute(raise_on_error=False)
-        for (script_keys, args), reply in zip(calls, replies, strict=True):
-            if isinstance(reply, redis.exceptions.NoScriptError):  # a server that forgot it
-                await self._record_user(keys=script_keys, args=args)
-            elif isinstance(reply, Exception):
-                raise reply
+            await run_pipelined(pipe, self._record_user, calls)
 
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
         """Everyone on the chat's boards of ``variants``: user key -> the name he last

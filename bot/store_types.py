@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import redis.asyncio as aredis
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError
 
 from bot.contract import ChatRef, UserRef
 
@@ -103,3 +108,23 @@ class TimerChange:
 def text(value: bytes | str) -> str:
     """A reply as text, whether or not the client decodes responses."""
     return value.decode() if isinstance(value, bytes) else value
+
+
+async def run_pipelined(
+    pipe: aredis.client.Pipeline,
+    script: AsyncScript,
+    calls: Sequence[tuple[Sequence[str], Sequence[Any]]],
+) -> None:
+    """Run ``pipe`` with ``script`` called once per ``(keys, args)`` after what it holds
+    already, each sent by its digest: one round trip. A call the server refused for not
+    knowing the script (it restarted, or forgot it) is sent again whole; any other error
+    of a call is raised. Errors of the commands queued before are not looked at."""
+    before = len(pipe.command_stack)
+    for script_keys, args in calls:
+        pipe.evalsha(script.sha, len(script_keys), *script_keys, *args)
+    replies = await pipe.execute(raise_on_error=False)
+    for (script_keys, args), reply in zip(calls, replies[before:], strict=True):
+        if isinstance(reply, NoScriptError):
+            await script(keys=script_keys, args=args)
+        elif isinstance(reply, Exception):
+            raise reply

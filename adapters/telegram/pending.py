@@ -23,11 +23,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, cast
 
 import redis.asyncio as aredis
-from redis.exceptions import NoScriptError
 
 from bot import keys
 from bot.contract import ChatRef, Show, SlotKind
-from bot.store_types import text
+from bot.store_types import run_pipelined, text
 
 PENDING_SECONDS = 24 * 3600  # a screen queued longer than this is not worth drawing
 INDEX_SECONDS = 14 * 24 * 3600  # the platform's index outlives any game in it
@@ -177,14 +176,7 @@ class RedisPendingBook:
                     pipe.execute(), *(self._note(keys=k, args=a) for k, a in notes.values())
                 )
                 return
-            for note_keys, args in notes.values():
-                pipe.evalsha(self._note.sha, 1, *note_keys, *args)
-            replies = await pipe.execute(raise_on_error=False)
-        for (note_keys, args), reply in zip(notes.values(), replies[2:], strict=True):
-            if isinstance(reply, NoScriptError):  # a server that forgot it: sent whole
-                await self._note(keys=note_keys, args=args)
-            elif isinstance(reply, Exception):
-                raise reply
+            await run_pipelined(pipe, self._note, list(notes.values()))
 
     @staticmethod
     def _note_args(chat: str, queued: list[Show]) -> tuple[list[str], list[Any]]:
