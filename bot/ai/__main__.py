@@ -26,6 +26,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seconds", type=float, default=DEFAULT_SECONDS, help="time budget per decision"
     )
     arena.add_argument(
+        "--worlds",
+        type=int,
+        help="think over this many possible worlds a decision instead of for a time",
+    )
+    arena.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option"
     )
     args = parser.parse_args(argv)
@@ -42,7 +47,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     players = args.players or game.min_players
     if args.games < 1:
         parser.error("--games must be at least 1")
-    table = Arena(game.name, players, args.a, args.b, options, args.deals, args.seconds)
+    if args.worlds is not None and args.worlds < 1:
+        parser.error("--worlds must be at least 1")
+    table = Arena(
+        game.name, players, args.a, args.b, options, args.deals, args.seconds, args.worlds
+    )
     unit = "deals" if args.deals else "matches"
     print(f"{game.title}, {players} players, {args.games} {unit}, seed {args.seed}:")
     try:

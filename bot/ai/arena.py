@@ -6,7 +6,9 @@ equally (over a multiple of the table's size). A match shared by several
 winners counts as a fraction of a win for each. With ``deals`` each game is one
 deal (the first of a fresh match) and its winner counts; the others play whole
 matches. Decision times are measured around each choice that had more than one
-legal move.
+legal move. With ``worlds`` set, the strong level thinks over that many
+possible worlds whatever the time, so two runs on the same seeds play the same
+games however busy the machine is.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ class Arena:
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     deals: bool = False
     seconds: float = 0.05
+    worlds: int | None = None
     clock: Callable[[], float] = field(default=time.perf_counter, compare=False)
 
     def run(
@@ -105,7 +108,10 @@ class Arena:
         """One game; the seats that won it."""
         state = engine.new_match(self.variant, self.players, self.options, seed)
         rng = random.Random(f"arena/{seed}")
-        budget = Budget(seconds=self.seconds, clock=self.clock)
+        if self.worlds is not None:
+            budget = Budget.of_worlds(self.worlds)
+        else:
+            budget = Budget(seconds=self.seconds, clock=self.clock)
         moves: list[tuple[int, str]] = []
         while True:
             if state.deal_over:
