@@ -1,4 +1,4 @@
-"""The parts of a picture: the bundled font, the line's layout, cut names."""
+"""The parts of a picture: the bundled font, written text, the line's layout, cut names."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageDraw
 
 from bot.picture import fonts
-from bot.picture.ink import ELLIPSIS, fit, text_width
+from bot.picture.ink import ELLIPSIS, fit, text_width, write
+from bot.picture.palette import FELT, GOLD, TEXT, TEXT_DIM
 from bot.picture.samples import whole_set_line
 from bot.picture.snake import Layout, Spot, snake
 from engine import Placed
@@ -48,6 +50,31 @@ def test_a_long_name_is_cut_to_its_width() -> None:
     shown = fit(name, 17, 190, bold=True)
     assert shown.endswith(ELLIPSIS) and text_width(shown, 17, bold=True) <= 190
     assert fit("Núria", 17, 190) == "Núria"
+
+
+def test_written_text_has_the_pixels_drawing_it_afresh_gives() -> None:
+    """Text is laid from masks kept between pictures: the same words in another colour,
+    size, weight, width or anchor are each drawn as they are, the second time as the
+    first."""
+    writings = [
+        ("Deal 3", 16, False, None, "la", TEXT_DIM),
+        ("Deal 3", 16, False, None, "la", GOLD),
+        ("Deal 3", 16, False, None, "rm", GOLD),
+        ("Deal 3", 22, True, None, "rm", GOLD),
+        ("Оксана Їжак-Шевчук " * 3, 17, True, 190, "lm", TEXT),
+        ("Оксана Їжак-Шевчук " * 3, 17, True, 120, "lm", TEXT),
+        ("Оксана Їжак-Шевчук " * 3, 17, True, None, "lm", TEXT),
+        ("35 points", 15, False, 110, "rs", TEXT),
+    ]
+    for _time in range(2):
+        for text, size, bold, width, anchor, colour in writings:
+            written = Image.new("RGB", (700, 60), FELT)
+            write(ImageDraw.Draw(written), (350, 30), text, size, colour, bold, width, anchor)
+            drawn = Image.new("RGB", (700, 60), FELT)
+            shown = fit(text, size, width, bold) if width is not None else text
+            face = fonts.font(size, bold)
+            ImageDraw.Draw(drawn).text((350, 30), shown, fill=colour, font=face, anchor=anchor)
+            assert written.tobytes() == drawn.tobytes(), (text, size, bold, width, anchor)
 
 
 def _box(spot: Spot, short: int) -> tuple[int, int, int, int]:
