@@ -183,13 +183,15 @@ class CardField:
 class Card:
     """The same screen laid out in parts, for a platform that shows cards (Discord's
     embeds): a title that names no internal id, the body, the line of tiles as text,
-    one field per player, and the closing lines (the last moves, whose turn)."""
+    one field per player, the last moves (oldest first) and the closing lines (how
+    the deal ended, whose turn)."""
 
     title: str
     body: tuple[TextLine, ...] = ()
     tiles: str = ""
     fields: tuple[CardField, ...] = ()
     closing: tuple[TextLine, ...] = ()
+    moves: tuple[TextLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

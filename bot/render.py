@@ -97,27 +97,29 @@ def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
     teams = outcome.teams_line(_, view, partial(seat_label, _, doc))
     body = [deal, *facts] + ([text_line(teams)] if teams is not None else [])
     seats = _seat_parts(_, doc, view)
+    # The story in the order it happened: the last moves, then how the deal ended.
+    history = _history(_, doc, view)
     ended = _deal_end(_, doc, view)
-    closing = ended + _history(_, doc, view) + _status(_, doc, view)
+    closing = ended + _status(_, doc, view)
     lines: list[TextLine] = [text_line(game_heading(_, doc)), deal]
     if tiles:
         lines.append(line(_("Line: %(tiles)s"), tiles=tiles))
     lines += body[1:]
     if ended:
-        lines += ended + _deal_points(_, doc, view)
-        lines += _history(_, doc, view) + _status(_, doc, view)
+        lines += history + ended + _deal_points(_, doc, view) + _status(_, doc, view)
     else:
         lines += [
             text_line(mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=n, score=score))
             for mark, name, n, score in seats
         ]
-        lines += closing
+        lines += history + closing
     card = Card(
         variant_title(_, doc.variant),
         tuple(body),
         tiles,
         tuple(CardField(mark + name, (f"{n} · {score}",)) for mark, name, n, score in seats),
         tuple(closing),
+        tuple(history),
     )
     return Screen(tuple(lines), _table_buttons(_, doc, view), card=card)
 

@@ -27,7 +27,7 @@ from textual.events import Key
 from textual.widgets import Button, Footer, Input, Static
 
 from adapters.console.choosing import choose_match
-from adapters.console.draw import screen_lines
+from adapters.console.draw import line_text, screen_lines
 from adapters.console.marks import hand_text, wrapped
 from adapters.console.reading import TableReader
 from adapters.console.saved import CHAT, Saved
@@ -201,7 +201,9 @@ class TableApp(App[int]):
         if screens.table is not None:
             lines = screen_lines(screens.table, self.clock(), 10_000)
             ended = screens.next_deal() is not None or screens.over()
-            reading = self._reader.read(lines, ended, *self._you_and_hand())
+            card = screens.table.card
+            moves = [line_text(line, self.clock()) for line in card.moves] if card else []
+            reading = self._reader.read(lines, ended, moves, *self._you_and_hand())
             self.query_one("#title", Static).update(reading.title)
             for note in reading.notes:
                 self._note(note)

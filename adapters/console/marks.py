@@ -3,7 +3,7 @@
 The core sends whole screens, never "what just happened", so the table compares
 each screen with the one it replaces: tiles added at an end of a row of tiles
 (the line of play) are the last move, tiles new in a hand were just drawn, and
-lines new below the seats are moves to add to the log. Nothing here reads a
+recent moves the table did not list before are moves to add to the log. Nothing here reads a
 game's rules or a language's words; it works on the text the core wrote.
 """
 
@@ -120,30 +120,20 @@ def hand_text(lines: Sequence[str], before: Sequence[str]) -> Text:
     return Text("\n").join(pieces)
 
 
-def history(lines: Sequence[str]) -> list[str]:
-    """The lines below the seats but the last (which says who is to move): the
-    recent moves, as the table words them."""
-    seats = [n for n, line in enumerate(lines) if line.startswith(SEAT_MARKS)]
-    if not seats:
-        return []
-    return list(lines[seats[-1] + 1 : -1])
+def without_moves(lines: Sequence[str], moves: Sequence[str]) -> list[str]:
+    """The lines but the block of recent ``moves`` the table shows among them."""
+    count = len(moves)
+    for at in range(len(lines) - count + 1):
+        if count and list(lines[at : at + count]) == list(moves):
+            return [*lines[:at], *lines[at + count :]]
+    return list(lines)
 
 
-def without_history(lines: Sequence[str]) -> list[str]:
-    """The lines but their :func:`history`."""
-    seats = [n for n, line in enumerate(lines) if line.startswith(SEAT_MARKS)]
-    if not seats or seats[-1] + 1 >= len(lines):
-        return list(lines)
-    return [*lines[: seats[-1] + 1], lines[-1]]
-
-
-def new_moves(lines: Sequence[str], before: Sequence[str]) -> list[str]:
-    """The moves in ``lines`` that ``before`` did not show yet."""
-    seen = history(before)
-    now = history(lines)
-    # The history is a window that slides: find how far it moved.
-    for shift in range(len(seen) + 1):
-        overlap = seen[shift:]
-        if now[: len(overlap)] == overlap:
-            return now[len(overlap) :]
-    return now
+def new_moves(moves: Sequence[str], before: Sequence[str]) -> list[str]:
+    """The recent ``moves`` that the recent moves shown ``before`` did not hold yet."""
+    # The recent moves are a window that slides: find how far it moved.
+    for shift in range(len(before) + 1):
+        overlap = list(before[shift:])
+        if list(moves[: len(overlap)]) == overlap:
+            return list(moves[len(overlap) :])
+    return list(moves)

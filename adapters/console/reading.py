@@ -1,11 +1,10 @@
 """What the full-screen table makes of each table screen the core sends: its
 title, the board to show, and the entries to add to the log of moves.
 
-The log is the list of moves, so the board leaves them out while a deal is
-played; a finished deal's result goes into the log once, without the moves the
-log already holds. With
-one person at the keyboard, what the table says about him is said to him (see
-:mod:`adapters.console.yours`).
+The log is the list of moves, so the board leaves the table's recent moves out
+while a deal is played; a finished deal's result goes into the log once, without
+the moves the log already holds. With one person at the keyboard, what the table
+says about him is said to him (see :mod:`adapters.console.yours`).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from adapters.console.marks import Marks, board_text, new_moves, remark, without_history
+from adapters.console.marks import Marks, board_text, new_moves, remark, without_moves
 from adapters.console.yours import own_draws, said_to_you
 from bot.i18n import Translator
 
@@ -32,7 +31,8 @@ class TableReader:
     """Reads each new table screen against the one before it."""
 
     _: Translator
-    _lines: list[str] = field(default_factory=list)
+    _lines: list[str] = field(default_factory=list)  # the table's, but the recent moves
+    _moves: list[str] = field(default_factory=list)
     _ended: bool = False  # the table shows a finished deal
     _marks: Marks = field(default_factory=dict)
 
@@ -40,24 +40,27 @@ class TableReader:
         self,
         lines: Sequence[str],
         ended: bool,
+        moves: Sequence[str] = (),
         you: str | None = None,
         hand: tuple[Sequence[str], Sequence[str]] = ((), ()),
     ) -> Reading:
         """``lines``: the table's, heading first; ``ended``: it shows a finished deal
-        or match; ``you``: the one player's name, if one alone is at the keyboard;
-        ``hand``: his hand's lines now and as last shown, to name what he drew."""
+        or match; ``moves``: the recent moves it lists among its lines; ``you``: the
+        one player's name, if one alone is at the keyboard; ``hand``: his hand's lines
+        now and as last shown, to name what he drew."""
         _ = self._
         if you is not None:
             lines = [said_to_you(_, you, line) for line in lines]
         title, body = (lines[0], list(lines[1:])) if lines else ("", [])
-        notes = new_moves(body, self._lines)
+        rest = without_moves(body, moves)
+        notes = new_moves(moves, self._moves)
         if you is not None:
             notes = own_draws(_, you, notes, *hand)
         if ended and not self._ended:  # the deal's result, as the table shows it
-            notes.append("\n".join(without_history(body)))
+            notes.append("\n".join(rest))
         self._ended = ended
-        self._marks = remark(body, self._lines, self._marks)
-        self._lines = body
-        # A finished deal's table shows it all: the result, the last moves, who won.
-        board = body if ended else without_history(body)
+        self._marks = remark(rest, self._lines, self._marks)
+        self._lines, self._moves = rest, list(moves)
+        # A finished deal's table shows it all: the last moves, the result, who won.
+        board = body if ended else rest
         return Reading(title, board_text(board, self._marks), notes)

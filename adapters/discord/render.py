@@ -117,11 +117,12 @@ def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendere
 
 def card_embed(card: Card, listed: str = "") -> discord.Embed:
     """A card as an embed: the title, the body, the line of tiles in a code block,
-    the closing lines (mentions and relative times work there), a field per player."""
+    the last moves and the closing lines (mentions and relative times work there), a
+    field per player."""
     parts = ["\n".join(render_line(line) for line in card.body)]
     if card.tiles:
         parts.append(f"```\n{card.tiles}\n```")
-    parts.append("\n".join(render_line(line) for line in card.closing))
+    parts.append("\n".join(render_line(line) for line in card.moves + card.closing))
     parts.append(listed)
     description = "\n".join(part for part in parts if part)
     embed = discord.Embed(

@@ -149,6 +149,23 @@ def test_between_deals_the_table_shows_the_deals_result_and_the_next_deal_button
     assert [b.label for row in screen.buttons for b in row] == ["Next deal"]
 
 
+def test_a_finished_deal_tells_the_moves_before_who_went_out() -> None:
+    state = short_deal()
+    state, moves = played(state, "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
+    screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+    told = [text for (text,) in screen.lines]
+    story = [
+        "Anna played [5|5] on the right",
+        "Anna went out.",
+        "• Anna: 0 tiles · 7 points this deal, 7 points in all",
+        "Deal 1 is over.",
+    ]
+    assert [text for text in told if text in story] == story
+    assert screen.card is not None
+    assert screen.card.moves[-1] == ("Anna played [5|5] on the right",)
+    assert screen.card.closing[0] == ("Anna went out.",)
+
+
 def finished_kozel(teams: bool) -> State[Any]:
     """A Kozel match played to its end by always making the first legal move."""
     players = 4 if teams else 2
