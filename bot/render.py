@@ -28,7 +28,7 @@ from bot.contract import (
     Style,
     TextLine,
 )
-from bot.gamedoc import RESIGNED, GameDoc
+from bot.gamedoc import RESIGNED, RUNNING, STOPPED, GameDoc
 from bot.i18n import Translator, line, text_line
 from bot.texts import (
     move_label,
@@ -304,8 +304,11 @@ def _hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) 
         text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
         text_line(tiles_text(sorted(view.hand, reverse=True)) if view.hand else _("No tiles left")),
     ]
-    if doc.status != "running" or view.match_over:
-        lines.append(text_line(_("The game is over.")))
+    if doc.status == STOPPED:
+        lines.append(text_line(_("The game was stopped.")))  # as the table says
+        return Screen(tuple(lines))
+    if doc.status != RUNNING or view.match_over:
+        lines.append(text_line(_("The match is over.")))
         return Screen(tuple(lines))
     if not view.legal:
         lines.append(text_line(_("Wait for your turn.")))

@@ -196,6 +196,15 @@ def test_a_finished_kozel_table_names_the_winner_and_the_goat_and_offers_a_remat
     )
 
 
+def test_a_finished_matchs_hands_say_the_match_is_over_as_the_table_does() -> None:
+    state = finished_kozel(teams=False)
+    doc = doc_for(state).but(status=FINISHED)
+    table = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    hand = hand_screen(_, doc, view(state, 0), None).plain_text()
+    assert "The match is over." in table
+    assert hand.splitlines()[-1] == "The match is over."
+
+
 def test_a_finished_kozel_table_in_teams_names_the_teams() -> None:
     state = finished_kozel(teams=True)
     people = tuple(Seat(user=UserRef("tg", str(n), name)) for n, name in enumerate("ABCD"))

@@ -163,7 +163,7 @@ async def test_a_chat_admin_may_stop_a_game_he_does_not_host(fake_store: Store) 
     assert await table.doc() is None
     assert "The game was stopped." in table.table().plain_text()
     hand = table.hand(BORIS)
-    assert hand is not None and "The game is over." in hand.plain_text()
+    assert hand is not None and "The game was stopped." in hand.plain_text()
 
 
 async def test_a_stopped_game_is_not_counted_on_the_scoreboard(fake_store: Store) -> None:
