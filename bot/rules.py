@@ -39,7 +39,10 @@ SUMMARIES: Final[Mapping[str, tuple[str, ...]]] = {
         N_("Thieves [3|3] [6|0] [5|1] [4|2] steal a caravan whose ends show their numbers."),
         N_("A pair of handcuff doubles recovers a caravan stolen by [6|0], [5|1] or [4|2]."),
         N_("A thief or handcuffs go down only right after your own camel."),
-        N_("Score: camels in caravans you own, plus what is left in the other hand."),
+        N_(
+            "Points: one for each camel in the caravans you own, plus what is left in the "
+            "other hand."
+        ),
         N_("By default the match is 6 deals; the higher total wins."),
     ),
     "three_guns": (

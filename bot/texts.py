@@ -290,13 +290,10 @@ def score_words(_: Translator, variant: str, n: int) -> str:
 
 
 def board_figures(_: Translator, variant: str, n: int) -> str:
-    """What a player's matches of one game add up to, in that game's own terms: how
-    often he was Kozel's goat, camels in Thief of Baghdad, tokens in Three Guns, points
-    in Tyaga."""
+    """What a player's matches of one game add up to, in the words its table scores
+    with: how often he was Kozel's goat, tokens in Three Guns, points elsewhere."""
     if variant == "kozel":
         return _.ngettext("the goat %(n)d time", "the goat %(n)d times", n)
-    if variant == "baghdad":
-        return _.ngettext("%(n)d camel", "%(n)d camels", n)
     return score_words(_, variant, n)
 
 

@@ -192,7 +192,7 @@ async def test_scores_of_different_games_are_never_added_together(fake_store: St
     lines = info_text(await table.command(ANNA, "scores")).splitlines()
     assert lines == [
         "Scoreboard: Thief of Baghdad",
-        "1. Anna: won 1 of 1 (100%), 31 camels",
+        "1. Anna: won 1 of 1 (100%), 31 points",
         "Scoreboard: Kozel (the goat)",
         "1. Anna: won 0 of 1 (0%), the goat 2 times",
         "Scoreboard: Three Guns",
