@@ -16,7 +16,7 @@ from bot.i18n import Translator, text_line
 from bot.render import game_heading, seat_label
 from bot.texts import (
     level_name,
-    option_help,
+    option_label,
     option_value_words,
     players_span,
     variant_title,
@@ -69,16 +69,14 @@ def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
 
 
 def _option_words(_: Translator, doc: GameDoc) -> list[TextLine]:
-    """Each option as what it means and its value in words (``points that end the
-    match (target): 101``, ``who leads: … (opening): any tile``), under its name to
-    type, for people who read the lobby rather than type options."""
+    """Each option as a label and its value in words (``Points that end the match:
+    101``, ``First tile: any tile``); the names to type are in the game's rules."""
     return [
         text_line(
             "• "
             + _(
-                "%(meaning)s (%(option)s): %(value)s",
-                meaning=option_help(_, name),
-                option=name,
+                "%(option)s: %(value)s",
+                option=option_label(_, name),
                 value=option_value_words(_, value),
             )
         )
@@ -150,9 +148,9 @@ def settings_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], .
         code, shown = step
         label = _(
             "%(option)s: %(now)s ▸ %(next)s",
-            option=spec.name,
-            now=values.get(spec.name),
-            next=shown,
+            option=option_label(_, spec.name),
+            now=option_value_words(_, values.get(spec.name)),
+            next=option_value_words(_, shown),
         )
         rows.append((Button(label, codec.setting_payload(doc.id, index, code)),))
     settings = doc.settings

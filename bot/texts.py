@@ -230,6 +230,18 @@ OPTION_HELP: Final[Mapping[str, str]] = {
     "match": N_("deals:N (an even number of deals) or target:N (points)"),
 }
 
+# How the lobby and its settings buttons name each option, before its value.
+OPTION_LABELS: Final[Mapping[str, str]] = {
+    "hand_size": N_("Tiles dealt to each player"),
+    "opening": N_("First tile"),
+    "no_double": N_("If nobody holds a double"),
+    "target": N_("Points that end the match"),
+    "double_move": N_("Two doubles in one move"),
+    "blank_double": N_("A [0|0] left in hand counts 25"),
+    "teams": N_("Teams of partners sitting opposite"),
+    "match": N_("Match length"),
+}
+
 # The named choices of the options, in words (``on`` and ``off`` are said as for settings).
 OPTION_VALUES: Final[Mapping[str, str]] = {
     "any": N_("any tile"),
@@ -252,6 +264,12 @@ LEVEL_NAMES: Final[Mapping[str, str]] = {
 
 def option_help(_: Translator, name: str) -> str:
     template = OPTION_HELP.get(name)
+    return _(template) if template is not None else name
+
+
+def option_label(_: Translator, name: str) -> str:
+    """An option's name as people read it (``First tile``), for the lobby."""
+    template = OPTION_LABELS.get(name)
     return _(template) if template is not None else name
 
 

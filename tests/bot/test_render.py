@@ -236,10 +236,19 @@ def test_the_lobby_lists_seats_options_and_table_settings() -> None:
     doc = doc_for(state).but(status="lobby", deals=(), deal_starts=(), options={"target": 50})
     text = lobby_screen(_, doc).plain_text()
     assert "1. Anna" in text and "2. Boris" in text
-    assert "points that end the match (target): 50" in text
-    assert "tiles dealt to each player (hand_size): 7" in text
-    assert "hand_size=" not in text
+    assert "• Points that end the match: 50" in text
+    assert "• Tiles dealt to each player: 7" in text
+    assert "• First tile: any tile" in text
+    assert not [word for word in ("hand_size", "target", "opening", "no_double") if word in text]
     assert "Turn timer: 60 s · auto-start: off · pings: on" in text
+
+
+def test_the_settings_buttons_name_each_option_and_its_values_in_words() -> None:
+    state = new_match("tyaga", 2, seed=1)
+    doc = doc_for(state).but(status="lobby", deals=(), deal_starts=(), panel="settings")
+    labels = [b.label for row in lobby_screen(_, doc).buttons for b in row]
+    assert "First tile: any tile ▸ the highest double" in labels
+    assert not [label for label in labels if "_" in label or "opening" in label]
 
 
 def test_a_settings_button_cycles_through_the_choices_and_back() -> None:

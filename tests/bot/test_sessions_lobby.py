@@ -17,7 +17,7 @@ async def test_new_opens_a_lobby_in_the_table_slot_with_the_creator_seated(
     [lobby] = shows(out, SlotKind.TABLE)
     text = lobby.screen.plain_text()
     assert "Host: Anna" in text and "1. Anna" in text
-    assert "points that end the match (target): 51" in text
+    assert "• Points that end the match: 51" in text
     assert lobby.version == 1
 
 
@@ -72,7 +72,7 @@ async def test_the_settings_buttons_change_an_option_and_the_timer(fake_store: S
     table = make_table(fake_store)
     await table.command(ANNA, "new", "tyaga")
     await table.press(ANNA, button(table.table(), "Settings").payload)
-    await table.press(ANNA, button(table.table(), "opening: any ▸ highest_double").payload)
+    await table.press(ANNA, button(table.table(), "First tile: any tile ▸ the highest double").payload)
     await table.press(ANNA, button(table.table(), "Turn timer: 60 s ▸ 120 s").payload)
     doc = await table.doc()
     assert doc is not None
@@ -85,7 +85,7 @@ async def test_a_settings_button_pressed_twice_sets_the_same_value(fake_store: S
     table = make_table(fake_store)
     await table.command(ANNA, "new", "tyaga")
     await table.press(ANNA, button(table.table(), "Settings").payload)
-    target = button(table.table(), "target: 100 ▸ 200").payload
+    target = button(table.table(), "Points that end the match: 100 ▸ 200").payload
     await table.press(ANNA, target)
     await table.press(ANNA, target)
     doc = await table.doc()

@@ -1,6 +1,6 @@
-"""The Telegram lobby says what each option means and its value in words, in the
-chat's language, under the option's name to type: never a row of raw codes
-(``hand_size=7 opening=any``)."""
+"""The Telegram lobby names each option and its value in words, in the chat's
+language: never a row of raw codes (``hand_size=7 opening=any``) nor an option's
+name to type."""
 
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ pytestmark = pytest.mark.slow
 # What a Tyaga lobby for two says of its options with the defaults, per language.
 WORDS = {
     "en": [
-        "• tiles dealt to each player (hand_size): 7",
-        "• who leads: any tile, the highest double, or the 6-6 (opening): any tile",
-        "• points that end the match (target): 100",
+        "• Tiles dealt to each player: 7",
+        "• First tile: any tile",
+        "• Points that end the match: 100",
     ],
     "ru": [
-        "• сколько фишек раздают каждому (hand_size): 7",
-        "• кто ходит первым: любой фишкой, старшим дублем или 6-6 (opening): любой фишкой",
-        "• очки, на которых кончается игра (target): 100",
+        "• Фишек каждому игроку: 7",
+        "• Первый ход: любой фишкой",
+        "• Очки, на которых кончается игра: 100",
     ],
-    "uk": ["• скільки фішок роздають кожному (hand_size): 7", "(opening): будь-якою фішкою"],
-    "pl": ["• ile kamieni dostaje każdy gracz (hand_size): 7", "(opening): dowolnym kamieniem"],
-    "ca": ["• fitxes que rep cada jugador (hand_size): 7", "(opening): amb qualsevol fitxa"],
+    "uk": ["• Фішок кожному гравцеві: 7", "• Перший хід: будь-якою фішкою"],
+    "pl": ["• Kamieni dla każdego gracza: 7", "• Pierwszy ruch: dowolnym kamieniem"],
+    "ca": ["• Fitxes per a cada jugador: 7", "• Primera jugada: amb qualsevol fitxa"],
 }
 
 
@@ -43,3 +43,4 @@ async def test_the_lobby_names_its_options_in_words_in_the_chats_language(
     for words in WORDS[lang]:
         assert words in text
     assert "=" not in text, "an option is still shown as a code"
+    assert "hand_size" not in text and "opening" not in text, "an option's name leaked"
