@@ -72,7 +72,9 @@ async def test_the_settings_buttons_change_an_option_and_the_timer(fake_store: S
     table = make_table(fake_store)
     await table.command(ANNA, "new", "tyaga")
     await table.press(ANNA, button(table.table(), "Settings").payload)
-    await table.press(ANNA, button(table.table(), "First tile: any tile ▸ the highest double").payload)
+    await table.press(
+        ANNA, button(table.table(), "First tile: any tile ▸ the highest double").payload
+    )
     await table.press(ANNA, button(table.table(), "Turn timer: 60 s ▸ 120 s").payload)
     doc = await table.doc()
     assert doc is not None
