@@ -237,7 +237,7 @@ OPTION_LABELS: Final[Mapping[str, str]] = {
     "no_double": N_("If nobody holds a double"),
     "target": N_("Points that end the match"),
     "double_move": N_("Two doubles in one move"),
-    "blank_double": N_("A [0|0] left in hand counts 25"),
+    "blank_double": N_("A double blank left in hand counts 25"),
     "teams": N_("Teams of partners sitting opposite"),
     "match": N_("Match length"),
 }
