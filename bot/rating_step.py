@@ -91,7 +91,7 @@ def change_lines(_: Translator, rated: RatedMatch) -> list[str]:
 
 
 def with_changes(updates: list[Outbound], game_id: str, lines: list[str]) -> list[Outbound]:
-    """``updates`` with ``lines`` added under the game's table."""
+    """``updates`` with ``lines`` added under the game's table, in its text and its card."""
     if not lines:
         return updates
     out: list[Outbound] = []
@@ -102,6 +102,10 @@ def with_changes(updates: list[Outbound], game_id: str, lines: list[str]) -> lis
             and item.slot.game_id == game_id
         ):
             extra = tuple(text_line(said) for said in lines)
-            item = replace(item, screen=replace(item.screen, lines=item.screen.lines + extra))
+            card = item.screen.card
+            if card is not None:
+                card = replace(card, closing=card.closing + extra)
+            screen = replace(item.screen, lines=item.screen.lines + extra, card=card)
+            item = replace(item, screen=screen)
         out.append(item)
     return out

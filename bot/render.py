@@ -100,19 +100,18 @@ def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
     # The story in the order it happened: the last moves, then how the deal ended.
     history = _history(_, doc, view)
     ended = _deal_end(_, doc, view)
-    closing = ended + _status(_, doc, view)
+    points = _deal_points(_, doc, view) if ended else []
+    closing = ended + points + _status(_, doc, view)
     lines: list[TextLine] = [text_line(game_heading(_, doc)), deal]
     if tiles:
         lines.append(line(_("Line: %(tiles)s"), tiles=tiles))
     lines += body[1:]
-    if ended:
-        lines += history + ended + _deal_points(_, doc, view) + _status(_, doc, view)
-    else:
+    if not ended:  # at a deal's end, the points lines say it all
         lines += [
             text_line(mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=n, score=score))
             for mark, name, n, score in seats
         ]
-        lines += history + closing
+    lines += history + closing
     card = Card(
         variant_title(_, doc.variant),
         tuple(body),

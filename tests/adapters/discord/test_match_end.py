@@ -34,3 +34,20 @@ async def test_the_result_is_posted_last_below_the_last_deals_picture(
     assert pictures and int(pictures[-1]["id"]) < int(finals[0]["id"])
     tables = [m for m in live if any(embed.get("title") for embed in m["embeds"])]
     assert tables == finals, "an older table was left behind"
+
+
+@pytest.mark.slow
+async def test_the_result_gives_the_last_deals_points_and_the_ratings_as_telegram_does(
+    bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    await open_table(bot, "tyaga", 0, target=10)
+    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+    [final] = [
+        m for m in fake.live_channel_messages(CHANNEL_ID) if "The match is over" in plain_text(m)
+    ]
+    [card] = final["embeds"]
+    told = card["description"].splitlines()
+    breakdown = [line for line in told if line.endswith(" in all")]
+    assert len(breakdown) == 2, told  # Alice's and Bob's
+    assert all(" this deal, " in line for line in breakdown)
+    assert any(line.startswith("Ratings: ") for line in told), told
