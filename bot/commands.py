@@ -8,6 +8,7 @@ right below; the game's own updates follow it.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Final
 
 from bot import lobby, lookups
@@ -210,14 +211,8 @@ class Commands:
             doc = current.doc if current is not None else None
             return [self._show(command, lookups.rules_screen(_, command.args, doc))]
         if name == "scores":
-            return [
-                self._show(
-                    command,
-                    await lookups.scores_screen(
-                        runner, command.chat, command.user, command.args, _
-                    ),
-                )
-            ]
+            board = await lookups.scores_screen(runner, command.chat, command.user, command.args, _)
+            return [replace(self._show(command, board), public=lookups.names_a_game(command.args))]
         if name == "table":
             return await self._table_picture(command, _)
         if name == "top":

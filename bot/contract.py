@@ -311,12 +311,15 @@ class Response:
     new message in ``chat``, replying to the command's message ``reply_to`` when
     there is one. Responses are never merged or replaced by later ones; ``topic``
     (the command's name) lets an adapter tidy away its own older response on the
-    same topic once people have had time to read it."""
+    same topic once people have had time to read it. ``public``: the whole chat
+    should see it (a scoreboard), where a platform could show a reply to the asker
+    alone (a refusal, a confirmation)."""
 
     chat: ChatRef
     screen: Screen
     reply_to: str | None = None
     topic: str = ""
+    public: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,18 @@ def rules_screen(_: Translator, args: tuple[str, ...], current: GameDoc | None) 
     return Screen(tuple(lines))
 
 
+def names_a_game(args: tuple[str, ...]) -> bool:
+    """Whether a lookup's words name a game, or name none (every game): not a
+    refusal."""
+    if not args:
+        return True
+    try:
+        get_variant(args[0])
+    except DominoError:
+        return False
+    return True
+
+
 async def scores_screen(
     runner: Runner, chat: ChatRef, user: UserRef, args: tuple[str, ...], _: Translator
 ) -> Screen:

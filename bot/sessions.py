@@ -229,7 +229,7 @@ class Sessions:
         as a new message in the chat."""
         _ = translator(await self._commands.user_lang(press.user))
         screen = await lookups.scores_screen(self._runner, press.chat, press.user, (variant,), _)
-        return [Answer(), Response(press.chat, screen, topic="scores")]
+        return [Answer(), Response(press.chat, screen, topic="scores", public=True)]
 
     async def _rematch(self, press: Press, game_id: str) -> list[Outbound]:
         """The Rematch button of a finished table: a lobby with the same players and

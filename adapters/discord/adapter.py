@@ -182,6 +182,8 @@ class DiscordAdapter:
                     await self.delivery.show(reply.used, claimed=True)
                 except discord.HTTPException as exc:
                     log.warning("Discord refused a command's message: %s", exc)
+            if reply.posted is not None and sent.message_id is None and not sent.failed:
+                rest.append(reply.posted)  # deferred privately: posted in the channel instead
             await self.delivery.carry_out(rest)
             await self._note_action(interaction)
 

@@ -8,8 +8,9 @@ picked from the core's instructions, so that a press costs one request where it 
   anew at the bottom of the channel (a table at the start of a deal);
 - a hand (the answer's screen, or the presser's hand slot) goes to the presser alone,
   as an ephemeral message, or by updating the ephemeral hand he pressed;
-- the core's response to a command (a lookup, a refusal) and a notice in reply to a
-  command go to the asker alone;
+- the core's response to a command (a refusal, a confirmation) and a notice in reply
+  to a command go to the asker alone, but a response for the whole chat (a
+  scoreboard) is posted in the channel;
 - a command's new message in its channel (a lobby) is the command's public reply;
 - anything else is acknowledged, and the answer's text shown to the presser alone.
 
@@ -52,6 +53,7 @@ class Reply:
     rendered: Rendered | None = None
     used: Show | None = None  # the slot screen this reply shows, if any
     is_hand: bool = False  # a hand for the asker: its token is kept to refresh it later
+    posted: Response | None = None  # the response for the whole chat this reply shows
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,8 @@ def _press_reply(
     response = _response(rest)
     if response is not None:
         rest.remove(response)
+        if response.public:
+            return _public_response(response), rest
         return Reply(Mode.PRIVATE, render(response.screen, header=answer.text)), rest
     notice = _notice_for(rest, context, in_chat=False)
     if notice is not None:
@@ -118,6 +122,8 @@ def _command_reply(rest: list[Outbound], context: Context) -> tuple[Reply, list[
     response = _response(rest)
     if response is not None:
         rest.remove(response)
+        if response.public:
+            return _public_response(response), rest
         return Reply(Mode.PRIVATE, render(response.screen)), rest
     private = _find(rest, lambda s: _is_own_hand(s, context))
     if private is not None:
@@ -158,6 +164,10 @@ def _notice_for(rest: list[Outbound], context: Context, *, in_chat: bool) -> Not
         ):
             return outbound
     return None
+
+
+def _public_response(response: Response) -> Reply:
+    return Reply(Mode.PUBLIC, render(response.screen), posted=response)
 
 
 def _response(rest: list[Outbound]) -> Response | None:

@@ -74,7 +74,7 @@ async def test_rematch_seats_the_same_players_with_the_same_options_for_the_host
 
 
 @pytest.mark.slow
-async def test_scores_on_the_finished_table_show_the_scoreboard_to_the_presser(
+async def test_scores_on_the_finished_table_show_the_scoreboard_to_the_whole_channel(
     bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
     await open_table(bot, "tyaga", 0, target=10)
@@ -84,6 +84,22 @@ async def test_scores_on_the_finished_table_show_the_scoreboard_to_the_presser(
     assert scores is not None
     record = await bot.press(BOB, table, scores)
     reply = bot.reply_to(record)
-    assert reply["flags"] & EPHEMERAL
+    assert not reply["flags"] & EPHEMERAL
+    assert reply in fake.live_channel_messages(CHANNEL_ID)
     text = plain_text(reply)
     assert "Alice" in text and "Bob" in text
+
+
+@pytest.mark.slow
+async def test_scores_answer_the_whole_channel_and_a_refusal_only_the_asker(
+    bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
+) -> None:
+    await open_table(bot, "tyaga", 0, target=10)
+    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+    board = bot.reply_to(await bot.command(BOB, "scores", variant="tyaga"))
+    assert not board["flags"] & EPHEMERAL
+    assert board in fake.live_channel_messages(CHANNEL_ID)
+    assert "Alice" in plain_text(board) and "Bob" in plain_text(board)
+    refusal = bot.reply_to(await bot.command(BOB, "scores", variant="chess"))
+    assert refusal["flags"] & EPHEMERAL
+    assert "chess" in plain_text(refusal)

@@ -23,6 +23,7 @@ from bot.contract import (
     Notice,
     Outbound,
     Press,
+    Response,
     Screen,
     Show,
     Slot,
@@ -238,6 +239,20 @@ async def test_a_slow_command_is_deferred_privately_then_answered(
     assert [c["type"] for c in record.callbacks] == [5]
     assert table_message(fake)["content"] == "Lobby"
     assert not bot.message(record.original_id or 0)["flags"] & 128  # no longer "thinking"
+
+
+async def test_a_response_for_the_whole_channel_reaches_it_even_when_deferred(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    board = Screen((("Scoreboard: Kozel",), ("1. Alice: won 1 of 1",)))
+    core.answer = lambda inbound: [Response(CHAT, board, topic="scores", public=True)]
+    record = await bot.command(ALICE, "scores")
+    assert not bot.reply_to(record)["flags"] & EPHEMERAL
+    bot.adapter.defer_after = 0.05
+    core.delay = 0.3
+    await bot.command(ALICE, "scores")
+    posted = [m["content"] for m in fake.live_channel_messages(CHANNEL_ID)]
+    assert posted == ["Scoreboard: Kozel\n1. Alice: won 1 of 1"] * 2
 
 
 async def ping_alice(bot: Bot, core: ScriptedCore) -> Slot:
