@@ -11,25 +11,48 @@ attribute 'writelines'`` or a lost connection, some after the server ran their c
 
 So here every command and pipeline takes one of ``permits`` places first (fewer than a
 node's connections: one operation holds at most one connection of each node), and an
-``aclose()`` the client calls on itself from inside an operation disconnects only the
-idle connections; the busy ones are marked to reconnect when they are given back, and
-the cluster's layout is read again before the next command, as redis-py means it to.
+``aclose()`` the client calls on itself from inside an operation disconnects none: each
+connection is marked to reconnect when it is next taken or given back, by the task that
+holds it, and the cluster's layout is read again before the next command, as redis-py
+means it to.
 ``aclose()`` called from outside any operation closes the client as usual.
+
+The library itself still disconnects a node's idle connections when a command on that
+node times out or loses its connection, from a task that does not own them: one another
+task takes from the pool in between is closed under it while it waits to write, and its
+writer is gone (the ``writelines`` error above; a timeout under load is enough). So a
+connection here checks its writer once it gets to write, and a closed one raises
+``ConnectionError``, which the client retries on a fresh connection and the store reports
+as unavailable: nothing was sent, so trying again is safe.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from redis.asyncio.cluster import ClusterPipeline, RedisCluster
+from redis.asyncio.connection import Connection
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 _INSIDE: ContextVar[bool] = ContextVar("inside_cluster_operation", default=False)
 """Whether this task runs within an operation that holds a place already (the library
 calls its own commands and ``aclose()`` from inside one)."""
+
+
+class _CheckedConnection(Connection):
+    """A connection that will not write through a writer another task has closed."""
+
+    async def _send_packed_command(self, command: Iterable[bytes]) -> None:
+        # Runs in a task of its own (the write's timeout), after the caller's checks.
+        writer = self._writer
+        if writer is None or writer.is_closing():
+            raise RedisConnectionError("the connection was closed before the command was sent")
+        writer.writelines(command)
+        await writer.drain()
 
 
 class WaitingCluster(RedisCluster):
@@ -38,6 +61,11 @@ class WaitingCluster(RedisCluster):
     def __init__(self, *args: Any, permits: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._permits = asyncio.Semaphore(permits)
+        # The client fixes its nodes' connection class; the nodes it finds later take
+        # theirs from these arguments, the ones it starts from were made already.
+        self.connection_kwargs["connection_class"] = _CheckedConnection
+        for node in self.nodes_manager.startup_nodes.values():
+            node.connection_class = _CheckedConnection
 
     @asynccontextmanager
     async def operation(self) -> AsyncIterator[None]:
@@ -67,10 +95,13 @@ class WaitingCluster(RedisCluster):
         if not _INSIDE.get():
             await super().aclose()
             return
+        # Every connection is disconnected by the task that takes it next, never under
+        # another: disconnecting the idle ones here raced with tasks taking them meanwhile.
         self._initialize = True
         for node in self.get_nodes():
             node.update_active_connections_for_reconnect()
-            await node.disconnect_free_connections()
+            for connection in node._free:
+                connection.mark_for_reconnect()  # type: ignore[no-untyped-call]
 
 
 class _WaitingPipeline(ClusterPipeline):

