@@ -28,6 +28,8 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
+from telegram.error import TelegramError
+
 from adapters.telegram.carry import STORE_DOWN, Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
@@ -52,6 +54,8 @@ log = logging.getLogger(__name__)
 Mail = Show | Delete | Notice | Response | Document
 # What a store that cannot be reached raises (the send log and the slot book use one).
 OUTAGE_WAIT = 0.5  # seconds between tries while the store is down
+FAILED_WAIT = 0.5  # seconds before a step that failed otherwise is tried again, doubled
+FAILED_WAIT_MOST = 30.0  # each time it fails again, up to this
 ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)
 AFTER = "after "  # the tasks that hold a press's other screens until his own hand is shown
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
@@ -223,14 +227,18 @@ class Deliverer:
         return not self._workers
 
     async def _work(self, chat: str) -> None:
+        """Empty the chat's mailbox. No error ends this loop while screens wait in it: a
+        step that failed is logged and tried again, later each time, with what it held."""
         box = self._boxes[chat]
         store_down = False
+        failures = 0
         try:
             while box:
-                await self._note(chat)
                 try:
+                    await self._note(chat)
                     await self._deliver_next(chat, box, store_down)
                     store_down = False
+                    failures = 0
                 except STORE_DOWN as err:
                     # A screen needs the store (its message and version are kept there):
                     # it stays queued until the store is back, while the messages that
@@ -240,6 +248,11 @@ class Deliverer:
                         continue
                     log.warning("cannot reach the store for %s (%s); waiting", chat, err)
                     await asyncio.sleep(OUTAGE_WAIT)
+                except Exception:
+                    failures += 1
+                    wait = min(FAILED_WAIT * 2 ** (failures - 1), FAILED_WAIT_MOST)
+                    log.exception("delivering to %s failed; trying again in %.1f s", chat, wait)
+                    await asyncio.sleep(wait)
         finally:
             self._workers.pop(chat, None)
             if not box:
@@ -259,13 +272,14 @@ class Deliverer:
         budget = Budget(self._pacer, chat, first)
         try:
             await self._carry(item, budget)
-        except STORE_DOWN:
-            _put_back(box, key, item)
-            raise
         except UserUnreachable as err:
             await self._report_unreachable(item, box, err)
-        except Exception:
+        except TelegramError:
+            # Refused, or failed every attempt: drawing it again would fail alike.
             log.exception("could not deliver %s", _describe(item))
+        except Exception:
+            _put_back(box, key, item)  # the store down, or this process at fault: again later
+            raise
         finally:
             await budget.close()
         # Shown, or given up on (drawing it again would fail alike).
