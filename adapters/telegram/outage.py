@@ -4,14 +4,21 @@ Sends are paced by a log in Redis that every worker shares. While Redis cannot b
 reached, that log cannot be read, yet people must still be told at once that the table
 is unavailable: so a turn is then taken in this process's own log, which keeps
 Telegram's limits for this process alone, and the shared log is used again as soon as
-it answers. A turn taken in the shared log whose confirmation or settling fails is let
-go (its entry expires there by itself).
+it answers. A turn taken in the shared log whose confirmation fails is let go (its
+entry expires there by itself).
+
+A write leaves counted in the shared log whenever that answers, a turn taken in this
+process's log included. One whose turn was taken in the shared log never leaves
+uncounted: when its claim is not answered, the error goes up as any other the store
+raised (the deliverer keeps the screen and tries again). One whose settling was not
+answered is settled again before the next claim, and counts as on its way until then.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from adapters.telegram.carry import STORE_DOWN
 from adapters.telegram.limiter import MemorySendLog, Reservation, Rule, SendLog
@@ -26,6 +33,7 @@ class OutageSendLog:
         self._shared = shared
         self._own = MemorySendLog()
         self._taken_here: set[str] = set()  # tokens of the turns taken in the own log
+        self._unsettled: list[tuple[Reservation, float]] = []  # answered, not yet noted so
 
     async def reserve(
         self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
@@ -51,20 +59,40 @@ class OutageSendLog:
     async def claim(
         self, reservation: Reservation, rules: Sequence[Rule], now: float
     ) -> Reservation | float:
-        if reservation.token in self._taken_here:
-            return await self._own.claim(reservation, rules, now)
+        own = reservation.token in self._taken_here
         try:
-            return await self._shared.claim(reservation, rules, now)
+            await self._settle_unsettled()
+            if not own:
+                return await self._shared.claim(reservation, rules, now)
+            # Named as the shared log names a turn, which it need not hold to count it.
+            shared = replace(reservation, token=f"r:{reservation.token}:0")
+            claimed = await self._shared.claim(shared, rules, now)
         except STORE_DOWN as err:
-            log.info("could not claim a send in the shared log (%s)", err)
-            return reservation
+            if own:
+                return await self._own.claim(reservation, rules, now)
+            log.warning("the shared send log did not answer a claim (%s)", err)
+            raise
+        if isinstance(claimed, Reservation):
+            self._taken_here.discard(reservation.token)  # settled in the shared log
+        return claimed
 
     async def settle(self, reservation: Reservation, done: float) -> None:
         if reservation.token in self._taken_here:
             self._taken_here.discard(reservation.token)
             await self._own.settle(reservation, done)
             return
+        self._unsettled.append((reservation, done))
         try:
-            await self._shared.settle(reservation, done)
+            await self._settle_unsettled()
         except STORE_DOWN as err:
-            log.info("could not settle a send in the shared log (%s)", err)
+            log.warning("could not settle a send in the shared log (%s); later", err)
+
+    async def _settle_unsettled(self) -> None:
+        """Settle what was answered, in order; what the store did not take stays."""
+        while self._unsettled:
+            reservation, done = self._unsettled.pop(0)  # another task settles the next
+            try:
+                await self._shared.settle(reservation, done)
+            except STORE_DOWN:
+                self._unsettled.insert(0, (reservation, done))
+                raise

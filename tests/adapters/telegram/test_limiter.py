@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 import redis.asyncio as aredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from adapters.telegram.limiter import (
     BOT_RULES,
@@ -21,6 +22,7 @@ from adapters.telegram.limiter import (
     earliest,
     rules_for,
 )
+from adapters.telegram.outage import OutageSendLog
 from adapters.telegram.sharedlog import IN_FLIGHT, RedisSendLog
 from bot.contract import ChatRef
 from tests.adapters.telegram.vclock import VirtualClock
@@ -223,3 +225,37 @@ async def test_a_write_leaves_only_while_fewer_than_thirty_are_on_their_way_or_j
     # One was answered, and may have reached Telegram just then: a second from it.
     assert await send_log.claim(waiting, BOT_RULES, NOW + 3) == NOW + 3.5
     assert isinstance(await send_log.claim(waiting, BOT_RULES, NOW + 3.5), Reservation)
+
+
+class CutClaims:
+    """The shared log, whose claims meet a connection cut under them while ``cut``."""
+
+    def __init__(self, shared: RedisSendLog) -> None:
+        self.cut = False
+        self._shared = shared
+        self.reserve = shared.reserve
+        self.confirm = shared.confirm
+        self.settle = shared.settle
+
+    async def claim(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float
+    ) -> Reservation | float:
+        if self.cut:
+            raise RedisConnectionError("Connection closed by server.")
+        return await self._shared.claim(reservation, rules, now)
+
+
+async def test_a_write_whose_claim_the_store_did_not_answer_does_not_leave(
+    redis_client: aredis.Redis,
+) -> None:
+    shared = CutClaims(RedisSendLog(redis_client, lambda chat: f"test:sent:{{{chat}}}"))
+    send_log = OutageSendLog(shared)
+    for _ in range(30):  # the bot's thirty, on their way
+        turn = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW)
+        assert isinstance(await send_log.claim(turn, BOT_RULES, NOW), Reservation)
+    waiting = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW)
+    shared.cut = True
+    with pytest.raises(RedisConnectionError):  # not let go uncounted as a thirty-first
+        await send_log.claim(waiting, BOT_RULES, NOW + 0.5)
+    shared.cut = False
+    assert await send_log.claim(waiting, BOT_RULES, NOW + 0.5) == NOW + 1.5
