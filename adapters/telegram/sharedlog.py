@@ -42,11 +42,14 @@ local function num(x) return string.format('%.17g', x) end
 local longest = 0
 for i = 6, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
 -- Another worker's write whose turn has come is on its way: it ends no earlier than now.
+-- One that has left stays on its way until it is answered, however long that takes, when
+-- it names its process (see _CLAIM).
 for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(now))) do
   local kind = string.sub(member, 1, 2)
   if kind == 'r:' or kind == 's:' then
     local turn = tonumber(string.match(member, ':([^:]*)$'))
-    if turn and turn > now - in_flight then redis.call('ZADD', key, now, member) end
+    local named = kind == 's:' and string.match(member, '^s:[^.:]*%.')
+    if named or (turn and turn > now - in_flight) then redis.call('ZADD', key, now, member) end
   end
 end
 redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. num(now - longest))
@@ -114,25 +117,41 @@ redis.call('ZADD', key, at, mine)
 return {num(at), ''}
 """
 # KEYS[1]: the chat's sorted set. ARGV: now, the reservation's member, how long a write
-# may be on its way, ttl ms, then count/period pairs. Returns '' and the member the write now has on
-# its way, or the moment to ask again and '' (as busy_until in Python).
+# may be on its way, ttl ms, processes known to be gone (comma-separated), then
+# count/period pairs. Returns '' and the member the write now has on its way, or the
+# moment to ask again and '' (as busy_until in Python) with the processes of writes on
+# their way for longer than a Bot API call lasts. Such a write still counts until it is
+# answered (a starved event loop takes its time to see the answer, and Telegram may have
+# seen the write at any moment until then), unless its process is gone; one that names
+# no process counts no longer than that.
 _CLAIM = """
 local key, mine = KEYS[1], ARGV[2]
 local now, in_flight = tonumber(ARGV[1]), tonumber(ARGV[3])
 local function num(x) return string.format('%.17g', x) end
-local on_way, answered = 0, {}
-local near = redis.call('ZRANGEBYSCORE', key, '(' .. num(now - in_flight), '+inf', 'WITHSCORES')
-for i = 1, #near, 2 do
-  local member, score = near[i], tonumber(near[i + 1])
+local gone = {}
+for process in string.gmatch(ARGV[5], '[^,]+') do gone[process] = true end
+local on_way, answered, long, named = 0, {}, {}, {}
+local all = redis.call('ZRANGEBYSCORE', key, '-inf', '+inf', 'WITHSCORES')
+for i = 1, #all, 2 do
+  local member, score = all[i], tonumber(all[i + 1])
   local kind = string.sub(member, 1, 2)
-  if kind == 'd:' then
+  if kind == 'd:' and score > now - in_flight then
     answered[#answered + 1] = score
   elseif kind == 's:' and member ~= mine then
-    if tonumber(string.match(member, ':([^:]*)$')) > now - in_flight then on_way = on_way + 1 end
+    local process = string.match(member, '^s:([^.:]*)%.')
+    if tonumber(string.match(member, ':([^:]*)$')) > now - in_flight then
+      on_way = on_way + 1
+    elseif process and gone[process] then
+      redis.call('ZREM', key, member)
+    elseif process then
+      on_way = on_way + 1
+      if not named[process] then long[#long + 1] = process end
+      named[process] = true
+    end
   end
 end
 local again = nil
-for i = 5, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   local count, period = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
   local first, recent = nil, 0
   for _, moment in ipairs(answered) do
@@ -147,12 +166,12 @@ for i = 5, #ARGV, 2 do
     if not again or moment > again then again = moment end
   end
 end
-if again then return {num(again), ''} end
+if again then return {num(again), '', long} end
 local started = 's:' .. string.match(mine, '^%a:([^:]*)') .. ':' .. num(now)
 redis.call('ZREM', key, mine)
 redis.call('ZADD', key, now, started)
 redis.call('PEXPIRE', key, ARGV[4])
-return {'', started}
+return {'', started, {}}
 """
 # Seconds a reserved write may take: a Bot API call gives up by then (python-telegram-bot
 # waits 1 s for a pooled connection, 5 to connect, 5 to write and 5 to read), so a turn a
@@ -216,14 +235,25 @@ class RedisSendLog:
     async def claim(
         self, reservation: Reservation, rules: Sequence[Rule], now: float
     ) -> Reservation | float:
-        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, SETTLED_MS]
+        again, started, long = await self._claim_once(reservation, rules, now, gone=[])
+        gone = [p for p in long if self._liveness is not None and await self._liveness.gone(p)]
+        if gone:
+            log.info("writes of processes %s, which are gone, no longer count", ", ".join(gone))
+            again, started, _ = await self._claim_once(reservation, rules, now, gone)
+        if again is not None:
+            return again
+        return replace(reservation, token=started)
+
+    async def _claim_once(
+        self, reservation: Reservation, rules: Sequence[Rule], now: float, gone: list[str]
+    ) -> tuple[float | None, str, list[str]]:
+        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, SETTLED_MS, ",".join(gone)]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
         key = self._key_for(reservation.chat)
-        again, started = await self._claim(keys=[key], args=args)
-        if text(again):
-            return float(again)
-        return replace(reservation, token=text(started))
+        again, started, long = await self._claim(keys=[key], args=args)
+        moment = float(text(again)) if text(again) else None
+        return moment, text(started), [text(process) for process in long]
 
     async def settle(self, reservation: Reservation, done: float) -> None:
         key = self._key_for(reservation.chat)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import redis.asyncio as aredis
 
-from adapters.telegram.limiter import PRIVATE_RULES
+from adapters.telegram.limiter import BOT_RULES, EVERY_CHAT, PRIVATE_RULES, Reservation
 from adapters.telegram.liveness import ALIVE_SECONDS, Liveness
-from adapters.telegram.sharedlog import RedisSendLog
+from adapters.telegram.sharedlog import IN_FLIGHT, RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
 from bot import keys
 from bot.contract import ChatRef, Slot, SlotKind
@@ -89,3 +89,18 @@ async def test_a_turn_of_a_process_that_is_gone_no_longer_holds_back_the_next_wr
     await first.stop()
     # Its write counts as done when its turn came, a second before this one.
     assert await log.confirm(waiting, PRIVATE_RULES, NOW + 1.2) is None
+
+
+async def test_a_write_on_its_way_longer_than_a_call_lasts_counts_until_its_process_is_gone(
+    redis_client: aredis.Redis, processes: tuple[Liveness, Liveness]
+) -> None:
+    first, second = processes
+    mine, theirs = send_log(redis_client, first), send_log(redis_client, second)
+    for _ in range(BOT_RULES[0].count):  # the bot's thirty, still unanswered
+        turn = await theirs.reserve(EVERY_CHAT, BOT_RULES, NOW)
+        assert isinstance(await theirs.claim(turn, BOT_RULES, NOW), Reservation)
+    later = NOW + IN_FLIGHT + 4  # a starved process has not seen its answers yet
+    waiting = await mine.reserve(EVERY_CHAT, BOT_RULES, later)
+    assert not isinstance(await mine.claim(waiting, BOT_RULES, later), Reservation)
+    await second.stop()  # killed: its requests are no longer on their way
+    assert isinstance(await mine.claim(waiting, BOT_RULES, later), Reservation)
