@@ -213,14 +213,28 @@ def _seat_parts(_: Translator, doc: GameDoc, view: View) -> list[tuple[str, str,
 
 def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """The last few moves of this deal (never an earlier deal's: its tiles are
-    back in the new hands)."""
+    back in the new hands), a player's draws in a row told as one."""
     start = doc.deal_starts[view.deal_number - 1]
-    first = max(start, len(doc.moves) - HISTORY)
-    rows: list[TextLine] = []
-    for index in range(first, len(doc.moves)):
+    told: list[tuple[int, Move, int]] = []  # (seat, move, how many times in a row)
+    for index in range(start, len(doc.moves)):
         seat, text = doc.moves[index]
-        sentence = move_sentence(_, seat_label(_, doc, seat), engine.parse_move(text))
+        move = engine.parse_move(text)
         if index in doc.timed_out:
+            told.append((seat, move, -1))  # said apart, with why it was made
+        elif move.kind is Kind.DRAW and told and told[-1][:2] == (seat, move):
+            told[-1] = (seat, move, told[-1][2] + 1)
+        else:
+            told.append((seat, move, 1))
+    rows: list[TextLine] = []
+    for seat, move, times in told[-HISTORY:]:
+        name = seat_label(_, doc, seat)
+        if times > 1:
+            sentence = _.ngettext(
+                "%(name)s drew %(n)d tile", "%(name)s drew %(n)d tiles", times, name=name
+            )
+        else:
+            sentence = move_sentence(_, name, move)
+        if times < 0:
             sentence = _("%(sentence)s (time ran out)", sentence=sentence)
         rows.append(text_line(sentence))
     return rows

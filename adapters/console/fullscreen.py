@@ -205,8 +205,11 @@ class TableApp(App[int]):
             moves = [line_text(line, self.clock()) for line in card.moves] if card else []
             reading = self._reader.read(lines, ended, moves, *self._you_and_hand())
             self.query_one("#title", Static).update(reading.title)
-            for note in reading.notes:
-                self._note(note)
+            for number, note in enumerate(reading.notes):
+                if number == 0 and reading.regrown:
+                    self.query_one("#log", MoveLog).renote(note)
+                else:
+                    self._note(note)
             board = self.query_one("#board", Static)
             board.update(wrapped(reading.board, board.content_region.width))
         mover = screens.to_move()

@@ -10,7 +10,7 @@ game's rules or a language's words; it works on the text the core wrote.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from rich.text import Text
@@ -129,11 +129,26 @@ def without_moves(lines: Sequence[str], moves: Sequence[str]) -> list[str]:
     return list(lines)
 
 
-def new_moves(moves: Sequence[str], before: Sequence[str]) -> list[str]:
-    """The recent ``moves`` that the recent moves shown ``before`` did not hold yet."""
+def new_moves(
+    moves: Sequence[str],
+    before: Sequence[str],
+    grew: Callable[[str, str], bool] = lambda old, new: False,
+) -> tuple[list[str], bool]:
+    """The recent ``moves`` that the recent moves shown ``before`` did not hold yet,
+    and whether the first of them is the newest of ``before`` told anew: the table
+    tells a player's draws in a row as one move, which grows with each draw
+    (``grew(old, new)`` says whether ``new`` is ``old`` grown)."""
     # The recent moves are a window that slides: find how far it moved.
     for shift in range(len(before) + 1):
         overlap = list(before[shift:])
         if list(moves[: len(overlap)]) == overlap:
-            return list(moves[len(overlap) :])
-    return list(moves)
+            return list(moves[len(overlap) :]), False
+        kept, last = overlap[:-1], len(overlap) - 1
+        if (
+            overlap
+            and len(moves) > last
+            and list(moves[:last]) == kept
+            and grew(overlap[-1], moves[last])
+        ):
+            return list(moves[last:]), True
+    return list(moves), False

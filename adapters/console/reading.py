@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from rich.text import Text
 
-from adapters.console.marks import Marks, board_text, new_moves, remark, without_moves
-from adapters.console.yours import own_draws, said_to_you
+from adapters.console.marks import TILE, Marks, board_text, new_moves, remark, without_moves
+from adapters.console.yours import drawn_in_a_row, own_draws, said_to_you
 from bot.i18n import Translator
 
 
@@ -24,6 +25,8 @@ class Reading:
     title: str
     board: Text
     notes: list[str]  # new entries for the log, oldest first
+    regrown: bool = False  # the first note is the log's last entry told anew
+    told: list[str] = field(default_factory=list)  # the recent moves, as told to the player
 
 
 @dataclass(slots=True)
@@ -33,6 +36,8 @@ class TableReader:
     _: Translator
     _lines: list[str] = field(default_factory=list)  # the table's, but the recent moves
     _moves: list[str] = field(default_factory=list)
+    _told: list[str] = field(default_factory=list)  # the recent moves as told to the player
+    _drawn: list[str] = field(default_factory=list)  # tiles the last entry named as drawn
     _ended: bool = False  # the table shows a finished deal
     _marks: Marks = field(default_factory=dict)
 
@@ -53,9 +58,16 @@ class TableReader:
             lines = [said_to_you(_, you, line) for line in lines]
         title, body = (lines[0], list(lines[1:])) if lines else ("", [])
         rest = without_moves(body, moves)
-        notes = new_moves(moves, self._moves)
+        notes, regrown = new_moves(moves, self._moves, partial(_grew, _))
         if you is not None:
-            notes = own_draws(_, you, notes, *hand)
+            earlier = self._drawn if regrown else []
+            named = own_draws(_, you, notes, *hand, earlier=earlier)
+            last = drawn_in_a_row(_, notes[-1]) if notes else None
+            drew = last is not None and last[0] == you and named[-1] != notes[-1]
+            self._drawn = TILE.findall(named[-1]) if drew else []
+            notes = named
+        kept = self._told[:-1] if regrown else self._told
+        self._told = [*kept, *notes][-len(moves) :] if moves else []
         if ended and not self._ended:  # the deal's result, as the table shows it
             notes.append("\n".join(rest))
         self._ended = ended
@@ -63,4 +75,10 @@ class TableReader:
         self._lines, self._moves = rest, list(moves)
         # A finished deal's table shows it all: the last moves, the result, who won.
         board = body if ended else rest
-        return Reading(title, board_text(board, self._marks), notes)
+        return Reading(title, board_text(board, self._marks), notes, regrown, list(self._told))
+
+
+def _grew(_: Translator, old: str, new: str) -> bool:
+    """Whether ``new`` tells more draws in a row by the player ``old`` tells of."""
+    before, after = drawn_in_a_row(_, old), drawn_in_a_row(_, new)
+    return before is not None and after is not None and before[0] == after[0]

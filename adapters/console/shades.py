@@ -4,7 +4,7 @@ screen that covers everything while the keyboard passes to another person."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
@@ -52,7 +52,25 @@ class MoveLog(RichLog):
     """The moves as they are made, one entry a line; an entry too long for the log
     wraps between words or tiles and stays indented under its first line."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._told: list[str] = []  # the entries, to write again when the last is told anew
+
     def note(self, text: str) -> None:
+        self._told.append(text)
+        self._write(text)
+
+    def renote(self, text: str) -> None:
+        """Tell the last entry anew (a player's draws in a row grew by one)."""
+        if not self._told:
+            self.note(text)
+            return
+        self._told[-1] = text
+        self.clear()
+        for entry in self._told:
+            self._write(entry)
+
+    def _write(self, text: str) -> None:
         width = max(MOVE_LOG_WIDTH, self.scrollable_content_region.width)
         self.write("\n".join(part for line in text.split("\n") for part in hanging(line, width)))
 

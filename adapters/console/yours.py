@@ -19,6 +19,7 @@ from bot.i18n import Translator
 
 _GAP = "\0"  # stands in for the names while a template is taken apart
 _JOIN = ", "  # how the core joins the winners' names
+_MOST_DRAWN = 28  # more draws in a row than any set has tiles
 
 
 def said_to_you(_: Translator, you: str, line: str) -> str:
@@ -43,24 +44,46 @@ def gained_tiles(hand: Sequence[str], before: Sequence[str]) -> list[str]:
     return [tile for line in hand for tile in TILE.findall(line) if tile not in held]
 
 
+def drawn_in_a_row(_: Translator, line: str) -> tuple[str, int] | None:
+    """Who drew and how many tiles, if ``line`` is the core's sentence for one
+    player's draws in a row (``Anna drew a tile``, ``Anna drew 3 tiles``)."""
+    forms = [(_("%(name)s drew a tile", name=_GAP), 1)]
+    forms += [
+        (_.ngettext("%(name)s drew %(n)d tile", "%(name)s drew %(n)d tiles", n, name=_GAP), n)
+        for n in range(2, _MOST_DRAWN + 1)
+    ]
+    for form, count in forms:
+        before, _gap, after = form.partition(_GAP)
+        if line.startswith(before) and line.endswith(after) and len(line) > len(before + after):
+            return line[len(before) : len(line) - len(after)], count
+    return None
+
+
 def own_draws(
-    _: Translator, you: str, moves: Sequence[str], hand: Sequence[str], before: Sequence[str]
+    _: Translator,
+    you: str,
+    moves: Sequence[str],
+    hand: Sequence[str],
+    before: Sequence[str],
+    earlier: Sequence[str] = (),
 ) -> list[str]:
     """``moves`` with the draws named from what ``hand`` (its lines, under the heading
-    that names the deal) gained since its lines ``before``; a hand of another deal
-    gained nothing by drawing."""
+    that names the deal) gained since its lines ``before``, after the tiles
+    ``earlier`` that the first of ``moves`` already named (it tells more draws in the
+    same row); a hand of another deal gained nothing by drawing."""
     if not before or before[:1] != hand[:1]:
         return list(moves)
-    return named_draws(_, you, moves, gained_tiles(hand, before))
+    return named_draws(_, you, moves, [*earlier, *gained_tiles(hand, before)])
 
 
 def named_draws(_: Translator, you: str, moves: Sequence[str], drawn: Sequence[str]) -> list[str]:
     """``moves`` with the player's draws naming the tiles he drew. The hand is sorted,
     so several draws at once are told as one sentence listing them all; when the
     draws and the tiles do not tally (a deal ended in between), nothing is named."""
-    hidden = _("%(name)s drew a tile", name=you)
-    draws = [n for n, move in enumerate(moves) if move == hidden]
-    if not draws or len(draws) != len(drawn):
+    found = {n: drawn_in_a_row(_, move) for n, move in enumerate(moves)}
+    counts = {n: row[1] for n, row in found.items() if row is not None and row[0] == you}
+    draws = sorted(counts)
+    if not draws or sum(counts.values()) != len(drawn):
         return list(moves)
     told = _("You drew %(tiles)s", tiles=" ".join(drawn))
     return [told if n == draws[0] else move for n, move in enumerate(moves) if n not in draws[1:]]

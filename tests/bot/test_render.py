@@ -11,7 +11,7 @@ from bot.contract import ChatRef, Mention, Style, UserRef
 from bot.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import translator
 from bot.lobbyview import int_steps, lobby_screen, next_option_value
-from bot.render import hand_buttons, hand_screen, table_screen
+from bot.render import HISTORY, hand_buttons, hand_screen, table_screen
 from engine import (
     DOUBLE_SIX,
     Fixture,
@@ -164,6 +164,42 @@ def test_a_finished_deal_tells_the_moves_before_who_went_out() -> None:
     assert screen.card is not None
     assert screen.card.moves[-1] == ("Anna played [5|5] on the right",)
     assert screen.card.closing[0] == ("Anna went out.",)
+
+
+def drawing_deal() -> State[Any]:
+    """Anna leads [6|6]; Boris holds no six and must draw."""
+    hands = fixture("6-6 6-5 5-5", "4-4 4-3 3-3")
+    return new_match("tyaga", 2, options={"hand_size": 3}, fixture=hands)
+
+
+def test_a_players_draws_in_a_row_are_told_as_one_move() -> None:
+    state, moves = played(drawing_deal(), "6-6", "draw", "draw", "draw")
+    told = table_screen(_, doc_for(state, moves), public_view(state), 0.0).plain_text()
+    assert "Anna led with [6|6]\nBoris drew 3 tiles\n" in told
+    assert "drew a tile" not in told
+    state, more = played(state, *["draw"] * 2)
+    told = table_screen(_, doc_for(state, moves + more), public_view(state), 0.0).plain_text()
+    assert "Boris drew 5 tiles" in told and "Boris drew 3 tiles" not in told
+
+
+def test_the_table_keeps_only_the_last_few_moves() -> None:
+    state, moves = new_match("tyaga", 2, seed=1), ()
+    while len(moves) < 8 and not state.deal_over:
+        state, more = played(state, str(legal_moves(state)[-1]))
+        moves += more
+    shown = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+    assert shown.card is not None and len(shown.card.moves) == HISTORY
+    assert "led with" not in shown.plain_text()
+
+
+def test_draws_in_a_row_take_the_plural_of_their_number_in_every_language() -> None:
+    ru = translator("ru")
+    state, moves = played(drawing_deal(), "6-6", "draw", "draw")
+    two = table_screen(ru, doc_for(state, moves), public_view(state), 0.0).plain_text()
+    state, more = played(state, *["draw"] * 3)
+    five = table_screen(ru, doc_for(state, moves + more), public_view(state), 0.0).plain_text()
+    assert "Boris: добор из базара, 2 фишки" in two
+    assert "Boris: добор из базара, 5 фишек" in five
 
 
 def finished_kozel(teams: bool) -> State[Any]:

@@ -61,7 +61,7 @@ async def test_forced_draws_are_made_at_once_and_shown_in_one_update(fake_store:
     assert doc.moves == ((0, "6-6"),) + ((1, "draw"),) * 9
     assert len(shows(out, SlotKind.TABLE)) == 1
     assert [s.slot.user for s in shows(out, SlotKind.HAND)] == [ANNA, BORIS]
-    assert "Boris drew a tile" in table.table().plain_text()
+    assert "Anna led with [6|6]\nBoris drew 9 tiles\nBoris to move" in table.table().plain_text()
 
 
 async def test_a_tile_that_fits_both_ends_offers_both(fake_store: Store) -> None:
@@ -253,16 +253,6 @@ async def test_one_person_may_sit_in_games_of_two_chats(fake_store: Store) -> No
     one, two = (await first.doc()), (await second.doc())
     assert one is not None and two is not None and one.id != two.id
     assert first.hand(ANNA, one.id) is not None and second.hand(ANNA, two.id) is not None
-
-
-async def test_the_table_keeps_only_a_short_history(fake_store: Store) -> None:
-    table = make_table(fake_store)
-    await scripted(table, "tyaga", [ANNA, BORIS], NO_SIX)
-    await table.open_hands(ANNA, BORIS)
-    await press_tile(table, ANNA, "[6|6]")
-    lines = table.table().plain_text().splitlines()
-    assert sum("drew a tile" in line for line in lines) == 4
-    assert not any("led with" in line for line in lines)
 
 
 def _nothing():

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from adapters.console.draw import line_text, screen_lines
 from adapters.console.reading import TableReader
+from adapters.console.yours import gained_tiles
 from bot.contract import Screen
-from bot.render import table_screen
-from engine import public_view
-from tests.bot.test_render import _, doc_for, played, short_deal
+from bot.render import hand_screen, table_screen
+from engine import State, public_view, view
+from tests.bot.test_render import _, doc_for, drawing_deal, played, short_deal
+
+
+def recent(screen: Screen) -> list[str]:
+    return [line_text(line, 0.0) for line in screen.card.moves] if screen.card else []
 
 
 def read(reader: TableReader, screen: Screen, ended: bool) -> list[str]:
-    moves = [line_text(line, 0.0) for line in screen.card.moves] if screen.card else []
-    return reader.read(screen_lines(screen, 0.0, 10_000), ended, moves).notes
+    return reader.read(screen_lines(screen, 0.0, 10_000), ended, recent(screen)).notes
 
 
 def test_the_log_tells_a_deals_last_move_before_how_it_ended_and_each_move_once() -> None:
@@ -32,3 +38,29 @@ def test_the_log_tells_a_deals_last_move_before_how_it_ended_and_each_move_once(
     assert last == "Anna played [5|5] on the right"
     assert result.index("Anna went out.") < result.index("Deal 1 is over.")
     assert "played" not in result
+
+
+def test_the_players_draws_in_a_row_are_one_log_entry_naming_every_tile_drawn() -> None:
+    reader = TableReader(_)
+    state, moves = played(drawing_deal(), "6-6")
+    read(reader, table_screen(_, doc_for(state, moves), public_view(state), 0.0), False)
+    hand = hand_lines(state, moves)
+    drawn: list[str] = []
+    for count in range(1, 4):
+        state, more = played(state, "draw")
+        moves += more
+        before, hand = hand, hand_lines(state, moves)
+        drawn += gained_tiles(hand, before)
+        table = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+        reading = reader.read(
+            screen_lines(table, 0.0, 10_000), False, recent(table), "Boris", (hand, before)
+        )
+        assert reading.regrown == (count > 1)
+        assert reading.notes == ["You drew " + " ".join(drawn)]
+    assert len(drawn) == 3
+    assert reading.told == ["Anna led with [6|6]", "You drew " + " ".join(drawn)]
+
+
+def hand_lines(state: State[Any], moves: tuple[tuple[int, str], ...]) -> list[str]:
+    """Boris's hand as the terminal shows it, but its heading."""
+    return screen_lines(hand_screen(_, doc_for(state, moves), view(state, 1), None), 0.0)[1:]
