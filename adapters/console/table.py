@@ -23,11 +23,14 @@ from adapters.console.draw import (
     WIDTH,
     choice_rows,
     framed,
+    line_text,
     note,
     readable,
     screen_lines,
+    wrap,
 )
 from adapters.console.lines import LineSource
+from adapters.console.reading import TableReader
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, Screens
 from adapters.console.seating import Core, Table, TableRequest, Tables
@@ -44,7 +47,7 @@ from adapters.console.words import (
     tables_taken,
 )
 from adapters.console.yours import said_to_you
-from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
+from bot.contract import Answer, Document, Notice, Outbound, Response, Screen, UserRef
 from bot.i18n import Translator, translator
 
 POLL: Final = 0.2  # seconds between two looks at the core's timers
@@ -86,6 +89,8 @@ class ConsoleAdapter:
         self.table = Table(core, CHAT)
         self._printed_table = ""
         self._printed_hand: dict[str, int] = {}
+        self._reader: TableReader | None = None  # the recent moves, as told to the one player
+        self._held: list[str] = []  # his hand's lines when the table was last printed
         self._keyboard: str | None = None  # who has the keyboard now
         self._lang = "en"
 
@@ -294,14 +299,34 @@ class ConsoleAdapter:
         table = self.screens.table
         if table is None:
             return
-        lines = screen_lines(table, self.clock(), self.width - 4)
+        now = self.clock()
+        texts = [line_text(line, now) for line in table.lines]
         you = self.table.you
         if you is not None:
-            lines = [said_to_you(self._, you.name, line) for line in lines]
+            texts = self._told_to_you(table, texts, you)
+        lines = [part for text in texts for part in wrap(text, self.width - 4)]
         text = framed(lines, self.width)
         if text != self._printed_table:
             self._printed_table = text
             self._write("\n" + text + "\n")
+
+    def _told_to_you(self, table: Screen, texts: list[str], you: UserRef) -> list[str]:
+        """The table's lines as said to its one player: his wins as his, and his
+        recent draws naming the tiles he drew, as his hand shows them."""
+        if self._reader is None or self._reader._ is not self._:
+            self._reader = TableReader(self._)
+        now = self.clock()
+        moves = [line_text(line, now) for line in table.card.moves] if table.card else []
+        hand = self.screens.hands.get(you.key)
+        held = screen_lines(hand.screen, now, 10_000)[1:] if hand is not None else []
+        ended = self.screens.next_deal() is not None or self.screens.over()
+        told = self._reader.read(texts, ended, moves, you.name, (held, self._held)).told
+        self._held = held
+        said = [said_to_you(self._, you.name, text) for text in texts]
+        at = next((n for n in range(len(said)) if said[n : n + len(moves)] == moves), None)
+        if not moves or at is None or len(told) != len(moves):
+            return said
+        return [*said[:at], *told, *said[at + len(moves) :]]
 
     def _farewell(self) -> str:
         if self.screens.table is None or self.screens.over():

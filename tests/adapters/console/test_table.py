@@ -307,3 +307,11 @@ async def test_a_deals_picture_is_not_printed_as_its_caption(terminal: Terminal)
     _, transcript = await terminal.play(always("1"), DEALS)
     assert "Deal 1 is over." in transcript
     assert not re.search(r"· table \w+ · Deal \d", transcript)
+
+
+async def test_the_players_own_draws_name_the_tiles_he_drew(terminal: Terminal) -> None:
+    _, transcript = await terminal.play(always("1"), DEALS)
+    told = re.findall(r"│ (You drew .*)", transcript)
+    assert told, "the player never drew in this match"
+    assert all(re.fullmatch(r"You drew( \[\d\|\d\])+", line) for line in told), told
+    assert re.search(r"Computer 1 drew (a tile|\d+ tiles)", transcript)  # his stay hidden
