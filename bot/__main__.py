@@ -43,6 +43,7 @@ from bot.launch import (
     seats_refusal,
     stop_on_signals,
     store_name,
+    welcome,
 )
 from bot.logging_setup import secrets_of, setup_logging
 from bot.sessions import Sessions
@@ -115,7 +116,11 @@ def _play(args: argparse.Namespace, settings: Settings) -> int:
     if refused is not None:
         print(f"domino-bot play: {refused}", file=sys.stderr)
         return EXIT_USAGE
-    print(banner(_, _("terminal table"), settings), file=sys.stderr)
+    technical = banner(_, _("terminal table"), settings)
+    log.info("%s", technical)
+    if args.verbose:
+        print(technical, file=sys.stderr)
+    print(welcome(_, args.variant, args.resume), file=sys.stderr)
     return asyncio.run(run_table(console_settings(settings, args.lang), args, players))
 
 

@@ -173,6 +173,11 @@ def _play_arguments(_: Translator, play: argparse.ArgumentParser) -> argparse.Ar
         "--resume", action="store_true", help=_("continue a saved match (a list if several)")
     )
     play.add_argument(
+        "--verbose",
+        action="store_true",
+        help=_("also say first where the games are kept"),
+    )
+    play.add_argument(
         "--plain",
         action="store_true",
         help=_(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -78,6 +79,15 @@ def _told(_: Translator, problem: ErrorDetails) -> str:
     return _(text, limit=limit, value=repr(problem["input"]))
 
 
+def user_data_dir() -> Path:
+    """Where the embedded Redis keeps its data unless ``DATA_DIR`` says: the user's own
+    data folder (``$XDG_DATA_HOME/domino-bot``, else ``~/.local/share/domino-bot``),
+    whatever folder the command is run from."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "domino-bot"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env",
@@ -91,7 +101,7 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     # REDIS_URL names any node of a Redis Cluster, whose client then finds the others.
     redis_cluster: bool = False
-    data_dir: Path = Path("data")
+    data_dir: Path = Field(default_factory=user_data_dir)
     game_idle_days: float = Field(7, gt=0)
 
     # play

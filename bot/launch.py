@@ -53,6 +53,18 @@ def banner(_: Translator, what: str, settings: Settings) -> str:
     return f"domino-bot: {said}"
 
 
+def welcome(_: Translator, variant: str | None, resume: bool) -> str:
+    """The terminal table's first line, for the player: what is played, and how to
+    get help or leave (where the games are kept is for the log, or ``--verbose``)."""
+    try:
+        game = None if resume else catalog.variant(variant or "tyaga", _.lang).title
+    except DominoError:
+        game = None
+    said = _("%(game)s at the terminal.", game=game) if game else _("Dominoes at the terminal.")
+    more = _("Type help to see what you can type, and quit to leave: an unfinished match is kept.")
+    return f"{said} {more}"
+
+
 def console_settings(settings: Settings, lang: str | None) -> Settings:
     """The settings for the terminal table: its ``--lang`` is the table's language,
     and a finished deal waits for the player to ask for the next one."""

@@ -66,10 +66,35 @@ def test_no_command_and_no_token_opens_the_terminal_table_on_an_embedded_redis(
 ) -> None:
     assert run([], monkeypatch) == 0
     out, err = capsys.readouterr()
-    expected = f"domino-bot: terminal table on an embedded Redis at {workdir}/data/domino.aof"
-    assert err.splitlines()[0] == expected
+    assert err.splitlines()[0] == (
+        "Tyaga (Draw) at the terminal. Type help to see what you can type, and quit to "
+        "leave: an unfinished match is kept."
+    )
+    assert "Redis" not in err
     assert "┌─ Tyaga (Draw) · table " in out
     assert "» End of input." in out
+    assert (workdir / "data" / "domino.aof").exists()
+
+
+def test_verbose_says_first_where_the_games_are_kept(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["play", "kozel", "--verbose"], monkeypatch) == 0
+    technical, told, *_rest = capsys.readouterr().err.splitlines()
+    assert technical == (
+        f"domino-bot: terminal table on an embedded Redis at {workdir}/data/domino.aof"
+    )
+    assert told.startswith("Kozel (the goat) at the terminal. Type help")
+
+
+def test_without_data_dir_the_games_are_kept_in_the_users_data_folder_not_here(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DATA_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(workdir / "xdg"))
+    assert run(["play"], monkeypatch) == 0
+    assert (workdir / "xdg" / "domino-bot" / "domino.aof").exists()
+    assert not (workdir / "data").exists()
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
 """``make run`` with no tokens and no REDIS_URL: the terminal table on an embedded Redis,
-announced on the first line, left cleanly at the end of input."""
+whose first line tells the player what is played and how to get help or leave, left
+cleanly at the end of input."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def test_make_run_without_tokens_opens_the_terminal_table(tmp_path: Path) -> Non
     lines = done.stdout.splitlines()
     assert done.returncode == 0, done.stdout
     assert lines[0] == (
-        f"domino-bot: terminal table on an embedded Redis at {tmp_path}/data/domino.aof"
+        "Tyaga (Draw) at the terminal. Type help to see what you can type, and quit to "
+        "leave: an unfinished match is kept."
     )
     assert "┌─ Tyaga (Draw) · table " in done.stdout
     assert "You> " in done.stdout  # the table's prompt was reached

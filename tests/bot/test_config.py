@@ -18,10 +18,13 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name.upper(), raising=False)
 
 
-def test_every_setting_has_a_default_for_running_with_nothing_configured() -> None:
+def test_every_setting_has_a_default_for_running_with_nothing_configured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     settings = load_settings(None)
     assert settings.redis_url is None
-    assert settings.data_dir == Path("data")
+    assert settings.data_dir == Path.home() / ".local" / "share" / "domino-bot"
     assert (settings.game_idle_days, settings.game_idle_ttl) == (7, 7 * 86400)
     assert (settings.turn_timeout, settings.computer_delay) == (60, 1.0)
     assert (settings.default_lang, settings.log_format, settings.log_level) == (
@@ -30,6 +33,15 @@ def test_every_setting_has_a_default_for_running_with_nothing_configured() -> No
         "INFO",
     )
     assert (settings.telegram_webhook_listen, settings.telegram_webhook_port) == ("0.0.0.0", 8080)
+
+
+def test_the_embedded_redis_keeps_its_data_in_the_users_data_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert load_settings(None).data_dir == tmp_path / "domino-bot"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/is/ignored")
+    assert load_settings(None).data_dir == Path.home() / ".local" / "share" / "domino-bot"
 
 
 def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
