@@ -29,8 +29,9 @@ from typing import Final
 
 import redis.asyncio as aredis
 
+from adapters.pings import hold_for
 from bot import keys
-from bot.contract import ChatRef, Deadline, Show, Slot, UserRef
+from bot.contract import ChatRef, Show, Slot, UserRef
 
 QUIET_AFTER_ACTION: Final = 60.0  # seconds after a player's last action with no ping
 LONG_WAIT: Final = 180.0  # idle this long, a first turn of a deal pings at once
@@ -58,15 +59,6 @@ class HeldPing:
         return cls(ChatRef.from_key(data["c"]), data["s"], data["u"], data["x"])
 
 
-def turn_deadline(show: Show) -> float | None:
-    """When the turn a ping is about runs out (the screen's deadline), if it does."""
-    for line in show.screen.lines:
-        for segment in line:
-            if isinstance(segment, Deadline):
-                return segment.at
-    return None
-
-
 class Pings:
     """Held-back pings and players' last actions, in Redis."""
 
@@ -80,8 +72,7 @@ class Pings:
         user = show.slot.user
         assert user is not None
         now = self.clock()
-        deadline = turn_deadline(show)
-        wait = (deadline - now) / 2 if deadline is not None else NO_TIMER_WAIT
+        wait = hold_for(show, now, no_timer=NO_TIMER_WAIT)
         if show.first_turn and now - await self.last_action(chat, user) >= LONG_WAIT:
             wait = 0.0
         await self.drop(chat, show.slot)

@@ -9,10 +9,12 @@ replaced screen moves behind what was queued before it). Only successive
 versions of one screen are merged: one-off messages — responses to commands,
 notices, files — each go out, in the order the core produced them.
 
-A turn ping travels in the hand it comes with: the player's hand is sent as a new
-message that notifies him, instead of an edit of his hand plus a ping message
-that is deleted again after his move (one call instead of three). His earlier
-hand message stays as it was last drawn, without a live button.
+A turn ping is held back for :data:`PING_HOLD` seconds (less when the turn's time
+runs out sooner; see :mod:`adapters.pings`) and sent only if its player has not moved
+meanwhile: the core deletes a ping once he has moved, and deleting one still held
+drops it. Most players move within those seconds, and their turn then costs no ping
+and no deletion of it. A held ping lives in this process alone: one that dies with it
+is not sent (the table still shows whose turn it is).
 
 The game screens a mailbox holds are also noted in a :class:`PendingBook` and struck
 off once shown, so that if this process dies with them, another draws them again (see
@@ -30,6 +32,7 @@ from dataclasses import replace
 
 from telegram.error import TelegramError
 
+from adapters.pings import hold_for
 from adapters.telegram.carry import STORE_DOWN, Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
@@ -58,6 +61,7 @@ FAILED_WAIT = 0.5  # seconds before a step that failed otherwise is tried again,
 FAILED_WAIT_MOST = 30.0  # each time it fails again, up to this
 ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)
 AFTER = "after "  # the tasks that hold a press's other screens until his own hand is shown
+PING_HOLD = 20.0  # seconds a turn ping waits for its player to move before it is sent
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
 
 
@@ -79,8 +83,11 @@ class Deliverer:
         limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
         pending: PendingBook | None = None,
         outbox: RedisOutbox | None = None,
+        ping_hold: float = PING_HOLD,
     ) -> None:
         self.carrier = carrier
+        self._ping_hold = ping_hold
+        self._held: dict[str, tuple[float, Show]] = {}  # held pings by slot: due, ping
         self._clock = clock
         self._pending = pending
         self._unnoted: dict[str, list[Show]] = {}
@@ -149,13 +156,32 @@ class Deliverer:
         except STORE_DOWN as err:
             log.warning("could not strike off a shown screen (%s)", err)
 
-    def _post(self, item: Mail, noted: str | None = None) -> None:
+    def release_pings(self) -> None:
+        """Send the held pings whose player has not moved in their time (the timer loop
+        asks every round)."""
+        now = self._clock.now()
+        due = [key for key, (at, _ping) in self._held.items() if at <= now]
+        for key in due:
+            _at, ping = self._held.pop(key)
+            self._post(ping, held=False)
+
+    def _hold(self, ping: Show) -> None:
+        """Hold ``ping`` back; a newer ping for the same slot starts its wait again."""
+        now = self._clock.now()
+        wait = hold_for(ping, now, no_timer=self._ping_hold, longest=self._ping_hold)
+        self._held[ping.slot.key] = (now + wait, ping)
+
+    def _post(self, item: Mail, noted: str | None = None, *, held: bool = True) -> None:
+        holding = held and self._ping_hold > 0
+        if holding and isinstance(item, Show) and item.slot.kind is SlotKind.PING:
+            self._hold(item)
+            return
+        if isinstance(item, Delete):
+            self._held.pop(item.slot.key, None)  # its player moved: never sent
         chat = mailbox_of(item)
         box = self._boxes.setdefault(chat, {})
         if isinstance(item, Show) and self._pending is not None:
             self._unnoted.setdefault(chat, []).append(item)
-        if isinstance(item, Show) and item.slot.kind is SlotKind.PING and _ring_hand(box, item):
-            return
         if isinstance(item, Show):
             key = "show " + item.slot.key
             queued = box.pop(key, None)
@@ -212,6 +238,7 @@ class Deliverer:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     async def close(self) -> None:
+        self._held.clear()
         for task in list(self._workers.values()):
             task.cancel()
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
@@ -316,21 +343,6 @@ class Deliverer:
                 self.submit(await self._on_unreachable(Unreachable(slot.user, slot)))
             except Exception:
                 log.exception("the core failed on an unreachable %s", slot.key)
-
-
-def _ring_hand(box: dict[str, Mail], ping: Show) -> bool:
-    """Let the player's queued hand of the same game carry the ping; False when no
-    hand of his waits (the ping then goes on its own)."""
-    for key, mail in box.items():
-        if (
-            isinstance(mail, Show)
-            and mail.slot.kind is SlotKind.HAND
-            and mail.slot.game_id == ping.slot.game_id
-            and mail.slot.user == ping.slot.user
-        ):
-            box[key] = replace(mail, notify=True)
-            return True
-    return False
 
 
 def _next_key(box: dict[str, Mail], store_down: bool) -> str:

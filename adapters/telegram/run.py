@@ -149,6 +149,7 @@ class TelegramService:
             self.ticking = True
             try:
                 self.adapter.submit(await self.core.tick(PLATFORM))
+                self.adapter.deliverer.release_pings()
                 self._started = await self._catch_up(self._started)
             except Exception:
                 log.exception("the timer loop failed; trying again")

@@ -70,7 +70,8 @@ def core() -> Core:
 @pytest.fixture
 def deliverer(bot: Bot, clock: VirtualClock, core: Core) -> Deliverer:
     carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    return Deliverer(carrier, MemorySendLog(), clock, core.report)
+    # Pings at once: how a ping is carried is tested here, how it is held back apart.
+    return Deliverer(carrier, MemorySendLog(), clock, core.report, ping_hold=0)
 
 
 def texts(fake: FakeBotApi, chat_id: int) -> list[str]:
