@@ -16,6 +16,10 @@ Discord custom ids (100 characters). Examples::
     1j_k3j9x2ab          join the lobby
     1v_three-guns        open a table for Three Guns (no game yet: no game id)
     1u_k3j9x2ab_1f_k     why can the tile with index k (20) not be played now
+    1p_k3j9x2ab_5x1q_k   a steady hand's tile with index k (20): play it, if it is the
+                         presser's turn and it fits (hand version 5x1q in base 36: the
+                         deal and the tiles held); ``w`` instead of a tile draws
+    1y_k3j9x2ab          a steady hand shown again as it is (back from a choice of ends)
     1e_k3j9x2ab          a rematch of the finished game k3j9x2ab
     1k_three-guns        the chat's scoreboard for Three Guns
 
@@ -48,13 +52,14 @@ from bot.payload_fields import (
     tile_field,
 )
 from bot.payload_fields import BadPayload as BadPayload  # raised by decode, named here
-from engine import Move, Tile
+from engine import DRAW, Move, Tile
 
 VERSION: Final = "1"
 SEP: Final = "_"
 MAX_BYTES: Final = 64  # Telegram's limit; Discord allows 100 characters
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _LEVEL = re.compile(r"[a-z]{1,12}")
+_DRAW_FIELD: Final = encode_move(DRAW)  # "w": past the last tile's digit
 
 
 # -- what a payload means --------------------------------------------------------
@@ -121,6 +126,26 @@ class TilePress:
 
 
 @dataclass(frozen=True, slots=True)
+class HandPress:
+    """A button of a steady hand (see :mod:`bot.steady`): play ``tile``, or make
+    ``move`` (a draw), if the hand is still at version ``hand``."""
+
+    game_id: str
+    hand: int
+    tile: Tile | None
+    move: Move | None = None
+    chat: ChatRef | None = None  # the game's chat, as for :class:`MovePress`
+
+
+@dataclass(frozen=True, slots=True)
+class HandAgain:
+    """Show the presser's steady hand again as it is (back from a choice of ends)."""
+
+    game_id: str
+    chat: ChatRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RematchPress:
     """A new lobby for the same players and options as the finished game."""
 
@@ -154,6 +179,8 @@ GameAction = (
     | TilesPress
     | PicturePress
     | TilePress
+    | HandPress
+    | HandAgain
     | LobbyPress
     | SettingPress
     | NextDealPress
@@ -228,6 +255,22 @@ def tile_payload(game_id: str, counter: int, tile: Tile, chat: ChatRef | None = 
     return _join("u", game_id, b36(counter), DIGITS[tile.index], *chat_fields(chat))
 
 
+def hand_payload(game_id: str, hand: int, what: Tile | Move, chat: ChatRef | None = None) -> str:
+    """A steady hand's button: a tile, or a draw (written ``w``, which is no tile's
+    digit); ``chat`` as for :func:`move_payload`."""
+    if isinstance(what, Move):
+        if what != DRAW:
+            raise ValueError(f"a steady hand's button draws or names a tile, not {what}")
+        field = encode_move(what)
+    else:
+        field = DIGITS[what.index]
+    return _join("p", game_id, b36(hand), field, *chat_fields(chat))
+
+
+def hand_again_payload(game_id: str, chat: ChatRef | None = None) -> str:
+    return _join("y", game_id, *chat_fields(chat))
+
+
 def rematch_payload(game_id: str) -> str:
     return _join("e", game_id)
 
@@ -281,6 +324,14 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
     if action == "u" and len(rest) in (2, 3):
         chat = decode_chat(rest[2]) if len(rest) == 3 else None
         return TilePress(game_id, number_field(rest[0]), tile_field(rest[1]), chat)
+    if action == "p" and len(rest) in (2, 3):
+        chat = decode_chat(rest[2]) if len(rest) == 3 else None
+        hand = number_field(rest[0])
+        if rest[1] == _DRAW_FIELD:
+            return HandPress(game_id, hand, None, DRAW, chat)
+        return HandPress(game_id, hand, tile_field(rest[1]), None, chat)
+    if action == "y" and len(rest) <= 1:
+        return HandAgain(game_id, decode_chat(rest[0]) if rest else None)
     if action == "e" and not rest:
         return RematchPress(game_id)
     if action == "h" and len(rest) <= 1:

@@ -21,6 +21,7 @@ from bot.i18n import Translator, line, text_line, translator
 from bot.lobby import take_it_back
 from bot.match import Pacing, Step
 from bot.render import hand_popup, hand_screen, seat_label
+from bot.steady import steady_screen
 from bot.texts import error_text, tile_text
 from engine import DominoError, IllegalMove, Move, State, Tile
 
@@ -61,9 +62,9 @@ def press_move(
     doc, state, seat = found
     if doc.seats[seat].away is not None:
         return refuse(take_it_back(_))
-    not_now = _not_now(_, doc, state, seat)
-    if not_now is not None:
-        return not_now
+    refused = not_now(_, doc, state, seat)
+    if refused is not None:
+        return refused
     if counter != state.counter:
         return refuse(_("That button is out of date: use the new ones."))
     doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))
@@ -84,11 +85,17 @@ def why_not(
     doc, state, seat = found
     # Asked before the counter: a waiting hand is not redrawn when only its
     # unpressable tiles' counters changed, so its tiles name an older turn.
-    not_now = _not_now(_, doc, state, seat)
-    if not_now is not None:
-        return not_now
+    refused = not_now(_, doc, state, seat)
+    if refused is not None:
+        return refused
     if counter != state.counter or tile not in state.hands[seat]:
         return refuse(_("That button is out of date: use the new ones."))
+    why = why_unplayable(_, state, seat, tile)
+    return refuse(why or _("That button is out of date: use the new ones."))
+
+
+def why_unplayable(_: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
+    """Why ``seat``, to move, cannot play ``tile`` now; ``None`` if he can."""
     reasons: list[IllegalMove] = []
     for end in ("L", "R") if state.line else (None,):
         move = Move.play(tile, end) if end is not None else Move.lead(tile)
@@ -97,11 +104,11 @@ def why_not(
         except IllegalMove as exc:
             reasons.append(exc)
         else:
-            return refuse(_("That button is out of date: use the new ones."))
-    return refuse(_unplayable(_, reasons[0]))
+            return None
+    return unplayable(_, reasons[0])
 
 
-def _not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
+def not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
     """The refusal of a press made after the deal ended or out of turn, if it is one."""
     if state.deal_over:
         return refuse(_("This deal is over."))
@@ -113,7 +120,7 @@ def _not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decis
     return None
 
 
-def _unplayable(_: Translator, error: IllegalMove) -> str:
+def unplayable(_: Translator, error: IllegalMove) -> str:
     """Why a tile cannot be played: against which ends, when it fits neither."""
     params = error.params
     if error.reason == "does_not_fit" and "left" in params and "right" in params:
@@ -132,14 +139,20 @@ def _decided(step: Step, now: float, pacing: Pacing, *, extra: tuple[Notice, ...
     return Decision(doc=doc, state=step.state, extra=extra)
 
 
-def press_tiles(game: Game | None, game_id: str, user: UserRef, *, _: Translator) -> Decision:
-    """The presser's own hand as a popup, and as buttons for an ephemeral reply."""
+def press_tiles(
+    game: Game | None, game_id: str, user: UserRef, *, _: Translator, steady: bool = False
+) -> Decision:
+    """The presser's own hand as a popup, and as buttons for an ephemeral reply (a
+    steady hand's, with ``steady``)."""
     found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     view = engine.view(state, seat)
-    screen = hand_screen(_, doc, view, _turn_due(doc, state, seat))
+    if steady:
+        screen = steady_screen(_, doc, state, seat, doc.chat)
+    else:
+        screen = hand_screen(_, doc, view, _turn_due(doc, state, seat))
     return Decision(reply=hand_popup(_, view), alert=True, screen=screen)
 
 
@@ -284,7 +297,14 @@ def on_unreachable(
 
 
 def private_start(
-    game: Game | None, game_id: str, user: UserRef, *, _: Translator, now: float, pacing: Pacing
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+    steady: bool = False,
 ) -> Decision:
     """The player opened the private chat through the deep link: deliver his hand.
 
@@ -300,6 +320,8 @@ def private_start(
     if state is None:
         return refuse(_("You will get your tiles here when the game starts."))
     if not doc.seats[seat].unreachable:
+        if steady:
+            return Decision(screen=steady_screen(_, doc, state, seat, doc.chat))
         view = engine.view(state, seat)
         return Decision(screen=hand_screen(_, doc, view, _turn_due(doc, state, seat)))
     doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=False))

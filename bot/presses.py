@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot import codec, lobby, play
+from bot import codec, lobby, play, steady_press
 from bot.contract import ChatRef, Press, UserRef
 from bot.flow import Decision, Game
 from bot.i18n import Translator
@@ -23,7 +23,10 @@ def game_chat(press: Press, action: codec.GameAction) -> ChatRef | None:
     for a button naming another chat than the one it was pressed in."""
     named = (
         action.chat
-        if isinstance(action, codec.MovePress | codec.TilePress | codec.HandLink)
+        if isinstance(
+            action,
+            codec.MovePress | codec.TilePress | codec.HandPress | codec.HandAgain | codec.HandLink,
+        )
         else None
     )
     if named is None or named == press.chat:
@@ -37,9 +40,11 @@ async def press_flow(
     now: float,
     pacing: Pacing,
     user_lang: Callable[[UserRef], Awaitable[str]],
+    steady: bool = False,
 ) -> Flow:
     """The flow a press on one game's button runs (``user_lang`` is asked only for a
-    lobby's buttons: a seat taken keeps the presser's language)."""
+    lobby's buttons: a seat taken keeps the presser's language; ``steady``: the game's
+    hands are steady ones)."""
     user, admin = press.user, press.is_admin
     game_id = action.game_id
     if isinstance(action, codec.MovePress):
@@ -48,7 +53,14 @@ async def press_flow(
             g, game_id, user, counter, move, _=t, now=now, pacing=pacing
         )
     if isinstance(action, codec.TilesPress):
-        return lambda g, t: play.press_tiles(g, game_id, user, _=t)
+        return lambda g, t: play.press_tiles(g, game_id, user, _=t, steady=steady)
+    if isinstance(action, codec.HandPress):
+        hand, tile, word = action.hand, action.tile, action.move
+        return lambda g, t: steady_press.press_hand(
+            g, game_id, user, hand, tile, word, _=t, now=now, pacing=pacing
+        )
+    if isinstance(action, codec.HandAgain):
+        return lambda g, t: steady_press.hand_again(g, game_id, user, _=t)
     if isinstance(action, codec.TilePress):
         counter, tile = action.counter, action.tile
         return lambda g, t: play.why_not(g, game_id, user, counter, tile, _=t)

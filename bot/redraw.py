@@ -47,16 +47,20 @@ async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> D
         game = await _last_game(runner, chat)
         if game is None:
             return None
-    screens = game_screens(game, runner.clock(), lambda slot: slot.key in slot_keys)
+    screens = game_screens(game, runner.clock(), lambda slot: slot.key in slot_keys, runner.steady)
     return Drawn(game.doc.id, game.version, live, tuple(screens))
 
 
-def game_screens(game: Game, now: float, wanted: Callable[[Slot], bool]) -> list[Show]:
+def game_screens(
+    game: Game, now: float, wanted: Callable[[Slot], bool], steady: Collection[str] = ()
+) -> list[Show]:
     """The table of ``game`` as of ``now``, then, once it is dealt, the table's picture
     and the hands of seated people that ``wanted`` picks (a hand is never drawn apart
     when it is shown in the table's chat, nor for a player who cannot be written to),
-    each with its picture for a player who asked for pictures."""
+    each with its picture for a player who asked for pictures (``steady``: the
+    platforms whose hands are steady)."""
     doc, state, version = game.doc, game.state, game.version
+    stays = doc.chat.platform in steady
     screens = [Show(table_slot(doc), table_of(game, now), version)]
     if state is None:
         return screens
@@ -69,9 +73,9 @@ def game_screens(game: Game, now: float, wanted: Callable[[Slot], bool]) -> list
         slot = hand_slot(doc, seat)
         if not wanted(slot) or in_table_chat(doc, slot):
             continue
-        screen = hand_of(doc, state, seat)
+        screen = hand_of(doc, state, seat, stays)
         if held.pictures:
-            screen = replace(screen, picture=hand_picture_png(doc, state, seat))
+            screen = replace(screen, picture=hand_picture_png(doc, state, seat, stays))
         screens.append(Show(slot, screen, version))
     return screens
 

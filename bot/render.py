@@ -368,17 +368,17 @@ def hand_buttons(
     for tile in held:
         moves = sorted(by_tile.get(tile, ()), key=lambda m: (m.end or "", m.across))
         if moves:
-            tiles += [_move_button(_, game_id, view.counter, m, chat) for m in moves]
+            tiles += [move_button(_, game_id, view.counter, m, chat) for m in moves]
         else:
             why = codec.tile_payload(game_id, view.counter, tile, chat)
             tiles.append(Button(tile_text(tile), why, enabled=False))
     rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
     if words:
-        rows.append(tuple(_move_button(_, game_id, view.counter, m, chat) for m in words))
+        rows.append(tuple(move_button(_, game_id, view.counter, m, chat) for m in words))
     return tuple(rows)
 
 
-def _move_button(
+def move_button(
     _: Translator, game_id: str, counter: int, move: Move, chat: ChatRef | None
 ) -> Button:
     style = (

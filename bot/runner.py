@@ -110,6 +110,8 @@ class Runner:
         self.default_lang = default_lang
         self.games = GameCache()
         self.shown = ShownScreens()
+        # The platforms whose adapters show steady hands (see bot.steady).
+        self.steady: set[str] = set()
         # Drawing a deal's end takes some ten milliseconds, most of them in Pillow with
         # the GIL released: a thread of its own draws it, one at a time, while the loop
         # goes on with other presses.
@@ -186,7 +188,7 @@ class Runner:
                     continue
                 if before is not None:
                     await self.arm(chat, before.doc)
-                return Ran(decision, before, None, translate=_)
+                return Ran(decision, before, None, list(decision.extra), translate=_)
             after = Game(decision.doc, decision.state, (before.version if before else 0) + 1)
             written = await self._write(chat, before, after, restate_deadline=lost)
             if written.ok:
@@ -199,7 +201,9 @@ class Runner:
         if deal_ended(before, after):
             loop = asyncio.get_running_loop()
             drawn = await loop.run_in_executor(self._painter, deal_end_picture, after)
-        updates = game_updates(before, after, decision, self.clock(), self.shown, drawn)
+        updates = game_updates(
+            before, after, decision, self.clock(), self.shown, drawn, self.steady
+        )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)

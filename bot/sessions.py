@@ -142,6 +142,11 @@ class Sessions:
             out += ran.updates
         return out
 
+    def steady_hands(self, platform: str) -> None:
+        """Draw the hands of games played on ``platform`` as steady ones (see
+        :mod:`bot.steady`): its adapter shows them so from now on."""
+        self._runner.steady.add(platform)
+
     async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None:
         """The chat's table as the store holds it (and the hands and picture named in
         ``slot_keys``), for an adapter to bring what it shows up to date; raises
@@ -199,8 +204,9 @@ class Sessions:
         if isinstance(action, codec.PicturePress):
             return await self._picture(chat, action.game_id, _)
         runner = self._runner
+        steady = chat.platform in runner.steady
         flow = await press_flow(
-            press, action, runner.clock(), runner.pacing, self._commands.user_lang
+            press, action, runner.clock(), runner.pacing, self._commands.user_lang, steady
         )
         ran = await self._runner.run(chat, press.user, flow)
         decision = ran.decision
@@ -273,11 +279,13 @@ class Sessions:
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
         game_id, runner = action.game_id, self._runner
-        now = runner.clock()
+        now, steady = runner.clock(), chat.platform in runner.steady
         ran = await runner.run(
             chat,
             user,
-            lambda g, t: play.private_start(g, game_id, user, _=t, now=now, pacing=runner.pacing),
+            lambda g, t: play.private_start(
+                g, game_id, user, _=t, now=now, pacing=runner.pacing, steady=steady
+            ),
         )
         decision = ran.decision
         if decision.reply:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -31,6 +32,7 @@ from bot.lobbyview import lobby_screen
 from bot.picture.screens import hand_picture_png, picture_screen
 from bot.play import private_chat
 from bot.render import hand_screen, ping_screen, table_screen
+from bot.steady import kept_key, steady_screen
 from engine import State
 
 log = logging.getLogger(__name__)
@@ -74,8 +76,12 @@ def table_of(game: Game, now: float) -> Screen:
     return table_screen(_, game.doc, engine.public_view(game.state), now)
 
 
-def hand_of(doc: GameDoc, state: State[Any], seat: int) -> Screen:
+def hand_of(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> Screen:
+    """``seat``'s hand: a steady one (see :mod:`bot.steady`), or one that lists his
+    moves on his turn."""
     _ = translator(doc.seats[seat].lang)
+    if steady:
+        return steady_screen(_, doc, state, seat, doc.chat)
     view = engine.view(state, seat)
     due = doc.due
     at = due.at if due is not None and due.kind == "turn" and state.turn == seat else None
@@ -108,11 +114,12 @@ def game_updates(
     now: float,
     shown: ShownScreens | None = None,
     deal_end: Screen | None = None,
+    steady: Collection[str] = (),
 ) -> list[Outbound]:
     """The updates for a written game, in the order an adapter should send them
     (``shown``: the screens drawn for earlier versions, kept by the caller;
     ``deal_end``: the :func:`deal_end_picture` of a write that ended a deal, when the
-    caller has drawn it)."""
+    caller has drawn it; ``steady``: the platforms whose hands are steady)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
     shown = shown or ShownScreens(0)
@@ -142,7 +149,7 @@ def game_updates(
         out.append(Notice(table_slot(doc).chat, deal_end or deal_end_picture(after)))
     if match_ended and table_show is not None:
         out.append(table_show)
-    out += _hands(before, after, decision, shown)
+    out += _hands(before, after, decision, shown, doc.chat.platform in steady)
     out += _pings(before, after)
     return out
 
@@ -175,7 +182,7 @@ def _deal_began(before: Game | None, state: State[Any] | None) -> bool:
 
 
 def _hands(
-    before: Game | None, after: Game, decision: Decision, shown: ShownScreens
+    before: Game | None, after: Game, decision: Decision, shown: ShownScreens, steady: bool
 ) -> list[Outbound]:
     doc, state = after.doc, after.state
     assert state is not None
@@ -184,46 +191,55 @@ def _hands(
     for seat, held in enumerate(doc.seats):
         if held.user is None or held.unreachable:
             continue
-        if held.user.key not in asked and before is not None and _hand_kept(before, after, seat):
+        same = before is not None and _hand_kept(before, after, seat, steady)
+        if held.user.key not in asked and before is not None and same:
             kept = shown.get(before, seat)
             if kept is not None:
                 shown.put(after, seat, kept)
             continue
-        screen = hand_of(doc, state, seat)
+        screen = hand_of(doc, state, seat, steady)
         shown.put(after, seat, screen)
         unchanged = (
             held.user.key not in asked
             and before is not None
             and before.state is not None
             and _looks_the_same(
-                screen, shown.get(before, seat) or hand_of(before.doc, before.state, seat)
+                screen,
+                shown.get(before, seat) or hand_of(before.doc, before.state, seat, steady),
             )
         )
         slot = hand_slot(doc, seat)
         if unchanged or in_table_chat(doc, slot):
             continue
         if held.pictures:  # drawn only for a hand that is sent
-            screen = replace(screen, picture=hand_picture_png(doc, state, seat))
+            screen = replace(screen, picture=hand_picture_png(doc, state, seat, steady))
         out.append(Show(slot, screen, after.version))
     return out
 
 
-def _hand_kept(before: Game, after: Game, seat: int) -> bool:
+def _hand_kept(before: Game, after: Game, seat: int, steady: bool = False) -> bool:
     """Nothing a hand shows changed for ``seat`` with this write, so its screen is the
     one drawn for the version before and is not drawn again (drawing every seat's hand
     on every move was most of a press's work). A hand shows the game, its chat and
     status, the seat itself, the deal and the seat's tiles, and on the seat's own turn
-    its choices and deadline."""
+    its choices and deadline; a steady hand shows what :func:`bot.steady.kept_key`
+    names, whoever's turn it is."""
     was, now, old, new = before.state, after.state, before.doc, after.doc
+    if was is None or now is None:
+        return False
+    if steady:
+        same_state = kept_key(old, was, seat) == kept_key(new, now, seat)
+    else:
+        same_state = (
+            was.turn != seat
+            and now.turn != seat
+            and was.hands[seat] == now.hands[seat]
+            and was.deal_number == now.deal_number
+            and was.deal_over == now.deal_over
+            and was.match_over == now.match_over
+        )
     return (
-        was is not None
-        and now is not None
-        and was.turn != seat
-        and now.turn != seat
-        and was.hands[seat] == now.hands[seat]
-        and was.deal_number == now.deal_number
-        and was.deal_over == now.deal_over
-        and was.match_over == now.match_over
+        same_state
         and old.seats[seat] == new.seats[seat]
         and old.status == new.status
         and old.id == new.id

@@ -77,6 +77,8 @@ class Core(Protocol):
 
     async def redraw(self, chat: ChatRef, slot_keys: Collection[str]) -> Drawn | None: ...
 
+    def steady_hands(self, platform: str) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Wiring:
@@ -117,6 +119,9 @@ class TelegramAdapter:
         self._deliverer: Deliverer | None = None
         self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
         self.handled = 0  # updates this adapter has finished with (tests wait on it)
+        # Every edit counts against the chat's send budget: a hand that stays the same
+        # while the turn passes is not edited when it comes to its player.
+        core.steady_hands(PLATFORM)
         application.add_handler(
             MessageHandler(filters.UpdateType.MESSAGE & filters.COMMAND, self.on_command)
         )

@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 
 from adapters.telegram.slots import RedisSlotBook
 from bench.soak.presses import Press, Tally, applied, check_moves
-from bot import codec, keys
+from bot import keys
 from bot.contract import ChatRef
 from bot.flow import Game
 from bot.gamedoc import GameDoc, from_json
@@ -38,6 +38,7 @@ from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import (
     data_with,
+    hand_presses,
     hand_slot,
     shown_version,
     slot_message,
@@ -206,17 +207,16 @@ class Group:
             return
         user = self.fake.users[int(seat.user.user_id)]
         hand = await slot_message(self.fake, self.book, hand_slot(user.id, game.doc.id))
-        choices = []
-        for data in data_with(hand, MOVE) if hand is not None else []:
-            action = codec.decode(data)
-            if isinstance(action, codec.MovePress) and action.counter == state.counter:
-                choices.append((data, action))
+        choices = hand_presses(hand, game) if hand is not None else []
         if hand is None or not choices:
             await self._wait_for_hand(game, user)
             return
         self.waiting_since = None
-        data, action = self.rng.choice(choices)
-        press = Press(game.doc.id, action.counter, state.turn or 0, str(action.move))
+        data, move = self.rng.choice(choices)
+        if move is None:  # a tile that fits both ends differently: the bot asks where
+            await self._press(user, hand, data)
+            return
+        press = Press(game.doc.id, state.counter, state.turn or 0, str(move))
         self.presses[game.doc.id].append(press)
         self.moved_at = time.monotonic()  # the table's next edit ends this press's wait
         press.answer = await self._press(user, hand, data)

@@ -7,6 +7,7 @@ while a deal is played, and names the seats as the table's text does.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import engine
@@ -33,8 +34,12 @@ def picture_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
     return Screen((text_line(caption),), picture=table_picture_png(_, doc, state))
 
 
-def hand_picture_png(doc: GameDoc, state: State[Any], seat: int) -> bytes:
+def hand_picture_png(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> bytes:
     """``seat``'s own tiles, from his own view, in his language: for his private
-    chat only."""
+    chat only. A steady hand's rings no tile as playable: it stays the same while the
+    turn passes."""
     _ = translator(doc.seats[seat].lang)
-    return hand_png(_, engine.view(state, seat), private_heading(_, doc), "")
+    view = engine.view(state, seat)
+    if steady:
+        view = replace(view, legal=())
+    return hand_png(_, view, private_heading(_, doc), "")

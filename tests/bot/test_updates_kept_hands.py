@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
+from bot import codec
 from bot import updates as updates_module
 from bot.contract import Outbound, Screen
 from bot.flow import Game
+from bot.steady_press import distinct_moves
 from bot.store import Store
 from bot.updates import hand_of
 from tests.bot.driver import Table, buttons, make_table, move_buttons, user
@@ -59,6 +61,7 @@ async def _step(table: Table, people: list, rng: random.Random) -> list[Outbound
     return await table.tick()
 
 
+@pytest.mark.parametrize("steady", [False, True], ids=["moves", "steady"])
 @pytest.mark.parametrize(("variant", "options", "people", "computers"), MATCHES)
 async def test_a_hand_not_drawn_again_could_not_have_changed(
     fake_store: Store,
@@ -67,17 +70,21 @@ async def test_a_hand_not_drawn_again_could_not_have_changed(
     options: tuple[str, ...],
     people: list,
     computers: int,
+    steady: bool,
 ) -> None:
+    """For hands that list the moves, and for steady hands (whose buttons are the tiles
+    whoever's turn it is: a press may ask where a tile goes, or be refused)."""
     kept: list[Screen] = []
     changed: list[tuple[Screen, Screen]] = []  # kept, though it would have looked different
     judged = updates_module._hand_kept
 
-    def checked(before: Game, after: Game, seat: int) -> bool:
-        if not judged(before, after, seat):
+    def checked(before: Game, after: Game, seat: int, stays: bool = False) -> bool:
+        assert stays == steady
+        if not judged(before, after, seat, stays):
             return False
         assert before.state is not None and after.state is not None
-        was = hand_of(before.doc, before.state, seat)
-        now = hand_of(after.doc, after.state, seat)
+        was = hand_of(before.doc, before.state, seat, stays)
+        now = hand_of(after.doc, after.state, seat, stays)
         kept.append(was)
         if not updates_module._looks_the_same(was, now):
             changed.append((was, now))
@@ -85,6 +92,8 @@ async def test_a_hand_not_drawn_again_could_not_have_changed(
 
     monkeypatch.setattr(updates_module, "_hand_kept", checked)
     table = make_table(fake_store, seed=3)
+    if steady:
+        table.sessions.steady_hands(table.chat.platform)
     await _open(table, variant, options, people, computers)
     rng = random.Random(11)
     for _ in range(3000):
@@ -103,9 +112,9 @@ async def test_a_move_draws_the_hands_it_may_change_and_no_other(
     drawn: list[int] = []
     original = updates_module.hand_of
 
-    def counted(doc: Any, state: Any, seat: int) -> Any:
+    def counted(doc: Any, state: Any, seat: int, steady: bool = False) -> Any:
         drawn.append(seat)
-        return original(doc, state, seat)
+        return original(doc, state, seat, steady)
 
     people = [ANNA, BORIS, CHEN, DARIA]
     table = make_table(fake_store)
@@ -120,3 +129,47 @@ async def test_a_move_draws_the_hands_it_may_change_and_no_other(
         after = await table.state()
         assert after is not None and after.turn is not None
         assert sorted(drawn) == sorted({state.turn, after.turn})
+
+
+async def test_with_steady_hands_a_move_draws_only_the_hands_whose_tiles_changed(
+    fake_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The turn passing changes nothing a steady hand shows: the next player's hand is
+    not drawn for it, only the hands that gained or lost tiles."""
+    drawn: list[int] = []
+    original = updates_module.hand_of
+
+    def counted(doc: Any, state: Any, seat: int, steady: bool = False) -> Any:
+        assert steady
+        drawn.append(seat)
+        return original(doc, state, seat, steady)
+
+    people = [ANNA, BORIS, CHEN, DARIA]
+    table = make_table(fake_store)
+    table.sessions.steady_hands(table.chat.platform)
+    await table.start_match("tyaga", people)
+    monkeypatch.setattr(updates_module, "hand_of", counted)
+    passed = 0
+    for _ in range(8):
+        state = await table.state()
+        assert state is not None and state.turn is not None and not state.deal_over
+        mover = people[state.turn]
+        drawn.clear()
+        await table.press(mover, _one_move_tile(table.hand(mover), state))
+        after = await table.state()
+        assert after is not None and after.turn is not None
+        changed = {s for s in range(len(people)) if state.hands[s] != after.hands[s]}
+        assert sorted(drawn) == sorted(changed)
+        passed += after.turn not in changed
+    assert passed, "the turn never passed to a player whose tiles stayed"
+
+
+def _one_move_tile(hand: Screen | None, state: Any) -> str:
+    """The payload of a steady hand's tile that has one move now."""
+    for pressed in buttons(hand):
+        action = codec.decode(pressed.payload or "")
+        tile = action.tile if isinstance(action, codec.HandPress) else None
+        if tile is not None and len(distinct_moves(state, tile)) == 1:
+            assert pressed.payload is not None
+            return pressed.payload
+    raise AssertionError("no tile with one move")

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 from adapters.telegram.slots import RedisSlotBook
-from bot import codec, keys
+from bot import keys
 from bot.contract import ChatRef
 from bot.flow import Game
 from bot.match import Pacing
@@ -37,6 +37,7 @@ from tests.adapters.telegram.harness import Running
 from tests.adapters.telegram.players import (
     buttons,
     data_with,
+    hand_presses,
     hand_slot,
     slot_message,
     table_slot,
@@ -220,19 +221,22 @@ class Driver:
         self.assert_no_hand_in_group()
 
     async def _move(self, user: FakeUser, played: Played, rng: random.Random) -> None:
+        """Press a tile that fits, or an action, in the hand; a tile that fits both ends
+        differently is a press that asks where, and the next step answers it."""
         game = await self.game()
         assert game is not None and game.state is not None
-        counter = game.state.counter
 
-        async def moves_offered() -> tuple[dict[str, Any], list[str]] | None:
+        async def moves_offered() -> tuple[dict[str, Any], list[tuple[str, Any]]] | None:
             hand = await self.hand(user, played.game_id)
-            mine = [d for d in data_with(hand, MOVE) if _counter(d) == counter] if hand else []
+            mine = hand_presses(hand, game) if hand else []
             return (hand, mine) if hand and mine else None
 
         hand, choices = await self._wait_until(moves_offered, f"{user.first_name}'s moves")
-        answer = await self.press(user, hand, rng.choice(choices))
-        assert not answer.get("show_alert"), f"a move the bot offered was refused: {answer}"
-        played.moves += 1
+        data, move = rng.choice(choices)
+        answer = await self.press(user, hand, data)
+        assert not answer.get("text"), f"a move the bot offered was refused: {answer}"
+        if move is not None:
+            played.moves += 1
 
     async def _next_deal(self, game: Game) -> None:
         async def button() -> tuple[dict[str, Any], str] | None:
@@ -258,9 +262,3 @@ class Driver:
             if not self.hurry:
                 await self.bot.settle()
         return found
-
-
-def _counter(payload: str) -> int | None:
-    """The turn counter a move button was made for."""
-    action = codec.decode(payload)
-    return action.counter if isinstance(action, codec.MovePress) else None

@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import engine
 from adapters.telegram.slots import SlotBook
-from bot import keys
+from bot import codec, keys
 from bot.contract import ChatRef, Slot, SlotKind, UserRef
+from bot.flow import Game
+from bot.steady import hand_version
+from bot.steady_press import distinct_moves
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import button_rows
 
@@ -43,6 +47,33 @@ def data_with(message: dict[str, Any], prefix: str) -> list[str]:
         for b in buttons(message)
         if b.get("callback_data", "").startswith(prefix)
     ]
+
+
+def hand_presses(hand: dict[str, Any], game: Game) -> list[tuple[str, engine.Move | None]]:
+    """What the player to move may press in his hand to get on, as he sees it drawn for
+    the game as it is now: each button's callback data with the move it makes, or
+    ``None`` for a tile that fits both ends differently (the bot then asks which). A tile
+    that fits nowhere is left out: the table shows him the ends it would not fit."""
+    state = game.state
+    assert state is not None and state.turn is not None
+    version = hand_version(state, state.turn)
+    found: list[tuple[str, engine.Move | None]] = []
+    for button in buttons(hand):
+        data = button.get("callback_data", "")
+        try:
+            action = codec.decode(data)
+        except codec.BadPayload:
+            continue
+        if isinstance(action, codec.MovePress) and action.counter == state.counter:
+            found.append((data, action.move))
+        elif isinstance(action, codec.HandPress) and action.hand == version:
+            if action.tile is None:
+                found.append((data, action.move))
+                continue
+            moves = distinct_moves(state, action.tile)
+            if moves:
+                found.append((data, moves[0] if len(moves) == 1 else None))
+    return found
 
 
 def labelled(message: dict[str, Any], label: str) -> dict[str, Any]:

@@ -15,12 +15,12 @@ from adapters.telegram.limiter import GROUP_RULES, PRIVATE_RULES
 from adapters.telegram.render import CALLBACK_DATA_LIMIT
 from bot.sessions import Sessions
 from bot.store import Store, connect
-from tests.adapters.telegram.driver import MOVE, Driver, Played
+from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import NOT_MODIFIED
 from tests.adapters.telegram.fakeworld import Call, FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for
-from tests.adapters.telegram.players import data_with, every_button_sent
+from tests.adapters.telegram.players import data_with, every_button_sent, hand_presses
 from tests.adapters.telegram.test_limiter import assert_keeps
 from tests.adapters.telegram.vclock import VirtualClock
 
@@ -131,7 +131,9 @@ async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any]
     user = d.people[seat.user.user_id]
     hand = await d.hand(user, game_id)
     assert hand is not None, f"{user.first_name} has no hand"
-    return user, hand, data_with(hand, MOVE)[0]
+    moves = [data for data, move in hand_presses(hand, game) if move is not None]
+    assert moves, f"{user.first_name}'s hand offers no move"
+    return user, hand, moves[0]
 
 
 #: The calls that put or change a message in a chat.

@@ -95,6 +95,9 @@ class EchoCore:
     async def redraw(self, chat: ChatRef, slot_keys: Collection[str]) -> Drawn | None:
         return None  # it keeps no games
 
+    def steady_hands(self, platform: str) -> None:
+        assert platform == "tg"
+
 
 @pytest.fixture
 def core() -> EchoCore:

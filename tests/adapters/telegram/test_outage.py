@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from bench.soak.group import MOVE, Group, Tally
+from bench.soak.group import Group, Tally
 from bench.soak.kill import bot_env
 from bench.soak.procs import BotProcess, RedisServer
 from bot.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.players import data_with, hand_slot
+from tests.adapters.telegram.players import hand_presses, hand_slot
 
 pytestmark = pytest.mark.slow
 GROUP_ID = -1_000_800
@@ -59,8 +59,8 @@ async def test_while_redis_is_down_everyone_is_answered_and_afterwards_the_match
         gate.clear()
         await asyncio.to_thread(server.stop)
 
-        user, message = hand
-        pressed = fake.press(user, message, data_with(message, MOVE)[0])
+        user, message, data = hand
+        pressed = fake.press(user, message, data)
         fake.type_text(user, GROUP_ID, "/scores")
         asked = time.monotonic()
         answered_after = None
@@ -89,8 +89,8 @@ async def test_while_redis_is_down_everyone_is_answered_and_afterwards_the_match
         await client.aclose()
 
 
-async def _a_hand_to_press(group: Group) -> tuple[FakeUser, dict[str, Any]]:
-    """Wait until a player holds a hand with a move to press."""
+async def _a_hand_to_press(group: Group) -> tuple[FakeUser, dict[str, Any], str]:
+    """Wait until a player holds a hand with a move to press: him, it and the move."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         game = await group.truth.load(group.chat)
@@ -99,8 +99,9 @@ async def _a_hand_to_press(group: Group) -> tuple[FakeUser, dict[str, Any]]:
             if seat.user is not None:
                 user = group.fake.users[int(seat.user.user_id)]
                 message = await _hand(group, user.id, game.doc.id)
-                if message is not None and data_with(message, MOVE):
-                    return user, message
+                moves = [d for d, m in hand_presses(message, game) if m] if message else []
+                if message is not None and moves:
+                    return user, message, moves[0]
         await asyncio.sleep(0.1)
     raise AssertionError("nobody was ever offered a move")
 

@@ -1,0 +1,145 @@
+"""A steady hand: a player's private hand as one button per tile he holds, the same
+whoever's turn it is and whatever the line's ends show, so that the turn passing to
+him does not make his hand a new screen (on a platform where every edit counts
+against a send budget, that edit was a third of a move's cost).
+
+Its tile buttons carry the hand's version (:func:`hand_version`: the deal and the
+tiles held) instead of the turn counter, so a press from a hand he no longer holds
+is still refused. What a press of a tile does is decided when it comes
+(:mod:`bot.steady_press`): out of turn it says whose turn it is, a tile that fits
+nowhere says why, and a tile that fits both ends with different results asks which.
+
+Besides the tiles, the hand offers only the moves a player may need that no tile
+names: within a turn he began himself (a Thief of Baghdad camel's extra, or the tile
+he drew) the moves left to him, redrawn by his own press; and where drawing is a
+choice, a draw while the boneyard holds tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Final
+
+import engine
+from bot import codec
+from bot.contract import Button, Card, ChatRef, Screen, Style, TextLine
+from bot.gamedoc import RUNNING, GameDoc
+from bot.i18n import Translator, text_line
+from bot.render import ROW, hand_screen, move_button, private_heading
+from bot.texts import tile_text, tiles_text, variant_title
+from engine import DRAW, Kind, Move, State, Tile, View
+from engine.tiles import BY_INDEX
+
+#: Variants where a player may draw though a tile of his fits; elsewhere a draw is
+#: made for him when nothing fits, so a Draw button would only ever be refused.
+DRAWS_AT_WILL: Final = frozenset({"baghdad"})
+#: Moves a tile button makes: the rest (draw, pass, done, steal, recover) are actions.
+TILE_KINDS: Final = frozenset({Kind.PLAY, Kind.DOUBLE})
+
+
+def hand_version(state: State[Any], seat: int) -> int:
+    """What changes only when ``seat``'s tiles do: the deal and the set of tiles held."""
+    mask = sum(1 << tile.index for tile in state.hands[seat])
+    return state.deal_number << len(BY_INDEX) | mask
+
+
+def acting(doc: GameDoc, state: State[Any], seat: int) -> bool:
+    """``seat`` is to move again within a turn that his own last move began (a camel's
+    extra, the tile he drew, a draw made for him): the hand he sees was drawn for it."""
+    if state.turn != seat or state.deal_over:
+        return False
+    start = doc.deal_starts[-1] if doc.deal_starts else 0
+    return len(doc.moves) > start and doc.moves[-1][0] == seat
+
+
+def actions(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
+    """The moves besides the tiles that ``seat``'s hand offers now."""
+    if state.deal_over:
+        return ()
+    if state.turn == seat:
+        legal = engine.legal_moves(state)
+        words = tuple(m for m in legal if m.kind not in TILE_KINDS)
+        # Within his own turn, or when no tile of his has a move (should a variant
+        # ever leave him a choice of words alone), the words are his only way on.
+        if acting(doc, state, seat) or not any(m.kind in TILE_KINDS for m in legal):
+            return words
+    if doc.variant in DRAWS_AT_WILL and state.boneyard:
+        return (DRAW,)
+    return ()
+
+
+def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
+    """Everything of the game state a running game's steady hand shows (the document's
+    part is compared apart): equal keys, equal screens."""
+    within = acting(doc, state, seat)
+    return (
+        state.hands[seat],
+        state.deal_number,
+        state.deal_over,
+        state.match_over,
+        actions(doc, state, seat),
+        state.counter if within else None,  # the actions within a turn name the turn
+    )
+
+
+def steady_screen(
+    _: Translator, doc: GameDoc, state: State[Any], seat: int, chat: ChatRef | None
+) -> Screen:
+    """``seat``'s steady hand: his tiles as lines and as buttons, and his actions."""
+    view = engine.view(state, seat)
+    if doc.seats[seat].away is not None or doc.status != RUNNING or view.match_over:
+        return hand_screen(_, doc, view, None)  # nothing on it depends on the turn
+    lines = _lines(_, doc, view)
+    rows = _tile_rows(doc.id, hand_version(state, seat), view, chat)
+    words = actions(doc, state, seat)
+    if words:
+        rows.append(tuple(_action_button(_, doc, state, seat, move, chat) for move in words))
+    return Screen(lines, tuple(rows), card=Card(variant_title(_, doc.variant), lines[1:]))
+
+
+def choice_screen(
+    _: Translator,
+    doc: GameDoc,
+    state: State[Any],
+    seat: int,
+    tile: Tile,
+    moves: tuple[Move, ...],
+    chat: ChatRef | None,
+) -> Screen:
+    """The hand asking where ``tile`` goes: one button per different result, and back."""
+    view = engine.view(state, seat)
+    lines = (*_lines(_, doc, view), text_line(_("Where does %(tile)s go?", tile=tile_text(tile))))
+    choices = tuple(move_button(_, doc.id, state.counter, move, chat) for move in moves)
+    back = Button(_("Back"), codec.hand_again_payload(doc.id, chat))
+    return Screen(lines, (choices, (back,)), card=Card(variant_title(_, doc.variant), lines[1:]))
+
+
+def _lines(_: Translator, doc: GameDoc, view: View) -> tuple[TextLine, ...]:
+    held = sorted(view.hand, reverse=True)
+    return (
+        text_line(private_heading(_, doc)),
+        text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
+        text_line(tiles_text(held) if held else _("No tiles left")),
+        text_line(_("Press a tile to play it on your turn.")),
+    )
+
+
+def _tile_rows(
+    game_id: str, version: int, view: View, chat: ChatRef | None
+) -> list[tuple[Button, ...]]:
+    tiles = [
+        Button(tile_text(tile), codec.hand_payload(game_id, version, tile, chat), style=Style.PLAIN)
+        for tile in sorted(view.hand, key=lambda t: -t.index)
+    ]
+    return [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
+
+
+def _action_button(
+    _: Translator, doc: GameDoc, state: State[Any], seat: int, move: Move, chat: ChatRef | None
+) -> Button:
+    """An action within the turn names the turn; a draw at will names the hand, so it
+    stays the same while the turn passes."""
+    if move == DRAW and not acting(doc, state, seat):
+        payload = codec.hand_payload(doc.id, hand_version(state, seat), move, chat)
+        return replace(move_button(_, doc.id, state.counter, move, chat), payload=payload)
+    return move_button(_, doc.id, state.counter, move, chat)

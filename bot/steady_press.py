@@ -1,0 +1,99 @@
+"""Presses on a steady hand (see :mod:`bot.steady`): a tile, a draw at will, and the
+way back from a choice of ends.
+
+A tile is played at once when it has one move, or several that come to the same
+(both ends of the line show the same, so either end gives the same line); when its
+moves differ, the hand is redrawn to ask which, and nothing is written. Out of turn,
+the press says whose turn it is; a tile that fits nowhere says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from bot.contract import Show, UserRef
+from bot.flow import Decision, Game, refuse
+from bot.i18n import Translator
+from bot.lobby import take_it_back
+from bot.match import Pacing
+from bot.play import not_now, press_move, seated, why_unplayable
+from bot.steady import TILE_KINDS, choice_screen, hand_version, steady_screen
+from bot.updates import hand_slot
+from engine import Move, State, Tile
+
+
+def press_hand(
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    hand: int,
+    tile: Tile | None,
+    move: Move | None,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+) -> Decision:
+    """A steady hand's tile (or draw) pressed at hand version ``hand``."""
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    assert game is not None
+    doc, state, seat = found
+    if doc.seats[seat].away is not None:
+        return refuse(take_it_back(_))
+    refused = not_now(_, doc, state, seat)
+    if refused is not None:
+        return refused
+    if hand != hand_version(state, seat):
+        return refuse(_("That button is out of date: use the new ones."))
+    if tile is None:
+        assert move is not None
+        return press_move(game, game_id, user, state.counter, move, _=_, now=now, pacing=pacing)
+    choices = distinct_moves(state, tile)
+    if not choices:
+        why = why_unplayable(_, state, seat, tile)
+        return refuse(why or _("That button is out of date: use the new ones."))
+    if len(choices) == 1:
+        chosen = choices[0]
+        return press_move(game, game_id, user, state.counter, chosen, _=_, now=now, pacing=pacing)
+    screen = choice_screen(_, doc, state, seat, tile, choices, doc.chat)
+    return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
+
+
+def hand_again(game: Game | None, game_id: str, user: UserRef, *, _: Translator) -> Decision:
+    """The presser's steady hand shown again as it is; nothing is written."""
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    assert game is not None
+    doc, state, seat = found
+    screen = steady_screen(_, doc, state, seat, doc.chat)
+    return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
+
+
+def distinct_moves(state: State[Any], tile: Tile) -> tuple[Move, ...]:
+    """The legal moves with ``tile``, one for each different result, in the order of
+    their ends."""
+    mirrored = _symmetric(state)
+    found: dict[object, Move] = {}
+    moves = [
+        m for m in engine.legal_moves(state) if m.kind in TILE_KINDS and tile in (m.tile, m.second)
+    ]
+    for move in sorted(moves, key=lambda m: (m.kind.value, m.end or "", m.across, m.flip)):
+        key = (move.kind, frozenset((move.tile, move.second)), move.across) if mirrored else move
+        found.setdefault(key, move)
+    return tuple(found.values())
+
+
+def _symmetric(state: State[Any]) -> bool:
+    """The line's two ends are alike (or there is no line yet): a move on one end and
+    its mirror on the other leave the same ends to play on."""
+    ends = state.ends
+    if ends is not None and ends[0] != ends[1]:
+        return False
+    accepts = engine.public_view(state).details.get("accepts")
+    if isinstance(accepts, list) and len(accepts) == 2:
+        return sorted(accepts[0]) == sorted(accepts[1])
+    return True

@@ -1,0 +1,168 @@
+"""A hand that stays the same when the turn passes: one button per tile held, so the
+turn coming to a player does not edit his hand. A press out of turn says whose turn
+it is, a tile that fits nowhere says why, and a tile that fits both ends differently
+asks which."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot import codec
+from bot.flow import Game
+from bot.steady_press import distinct_moves
+from tests.adapters.telegram.driver import Driver
+from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
+from tests.adapters.telegram.players import buttons, data_with, hand_presses
+from tests.adapters.telegram.tables import GROUP_ID, WRITES, first_mover, started_table
+
+pytestmark = pytest.mark.slow
+
+TILE = "1p_"  # a steady hand's button
+TURNS = 60  # moves a test plays at most to meet the moment it needs
+
+
+async def _game(d: Driver) -> Game:
+    game = await d.game()
+    assert game is not None and game.state is not None and game.state.turn is not None
+    return game
+
+
+def _person(d: Driver, game: Game, seat: int) -> FakeUser:
+    user = game.doc.seats[seat].user
+    assert user is not None
+    return d.people[user.user_id]
+
+
+def _tile_button(hand: dict[str, Any], tile: object) -> str:
+    for data in data_with(hand, TILE):
+        action = codec.decode(data)
+        if isinstance(action, codec.HandPress) and action.tile is tile:
+            return data
+    raise AssertionError(f"no button for {tile} in {[b['text'] for b in buttons(hand)]}")
+
+
+def _writes_to(fake: FakeBotApi, first: int, chat_id: int) -> list[str]:
+    return [c.method for c in fake.calls[first:] if c.method in WRITES and c.chat_id == chat_id]
+
+
+async def _move(d: Driver, game_id: str) -> None:
+    user, hand, move = await first_mover(d, game_id)
+    answer = await d.press(user, hand, move)
+    assert not answer.get("text"), answer
+
+
+async def test_a_tile_pressed_out_of_turn_says_whose_turn_it_is(
+    make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    game = await _game(d)
+    assert game.state is not None and game.state.turn is not None
+    mover = _person(d, game, game.state.turn)
+    waiting = bob if mover is ann else ann
+    hand = await d.hand(waiting, game_id)
+    assert hand is not None
+    answer = await d.press(waiting, hand, data_with(hand, TILE)[0])
+    assert answer.get("text") == f"Not your turn — waiting for {mover.first_name}"
+    assert len((await _game(d)).doc.moves) == len(game.doc.moves), "a move was made"
+
+
+async def test_a_tile_that_fits_nowhere_says_why(
+    make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    for _ in range(TURNS):
+        game = await _game(d)
+        state = game.state
+        assert state is not None and state.turn is not None
+        stuck = [t for t in state.hands[state.turn] if state.ends and not distinct_moves(state, t)]
+        if not stuck:
+            await _move(d, game_id)
+            continue
+        mover = _person(d, game, state.turn)
+        hand = await d.hand(mover, game_id)
+        assert hand is not None and state.ends is not None
+        answer = await d.press(mover, hand, _tile_button(hand, stuck[0]))
+        tile = f"[{stuck[0].hi}|{stuck[0].lo}]"
+        left, right = state.ends
+        assert answer.get("text") == f"{tile} fits neither {left} nor {right}"
+        assert len((await _game(d)).doc.moves) == len(game.doc.moves), "a move was made"
+        return
+    raise AssertionError("no player ever held a tile that fit nowhere")
+
+
+async def test_a_tile_that_fits_both_ends_differently_asks_which_end(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    for _ in range(TURNS):
+        game = await _game(d)
+        state = game.state
+        assert state is not None and state.turn is not None
+        both = [t for t in state.hands[state.turn] if len(distinct_moves(state, t)) == 2]
+        if not both:
+            await _move(d, game_id)
+            continue
+        mover = _person(d, game, state.turn)
+        hand = await d.hand(mover, game_id)
+        assert hand is not None
+        answer = await d.press(mover, hand, _tile_button(hand, both[0]))
+        assert not answer.get("text"), answer
+        asked = await d.hand(mover, game_id)
+        assert asked is not None and asked["message_id"] == hand["message_id"]
+        ends = [b["text"] for b in buttons(asked)]
+        assert ends[-1] == "Back" and len(ends) == 3, ends
+        assert "◀" in ends[0] and "▶" in ends[1], ends
+        assert len((await _game(d)).doc.moves) == len(game.doc.moves), "played without asking"
+        await d.press(mover, asked, data_with(asked, "1y_")[0])
+        back = await d.hand(mover, game_id)
+        assert back is not None and back["text"] == hand["text"]
+        assert [b["text"] for b in buttons(back)] == [b["text"] for b in buttons(hand)]
+        await d.press(mover, back, _tile_button(back, both[0]))
+        asked = await d.hand(mover, game_id)
+        assert asked is not None
+        right = data_with(asked, "1m_")[1]
+        assert not (await d.press(mover, asked, right)).get("text")
+        moved = await _game(d)
+        assert moved.doc.moves[len(game.doc.moves)] == (state.turn, f"{both[0]}@R")
+        return
+    raise AssertionError("no player ever held a tile that fit both ends differently")
+
+
+async def test_the_next_players_hand_is_not_edited_when_the_turn_passes_and_still_plays(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    for _ in range(TURNS):
+        game = await _game(d)
+        assert game.state is not None and game.state.turn is not None
+        mover = _person(d, game, game.state.turn)
+        waiting = bob if mover is ann else ann
+        hand = await d.hand(waiting, game_id)
+        assert hand is not None
+        first = len(fake.calls)
+        await _move(d, game_id)
+        after = await _game(d)
+        assert after.state is not None
+        if len(after.doc.moves) != len(game.doc.moves) + 1 or after.state.deal_over:
+            continue  # a draw was made for him: his tiles changed
+        assert _writes_to(fake, first, waiting.id) == [], "his hand was edited"
+        assert _writes_to(fake, first, GROUP_ID) == ["editMessageText"]
+        unchanged = await d.hand(waiting, game_id)
+        assert unchanged is not None and unchanged["text"] == hand["text"]
+        presses = [data for data, move in hand_presses(unchanged, after) if move is not None]
+        assert presses, "his hand offers no move"
+        assert not (await d.press(waiting, unchanged, presses[0])).get("text")
+        assert len((await _game(d)).doc.moves) > len(after.doc.moves), "his press made no move"
+        return
+    raise AssertionError("the turn never passed without a draw")
