@@ -60,7 +60,7 @@ async def press_flow(
             g, game_id, user, hand, tile, word, _=t, now=now, pacing=pacing
         )
     if isinstance(action, codec.HandAgain):
-        return lambda g, t: steady_press.hand_again(g, game_id, user, _=t)
+        return lambda g, t: steady_press.hand_again(g, game_id, user, _=t, steady=steady)
     if isinstance(action, codec.TilePress):
         counter, tile = action.counter, action.tile
         return lambda g, t: play.why_not(g, game_id, user, counter, tile, _=t)

@@ -18,8 +18,8 @@ from bot.i18n import Translator
 from bot.lobby import take_it_back
 from bot.match import Pacing
 from bot.play import not_now, press_move, seated, why_unplayable
-from bot.steady import TILE_KINDS, choice_screen, hand_version, steady_screen
-from bot.updates import hand_slot
+from bot.steady import TILE_KINDS, choice_screen, hand_version
+from bot.updates import hand_of, hand_slot
 from engine import Move, State, Tile
 
 
@@ -62,14 +62,17 @@ def press_hand(
     return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
 
 
-def hand_again(game: Game | None, game_id: str, user: UserRef, *, _: Translator) -> Decision:
-    """The presser's steady hand shown again as it is; nothing is written."""
+def hand_again(
+    game: Game | None, game_id: str, user: UserRef, *, _: Translator, steady: bool
+) -> Decision:
+    """The presser's hand shown again as it is (``steady``: as a steady hand); nothing
+    is written."""
     found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
     assert game is not None
     doc, state, seat = found
-    screen = steady_screen(_, doc, state, seat, doc.chat)
+    screen = hand_of(doc, state, seat, steady)
     return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
 
 
