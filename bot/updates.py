@@ -126,8 +126,15 @@ def game_updates(
     doc, state, version = after.doc, after.state, after.version
     out: list[Outbound] = []
     table = table_of(after, now)
-    shown.put(after, None, table)
-    table_changed = before is None or table != (shown.get(before, None) or table_of(before, now))
+    was = None if before is None else shown.get(before, None) or table_of(before, now)
+    if was is not None and before is not None and _still_acting(before, after):
+        # Nobody else decides anything on the table while its mover is still acting:
+        # it is edited when his turn passes, against the table last sent.
+        shown.put(after, None, was)
+        table = was
+    else:
+        shown.put(after, None, table)
+    table_changed = was is None or table != was
     match_ended = state is not None and state.match_over and deal_ended(before, after)
     table_show: Show | None = None
     if table_changed:
@@ -152,6 +159,25 @@ def game_updates(
     out += _hands(before, after, decision, shown, doc.chat.platform in steady)
     out += _pings(before, after)
     return out
+
+
+def _still_acting(before: Game, after: Game) -> bool:
+    """The write of ``after`` is a move by the seat to move that leaves him to act again
+    in the same turn (a Thief of Baghdad camel before its extra or ``done``, a draw
+    before the drawn tile or ``done``)."""
+    was, state = before.state, after.state
+    moves, earlier = after.doc.moves, before.doc.moves
+    return (
+        was is not None
+        and state is not None
+        and before.doc.status == after.doc.status
+        and not state.deal_over
+        and was.deal_number == state.deal_number
+        and was.turn is not None
+        and was.turn == state.turn
+        and len(moves) > len(earlier)
+        and all(seat == was.turn for seat, _move in moves[len(earlier) :])
+    )
 
 
 def deal_ended(before: Game | None, after: Game) -> bool:

@@ -1,7 +1,7 @@
 """A hand that stays the same when the turn passes: one button per tile held, so the
 turn coming to a player does not edit his hand. A press out of turn says whose turn
 it is, a tile that fits nowhere says why, and a tile that fits both ends differently
-asks which."""
+asks which; Thief of Baghdad's table waits while its mover is still acting."""
 
 from __future__ import annotations
 
@@ -166,3 +166,39 @@ async def test_the_next_players_hand_is_not_edited_when_the_turn_passes_and_stil
         assert len((await _game(d)).doc.moves) > len(after.doc.moves), "his press made no move"
         return
     raise AssertionError("the turn never passed without a draw")
+
+
+async def test_thief_of_baghdads_table_waits_while_its_mover_still_acts(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame baghdad", bob)
+    for _ in range(TURNS):
+        game = await _game(d)
+        assert game.state is not None and game.state.turn is not None
+        mover = _person(d, game, game.state.turn)
+        hand = await d.hand(mover, game_id)
+        assert hand is not None
+        draw = [
+            data
+            for data, move in hand_presses(hand, game)
+            if move is not None and move.kind.name == "DRAW"
+        ]
+        if not draw:
+            await _move(d, game_id)
+            continue
+        first, shown = len(fake.calls), (await d.table(game_id))["text"]
+        assert not (await d.press(mover, hand, draw[0])).get("text")
+        drawn = await _game(d)
+        assert drawn.state is not None
+        if drawn.state.turn != game.state.turn:
+            continue  # the drawn tile fit nowhere: the turn passed with the draw
+        assert _writes_to(fake, first, GROUP_ID) == [], "the table showed the draw alone"
+        assert _writes_to(fake, first, mover.id) == ["editMessageText"], "his hand waited"
+        first = len(fake.calls)
+        await _move(d, game_id)  # the drawn tile, or done
+        assert _writes_to(fake, first, GROUP_ID) == ["editMessageText"]
+        assert (await d.table(game_id))["text"] != shown
+        return
+    raise AssertionError("nobody ever drew at will and kept his turn")
