@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import bot.i18n
+import bot.picture
 from bot import codec
 from bot.catalog import commands
 from bot.contract import Answer, Notice, Outbound, Screen, Show, UserRef
@@ -125,7 +126,11 @@ async def play_everything(store: Store, lang: str, variant: str) -> list[str]:
 
 @pytest.fixture
 def catalogs(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
-    """Every language's real catalog, recording the texts it lacked."""
+    """Every language's real catalog, recording the texts it lacked.
+
+    The pictures' palette is learnt first: a process learns it once, from sample
+    pictures drawn in English, and those texts are no screen's."""
+    bot.picture.palette()
     missing: set[str] = set()
     real = bot.i18n._load
 
