@@ -240,6 +240,7 @@ class Group:
     ) -> dict[str, Any] | None:
         """Press and wait for the popup; ``None`` if none came (the bot was killed)."""
         self.tally.presses += 1
+        pressed = time.monotonic()
         query = self.fake.press(user, message, data)
         deadline = time.monotonic() + ANSWER_WAIT
         if self.answer_events is not None:
@@ -247,6 +248,8 @@ class Group:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(came.wait(), ANSWER_WAIT)
             self.answer_events.pop(query, None)
+            if came.is_set():
+                self.tally.press_to_answer.append(time.monotonic() - pressed)
             deadline = time.monotonic() + 0.5 if came.is_set() else 0.0  # being recorded
         while True:
             answer = self.fake.answered.get(query)

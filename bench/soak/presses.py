@@ -36,6 +36,7 @@ class Tally:
     timer_moves: int = 0  # people's moves the turn timer made, or a computer in their seat
     problems: list[str] = field(default_factory=list)
     press_to_edit: list[float] = field(default_factory=list)
+    press_to_answer: list[float] = field(default_factory=list)  # those answered in time
 
 
 def applied(answer: dict[str, Any]) -> bool:

@@ -5,7 +5,8 @@ written to them (their hand shows their turn, the table moved), looking again ev
 seconds at most. At the set time they stop pressing, and the run waits until every
 group's table shows the state the store holds (saying how long that took) before it
 checks every press of every match, finished or not. It prints moves per second, the
-99th percentile from a move's press to the group table's next edit, the highest number
+99th percentile from a press to its answer and from a move's press to the group table's
+next edit, the highest number
 of writes one group got in any minute and the whole bot in any second (both also
 counted as problems over Telegram's limits), and anything lost or doubled."""
 
@@ -17,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.soak.group import Group, Tally
+from bench.soak.group import ANSWER_WAIT, Group, Tally
 from bench.soak.kill import bot_env
 from bench.soak.procs import BotProcess, RedisCluster, free_port
 from bot.store import Store, connect
@@ -203,6 +204,15 @@ def _report(
 ) -> None:
     waits = sorted(tally.press_to_edit)
     p99 = waits[min(len(waits) - 1, int(len(waits) * 0.99))] if waits else float("nan")
+    # A press not answered within the people's wait counts as longer than any answered.
+    answered = sorted(tally.press_to_answer)
+    late = tally.presses - len(answered)
+    at = min(tally.presses - 1, int(tally.presses * 0.99))
+    answer_p99 = "-"
+    if 0 <= at < len(answered):
+        answer_p99 = f"{answered[at] * 1000:.0f} ms"
+    elif at >= 0:
+        answer_p99 = f"over {ANSWER_WAIT * 1000:.0f} ms"
     group_minute, bot_second = _busiest_minute(fake), _busiest_second(fake)
     if group_minute > GROUP_MINUTE:
         tally.problems.append(f"a group got {group_minute} writes in a minute")
@@ -218,6 +228,8 @@ def _report(
         f"games finished       {tally.games}",
         f"moves per second     {tally.moves_checked / seconds:.2f} (people's moves, checked; "
         f"{tally.timer_moves} more made by the turn timer)",
+        f"press to answer      p99 {answer_p99} over {tally.presses} presses "
+        f"({late} not answered within {ANSWER_WAIT:.0f} s)",
         f"press to table edit  p99 {p99 * 1000:.0f} ms over {len(waits)} moves",
         f"busiest group        {group_minute} writes in a minute",
         f"whole bot            {bot_second} writes in its busiest second, "
