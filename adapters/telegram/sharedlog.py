@@ -261,6 +261,9 @@ class RedisSendLog:
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.zrem(key, reservation.token)
             pipe.zadd(key, {settled: max(done, reservation.at)})
-            # Removing the only member deleted the key, and with it the key's expiry.
-            pipe.pexpire(key, SETTLED_MS, nx=True)
+            # Removing the only member deleted the key, and with it the key's expiry. Every
+            # claim sets this same expiry, so setting it again only lengthens what is left
+            # (``NX`` would say "only if none", but Redis before 7.0, the embedded one
+            # included, refuses it).
+            pipe.pexpire(key, SETTLED_MS)
             await pipe.execute()

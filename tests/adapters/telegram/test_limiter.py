@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 import redis.asyncio as aredis
@@ -23,8 +24,9 @@ from adapters.telegram.limiter import (
     rules_for,
 )
 from adapters.telegram.outage import OutageSendLog
-from adapters.telegram.sharedlog import IN_FLIGHT, RedisSendLog
+from adapters.telegram.sharedlog import IN_FLIGHT, SETTLED_MS, RedisSendLog
 from bot.contract import ChatRef
+from bot.embedded import EmbeddedRedis
 from tests.adapters.telegram.vclock import VirtualClock
 
 NOW = 1_700_000_000.0
@@ -259,3 +261,22 @@ async def test_a_write_whose_claim_the_store_did_not_answer_does_not_leave(
         await send_log.claim(waiting, BOT_RULES, NOW + 0.5)
     shared.cut = False
     assert await send_log.claim(waiting, BOT_RULES, NOW + 0.5) == NOW + 1.5
+
+
+async def test_the_shared_log_runs_on_the_embedded_server(tmp_path: Path) -> None:
+    """A bot given a token but no ``REDIS_URL`` keeps its send log on the embedded
+    server, an older Redis than the one the other tests use: a write's whole life,
+    turn, claim and answer, must be made of commands it knows."""
+    with EmbeddedRedis(tmp_path, persist=False) as server:
+        client = aredis.Redis.from_url(server.url)
+        try:
+            log = RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
+            turn = await log.reserve(EVERY_CHAT, BOT_RULES, NOW)
+            claimed = await log.claim(turn, BOT_RULES, NOW)
+            assert isinstance(claimed, Reservation)
+            await log.settle(claimed, NOW + 0.5)
+            key = f"test:sent:{{{EVERY_CHAT}}}"
+            assert 0 < await client.pttl(key) <= SETTLED_MS
+            assert (await log.reserve("tg:42", PRIVATE_RULES, NOW + 0.5)).at == NOW + 0.5
+        finally:
+            await client.aclose()
