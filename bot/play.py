@@ -45,6 +45,24 @@ def seated(
     return game.doc, game.state, seat
 
 
+def to_move(
+    game: Game | None, game_id: str, user: UserRef, _: Translator
+) -> tuple[GameDoc, State[Any], int] | Decision:
+    """The presser's seat, if the press may move now: the game runs, the presser
+    sits at it, is not away, and it is his turn in a deal still going; else the
+    refusal."""
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state, seat = found
+    if doc.seats[seat].away is not None:
+        return refuse(take_it_back(_))
+    refused = not_now(_, doc, state, seat)
+    if refused is not None:
+        return refused
+    return found
+
+
 def press_move(
     game: Game | None,
     game_id: str,
@@ -56,15 +74,10 @@ def press_move(
     now: float,
     pacing: Pacing,
 ) -> Decision:
-    found = seated(game, game_id, user, _)
+    found = to_move(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
-    if doc.seats[seat].away is not None:
-        return refuse(take_it_back(_))
-    refused = not_now(_, doc, state, seat)
-    if refused is not None:
-        return refused
     if counter != state.counter:
         return refuse(_("That button is out of date: use the new ones."))
     doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))

@@ -15,9 +15,8 @@ import engine
 from bot.contract import Show, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.i18n import Translator
-from bot.lobby import take_it_back
 from bot.match import Pacing
-from bot.play import not_now, press_move, seated, why_unplayable
+from bot.play import press_move, seated, to_move, why_unplayable
 from bot.steady import TILE_KINDS, choice_screen, hand_version
 from bot.updates import hand_of, hand_slot
 from engine import Move, State, Tile
@@ -36,16 +35,11 @@ def press_hand(
     pacing: Pacing,
 ) -> Decision:
     """A steady hand's tile (or draw) pressed at hand version ``hand``."""
-    found = seated(game, game_id, user, _)
+    found = to_move(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
     assert game is not None
     doc, state, seat = found
-    if doc.seats[seat].away is not None:
-        return refuse(take_it_back(_))
-    refused = not_now(_, doc, state, seat)
-    if refused is not None:
-        return refused
     if hand != hand_version(state, seat):
         return refuse(_("That button is out of date: use the new ones."))
     if tile is None:
