@@ -6,15 +6,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import AsyncIterator, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 import redis.asyncio as aredis
 
 from adapters.telegram.limiter import GROUP_RULES, PRIVATE_RULES
 from adapters.telegram.render import CALLBACK_DATA_LIMIT
+from bot.flow import Game
 from bot.sessions import Sessions
 from bot.store import Store, connect
+from engine import State
 from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import NOT_MODIFIED
@@ -122,18 +124,39 @@ async def started_table(d: Driver, host: FakeUser, command: str, *joining: FakeU
     return game_id
 
 
-async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any], str]:
-    """Who is to move, his hand message and one of the moves it offers."""
+class Turn(NamedTuple):
+    """A running game at a turn: its state, the seat to move and who sits there."""
+
+    game: Game
+    state: State[Any]
+    seat: int
+    mover: FakeUser
+
+
+async def turn_now(d: Driver) -> Turn:
     game = await d.game()
     assert game is not None and game.state is not None and game.state.turn is not None
-    seat = game.doc.seats[game.state.turn]
-    assert seat.user is not None
-    user = d.people[seat.user.user_id]
+    seat = game.state.turn
+    user = game.doc.seats[seat].user
+    assert user is not None
+    return Turn(game, game.state, seat, d.people[user.user_id])
+
+
+async def first_mover(d: Driver, game_id: str) -> tuple[FakeUser, dict[str, Any], str]:
+    """Who is to move, his hand message and one of the moves it offers."""
+    game, _, _, user = await turn_now(d)
     hand = await d.hand(user, game_id)
     assert hand is not None, f"{user.first_name} has no hand"
     moves = [data for data, move in hand_presses(hand, game) if move is not None]
     assert moves, f"{user.first_name}'s hand offers no move"
     return user, hand, moves[0]
+
+
+async def move_once(d: Driver, game_id: str) -> None:
+    """The player to move makes one of the moves his hand offers, and it is taken."""
+    user, hand, move = await first_mover(d, game_id)
+    answer = await d.press(user, hand, move)
+    assert not answer.get("text"), answer
 
 
 #: The calls that put or change a message in a chat.

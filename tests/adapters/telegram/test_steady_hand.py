@@ -10,30 +10,17 @@ from typing import Any
 import pytest
 
 from bot import codec
-from bot.flow import Game
 from bot.steady_press import distinct_moves
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import buttons, data_with, hand_presses
-from tests.adapters.telegram.tables import GROUP_ID, WRITES, first_mover, started_table
+from tests.adapters.telegram.tables import GROUP_ID, WRITES, move_once, started_table, turn_now
 
 pytestmark = pytest.mark.slow
 
 TILE = "1p_"  # a steady hand's button
 TURNS = 60  # moves a test plays at most to meet the moment it needs
-
-
-async def _game(d: Driver) -> Game:
-    game = await d.game()
-    assert game is not None and game.state is not None and game.state.turn is not None
-    return game
-
-
-def _person(d: Driver, game: Game, seat: int) -> FakeUser:
-    user = game.doc.seats[seat].user
-    assert user is not None
-    return d.people[user.user_id]
 
 
 def _tile_button(hand: dict[str, Any], tile: object) -> str:
@@ -44,14 +31,13 @@ def _tile_button(hand: dict[str, Any], tile: object) -> str:
     raise AssertionError(f"no button for {tile} in {[b['text'] for b in buttons(hand)]}")
 
 
+async def _moves(d: Driver) -> int:
+    """How many moves the running game has had."""
+    return len((await turn_now(d)).game.doc.moves)
+
+
 def _writes_to(fake: FakeBotApi, first: int, chat_id: int) -> list[str]:
     return [c.method for c in fake.calls[first:] if c.method in WRITES and c.chat_id == chat_id]
-
-
-async def _move(d: Driver, game_id: str) -> None:
-    user, hand, move = await first_mover(d, game_id)
-    answer = await d.press(user, hand, move)
-    assert not answer.get("text"), answer
 
 
 async def test_a_tile_pressed_out_of_turn_says_whose_turn_it_is(
@@ -60,15 +46,13 @@ async def test_a_tile_pressed_out_of_turn_says_whose_turn_it_is(
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
-    game = await _game(d)
-    assert game.state is not None and game.state.turn is not None
-    mover = _person(d, game, game.state.turn)
+    game, _, _, mover = await turn_now(d)
     waiting = bob if mover is ann else ann
     hand = await d.hand(waiting, game_id)
     assert hand is not None
     answer = await d.press(waiting, hand, data_with(hand, TILE)[0])
     assert answer.get("text") == f"Not your turn — waiting for {mover.first_name}"
-    assert len((await _game(d)).doc.moves) == len(game.doc.moves), "a move was made"
+    assert await _moves(d) == len(game.doc.moves), "a move was made"
 
 
 async def test_a_tile_that_fits_nowhere_says_why(
@@ -78,21 +62,18 @@ async def test_a_tile_that_fits_nowhere_says_why(
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
     for _ in range(TURNS):
-        game = await _game(d)
-        state = game.state
-        assert state is not None and state.turn is not None
-        stuck = [t for t in state.hands[state.turn] if state.ends and not distinct_moves(state, t)]
+        game, state, seat, mover = await turn_now(d)
+        stuck = [t for t in state.hands[seat] if state.ends and not distinct_moves(state, t)]
         if not stuck:
-            await _move(d, game_id)
+            await move_once(d, game_id)
             continue
-        mover = _person(d, game, state.turn)
         hand = await d.hand(mover, game_id)
         assert hand is not None and state.ends is not None
         answer = await d.press(mover, hand, _tile_button(hand, stuck[0]))
         tile = f"[{stuck[0].hi}|{stuck[0].lo}]"
         left, right = state.ends
         assert answer.get("text") == f"{tile} fits neither {left} nor {right}"
-        assert len((await _game(d)).doc.moves) == len(game.doc.moves), "a move was made"
+        assert await _moves(d) == len(game.doc.moves), "a move was made"
         return
     raise AssertionError("no player ever held a tile that fit nowhere")
 
@@ -104,14 +85,11 @@ async def test_a_tile_that_fits_both_ends_differently_asks_which_end(
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
     for _ in range(TURNS):
-        game = await _game(d)
-        state = game.state
-        assert state is not None and state.turn is not None
-        both = [t for t in state.hands[state.turn] if len(distinct_moves(state, t)) == 2]
+        game, state, seat, mover = await turn_now(d)
+        both = [t for t in state.hands[seat] if len(distinct_moves(state, t)) == 2]
         if not both:
-            await _move(d, game_id)
+            await move_once(d, game_id)
             continue
-        mover = _person(d, game, state.turn)
         hand = await d.hand(mover, game_id)
         assert hand is not None
         shown, keys = hand["text"], [b["text"] for b in buttons(hand)]  # edited in place
@@ -122,7 +100,7 @@ async def test_a_tile_that_fits_both_ends_differently_asks_which_end(
         ends = [b["text"] for b in buttons(asked)]
         assert ends[-1] == "Back" and len(ends) == 3, ends
         assert "◀" in ends[0] and "▶" in ends[1], ends
-        assert len((await _game(d)).doc.moves) == len(game.doc.moves), "played without asking"
+        assert await _moves(d) == len(game.doc.moves), "played without asking"
         await d.press(mover, asked, data_with(asked, "1y_")[0])
         back = await d.hand(mover, game_id)
         assert back is not None and back["text"] == shown
@@ -132,8 +110,8 @@ async def test_a_tile_that_fits_both_ends_differently_asks_which_end(
         assert asked is not None
         right = data_with(asked, "1m_")[1]
         assert not (await d.press(mover, asked, right)).get("text")
-        moved = await _game(d)
-        assert moved.doc.moves[len(game.doc.moves)] == (state.turn, f"{both[0]}@R")
+        moved = (await turn_now(d)).game
+        assert moved.doc.moves[len(game.doc.moves)] == (seat, f"{both[0]}@R")
         return
     raise AssertionError("no player ever held a tile that fit both ends differently")
 
@@ -145,18 +123,15 @@ async def test_the_next_players_hand_is_not_edited_when_the_turn_passes_and_stil
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
     for _ in range(TURNS):
-        game = await _game(d)
-        assert game.state is not None and game.state.turn is not None
-        mover = _person(d, game, game.state.turn)
+        game, _, _, mover = await turn_now(d)
         waiting = bob if mover is ann else ann
         hand = await d.hand(waiting, game_id)
         assert hand is not None
         shown = hand["text"]  # the message would be edited in place
         first = len(fake.calls)
-        await _move(d, game_id)
-        after = await _game(d)
-        assert after.state is not None
-        if len(after.doc.moves) != len(game.doc.moves) + 1 or after.state.deal_over:
+        await move_once(d, game_id)
+        after, after_state, _, _ = await turn_now(d)
+        if len(after.doc.moves) != len(game.doc.moves) + 1 or after_state.deal_over:
             continue  # a draw was made for him: his tiles changed
         assert _writes_to(fake, first, waiting.id) == [], "his hand was edited"
         assert _writes_to(fake, first, GROUP_ID) == ["editMessageText"]
@@ -165,7 +140,7 @@ async def test_the_next_players_hand_is_not_edited_when_the_turn_passes_and_stil
         presses = [data for data, move in hand_presses(unchanged, after) if move is not None]
         assert presses, "his hand offers no move"
         assert not (await d.press(waiting, unchanged, presses[0])).get("text")
-        assert len((await _game(d)).doc.moves) > len(after.doc.moves), "his press made no move"
+        assert await _moves(d) > len(after.doc.moves), "his press made no move"
         return
     raise AssertionError("the turn never passed without a draw")
 
@@ -177,9 +152,7 @@ async def test_thief_of_baghdads_table_waits_while_its_mover_still_acts(
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame baghdad", bob)
     for _ in range(TURNS):
-        game = await _game(d)
-        assert game.state is not None and game.state.turn is not None
-        mover = _person(d, game, game.state.turn)
+        game, _, seat, mover = await turn_now(d)
         hand = await d.hand(mover, game_id)
         assert hand is not None
         draw = [
@@ -188,18 +161,16 @@ async def test_thief_of_baghdads_table_waits_while_its_mover_still_acts(
             if move is not None and move.kind.name == "DRAW"
         ]
         if not draw:
-            await _move(d, game_id)
+            await move_once(d, game_id)
             continue
         first, shown = len(fake.calls), (await d.table(game_id))["text"]
         assert not (await d.press(mover, hand, draw[0])).get("text")
-        drawn = await _game(d)
-        assert drawn.state is not None
-        if drawn.state.turn != game.state.turn:
+        if (await turn_now(d)).seat != seat:
             continue  # the drawn tile fit nowhere: the turn passed with the draw
         assert _writes_to(fake, first, GROUP_ID) == [], "the table showed the draw alone"
         assert _writes_to(fake, first, mover.id) == ["editMessageText"], "his hand waited"
         first = len(fake.calls)
-        await _move(d, game_id)  # the drawn tile, or done
+        await move_once(d, game_id)  # the drawn tile, or done
         assert _writes_to(fake, first, GROUP_ID) == ["editMessageText"]
         assert (await d.table(game_id))["text"] != shown
         return
