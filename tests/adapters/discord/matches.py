@@ -201,6 +201,14 @@ async def play_to_the_end(bot: Bot, *referees: Referee) -> None:
     raise AssertionError("a match did not end")
 
 
+async def a_match_played(
+    bot: Bot, redis_client: aredis.Redis, variant: str, **options: Any
+) -> None:
+    """Alice and Bob open a table of ``variant`` and play it to the end, refereed."""
+    await open_table(bot, variant, 0, **options)
+    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+
+
 async def play_one(bot: Bot, referee: Referee) -> bool:
     """One step of the match in the referee's channel; ``False`` once it is over."""
     await referee.check()

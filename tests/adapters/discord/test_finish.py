@@ -17,6 +17,7 @@ from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of
 from tests.adapters.discord.matches import (
     CHAT,
     Referee,
+    a_match_played,
     custom_id_for,
     open_table,
     plain_text,
@@ -77,8 +78,7 @@ async def test_rematch_seats_the_same_players_with_the_same_options_for_the_host
 async def test_scores_on_the_finished_table_show_the_scoreboard_to_the_whole_channel(
     bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
-    await open_table(bot, "tyaga", 0, target=10)
-    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+    await a_match_played(bot, redis_client, "tyaga", target=10)
     table = final_table(fake)
     scores = custom_id_for(table, codec.ScoresPick)
     assert scores is not None
@@ -94,8 +94,7 @@ async def test_scores_on_the_finished_table_show_the_scoreboard_to_the_whole_cha
 async def test_scores_answer_the_whole_channel_and_a_refusal_only_the_asker(
     bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
-    await open_table(bot, "tyaga", 0, target=10)
-    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+    await a_match_played(bot, redis_client, "tyaga", target=10)
     board = bot.reply_to(await bot.command(BOB, "scores", variant="tyaga"))
     assert not board["flags"] & EPHEMERAL
     assert board in fake.live_channel_messages(CHANNEL_ID)

@@ -7,15 +7,12 @@ import pytest
 import redis.asyncio as aredis
 
 from bot import codec
-from bot.store import Store
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot
 from tests.adapters.discord.matches import (
-    Referee,
+    a_match_played,
     custom_id_for,
-    open_table,
     plain_text,
-    play_to_the_end,
 )
 
 
@@ -23,8 +20,7 @@ from tests.adapters.discord.matches import (
 async def test_the_result_is_posted_last_below_the_last_deals_picture(
     bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
-    await open_table(bot, "tyaga", 0, target=10)
-    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+    await a_match_played(bot, redis_client, "tyaga", target=10)
     live = sorted(fake.live_channel_messages(CHANNEL_ID), key=lambda m: int(m["id"]))
     finals = [m for m in live if "The match is over" in plain_text(m)]
     assert len(finals) == 1, "the result was shown twice"
@@ -40,8 +36,7 @@ async def test_the_result_is_posted_last_below_the_last_deals_picture(
 async def test_the_result_gives_the_last_deals_points_and_the_ratings_as_telegram_does(
     bot: Bot, fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
-    await open_table(bot, "tyaga", 0, target=10)
-    await play_to_the_end(bot, Referee(bot, Store(redis_client)))
+    await a_match_played(bot, redis_client, "tyaga", target=10)
     [final] = [
         m for m in fake.live_channel_messages(CHANNEL_ID) if "The match is over" in plain_text(m)
     ]
