@@ -221,7 +221,7 @@ def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
         move = engine.parse_move(text)
         if index in doc.timed_out:
             told.append((seat, move, -1))  # said apart, with why it was made
-        elif move.kind is Kind.DRAW and told and told[-1][:2] == (seat, move):
+        elif move.kind is Kind.DRAW and told and told[-1][:2] == (seat, move) and told[-1][2] > 0:
             told[-1] = (seat, move, told[-1][2] + 1)
         else:
             told.append((seat, move, 1))

@@ -182,6 +182,13 @@ def test_a_players_draws_in_a_row_are_told_as_one_move() -> None:
     assert "Boris drew 5 tiles" in told and "Boris drew 3 tiles" not in told
 
 
+def test_a_draw_made_when_time_ran_out_is_told_apart_from_the_draws_after_it() -> None:
+    state, moves = played(drawing_deal(), "6-6", "draw", "draw", "draw")
+    doc = replace(doc_for(state, moves), timed_out=(1,))
+    told = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    assert "Boris drew a tile (time ran out)\nBoris drew 2 tiles\n" in told
+
+
 def test_the_table_keeps_only_the_last_few_moves() -> None:
     state, moves = new_match("tyaga", 2, seed=1), ()
     while len(moves) < 8 and not state.deal_over:
