@@ -3,8 +3,8 @@
 The core sends whole screens, never "what just happened", so the table compares
 each screen with the one it replaces: tiles added at an end of a row of tiles
 (the line of play) are the last move, tiles new in a hand were just drawn, and
-recent moves the table did not list before are moves to add to the log. Nothing here reads a
-game's rules or a language's words; it works on the text the core wrote.
+recent moves the table did not list before are moves to add to the log. Nothing here
+reads a game's rules or a language's words; it works on the text the core wrote.
 """
 
 from __future__ import annotations

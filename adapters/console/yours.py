@@ -19,7 +19,7 @@ from bot.i18n import Translator
 
 _GAP = "\0"  # stands in for the names while a template is taken apart
 _JOIN = ", "  # how the core joins the winners' names
-_MOST_DRAWN = 28  # more draws in a row than any set has tiles
+_MOST_DRAWN = 28  # a whole set: no row of draws is longer
 
 
 def said_to_you(_: Translator, you: str, line: str) -> str:

@@ -6,9 +6,9 @@ seconds at most. At the set time they stop pressing, and the run waits until eve
 group's table shows the state the store holds (saying how long that took) before it
 checks every press of every match, finished or not. It prints moves per second, the
 99th percentile from a press to its answer and from a move's press to the group table's
-next edit, the highest number
-of writes one group got in any minute and the whole bot in any second (both also
-counted as problems over Telegram's limits), and anything lost or doubled."""
+next edit, the highest number of writes one group got in any minute and the whole bot
+in any second (both also counted as problems over Telegram's limits), and anything lost
+or doubled."""
 
 from __future__ import annotations
 
