@@ -5,17 +5,26 @@ asks which; Thief of Baghdad's table waits while its mover is still acting."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from bot import codec
 from bot.steady_press import distinct_moves
+from engine import State, Tile
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import buttons, data_with, hand_presses
-from tests.adapters.telegram.tables import GROUP_ID, WRITES, move_once, started_table, turn_now
+from tests.adapters.telegram.tables import (
+    GROUP_ID,
+    WRITES,
+    Turn,
+    move_once,
+    started_table,
+    turn_now,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -34,6 +43,28 @@ def _tile_button(hand: dict[str, Any], tile: object) -> str:
 async def _moves(d: Driver) -> int:
     """How many moves the running game has had."""
     return len((await turn_now(d)).game.doc.moves)
+
+
+async def _until_held(
+    d: Driver, game_id: str, wanted: Callable[[State[Any], Tile], bool]
+) -> tuple[Turn, Tile]:
+    """Moves are made until the player to move holds a tile that is ``wanted``: the turn
+    then, and that tile."""
+    for _ in range(TURNS):
+        turn = await turn_now(d)
+        found = [t for t in turn.state.hands[turn.seat] if wanted(turn.state, t)]
+        if found:
+            return turn, found[0]
+        await move_once(d, game_id)
+    raise AssertionError("no player to move ever held the tile wanted")
+
+
+def _fits_nowhere(state: State[Any], tile: Tile) -> bool:
+    return bool(state.ends) and not distinct_moves(state, tile)
+
+
+def _fits_both_ends_differently(state: State[Any], tile: Tile) -> bool:
+    return len(distinct_moves(state, tile)) == 2
 
 
 def _writes_to(fake: FakeBotApi, first: int, chat_id: int) -> list[str]:
@@ -61,21 +92,13 @@ async def test_a_tile_that_fits_nowhere_says_why(
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
-    for _ in range(TURNS):
-        game, state, seat, mover = await turn_now(d)
-        stuck = [t for t in state.hands[seat] if state.ends and not distinct_moves(state, t)]
-        if not stuck:
-            await move_once(d, game_id)
-            continue
-        hand = await d.hand(mover, game_id)
-        assert hand is not None and state.ends is not None
-        answer = await d.press(mover, hand, _tile_button(hand, stuck[0]))
-        tile = f"[{stuck[0].hi}|{stuck[0].lo}]"
-        left, right = state.ends
-        assert answer.get("text") == f"{tile} fits neither {left} nor {right}"
-        assert await _moves(d) == len(game.doc.moves), "a move was made"
-        return
-    raise AssertionError("no player ever held a tile that fit nowhere")
+    (game, state, _, mover), stuck = await _until_held(d, game_id, _fits_nowhere)
+    hand = await d.hand(mover, game_id)
+    assert hand is not None and state.ends is not None
+    answer = await d.press(mover, hand, _tile_button(hand, stuck))
+    left, right = state.ends
+    assert answer.get("text") == f"[{stuck.hi}|{stuck.lo}] fits neither {left} nor {right}"
+    assert await _moves(d) == len(game.doc.moves), "a move was made"
 
 
 async def test_a_tile_that_fits_both_ends_differently_asks_which_end(
@@ -84,36 +107,29 @@ async def test_a_tile_that_fits_both_ends_differently_asks_which_end(
     ann, bob = people["ann"], people["bob"]
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
-    for _ in range(TURNS):
-        game, state, seat, mover = await turn_now(d)
-        both = [t for t in state.hands[seat] if len(distinct_moves(state, t)) == 2]
-        if not both:
-            await move_once(d, game_id)
-            continue
-        hand = await d.hand(mover, game_id)
-        assert hand is not None
-        shown, keys = hand["text"], [b["text"] for b in buttons(hand)]  # edited in place
-        answer = await d.press(mover, hand, _tile_button(hand, both[0]))
-        assert not answer.get("text"), answer
-        asked = await d.hand(mover, game_id)
-        assert asked is not None and asked["message_id"] == hand["message_id"]
-        ends = [b["text"] for b in buttons(asked)]
-        assert ends[-1] == "Back" and len(ends) == 3, ends
-        assert "◀" in ends[0] and "▶" in ends[1], ends
-        assert await _moves(d) == len(game.doc.moves), "played without asking"
-        await d.press(mover, asked, data_with(asked, "1y_")[0])
-        back = await d.hand(mover, game_id)
-        assert back is not None and back["text"] == shown
-        assert [b["text"] for b in buttons(back)] == keys
-        await d.press(mover, back, _tile_button(back, both[0]))
-        asked = await d.hand(mover, game_id)
-        assert asked is not None
-        right = data_with(asked, "1m_")[1]
-        assert not (await d.press(mover, asked, right)).get("text")
-        moved = (await turn_now(d)).game
-        assert moved.doc.moves[len(game.doc.moves)] == (seat, f"{both[0]}@R")
-        return
-    raise AssertionError("no player ever held a tile that fit both ends differently")
+    (game, _, seat, mover), both = await _until_held(d, game_id, _fits_both_ends_differently)
+    hand = await d.hand(mover, game_id)
+    assert hand is not None
+    shown, keys = hand["text"], [b["text"] for b in buttons(hand)]  # edited in place
+    answer = await d.press(mover, hand, _tile_button(hand, both))
+    assert not answer.get("text"), answer
+    asked = await d.hand(mover, game_id)
+    assert asked is not None and asked["message_id"] == hand["message_id"]
+    ends = [b["text"] for b in buttons(asked)]
+    assert ends[-1] == "Back" and len(ends) == 3, ends
+    assert "◀" in ends[0] and "▶" in ends[1], ends
+    assert await _moves(d) == len(game.doc.moves), "played without asking"
+    await d.press(mover, asked, data_with(asked, "1y_")[0])
+    back = await d.hand(mover, game_id)
+    assert back is not None and back["text"] == shown
+    assert [b["text"] for b in buttons(back)] == keys
+    await d.press(mover, back, _tile_button(back, both))
+    asked = await d.hand(mover, game_id)
+    assert asked is not None
+    right = data_with(asked, "1m_")[1]
+    assert not (await d.press(mover, asked, right)).get("text")
+    moved = (await turn_now(d)).game
+    assert moved.doc.moves[len(game.doc.moves)] == (seat, f"{both}@R")
 
 
 async def test_the_next_players_hand_is_not_edited_when_the_turn_passes_and_still_plays(
