@@ -176,7 +176,11 @@ async def test_a_ping_is_held_half_the_time_its_turn_has_left_when_that_is_soone
     deliverer = _holding(bot, clock, core)
     due = Screen((("your turn, time runs out ", Deadline(clock.now() + 10)),))
     await deliver(deliverer, Show(PING, due, 1, notify=True))
-    clock.advance(5)
+    clock.advance(4)
+    deliverer.release_pings()
+    await deliverer.drain()
+    assert texts(world, 42) == [], "the ping did not wait"
+    clock.advance(1)
     deliverer.release_pings()
     await deliverer.drain()
     assert len(texts(world, 42)) == 1
