@@ -232,7 +232,8 @@ class TelegramAdapter:
             own = [o for o in rest if _is_screen_of(o, press, SlotKind.HAND)]
             pings = [o for o in rest if _is_screen_of(o, press, SlotKind.PING)]
             # A ping to the chat he has just pressed in tells him nothing that his hand,
-            # redrawn in place there, does not; any other rides in his hand.
+            # redrawn in place there, does not; any other goes out with it (held back
+            # first, as every ping is).
             elsewhere = [p for p in pings if p.slot.chat != press.chat]
             others = [o for o in rest if o not in own and o not in pings]
             self.deliverer.first([*own, *elsewhere], others)

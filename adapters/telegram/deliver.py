@@ -210,7 +210,7 @@ class Deliverer:
 
     def first(self, items: Sequence[Show], then: Sequence[Outbound]) -> None:
         """Carry ``items`` out before ``then`` (a presser's own hand, redrawn before the
-        table and the other hands his press changed, with the ping that rides in it).
+        table and the other hands his press changed, and his ping in another chat).
         The caller does not wait: while the bot's send budget is spent, a press handler
         held here would stop the bot taking further updates, their answers included."""
         for item in items:
