@@ -26,7 +26,8 @@ def _pings_to(fake: FakeBotApi, user: FakeUser) -> list[str]:
 
 
 async def _turn_passed(make_driver: Any, people: dict[str, FakeUser]) -> tuple[Driver, FakeUser]:
-    """Ann and Bob start a table and one of them moves: the player whose turn it now is."""
+    """Ann and Bob start a table and one of them moves: the driver, and the player whose
+    turn it now is."""
     d = make_driver()
     game_id = await started_table(d, people["ann"], "/newgame tyaga", people["bob"])
     await move_once(d, game_id)
@@ -54,8 +55,8 @@ async def test_a_held_turn_ping_is_not_sent_when_its_player_moves_in_time(
     d, waiting = await _turn_passed(make_driver, people)
     clock.advance(PING_HOLD / 2)
     turn = await turn_now(d)
-    if turn.mover is waiting:
-        await move_once(d, turn.game.doc.id)
+    assert turn.mover is waiting
+    await move_once(d, turn.game.doc.id)
     clock.advance(PING_HOLD * 2)
     d.bot.services[0].adapter.deliverer.release_pings()
     await d.bot.settle()
