@@ -80,6 +80,20 @@ def press_move(
     doc, state, seat = found
     if counter != state.counter:
         return refuse(_("That button is out of date: use the new ones."))
+    return play_checked(doc, state, seat, move, _=_, now=now, pacing=pacing)
+
+
+def play_checked(
+    doc: GameDoc,
+    state: State[Any],
+    seat: int,
+    move: Move,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+) -> Decision:
+    """``move`` played by ``seat``, whom :func:`to_move` let through."""
     doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))
     try:
         step = match.play(doc, state, seat, move)

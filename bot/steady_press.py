@@ -16,7 +16,7 @@ from bot.contract import Show, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.i18n import Translator
 from bot.match import Pacing
-from bot.play import press_move, seated, to_move, why_unplayable
+from bot.play import play_checked, seated, to_move, why_unplayable
 from bot.steady import TILE_KINDS, choice_screen, hand_version
 from bot.updates import hand_of, hand_slot
 from engine import Move, State, Tile
@@ -44,14 +44,13 @@ def press_hand(
         return refuse(_("That button is out of date: use the new ones."))
     if tile is None:
         assert move is not None
-        return press_move(game, game_id, user, state.counter, move, _=_, now=now, pacing=pacing)
+        return play_checked(doc, state, seat, move, _=_, now=now, pacing=pacing)
     choices = distinct_moves(state, tile)
     if not choices:
         why = why_unplayable(_, state, seat, tile)
         return refuse(why or _("That button is out of date: use the new ones."))
     if len(choices) == 1:
-        chosen = choices[0]
-        return press_move(game, game_id, user, state.counter, chosen, _=_, now=now, pacing=pacing)
+        return play_checked(doc, state, seat, choices[0], _=_, now=now, pacing=pacing)
     screen = choice_screen(_, doc, state, seat, tile, choices, doc.chat)
     return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
 
