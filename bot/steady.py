@@ -30,9 +30,6 @@ from bot.texts import tile_text, tiles_text, variant_title
 from engine import DRAW, Kind, Move, State, Tile, View
 from engine.tiles import BY_INDEX
 
-#: Variants where a player may draw though a tile of his fits; elsewhere a draw is
-#: made for him when nothing fits, so a Draw button would only ever be refused.
-DRAWS_AT_WILL: Final = frozenset({"baghdad"})
 #: Moves a tile button makes: the rest (draw, pass, done, steal, recover) are actions.
 TILE_KINDS: Final = frozenset({Kind.PLAY, Kind.DOUBLE})
 
@@ -63,7 +60,9 @@ def actions(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
         # ever leave him a choice of words alone), the words are his only way on.
         if acting(doc, state, seat) or not any(m.kind in TILE_KINDS for m in legal):
             return words
-    if doc.variant in DRAWS_AT_WILL and state.boneyard:
+    # Where a draw is made for a player only when nothing fits, a Draw button would
+    # only ever be refused.
+    if engine.get_variant(doc.variant).draws_at_will and state.boneyard:
         return (DRAW,)
     return ()
 

@@ -24,6 +24,10 @@ class Variant(Protocol):
     def max_players(self) -> int: ...
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]: ...
+    @property
+    def draws_at_will(self) -> bool:
+        """Whether a player may draw though a tile of his fits (elsewhere a draw is
+        made only when nothing fits)."""
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """Raise :class:`BadOption` for a combination the rules refuse."""

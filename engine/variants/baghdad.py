@@ -50,6 +50,7 @@ class Baghdad:
     aliases: tuple[str, ...] = ("thief", "zlodziej", "złodziej")
     min_players = 2
     max_players = 2
+    draws_at_will = True  # "allowed even when the player holds a playable tile"
     option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "match",

@@ -60,6 +60,7 @@ class Kozel:
     aliases = ("goat", "козёл", "козел", "kozyol")
     min_players = 2
     max_players = 4
+    draws_at_will = False
     option_specs = (
         OptionSpec("double_move", "on", "two doubles on both ends in one move", ("on", "off")),
         OptionSpec(

@@ -63,6 +63,7 @@ class Tyaga:
     aliases = ("draw", "block", "тяга")
     min_players = 2
     max_players = 6
+    draws_at_will = False
     option_specs = (
         OptionSpec("hand_size", default_hand_size, "tiles dealt to each player", low=3, high=8),
         OptionSpec(
