@@ -1,28 +1,21 @@
-"""The ``domino-bot`` command: what each subcommand runs, on which store, and how it ends."""
+"""The ``domino-bot`` command called in-process: what each subcommand runs, on which store,
+and what it answers."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
-import os
 import re
-import signal
 import socket
-import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 import bot.__main__ as cli
-from bot.cli import build_parser
 from bot.embedded import EmbeddedRedis
-from bot.i18n import translator
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "engine" / "golden" / "tyaga_block_win.json"
@@ -50,12 +43,6 @@ def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def child_env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in NO_STORE_SETTINGS}
-    env.update(DATA_DIR=str(tmp_path / "data"), COMPUTER_DELAY="0", PYTHONPATH=str(ROOT))
-    return env
 
 
 # -- choosing what runs ------------------------------------------------------------
@@ -277,130 +264,3 @@ def test_health_asks_the_embedded_redis_but_never_starts_one(
 ) -> None:
     assert run(["health"], monkeypatch) == 1
     assert not (workdir / "data" / "domino.aof").exists()
-
-
-# -- processes -------------------------------------------------------------------------
-
-
-def test_front_ends_are_imported_only_when_they_run(tmp_path: Path) -> None:
-    script = (
-        "import json, sys\n"
-        "from bot.__main__ import main\n"
-        f"main(['replay', {str(GOLDEN)!r}])\n"
-        "main(['play'])\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        env=child_env(tmp_path),
-        cwd=tmp_path,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    loaded = json.loads(done.stdout.splitlines()[-1])
-    assert [m for m in loaded if m.split(".")[0] in ("telegram", "discord")] == []
-    adapters = [m for m in loaded if m.startswith("adapters.")]
-    assert adapters and all(m.startswith("adapters.console") for m in adapters)
-
-
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
-def test_a_stop_signal_at_the_table_leaves_cleanly_and_keeps_the_match(
-    tmp_path: Path, stop: signal.Signals
-) -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "bot", "play", "--seed", "3"],
-        env=child_env(tmp_path),
-        cwd=tmp_path,
-        stdin=subprocess.PIPE,  # open and silent: the table waits at its prompt
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert child.stdout is not None
-    seen = b""
-    deadline = time.monotonic() + 30
-    while b"You> " not in seen and time.monotonic() < deadline:
-        chunk = os.read(child.stdout.fileno(), 4096)
-        if not chunk:
-            break
-        seen += chunk
-    assert b"You> " in seen
-    child.send_signal(stop)
-    assert child.wait(timeout=30) == 0  # its input is still open: the signal alone ended it
-    assert child.stderr is not None
-    out, err = child.stdout.read(), child.stderr.read()
-    assert "» Stopped. The match is saved" in (seen + out).decode()
-    assert b"Traceback" not in err
-    child.stdin.close()  # type: ignore[union-attr]
-
-
-# -- the deploy files use commands that exist -------------------------------------------
-
-
-def subcommands() -> set[str]:
-    parser = build_parser(translator("en"))
-    action = next(a for a in parser._actions if a.dest == "command")
-    return set(action.choices or ())
-
-
-def test_every_command_the_deploy_files_run_exists() -> None:
-    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
-    used = {compose["services"][name]["command"][0] for name in ("telegram", "discord")}
-    used |= {compose["services"]["telegram"]["healthcheck"]["test"][2]}
-    for path in (ROOT / "deploy" / "k8s").glob("*.yaml"):
-        for document in yaml.safe_load_all(path.read_text()):
-            if document and document["kind"] == "Deployment":
-                (container,) = document["spec"]["template"]["spec"]["containers"]
-                used.add(container["args"][0])
-    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
-    used |= set(json.loads(re.search(r"^CMD (.*)$", dockerfile, re.MULTILINE)[1]))  # type: ignore[index]
-    unit = (ROOT / "deploy" / "domino-bot.service").read_text()
-    used.add(re.search(r"^ExecStart=\S+ (\w+)", unit, re.MULTILINE)[1])  # type: ignore[index]
-    assert used == used & subcommands()
-    assert {"serve", "telegram", "discord", "health"} <= used
-
-
-@pytest.mark.slow
-async def test_sigterm_stops_the_telegram_bot_cleanly(tmp_path: Path) -> None:
-    from tests.adapters.telegram.fakebot import FakeBotApi
-
-    fake = FakeBotApi()
-    await fake.start()
-    group = -100555
-    ann = fake.add_user(501, "Ann")
-    fake.add_group(group, "Dominoes")
-    env = child_env(tmp_path)
-    env.update(TELEGRAM_TOKEN=fake.token, TELEGRAM_BASE_URL=f"http://127.0.0.1:{fake.port}")
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "telegram",
-        env=env,
-        cwd=tmp_path,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        fake.type_text(ann, group, "/help")
-        for _ in range(3000):
-            if fake.bot_messages(group):
-                break
-            await asyncio.sleep(0.01)
-        assert fake.bot_messages(group), "the bot never answered /help"
-        child.send_signal(signal.SIGTERM)
-        _out, err = await asyncio.wait_for(child.communicate(), 30)
-    finally:
-        if child.returncode is None:
-            child.kill()
-            await child.wait()
-        await fake.close()
-    log = err.decode()
-    assert child.returncode == 0, log
-    assert log.splitlines()[0].startswith("domino-bot: Telegram on an embedded Redis at ")
-    assert "SIGTERM received: stopping" in log
-    assert log.rstrip().endswith("bot: stopped")  # every front end returned, Redis closed
-    assert "Traceback" not in log
