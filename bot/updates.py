@@ -125,15 +125,14 @@ def game_updates(
     shown = shown or ShownScreens(0)
     doc, state, version = after.doc, after.state, after.version
     out: list[Outbound] = []
-    table = table_of(after, now)
     was = None if before is None else shown.get(before, None) or table_of(before, now)
     if was is not None and before is not None and _still_acting(before, after):
         # Nobody else decides anything on the table while its mover is still acting:
         # it is edited when his turn passes, against the table last sent.
-        shown.put(after, None, was)
         table = was
     else:
-        shown.put(after, None, table)
+        table = table_of(after, now)
+    shown.put(after, None, table)
     table_changed = was is None or table != was
     match_ended = state is not None and state.match_over and deal_ended(before, after)
     table_show: Show | None = None
