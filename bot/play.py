@@ -17,10 +17,11 @@ from bot.ai.thinker import Question
 from bot.contract import Button, ChatRef, Notice, Screen, UserRef
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc
+from bot.handview import hand_popup, hand_screen
 from bot.i18n import Translator, line, text_line, translator
 from bot.lobby import take_it_back
 from bot.match import Pacing, Step
-from bot.render import hand_popup, hand_screen, seat_label
+from bot.render import seat_label
 from bot.steady import steady_screen
 from bot.texts import error_text, tile_text
 from engine import DominoError, IllegalMove, Move, State, Tile

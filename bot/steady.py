@@ -24,8 +24,9 @@ import engine
 from bot import codec
 from bot.contract import Button, Card, ChatRef, Screen, Style, TextLine
 from bot.gamedoc import RUNNING, GameDoc
+from bot.handview import ROW, hand_screen, move_button
 from bot.i18n import Translator, text_line
-from bot.render import ROW, hand_screen, move_button, private_heading
+from bot.render import private_heading
 from bot.texts import tile_text, tiles_text, variant_title
 from engine import DRAW, Kind, Move, State, Tile, View
 from engine.tiles import BY_INDEX

@@ -27,11 +27,12 @@ import engine
 from bot.contract import Button, Delete, Notice, Outbound, Screen, Show, Slot, SlotKind
 from bot.flow import Decision, Game
 from bot.gamedoc import GameDoc
+from bot.handview import hand_screen, ping_screen
 from bot.i18n import translator
 from bot.lobbyview import lobby_screen
 from bot.picture.screens import hand_picture_png, picture_screen
 from bot.play import private_chat
-from bot.render import hand_screen, ping_screen, table_screen
+from bot.render import table_screen
 from bot.steady import kept_key, steady_screen
 from engine import State
 

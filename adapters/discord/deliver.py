@@ -44,8 +44,8 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
+from bot.handview import replaced_hand_screen
 from bot.i18n import DEFAULT_LANG, pick_language, translator
-from bot.render import replaced_hand_screen
 
 log = logging.getLogger(__name__)
 

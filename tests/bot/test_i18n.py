@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 from bot.catalog import commands
 from bot.contract import ChatRef, Deadline, Mention, UserRef
 from bot.gamedoc import GameDoc, Seat, TableSettings
+from bot.handview import hand_buttons
 from bot.i18n import (
     LOCALE_DIR,
     Translator,
@@ -25,7 +26,6 @@ from bot.i18n import (
     translator,
 )
 from bot.lobbyview import settings_buttons
-from bot.render import hand_buttons
 from bot.replay_story import story
 from bot.typed import NotAMove, typed_press
 from engine import DOUBLE_SIX, apply, new_match, parse_move, view

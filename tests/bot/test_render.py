@@ -9,9 +9,10 @@ from typing import Any
 from bot import codec
 from bot.contract import ChatRef, Mention, Style, UserRef
 from bot.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
+from bot.handview import hand_buttons, hand_screen
 from bot.i18n import translator
 from bot.lobbyview import int_steps, lobby_screen, next_option_value
-from bot.render import HISTORY, hand_buttons, hand_screen, table_screen
+from bot.render import HISTORY, table_screen
 from engine import (
     DOUBLE_SIX,
     Fixture,

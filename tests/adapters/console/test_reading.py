@@ -8,7 +8,8 @@ from adapters.console.draw import line_text, screen_lines
 from adapters.console.reading import TableReader
 from adapters.console.yours import gained_tiles
 from bot.contract import Screen
-from bot.render import hand_screen, table_screen
+from bot.handview import hand_screen
+from bot.render import table_screen
 from engine import State, public_view, view
 from tests.bot.test_render import _, doc_for, drawing_deal, played, short_deal
 

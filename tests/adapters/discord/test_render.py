@@ -22,8 +22,8 @@ from bot.contract import (
     UserRef,
 )
 from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.handview import hand_screen
 from bot.i18n import translator
-from bot.render import hand_screen
 from engine import DOUBLE_SIX, DRAW, Move, new_match, view
 
 ALICE = UserRef("dc", "42", "Alice")
