@@ -8,7 +8,7 @@ from typing import Final
 
 from bot.ai import levels
 from bot.i18n import N_, translator
-from bot.texts import level_name, option_help, variant_title
+from bot.texts import level_name, option_help, option_value_words, variant_title
 from engine import all_variants, get_variant
 from engine.variant import Variant
 
@@ -26,6 +26,7 @@ class OptionInfo:
     description: str
     default: str  # for the smallest table; some defaults depend on the number of players
     choices: tuple[str, ...]  # named choices; empty for numbers and free text
+    choice_words: tuple[str, ...]  # the same choices as people read them, in this order
     low: int | None  # for numbers: the allowed range
     high: int | None
 
@@ -86,6 +87,7 @@ def option_infos(variant: Variant, lang: str = "en") -> tuple[OptionInfo, ...]:
             description=option_help(_, spec.name),
             default=str(spec.default_for(variant.min_players)),
             choices=spec.choices,
+            choice_words=tuple(option_value_words(_, choice) for choice in spec.choices),
             low=spec.low,
             high=spec.high,
         )

@@ -222,7 +222,7 @@ def option_error(_: Translator, params: Mapping[str, object]) -> str:
 OPTION_HELP: Final[Mapping[str, str]] = {
     "hand_size": N_("tiles dealt to each player"),
     "opening": N_("who leads: any tile, the highest double, or the 6-6"),
-    "no_double": N_("with highest_double, when nobody holds a double"),
+    "no_double": N_("when the highest double must lead and nobody holds a double"),
     "target": N_("points that end the match"),
     "double_move": N_("two doubles on both ends in one move"),
     "blank_double": N_("when a 0-0 left in hand counts 25"),

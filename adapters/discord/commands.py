@@ -148,8 +148,11 @@ def _merge(known: Param | None, option: catalog.OptionInfo) -> Param:
     description = known.description if known else _short(option.description)
     if option.choices:
         old = known.choices if known else ()
-        values = list(dict.fromkeys([v for _, v in old] + list(option.choices)))
-        return Param(option.name, description, tuple((v, v) for v in values[:CHOICE_LIMIT]))
+        named = {value: shown for shown, value in old}
+        for value, shown in zip(option.choices, option.choice_words, strict=True):
+            named.setdefault(value, shown)
+        choices = tuple((shown, value) for value, shown in named.items())
+        return Param(option.name, description, choices[:CHOICE_LIMIT])
     if option.low is not None and option.high is not None:
         low, high = option.low, option.high
         if known is not None and known.low is not None and known.high is not None:

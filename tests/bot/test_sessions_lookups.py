@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from bot import codec
 from bot.catalog import COMMAND_NAMES
 from bot.contract import Answer, ChatRef, Command, CommandRef, Document, UserRef
+from bot.i18n import available_languages, translator
+from bot.lookups import rules_screen
 from bot.store import MatchRow, Store
 from engine import DOUBLE_SIX, parse_move
 from tests.bot.driver import (
@@ -38,6 +42,13 @@ async def test_rules_summarise_the_named_game(fake_store: Store) -> None:
     text = info_text(await table.command(ANNA, "rules", "goat"))
     assert text.startswith("Kozel (the goat)")
     assert "101 is the goat" in text and "double_move" in text
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_rules_say_the_options_choices_in_words_not_by_their_codes(lang: str) -> None:
+    text = rules_screen(translator(lang), ("tyaga",), None).plain_text()
+    assert "no_double" in text  # the names to type are given
+    assert "highest_double" not in text and "double_six" not in text
 
 
 async def test_rules_without_a_name_describe_the_chats_game(fake_store: Store) -> None:

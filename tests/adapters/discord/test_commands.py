@@ -3,6 +3,8 @@ suggestions for a game's options while ``/domino new`` is typed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import redis.asyncio as aredis
 
 from adapters.discord.autocomplete import option_suggestions
@@ -49,3 +51,33 @@ async def test_help_shows_each_command_with_the_options_discord_offers(
     assert "/domino rules [variant:…]" in text
     usage = catalog.commands()[0].usage  # how other platforms write what follows a command
     assert usage and usage not in text
+
+
+def _texts_shown(option: dict[str, Any]) -> list[str]:
+    """Every text Discord shows for a synced command or option: its description, its
+    choices' names and those of what is under it, in English and in each language."""
+    shown = [
+        option.get("description", ""),
+        *(option.get("description_localizations") or {}).values(),
+    ]
+    for choice in option.get("choices", []):
+        shown += [choice["name"], *(choice.get("name_localizations") or {}).values()]
+    for child in option.get("options", []):
+        shown += _texts_shown(child)
+    return shown
+
+
+async def test_game_options_are_offered_in_words_not_by_their_codes(bot: Bot) -> None:
+    (group,) = bot.fake.commands["global"]
+    new = next(o for o in group["options"] if o["name"] == "new")
+    opening = next(o for o in new["options"] if o["name"] == "opening")
+    highest = next(c for c in opening["choices"] if c["value"] == "highest_double")
+    assert highest["name"] == "the highest double"
+    assert highest["name_localizations"]["ru"] == "старшим дублем"
+    codes = {code for option in new["options"] for code in _choice_values(option) if "_" in code}
+    assert "highest_double" in codes
+    assert not [text for text in _texts_shown(group) if any(code in text for code in codes)]
+
+
+def _choice_values(option: dict[str, Any]) -> list[str]:
+    return [str(choice["value"]) for choice in option.get("choices", [])]
