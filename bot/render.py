@@ -105,11 +105,13 @@ def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
             for mark, name, n, score in seats
         ]
     lines += history + closing
+    # Nor does a card then give each seat a field of tiles and points said above it.
+    fields = [CardField(mark + name, (f"{n} · {score}",)) for mark, name, n, score in seats]
     card = Card(
         variant_title(_, doc.variant),
         tuple(body),
         tiles,
-        tuple(CardField(mark + name, (f"{n} · {score}",)) for mark, name, n, score in seats),
+        () if ended else tuple(fields),
         tuple(closing),
         tuple(history),
     )

@@ -150,6 +150,21 @@ def test_between_deals_the_table_shows_the_deals_result_and_the_next_deal_button
     assert [b.label for row in screen.buttons for b in row] == ["Next deal"]
 
 
+def test_a_cards_deal_end_gives_each_seat_its_tiles_and_points_once() -> None:
+    state = new_match("kozel", 2, {}, 3)
+    while not state.deal_over:
+        state = apply(state, legal_moves(state)[0])[0]
+    card = table_screen(_, doc_for(state), public_view(state), 0.0).card
+    assert card is not None
+    lines = ["".join(map(str, line)).removeprefix("• ") for line in card.body + card.closing]
+    fields = [field.name.removeprefix("• ") for field in card.fields]
+    for name in ("Anna", "Boris"):
+        told = [text for text in lines if text.startswith(f"{name}: ")] + [
+            field for field in fields if field == name
+        ]
+        assert len(told) == 1 and "points in all" in told[0], told
+
+
 def test_a_finished_deal_tells_the_moves_before_who_went_out() -> None:
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
