@@ -70,17 +70,20 @@ def lobby_screen(_: Translator, doc: GameDoc) -> Screen:
 
 def _option_words(_: Translator, doc: GameDoc) -> list[TextLine]:
     """Each option as a label and its value in words (``Points that end the match:
-    101``, ``First tile: any tile``); the names to type are in the game's rules."""
+    101``, ``First tile: any tile``), but one the others leave without effect; the
+    names to type are in the game's rules."""
+    values = current_options(doc)
     return [
         text_line(
             "• "
             + _(
                 "%(option)s: %(value)s",
-                option=option_label(_, name),
-                value=option_value_words(_, value),
+                option=option_label(_, spec.name),
+                value=option_value_words(_, values[spec.name]),
             )
         )
-        for name, value in current_options(doc).items()
+        for spec in get_variant(doc.variant).option_specs
+        if spec.name in values and spec.applies(values)
     ]
 
 
@@ -137,13 +140,14 @@ def _main_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], ...]
 
 
 def settings_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], ...]:
-    """One button per setting; each names the value it sets next."""
+    """One button per setting that makes a difference; each names the value it sets
+    next."""
     variant = get_variant(doc.variant)
     values = current_options(doc)
     rows: list[tuple[Button, ...]] = []
     for index, spec in enumerate(variant.option_specs):
         step = next_option_value(spec, values.get(spec.name), len(doc.seats))
-        if step is None:
+        if step is None or not spec.applies(values):
             continue
         code, shown = step
         label = _(

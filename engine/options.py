@@ -22,6 +22,14 @@ class OptionSpec:
     low: int | None = None  # for integers: the allowed range
     high: int | None = None
     parse: Callable[[str], str] | None = None  # custom check for free-form text
+    only_with: tuple[str, str] | None = None  # (option, value): it has no effect otherwise
+
+    def applies(self, options: Mapping[str, OptionValue]) -> bool:
+        """Whether this option makes any difference beside the other ``options``."""
+        if self.only_with is None:
+            return True
+        other, value = self.only_with
+        return options.get(other) == value
 
     @property
     def is_int(self) -> bool:

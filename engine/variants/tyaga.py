@@ -77,6 +77,7 @@ class Tyaga:
             "reshuffle",
             "with highest_double, when nobody holds a double",
             choices=("reshuffle", "blank"),
+            only_with=("opening", "highest_double"),
         ),
         OptionSpec("target", 100, "points that win the match", low=10, high=1000),
     )

@@ -310,6 +310,18 @@ def test_the_settings_buttons_name_each_option_and_its_values_in_words() -> None
     assert not [label for label in labels if "_" in label or "opening" in label]
 
 
+def test_the_lobby_leaves_out_an_option_that_the_first_tile_makes_void() -> None:
+    state = new_match("tyaga", 2, seed=1)
+    lobby = doc_for(state).but(status="lobby", deals=(), deal_starts=(), panel="settings")
+    for opening, shown in (("any", False), ("double_six", False), ("highest_double", True)):
+        screen = lobby_screen(_, lobby.but(options={"opening": opening}))
+        labels = [b.label for row in screen.buttons for b in row]
+        said = screen.plain_text().splitlines() + labels
+        assert any(text.startswith("• First tile: ") for text in said)
+        told = [text for text in said if "If nobody holds a double" in text]
+        assert len(told) == (2 if shown else 0), (opening, told)
+
+
 def test_a_settings_button_cycles_through_the_choices_and_back() -> None:
     spec = next(s for s in get_variant("tyaga").option_specs if s.name == "opening")
     assert next_option_value(spec, "any", 2) == (1, "highest_double")
