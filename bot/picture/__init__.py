@@ -23,7 +23,7 @@ __all__ = ["hand_png", "png", "table_png"]
 
 
 def png(image: Image.Image) -> bytes:
-    """``image`` as PNG bytes, in the 256 colours of :func:`palette`: a picture is a
+    """``image`` as PNG bytes, in the 256 colours of :func:`learnt_palette`: a picture is a
     few flat colours and the soft edges between them, which such a palette keeps to
     the eye, and it encodes in a fraction of the processor time of full colour, at a
     third of the size (``bench/bench_pictures.py``). A light compression level: the
@@ -31,18 +31,19 @@ def png(image: Image.Image) -> bytes:
     for a few kilobytes."""
     buffer = io.BytesIO()
     opaque = image if image.mode == "RGB" else image.convert("RGB")
-    mapped = opaque.quantize(palette=palette(), dither=Image.Dither.NONE)
+    mapped = opaque.quantize(palette=learnt_palette(), dither=Image.Dither.NONE)
     mapped.save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()
 
 
 @cache
-def palette() -> Image.Image:
+def learnt_palette() -> Image.Image:
     """The 256 colours every picture is stored in, learnt once a process from the sample
     positions of every game (some 200 ms): the colours a picture uses and the soft edges
     between them. Learning each picture's own palette instead took most of the time of
     drawing it; mapping onto this one takes a tenth of that, and no pixel ends further
-    from its drawn colour than in a palette of its own."""
+    from its drawn colour than in a palette of its own. (The colours pictures are drawn
+    in are named in :mod:`bot.picture.palette`.)"""
     from bot.picture.samples import gallery  # it draws with this package
 
     _ = translator("en")

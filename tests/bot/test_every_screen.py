@@ -130,7 +130,7 @@ def catalogs(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
 
     The pictures' palette is learnt first: a process learns it once, from sample
     pictures drawn in English, and those texts are no screen's."""
-    bot.picture.palette()
+    bot.picture.learnt_palette()
     missing: set[str] = set()
     real = bot.i18n._load
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
+import bot.picture
+import bot.picture.palette as colours
 from bot.picture import fonts
 from bot.picture.ink import ELLIPSIS, fit, text_width, write
 from bot.picture.palette import FELT, GOLD, TEXT, TEXT_DIM
@@ -43,6 +45,12 @@ def test_the_wheel_carries_the_fonts_and_their_licence() -> None:
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE"):
         path = f"picture/fonts/{name}"
         assert any(fnmatch.fnmatch(path, p) for p in patterns), path
+
+
+def test_the_named_colours_and_the_learnt_palette_are_both_reached_by_their_names() -> None:
+    assert bot.picture.palette is colours and colours.GOLD == GOLD
+    learnt = bot.picture.learnt_palette()
+    assert learnt.mode == "P" and len(learnt.getpalette() or ()) == 256 * 3
 
 
 def test_a_long_name_is_cut_to_its_width() -> None:
