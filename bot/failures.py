@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import sys
 
-import redis.exceptions
-
 from bot.i18n import Translator, translator
 from bot.store import StoreUnavailable
+from bot.store_connect import unreachable
 
 
 def plain_failure(exc: BaseException, store: str, _: Translator | None = None) -> str | None:
@@ -22,7 +21,7 @@ def plain_failure(exc: BaseException, store: str, _: Translator | None = None) -
         said = explain(_, exc)
         if said is not None:
             return said
-    if isinstance(exc, StoreUnavailable | redis.exceptions.ConnectionError):
+    if isinstance(exc, StoreUnavailable) or unreachable(exc):
         return _(
             "Redis at %(store)s does not answer (%(error)s): start it, fix REDIS_URL, "
             "or unset REDIS_URL to use the embedded one",

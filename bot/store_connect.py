@@ -1,6 +1,7 @@
 """How the store reaches Redis: a client that waits for a free connection rather than
 failing a burst of presses, on one server or a Redis Cluster, and :func:`guarded`,
-which turns a lost or refused connection into :class:`StoreUnavailable`."""
+which turns a lost or refused connection into :class:`StoreUnavailable`
+(:func:`unreachable` says which errors are that)."""
 
 from __future__ import annotations
 
@@ -24,8 +25,28 @@ _UNAVAILABLE = (
     redis.exceptions.TimeoutError,
     # A replica promoted during a failover refuses writes until clients reconnect.
     redis.exceptions.ReadOnlyError,
+    # A cluster whose master of a slot is down, with no replica taken over yet.
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.SlotNotCoveredError,
     OSError,
 )
+
+REDIS_ERRORS = (redis.exceptions.RedisError, redis.exceptions.RedisClusterException, OSError)
+"""Everything a Redis client raises: the cluster client's own errors are no
+``RedisError``."""
+
+
+def unreachable(exc: BaseException) -> bool:
+    """Whether ``exc`` says Redis could not be reached or did not answer, rather than that
+    it was asked something wrong. The cluster client wraps the connection error of a
+    cluster none of whose nodes answers in a ``RedisClusterException`` ("cannot be
+    connected"), which it also raises for a command that cannot go to one node."""
+    if isinstance(exc, _UNAVAILABLE):
+        return True
+    cause = exc.__cause__
+    if isinstance(exc, redis.exceptions.RedisClusterException) and cause is not None:
+        return unreachable(cause)
+    return False
 
 
 def guarded(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Coroutine[Any, Any, _R]]:
@@ -35,7 +56,9 @@ def guarded(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Coroutine[Any, 
     async def guarded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return await method(*args, **kwargs)
-        except _UNAVAILABLE as exc:
+        except REDIS_ERRORS as exc:
+            if not unreachable(exc):
+                raise
             raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
 
     return guarded

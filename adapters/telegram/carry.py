@@ -23,7 +23,6 @@ from contextvars import ContextVar
 from functools import partial
 from typing import TypeVar
 
-from redis.exceptions import RedisError
 from telegram import (
     Bot,
     InputFile,
@@ -67,10 +66,11 @@ from bot.contract import (
     Slot,
     SlotKind,
 )
+from bot.store_connect import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
 
-STORE_DOWN = (RedisError, OSError)  # what the slot book raises when Redis is down
+STORE_DOWN = REDIS_ERRORS  # what the slot book raises when Redis is down
 
 T = TypeVar("T")
 

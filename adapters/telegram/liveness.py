@@ -17,9 +17,8 @@ import logging
 import uuid
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from bot import keys
+from bot.store_connect import REDIS_ERRORS
 from bot.store_types import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -59,7 +58,7 @@ class Liveness:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._beating
             self._beating = None
-        with contextlib.suppress(RedisError, OSError, StoreUnavailable):
+        with contextlib.suppress(*REDIS_ERRORS, StoreUnavailable):
             await self._redis.delete(keys.process_alive(self.me))
 
     async def _beat_on(self) -> None:
@@ -70,5 +69,5 @@ class Liveness:
     async def _try_beat(self) -> None:
         try:
             await self.beat()
-        except (RedisError, OSError, StoreUnavailable) as err:
+        except (*REDIS_ERRORS, StoreUnavailable) as err:
             log.warning("could not renew this process's key (%s)", err)

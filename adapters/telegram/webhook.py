@@ -16,12 +16,12 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
-import redis.exceptions
 from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
 
 from bot import keys
+from bot.store_connect import REDIS_ERRORS, unreachable
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,9 @@ class UpdateLedger:
             marked = await self._redis.set(
                 keys.telegram_update(update_id), 1, nx=True, ex=self._ttl
             )
-        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
+        except REDIS_ERRORS as exc:
+            if not unreachable(exc):
+                raise
             log.warning("could not mark update %s taken; handling it all the same", update_id)
             return True
         return bool(marked)

@@ -8,8 +8,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from adapters.telegram.webhook import SECRET_HEADER, webhook_path
+from adapters.telegram.webhook import SECRET_HEADER, UpdateLedger, webhook_path
 from bot.contract import Command
+from bot.store import connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.harness import running
 from tests.adapters.telegram.test_app import GROUP_ID, EchoCore
@@ -117,3 +118,15 @@ async def test_health_is_reported_for_load_balancers(
         session.get(f"http://127.0.0.1:{port}/healthz") as response,
     ):
         assert response.status == 200
+
+
+async def test_an_update_is_handled_when_a_cluster_that_cannot_be_reached_cannot_mark_it_taken(
+    port: int,
+) -> None:
+    """The cluster client's "cannot be connected" is no ``RedisError``; it is the store
+    being down all the same, so the update is handled (and told the table is unavailable)."""
+    client = connect(f"redis://127.0.0.1:{port}/0", timeout=1.0, cluster=True)
+    try:
+        assert await UpdateLedger(client).take(7)
+    finally:
+        await client.aclose()
