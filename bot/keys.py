@@ -255,21 +255,22 @@ def telegram_update(update_id: int) -> str:
 
 
 PING_BUCKETS: Final = 16
-"""How many sorted sets Discord's held-back turn pings are spread over."""
+"""How many sorted sets each platform's held-back turn pings are spread over."""
 
 LEGACY_DISCORD_PINGS: Final = f"{PREFIX}:dc:pings"
-"""The one set of held-back pings of earlier versions: still claimed from, never written."""
+"""The one set of Discord's held-back pings of earlier versions: still claimed from, never
+written."""
 
 
-def discord_ping_bucket(chat: ChatRef) -> int:
-    """The bucket of the channel's held-back pings: always the same one for a channel."""
+def ping_bucket(chat: ChatRef) -> int:
+    """The bucket of the chat's held-back pings: always the same one for a chat."""
     return zlib.crc32(chat.key.encode()) % PING_BUCKETS
 
 
-def discord_pings(bucket: int) -> str:
-    """Sorted set of Discord turn pings held back, by the moment each falls due; each
+def held_pings(platform: str, bucket: int) -> str:
+    """Sorted set of a platform's turn pings held back, by the moment each falls due; each
     bucket has its own hash tag, so the buckets spread over the cluster's slots."""
-    return f"{PREFIX}:{{dc:pings:{bucket}}}"
+    return f"{PREFIX}:{{{platform}:pings:{bucket}}}"
 
 
 # -- turn deadlines ------------------------------------------------------------------

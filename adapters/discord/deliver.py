@@ -27,8 +27,9 @@ import discord
 from discord.http import Route, handle_message_parameters
 
 from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
-from adapters.discord.pings import HeldPing, Pings
+from adapters.discord.pings import Pings
 from adapters.discord.render import Rendered, render
+from adapters.pings import HeldPing
 from bot.contract import (
     Answer,
     ChatRef,

@@ -14,7 +14,8 @@ import pytest
 import redis.asyncio as aredis
 from redis.crc import key_slot
 
-from adapters.discord.pings import LONG_WAIT, NO_TIMER_WAIT, QUIET_AFTER_ACTION, HeldPing, Pings
+from adapters.discord.pings import LONG_WAIT, NO_TIMER_WAIT, QUIET_AFTER_ACTION, Pings
+from adapters.pings import HeldPing
 from bot import codec, keys
 from bot.contract import ChatRef, Screen, Show, Slot, SlotKind, UserRef
 from bot.sessions import Sessions
@@ -197,8 +198,10 @@ async def test_held_pings_spread_over_buckets_and_two_processes_send_each_once(
     holder = Pings(redis_client, clock=clock)
     for channel in channels:
         await holder.hold(_ping(channel), channel, f"<@{ALICE.id}> to move in {channel.key}")
-    used = [b for b in range(keys.PING_BUCKETS) if await redis_client.exists(keys.discord_pings(b))]
-    assert len({key_slot(keys.discord_pings(b).encode()) for b in used}) > 4
+    used = [
+        b for b in range(keys.PING_BUCKETS) if await redis_client.exists(keys.held_pings("dc", b))
+    ]
+    assert len({key_slot(keys.held_pings("dc", b).encode()) for b in used}) > 4
     clock.now += NO_TIMER_WAIT + QUIET_AFTER_ACTION + 1
     first, second = Pings(redis_client, clock=clock), Pings(redis_client, clock=clock)
     got = await asyncio.gather(first.claim_due(), second.claim_due())
