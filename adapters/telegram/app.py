@@ -29,6 +29,7 @@ from telegram.ext import (
 from adapters.telegram.carry import Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.deliver import Deliverer
+from adapters.telegram.heldpings import TelegramPings
 from adapters.telegram.limiter import SendLog
 from adapters.telegram.liveness import Liveness
 from adapters.telegram.outbox import RedisOutbox
@@ -91,6 +92,7 @@ class Wiring:
     pending: PendingBook | None = None  # where queued screens outlive the process
     liveness: Liveness | None = None  # this process's key, renewed while it runs
     outbox: RedisOutbox | None = None  # where queued one-off messages outlive the process
+    pings: TelegramPings | None = None  # where turn pings are held back (else sent at once)
 
 
 def build_application(
@@ -152,6 +154,7 @@ class TelegramAdapter:
             self.core.handle,
             pending=self.wiring.pending,
             outbox=self.wiring.outbox,
+            pings=self.wiring.pings,
         )
         await self.register_commands()
 

@@ -9,12 +9,14 @@ replaced screen moves behind what was queued before it). Only successive
 versions of one screen are merged: one-off messages — responses to commands,
 notices, files — each go out, in the order the core produced them.
 
-A turn ping is held back for :data:`PING_HOLD` seconds (less when the turn's time
-runs out sooner; see :mod:`adapters.pings`) and sent only if its player has not moved
-meanwhile: the core deletes a ping once he has moved, and deleting one still held
-drops it. Most players move within those seconds, and their turn then costs no ping
-and no deletion of it. A held ping lives in this process alone: one that dies with it
-is not sent (the table still shows whose turn it is).
+A turn ping is held back for :data:`.heldpings.PING_HOLD` seconds (less when the
+turn's time runs out sooner) and sent only if its player has not moved meanwhile: the
+core deletes a ping once he has moved, and deleting one still held drops it. Most
+players move within those seconds, and their turn then costs no ping and no deletion
+of it. Held pings wait in Redis (see :mod:`adapters.pings`), so the worker that handles
+the move drops a ping another worker held, and one held by a process that stopped is
+sent by whichever runs the next timer round. Holding and dropping go through a mailbox
+of their own, in the order the core produced them, never behind a chat's send budget.
 
 The game screens a mailbox holds are also noted in a :class:`PendingBook` and struck
 off once shown, so that if this process dies with them, another draws them again (see
@@ -32,9 +34,9 @@ from dataclasses import replace
 
 from telegram.error import TelegramError
 
-from adapters.pings import hold_for
 from adapters.telegram.carry import STORE_DOWN, Carrier, UserUnreachable
 from adapters.telegram.clock import Clock
+from adapters.telegram.heldpings import Drop, Hold, TelegramPings
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
 from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
@@ -54,19 +56,22 @@ from bot.contract import (
 
 log = logging.getLogger(__name__)
 
-Mail = Show | Delete | Notice | Response | Document
+Mail = Show | Delete | Notice | Response | Document | Hold | Drop
 # What a store that cannot be reached raises (the send log and the slot book use one).
 OUTAGE_WAIT = 0.5  # seconds between tries while the store is down
 FAILED_WAIT = 0.5  # seconds before a step that failed otherwise is tried again, doubled
 FAILED_WAIT_MOST = 30.0  # each time it fails again, up to this
 ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)
 AFTER = "after "  # the tasks that hold a press's other screens until his own hand is shown
-PING_HOLD = 20.0  # seconds a turn ping waits for its player to move before it is sent
+HELD = "held pings"  # the mailbox that holds and drops pings in Redis
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
 
 
 def mailbox_of(item: Mail) -> str:
-    """Forum topics share their group's budget, so a mailbox is per Telegram chat."""
+    """Forum topics share their group's budget, so a mailbox is per Telegram chat;
+    holding and dropping pings has a mailbox of its own."""
+    if isinstance(item, Hold | Drop):
+        return HELD
     chat = item.slot.chat if isinstance(item, Show | Delete) else item.chat
     return ChatRef(chat.platform, chat.chat_id).key
 
@@ -83,11 +88,10 @@ class Deliverer:
         limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
         pending: PendingBook | None = None,
         outbox: RedisOutbox | None = None,
-        ping_hold: float = PING_HOLD,
+        pings: TelegramPings | None = None,
     ) -> None:
         self.carrier = carrier
-        self._ping_hold = ping_hold
-        self._held: dict[str, tuple[float, Show]] = {}  # held pings by slot: due, ping
+        self._pings = pings  # without them, a ping is sent at once
         self._clock = clock
         self._pending = pending
         self._unnoted: dict[str, list[Show]] = {}
@@ -156,28 +160,25 @@ class Deliverer:
         except STORE_DOWN as err:
             log.warning("could not strike off a shown screen (%s)", err)
 
-    def release_pings(self) -> None:
-        """Send the held pings whose player has not moved in their time (the timer loop
-        asks every round)."""
-        now = self._clock.now()
-        due = [key for key, (at, _ping) in self._held.items() if at <= now]
-        for key in due:
-            _at, ping = self._held.pop(key)
+    async def release_pings(self) -> None:
+        """Send the held pings whose player has not moved in their time, those that this
+        process wins (the timer loop asks every round)."""
+        if self._pings is None:
+            return
+        try:
+            due = await self._pings.claim_due(self._clock.now())
+        except STORE_DOWN as err:
+            log.warning("cannot send the held pings while the store is down (%s)", err)
+            return
+        for ping in due:
             self._post(ping, held=False)
 
-    def _hold(self, ping: Show) -> None:
-        """Hold ``ping`` back; a newer ping for the same slot starts its wait again."""
-        now = self._clock.now()
-        wait = hold_for(ping, now, no_timer=self._ping_hold, longest=self._ping_hold)
-        self._held[ping.slot.key] = (now + wait, ping)
-
     def _post(self, item: Mail, noted: str | None = None, *, held: bool = True) -> None:
-        holding = held and self._ping_hold > 0
-        if holding and isinstance(item, Show) and item.slot.kind is SlotKind.PING:
-            self._hold(item)
+        if self._pings is not None and held and isinstance(item, Show) and _is_ping(item):
+            self._post(self._pings.hold_of(item, self._clock.now()))
             return
-        if isinstance(item, Delete):
-            self._held.pop(item.slot.key, None)  # its player moved: never sent
+        if self._pings is not None and isinstance(item, Delete) and _is_ping(item):
+            self._post(Drop(item.slot))  # its player moved: a ping still held is never sent
         chat = mailbox_of(item)
         box = self._boxes.setdefault(chat, {})
         if isinstance(item, Show) and self._pending is not None:
@@ -197,6 +198,13 @@ class Deliverer:
             box.pop("show " + item.slot.key, None)  # never shown, so nothing to show
             box.pop("delete " + item.slot.key, None)
             box["delete " + item.slot.key] = item
+        elif isinstance(item, Hold):
+            box.pop("hold " + item.ping.slot.key, None)  # a newer ping starts its wait again
+            box["hold " + item.ping.slot.key] = item
+        elif isinstance(item, Drop):
+            box.pop("hold " + item.slot.key, None)  # never held, but one held before may be
+            box.pop("drop " + item.slot.key, None)
+            box["drop " + item.slot.key] = item
         else:
             number = next(self._once)
             box[f"{ONCE}{number}"] = item
@@ -238,7 +246,6 @@ class Deliverer:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     async def close(self) -> None:
-        self._held.clear()
         for task in list(self._workers.values()):
             task.cancel()
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
@@ -289,7 +296,7 @@ class Deliverer:
 
     async def _deliver_next(self, chat: str, box: dict[str, Mail], store_down: bool) -> None:
         first = None
-        if not isinstance(box[_next_key(box, store_down)], Delete):
+        if not isinstance(box[_next_key(box, store_down)], Delete | Hold | Drop):
             first = await self._pacer.turn(chat)
             if not box:
                 await self._pacer.done(first)
@@ -322,8 +329,10 @@ class Deliverer:
             await self.carrier.notice(item, budget)
         elif isinstance(item, Response):
             await self.carrier.respond(item, budget)
-        else:
+        elif isinstance(item, Document):
             await self.carrier.document(item, budget)
+        elif self._pings is not None:
+            await self._pings.carry(item)
 
     async def _report_unreachable(
         self, item: Mail, box: dict[str, Mail], err: UserUnreachable
@@ -364,7 +373,18 @@ def _put_back(box: dict[str, Mail], key: str, item: Mail) -> None:
     box.update(waiting)
 
 
+def _is_ping(item: Mail) -> bool:
+    """A turn ping for one player, or its deletion."""
+    return (
+        isinstance(item, Show | Delete)
+        and item.slot.kind is SlotKind.PING
+        and item.slot.user is not None
+    )
+
+
 def _describe(item: Mail) -> str:
-    if isinstance(item, Show | Delete):
+    if isinstance(item, Hold):
+        return f"Hold {item.ping.slot.key}"
+    if isinstance(item, Show | Delete | Drop):
         return f"{type(item).__name__} {item.slot.key}"
     return f"{type(item).__name__} to {item.chat.key}"

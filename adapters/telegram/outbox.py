@@ -15,6 +15,7 @@ lines of several kinds of segments, rows of buttons, perhaps a card and a pictur
 hand-written codec would have to follow every change of :mod:`bot.contract`. Reading
 admits only the classes of :mod:`bot.contract` and plain builtins, so an entry written by
 anyone else cannot call anything; one this version cannot read is dropped and logged.
+A held turn ping is kept the same way (see :mod:`.heldpings`).
 """
 
 from __future__ import annotations
@@ -31,12 +32,13 @@ from typing import Any
 from adapters.telegram.liveness import ALIVE_SECONDS, Liveness
 from adapters.telegram.pending import GRACE_SECONDS, INDEX_SECONDS
 from bot import keys
-from bot.contract import ChatRef, Document, Notice, Response
+from bot.contract import ChatRef, Document, Notice, Response, Show
 from bot.store_types import text
 
 log = logging.getLogger(__name__)
 
 Once = Notice | Response | Document
+Message = Show | Notice | Response | Document  # what is kept in Redis as text
 KEEP_SECONDS = 3600.0  # a message queued longer than this is not worth sending late
 RECHECK_SECONDS = ALIVE_SECONDS + 1.0  # another process's entries: look again when it may be gone
 _BUILTINS = frozenset({"tuple", "list", "dict", "int", "float", "str", "bytes", "bool"})
@@ -72,14 +74,28 @@ class _Unpickler(pickle.Unpickler):
         return super().find_class(module, name)
 
 
+def encode(message: Message) -> str:
+    """A message of :mod:`bot.contract` as text (base64 pickle), as the store's client
+    decodes every reply."""
+    return base64.b64encode(pickle.dumps(message, protocol=5)).decode()
+
+
+def decode(data: str) -> Message:
+    """The message :func:`encode` wrote; only :mod:`bot.contract`'s classes are read."""
+    message = _Unpickler(io.BytesIO(base64.b64decode(data))).load()
+    if not isinstance(message, Message):
+        raise pickle.UnpicklingError(f"not a message: {type(message).__name__}")
+    return message
+
+
 def dump(message: Once, at: float) -> str:
-    """``at|base64 pickle``: text, as the store's client decodes every reply."""
-    return f"{at!r}|" + base64.b64encode(pickle.dumps(message, protocol=5)).decode()
+    """``at|base64 pickle``."""
+    return f"{at!r}|" + encode(message)
 
 
 def load(name: str, value: str) -> Entry:
     at, _, data = value.partition("|")
-    message = _Unpickler(io.BytesIO(base64.b64decode(data))).load()
+    message = decode(data)
     if not isinstance(message, Once):
         raise pickle.UnpicklingError(f"not a one-off message: {type(message).__name__}")
     return Entry(name, float(at), message)

@@ -15,6 +15,7 @@ from telegram import Update
 from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_application
 from adapters.telegram.catchup import STORE_DOWN, CatchUp
 from adapters.telegram.clock import Clock, SystemClock
+from adapters.telegram.heldpings import TelegramPings
 from adapters.telegram.liveness import Liveness
 from adapters.telegram.outage import OutageSendLog
 from adapters.telegram.outbox import RedisOutbox
@@ -39,8 +40,9 @@ def redis_wiring(
     clock: Clock | None = None,
     wall: Callable[[], float] = time.time,
 ) -> Wiring:
-    """Slot messages and send budgets in Redis, shared by every worker, their holds and
-    turns naming this process; a chat that changes its id is moved by the core."""
+    """Slot messages, send budgets and held turn pings in Redis, shared by every worker,
+    their holds and turns naming this process; a chat that changes its id is moved by
+    the core."""
     liveness = Liveness(redis)
     sent = RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat)), liveness)
     return Wiring(
@@ -53,6 +55,7 @@ def redis_wiring(
         pending=RedisPendingBook(redis, PLATFORM, wall),
         liveness=liveness,
         outbox=RedisOutbox(redis, PLATFORM, liveness, wall),
+        pings=TelegramPings(redis),
     )
 
 
@@ -149,7 +152,7 @@ class TelegramService:
             self.ticking = True
             try:
                 self.adapter.submit(await self.core.tick(PLATFORM))
-                self.adapter.deliverer.release_pings()
+                await self.adapter.deliverer.release_pings()
                 self._started = await self._catch_up(self._started)
             except Exception:
                 log.exception("the timer loop failed; trying again")

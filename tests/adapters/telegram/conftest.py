@@ -1,6 +1,7 @@
 """Fixtures for the Telegram adapter: the fake Bot API server, a bot talking to it, a
 virtual clock they share, a real Redis (the core tests' server fixture, imported), and
-the whole-match tests' fixtures from tables.py and the delivery tests' from mailroom.py."""
+the whole-match tests' fixtures from tables.py, the delivery tests' from mailroom.py and
+the webhook workers from webhooks.py."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from tests.adapters.telegram.tables import (  # noqa: F401  (fixtures)
     store,
 )
 from tests.adapters.telegram.vclock import VirtualClock
+from tests.adapters.telegram.webhooks import workers  # noqa: F401  (a fixture)
 from tests.bot.conftest import redis_url  # noqa: F401  (a session fixture, shared)
 
 

@@ -70,8 +70,9 @@ def core() -> Core:
 @pytest.fixture
 def deliverer(bot: Bot, clock: VirtualClock, core: Core) -> Deliverer:
     carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    # Pings at once: how a ping is carried is tested here, how it is held back apart.
-    return Deliverer(carrier, MemorySendLog(), clock, core.report, ping_hold=0)
+    # Pings at once (none held): how a ping is carried is tested here, how it is held
+    # back apart.
+    return Deliverer(carrier, MemorySendLog(), clock, core.report)
 
 
 def texts(fake: FakeBotApi, chat_id: int) -> list[str]:

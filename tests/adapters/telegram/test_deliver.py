@@ -3,10 +3,12 @@ through flood waits, lost messages and users who blocked the bot."""
 
 from __future__ import annotations
 
+import redis.asyncio as aredis
 from telegram import Bot
 
 from adapters.telegram.carry import READ_SECONDS, Carrier
-from adapters.telegram.deliver import PING_HOLD, Deliverer
+from adapters.telegram.deliver import Deliverer
+from adapters.telegram.heldpings import PING_HOLD, TelegramPings
 from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
 from adapters.telegram.render import Renderer
 from adapters.telegram.slots import MemorySlotBook
@@ -143,53 +145,53 @@ async def test_a_player_who_never_started_the_bot_is_reported_once_per_slot(
 
 
 async def test_a_turn_ping_is_held_back_and_sent_once_its_player_has_not_moved_in_time(
-    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
+    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core, redis_client: aredis.Redis
 ) -> None:
-    deliverer = _holding(bot, clock, core)
+    deliverer = _holding(bot, clock, core, redis_client)
     await deliver(deliverer, Show(PING, screen("your turn"), 1, notify=True))
     clock.advance(PING_HOLD - 1)
-    deliverer.release_pings()
+    await deliverer.release_pings()
     await deliverer.drain()
     assert texts(world, 42) == []
     clock.advance(1)
-    deliverer.release_pings()
+    await deliverer.release_pings()
     await deliverer.drain()
     assert texts(world, 42) == ["your turn"]
     assert world.calls_to("sendMessage")[0].params.get("disable_notification", False) is False
 
 
 async def test_a_held_ping_whose_player_moved_is_never_sent_nor_deleted(
-    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
+    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core, redis_client: aredis.Redis
 ) -> None:
-    deliverer = _holding(bot, clock, core)
+    deliverer = _holding(bot, clock, core, redis_client)
     await deliver(deliverer, Show(PING, screen("your turn"), 1, notify=True))
     await deliver(deliverer, Delete(PING))
     clock.advance(PING_HOLD * 2)
-    deliverer.release_pings()
+    await deliverer.release_pings()
     await deliverer.drain()
     assert [c.method for c in world.calls if c.chat_id == 42] == []
 
 
 async def test_a_ping_is_held_half_the_time_its_turn_has_left_when_that_is_sooner(
-    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
+    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core, redis_client: aredis.Redis
 ) -> None:
-    deliverer = _holding(bot, clock, core)
+    deliverer = _holding(bot, clock, core, redis_client)
     due = Screen((("your turn, time runs out ", Deadline(clock.now() + 10)),))
     await deliver(deliverer, Show(PING, due, 1, notify=True))
     clock.advance(4)
-    deliverer.release_pings()
+    await deliverer.release_pings()
     await deliverer.drain()
     assert texts(world, 42) == [], "the ping did not wait"
     clock.advance(1)
-    deliverer.release_pings()
+    await deliverer.release_pings()
     await deliverer.drain()
     assert len(texts(world, 42)) == 1
 
 
-def _holding(bot: Bot, clock: VirtualClock, core: Core) -> Deliverer:
-    """A deliverer that holds turn pings back, as the bot's does."""
+def _holding(bot: Bot, clock: VirtualClock, core: Core, redis: aredis.Redis) -> Deliverer:
+    """A deliverer that holds turn pings back in Redis, as the bot's does."""
     carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    return Deliverer(carrier, MemorySendLog(), clock, core.report)
+    return Deliverer(carrier, MemorySendLog(), clock, core.report, pings=TelegramPings(redis))
 
 
 async def test_a_notifying_screen_replaces_its_old_message_with_a_new_one(

@@ -5,78 +5,25 @@ handled once."""
 from __future__ import annotations
 
 import random
-import socket
-import time
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack
 
 import pytest
 import redis.asyncio as aredis
 
-from adapters.telegram.run import TelegramService, redis_wiring
-from adapters.telegram.webhook import UpdateLedger
-from bot.sessions import Sessions
-from bot.store import Store, connect
+from bot.store import Store
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.harness import Running, settings_for
+from tests.adapters.telegram.harness import Running
 from tests.adapters.telegram.tables import (
     GROUP_ID,
-    PACE,
     assert_match_over,
     assert_platform_rules_kept,
     open_table,
     start,
 )
-from tests.adapters.telegram.vclock import VirtualClock
+from tests.adapters.telegram.webhooks import SECRET, WORKERS, worker_urls
 
 pytestmark = pytest.mark.slow
-SECRET = "worker-secret"
-WORKERS = 3
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture
-async def workers(
-    fake: FakeBotApi, clock: VirtualClock, redis_url: str, store: Store
-) -> AsyncIterator[Running]:
-    """Worker processes, each with its own core and connections, behind one webhook."""
-    async with AsyncExitStack() as stack:
-        services, urls = [], []
-        for number in range(WORKERS):
-            port = free_port()
-            settings = settings_for(
-                fake,
-                telegram_webhook_url="https://bot.example.org/hook",
-                telegram_webhook_secret=SECRET,
-                telegram_webhook_listen="127.0.0.1",
-                telegram_webhook_port=port,
-                **PACE,
-            )
-            own_store = Store(connect(redis_url, timeout=30.0))
-            stack.push_async_callback(own_store.close)
-            client = aredis.Redis.from_url(redis_url, decode_responses=True)
-            stack.push_async_callback(client.aclose)
-            sessions = Sessions(own_store, settings, rng=random.Random(number))
-            service = TelegramService(
-                settings, sessions, redis_wiring(client, clock, time.time), UpdateLedger(client)
-            )
-            await service.start()
-            stack.push_async_callback(service.stop)
-            services.append(service)
-            urls.append(f"http://127.0.0.1:{port}/hook")
-        fake.deliver_to(urls, SECRET)
-        yield Running(fake, *services)
-
-
-def worker_urls(workers: Running) -> list[str]:
-    return [f"http://127.0.0.1:{s.settings.telegram_webhook_port}/hook" for s in workers.services]
 
 
 async def test_webhook_workers_on_one_redis_play_a_match_together(

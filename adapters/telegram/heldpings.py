@@ -1,0 +1,72 @@
+"""Telegram's turn pings held back in Redis (see :mod:`adapters.pings`), the same
+mechanism as Discord's: a ping waits :data:`PING_HOLD` seconds, or half the time left on
+its turn when that is sooner, and is kept whole (see :mod:`.outbox`) in its player's
+private chat's hash, so that any worker drops it when his move comes, and any sends it
+when it falls due."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from adapters.pings import HeldPing, HeldPings, hold_for
+from adapters.telegram.outbox import decode, encode
+from adapters.telegram.translate import PLATFORM
+from bot.contract import Show, Slot
+
+log = logging.getLogger(__name__)
+
+PING_HOLD = 20.0  # seconds a turn ping waits for its player to move before it is sent
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """A turn ping to hold back until ``due`` instead of sending it."""
+
+    ping: Show
+    due: float
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """The ping held for ``slot``, if any, is not to be sent: its player has moved."""
+
+    slot: Slot
+
+
+class TelegramPings:
+    """Held turn pings of Telegram chats, in Redis."""
+
+    def __init__(self, redis: Any) -> None:
+        self._held = HeldPings(redis, PLATFORM)
+
+    @staticmethod
+    def hold_of(ping: Show, now: float) -> Hold:
+        """How long ``ping`` (a turn ping, naming its player) is held from ``now``."""
+        return Hold(ping, now + hold_for(ping, now, no_timer=PING_HOLD, longest=PING_HOLD))
+
+    async def carry(self, item: Hold | Drop) -> None:
+        if isinstance(item, Drop):
+            await self._held.drop(item.slot.chat, item.slot.key)
+            return
+        slot = item.ping.slot
+        assert slot.user is not None
+        await self._held.hold(
+            HeldPing(slot.chat, slot.key, slot.user.user_id, encode(item.ping)), item.due
+        )
+
+    async def claim_due(self, now: float) -> list[Show]:
+        """The held pings due by ``now`` that this process won, to be sent."""
+        due: list[Show] = []
+        for held in await self._held.claim_due(now):
+            try:
+                ping = decode(held.content)
+            except Exception as err:
+                log.warning(
+                    "dropping a held ping of %s that cannot be read: %s", held.chat.key, err
+                )
+                continue
+            if isinstance(ping, Show):
+                due.append(ping)
+        return due
