@@ -1,13 +1,19 @@
-"""``python -m bot.ai arena VARIANT --a strong --b greedy --games N --players P``."""
+"""``python -m bot.ai arena VARIANT --a strong --b greedy --games N --players P``.
+
+``arena ... --record FILE`` keeps level A's share of each game's win; ``paired
+NEW OLD`` compares two such records of the same games (the same game, table,
+levels, seeds and number), played by two versions of the code, game by game.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 
 from bot.ai import DEFAULT_SECONDS, levels
-from bot.ai.arena import Arena
+from bot.ai.arena import Arena, paired
 from engine import DominoError, get_variant
 
 
@@ -33,7 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option"
     )
+    arena.add_argument("--record", metavar="FILE", help="write A's share of each game's win")
+    pair = commands.add_parser("paired", help="compare two records of the same games")
+    pair.add_argument("new", help="a record written by arena --record")
+    pair.add_argument("old", help="a record of the same games by another version")
     args = parser.parse_args(argv)
+    if args.command == "paired":
+        return _paired(args.new, args.old)
     try:
         game = get_variant(args.variant)
     except DominoError as exc:
@@ -61,6 +73,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for tally in tallies:
         print(tally.line(players))
+    if args.record:
+        games = {"variant": game.name, "players": players, "a": args.a, "b": args.b}
+        games |= {"seed": args.seed, "games": args.games, "deals": args.deals, "options": options}
+        thought = {"seconds": args.seconds, "worlds": args.worlds}
+        record = {"games": games, "thought": thought, "shares": tallies[0].shares}
+        with open(args.record, "w", encoding="utf-8") as file:
+            json.dump(record, file)
+    return 0
+
+
+def _paired(new_path: str, old_path: str) -> int:
+    with open(new_path, encoding="utf-8") as file:
+        new = json.load(file)
+    with open(old_path, encoding="utf-8") as file:
+        old = json.load(file)
+    if new["games"] != old["games"]:
+        print(
+            f"python -m bot.ai: not the same games: {new['games']} and {old['games']}",
+            file=sys.stderr,
+        )
+        return 2
+    mean, low, high = paired(new["shares"], old["shares"])
+    level, count = new["games"]["a"], len(new["shares"])
+    rates = [sum(record["shares"]) / count for record in (new, old)]
+    print(
+        f"{level} won {rates[0]:.1%} of {count} games in {new_path} and {rates[1]:.1%} in "
+        f"{old_path}: paired difference {mean * 100:+.1f} points (95% CI {low * 100:+.1f} "
+        f"to {high * 100:+.1f})"
+    )
     return 0
 
 

@@ -17,7 +17,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -39,6 +39,7 @@ class Tally:
     games: int = 0
     wins: float = 0.0
     times: list[float] = field(default_factory=list)
+    shares: list[float] = field(default_factory=list)  # of each game's win, game by game
 
     def interval(self) -> tuple[float, float]:
         """The Wilson score interval at 95% for the win rate."""
@@ -62,6 +63,19 @@ class Tally:
             f"fair share {fair:.1%}) over {self.games} games; "
             f"decision time mean {mean:.1f} ms, p95 {p95:.1f} ms over {len(self.times)} decisions"
         )
+
+
+def paired(new: Sequence[float], old: Sequence[float]) -> tuple[float, float, float]:
+    """How much more of each game the level won in ``new`` than in ``old``, the
+    same games (seeds and seats) played by two versions of it: the mean paired
+    difference and its 95% interval (normal, from the differences' spread).
+    Pairing takes out the luck of the deals that both versions met alike."""
+    if len(new) != len(old) or len(new) < 2:
+        raise ValueError(f"need the same games, at least two: {len(new)} and {len(old)}")
+    differences = [a - b for a, b in zip(new, old, strict=True)]
+    mean = statistics.fmean(differences)
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return mean, mean - Z95 * error, mean + Z95 * error
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -96,10 +110,11 @@ class Arena:
             winners = self.play(levels, seed + game, by_seat)
             a.games += 1
             b.games += 1
-            if winners:
-                share = 1 / len(winners)
-                a.wins += share * sum(1 for s in winners if s == seat_a)
-                b.wins += share * sum(1 for s in winners if s != seat_a)
+            share = 1 / len(winners) if winners else 0.0
+            a.shares.append(share * sum(1 for s in winners if s == seat_a))
+            b.shares.append(share * sum(1 for s in winners if s != seat_a))
+            a.wins += a.shares[-1]
+            b.wins += b.shares[-1]
             if report is not None and (game + 1) % 50 == 0:
                 report(f"after {game + 1} games: {a.wins:.1f} / {b.wins:.1f}")
         return a, b
