@@ -11,7 +11,9 @@ it has been up for :data:`READ_SECONDS`, so a busy chat does not fill up with
 them. A table posted anew (``renew``, at the start of a deal) is sent first and
 its older message deleted after, or cut to its heading where Telegram no longer
 lets a bot delete it. A slot's screen held up past half its hold (a flood wait) is
-held again before each write, and dropped if a newer one was claimed meanwhile.
+held again before each write, and dropped if a newer one was claimed meanwhile. A
+slot's new message whose id the store could not take is deleted at once: the screen
+is sent again when the store answers, and no copy is left that no record names.
 """
 
 from __future__ import annotations
@@ -161,8 +163,7 @@ class Carrier:
                 await self._delete_message(slot.chat, message_id, budget)
             message_id = None
         if message_id is not None and show.renew:
-            sent = await self._send(slot.chat, show.screen, budget, notify=False)
-            await self.book.place(slot, sent.message_id, show.version)
+            sent = await self._send_placed(show, budget, notify=False)
             deleted = await self._delete_message(slot.chat, message_id, budget)
             if not deleted:
                 await self._stub(slot.chat, message_id, show.screen, budget)
@@ -172,10 +173,26 @@ class Carrier:
             return
         if message_id is not None and await self._edit(slot.chat, message_id, show, budget):
             return
-        sent = await self._send(slot.chat, show.screen, budget, notify=show.notify)
-        await self.book.place(slot, sent.message_id, show.version)
+        sent = await self._send_placed(show, budget, notify=show.notify)
         if show.pin:
             await self.pins.pin(slot.chat, sent.message_id, budget)
+
+    async def _send_placed(self, show: Show, budget: Budget, *, notify: bool) -> Message:
+        """Send the slot's screen as a new message and record it as the slot's. When the
+        store cannot take the record, the message is deleted before the error goes on:
+        the screen is sent again once the store is back, and a copy no record names
+        would stay above it for good, one more table the players see."""
+        slot = show.slot
+        sent = await self._send(slot.chat, show.screen, budget, notify=notify)
+        try:
+            await self.book.place(slot, sent.message_id, show.version)
+        except STORE_DOWN:
+            try:
+                await self._delete_message(slot.chat, sent.message_id, budget)
+            except TelegramError as err:
+                log.warning("message %s in %s is left unrecorded: %s", sent.message_id, slot, err)
+            raise
+        return sent
 
     async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, budget: Budget) -> None:
         """Cut a message that could not be deleted to the screen's first line, with no
