@@ -17,9 +17,8 @@ QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
 HELP_WORDS: Final = frozenset({"help", "?", "h"})
 
 HELP: Final = N_("""\
-Type the number of a move, or the move itself: 6-4@L, 6-4@R, 6-4 (when it fits
-one end only), 1-5x@R (across), 5-5@L+3-3@R, draw, pass, done, steal 5-1,
-recover 5-5 1-1. Also:
+Type the number of a move, or the move itself as hint writes it (6-4@L puts
+the [6|4] at the left end). Also:
   hint       your moves, written out
   table      show the table again (table --png FILE: as a picture, into FILE)
   rules      the rules of this game

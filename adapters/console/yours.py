@@ -3,8 +3,8 @@
 At the terminal with one person at the keyboard, the core names him "You" and
 writes its sentences about every seat the same way, for a table everyone reads:
 "Won by You." and "You drew a tile", since a draw is hidden from the others.
-Here the sentences about him are said to him: "You won.", "You take the deal."
-and, for his draws, the tiles he drew, which his own hand shows him anyway ("You
+Here the sentences about him are said to him: "You won.", "You take the deal.",
+"You are the goat." and, for his draws, the tiles he drew, which his own hand shows him anyway ("You
 drew [5|2]"). A sentence is recognised by writing it again with the core's own template, so
 this holds in every language. With several people at one keyboard the screen is
 shared, so nothing here applies.
@@ -23,9 +23,12 @@ _MOST_DRAWN = 28  # a whole set: no row of draws is longer
 
 
 def said_to_you(_: Translator, you: str, line: str) -> str:
-    """``line`` in the second person if it announces a match or a deal ``you`` won."""
+    """``line`` in the second person if it announces a match or a deal ``you`` won, or
+    ``you`` as the goat."""
     if line == _("The deal goes to %(name)s.", name=you):
         return _("You take the deal.")
+    if line == _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names=you):
+        return _("You are the goat.")
     before, _gap, after = _("The match is over. Won by %(names)s.", names=_GAP).partition(_GAP)
     if not (line.startswith(before) and line.endswith(after)) or len(line) <= len(before + after):
         return line

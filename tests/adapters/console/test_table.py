@@ -253,6 +253,9 @@ async def test_help_lists_what_can_be_typed(terminal: Terminal) -> None:
     _, transcript = await terminal.play(["help", "quit"], QUICK)
     for word in ("hint", "table", "rules", "scores", "top", "stats", "export", "quit"):
         assert re.search(rf"^  {word} ", transcript, re.MULTILINE)
+    # A Tyaga player is shown how to write a move, not the moves of every other game.
+    assert "6-4@L" in transcript
+    assert [move for move in ("steal", "recover", "across", "@L+") if move in transcript] == []
 
 
 async def test_scores_may_name_a_game_and_export_goes_where_it_is_told(

@@ -79,3 +79,13 @@ def test_a_deal_the_player_took_is_told_to_him_as_his(lang: str) -> None:
     assert said_to_you(_, you, core_said) == _("You take the deal.") != core_said
     other = _("The deal goes to %(name)s.", name="Computer 1")
     assert said_to_you(_, you, other) == other
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_player_as_the_goat_is_told_so(lang: str) -> None:
+    _ = translator(lang)
+    you = _("You")
+    core_said = _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names=you)
+    assert said_to_you(_, you, core_said) == _("You are the goat.") != core_said
+    other = _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names="Computer 1")
+    assert said_to_you(_, you, other) == other
