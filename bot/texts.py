@@ -183,10 +183,10 @@ def option_error(_: Translator, params: Mapping[str, object]) -> str:
             "or target:N with the points to reach (target:100).",
             value=params.get("value"),
         )
-    if option == "no_double":
+    if option == "no_double":  # said in words: a lobby's settings button may meet it too
         return _(
-            "no_double=%(value)s goes only with opening=highest_double.",
-            value=params.get("value"),
+            "When nobody holds a double, the highest [x|0] can lead only if the highest "
+            "double is to lead the deal."
         )
     if "known" in params:
         return _(

@@ -161,11 +161,14 @@ def test_an_option_error_says_what_would_go(
     assert check_options(_, variant, 1, options) == expected
 
 
-def test_options_that_clash_at_the_start_name_the_one_that_would_go() -> None:
+def test_options_that_clash_at_the_start_name_the_one_that_would_go_in_words() -> None:
     with pytest.raises(BadOption) as refused:
         new_match("tyaga", 2, options={"no_double": "blank"})
     said = error_text(_, refused.value)
-    assert said == "no_double=blank goes only with opening=highest_double."
+    assert said == (
+        "When nobody holds a double, the highest [x|0] can lead only if the highest double "
+        "is to lead the deal."
+    )
 
 
 @pytest.mark.parametrize(
