@@ -4,14 +4,16 @@ At the terminal with one person at the keyboard, the core names him "You" and
 writes its sentences about every seat the same way, for a table everyone reads:
 "Won by You." and "You drew a tile", since a draw is hidden from the others.
 Here the sentences about him are said to him: "You won.", "You take the deal.",
-"You are the goat." and, for his draws, the tiles he drew, which his own hand shows him anyway ("You
-drew [5|2]"). A sentence is recognised by writing it again with the core's own template, so
-this holds in every language. With several people at one keyboard the screen is
+"You are the goat.", "Stolen by you with [6|0]: …" and, for his draws, the tiles he
+drew, which his own hand shows him anyway ("You drew [5|2]"). A sentence is recognised
+by writing it again with the core's own template, so this holds in every language.
+With several people at one keyboard the screen is
 shared, so nothing here applies.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from adapters.console.marks import TILE
@@ -19,16 +21,23 @@ from bot.i18n import Translator
 
 _GAP = "\0"  # stands in for the names while a template is taken apart
 _JOIN = ", "  # how the core joins the winners' names
+_GAPS = {"thief": "\0thief\0", "tiles": "\0tiles\0"}  # a caravan line's other parts
 _MOST_DRAWN = 28  # a whole set: no row of draws is longer
 
 
 def said_to_you(_: Translator, you: str, line: str) -> str:
-    """``line`` in the second person if it announces a match or a deal ``you`` won, or
-    ``you`` as the goat."""
+    """``line`` in the second person if it announces a match or a deal ``you`` won,
+    ``you`` as the goat, or a caravan ``you`` stole or recovered."""
     if line == _("The deal goes to %(name)s.", name=you):
         return _("You take the deal.")
     if line == _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names=you):
         return _("You are the goat.")
+    stolen = _filled(_("Stolen by %(name)s with %(thief)s: %(tiles)s", name=you, **_GAPS), line)
+    if stolen is not None:
+        return _("Stolen by you with %(thief)s: %(tiles)s", **stolen)
+    recovered = _filled(_("Recovered by %(name)s: %(tiles)s", name=you, **_GAPS), line)
+    if recovered is not None:
+        return _("Recovered by you: %(tiles)s", **recovered)
     before, _gap, after = _("The match is over. Won by %(names)s.", names=_GAP).partition(_GAP)
     if not (line.startswith(before) and line.endswith(after)) or len(line) <= len(before + after):
         return line
@@ -39,6 +48,16 @@ def said_to_you(_: Translator, you: str, line: str) -> str:
     if partners:
         return _("The match is over. You won, with %(names)s.", names=_JOIN.join(partners))
     return _("The match is over. You won.")
+
+
+def _filled(template: str, line: str) -> dict[str, str] | None:
+    """What ``line`` puts where ``template`` (written with the :data:`_GAPS`) has its
+    gaps, if it is that sentence."""
+    pattern = re.escape(template)
+    for name, gap in _GAPS.items():
+        pattern = pattern.replace(re.escape(gap), f"(?P<{name}>.+)", 1)
+    found = re.fullmatch(pattern, line)
+    return found.groupdict() if found is not None else None
 
 
 def gained_tiles(hand: Sequence[str], before: Sequence[str]) -> list[str]:

@@ -89,3 +89,21 @@ def test_the_player_as_the_goat_is_told_so(lang: str) -> None:
     assert said_to_you(_, you, core_said) == _("You are the goat.") != core_said
     other = _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names="Computer 1")
     assert said_to_you(_, you, other) == other
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_caravan_the_player_stole_or_recovered_is_told_to_him(lang: str) -> None:
+    _ = translator(lang)
+    you, other = _("You"), _("Computer %(n)d", n=1)
+    parts = {"thief": "[6|0]", "tiles": "[6|2][2|0]"}
+    for core, told in (
+        ("Stolen by %(name)s with %(thief)s: %(tiles)s", "Stolen by you with %(thief)s: %(tiles)s"),
+        ("Recovered by %(name)s: %(tiles)s", "Recovered by you: %(tiles)s"),
+    ):
+        core_said = _(core, name=you, **parts)
+        assert said_to_you(_, you, core_said) == _(told, **parts) != core_said
+        someone_else = _(core, name=other, **parts)
+        assert said_to_you(_, you, someone_else) == someone_else
+    if lang == "en":
+        stolen = _("Stolen by %(name)s with %(thief)s: %(tiles)s", name=you, **parts)
+        assert said_to_you(_, you, stolen) == "Stolen by you with [6|0]: [6|2][2|0]"
