@@ -16,9 +16,11 @@ from typing import Any, TypeVar, cast
 
 import redis.asyncio as aredis
 import redis.exceptions
+from redis.asyncio.client import Pipeline
 
 from bot import keys
 from bot.contract import ChatRef
+from bot.store_batch import Batch
 from bot.store_connect import connect, guarded
 from bot.store_docs import dump, load_doc, pack, whole
 from bot.store_game import (
@@ -111,6 +113,7 @@ class Store(Records):
         self._set_aside = redis.register_script(SET_ASIDE)
         self._mark_rendered = redis.register_script(_MARK_RENDERED)
         self._timers = TimerSet(redis)
+        self._batch = Batch(redis)
 
     @property
     def idle_ttl(self) -> int:
@@ -149,18 +152,21 @@ class Store(Records):
         in the same round trip, just before the write: should the write lose, the deadline
         names a point the game never reaches and fires once to do nothing.
 
-        On a cluster, whose client pipelines no script, the deadline and the write are
-        sent together as two requests instead, to the nodes that hold them."""
+        The write goes out in one pipeline with the writes of other games made in the same
+        turn of the event loop (:mod:`bot.store_batch`). On a cluster, whose client
+        pipelines no script, the deadline and the write are sent together as two requests
+        instead, to the nodes that hold them."""
         keys_, args = write_keys_args(self._game_keys(chat), write, self._idle_ttl)
         if self._cluster:
             return await self._write_on_cluster(chat, write, timer, keys_, args)
-        if timer is None:  # a pipeline of one costs redis-py a fifth more than the call
-            return parse_written(await self._run(self._write, keys_, args))
-        async with self._redis.pipeline(transaction=False) as pipe:
-            self._timers.queue(pipe, chat, write.game_id, timer)
+
+        def queue(pipe: Pipeline) -> None:
+            if timer is not None:
+                self._timers.queue(pipe, chat, write.game_id, timer)
             pipe.evalsha(self._write.sha, len(keys_), *keys_, *args)
-            replies = await pipe.execute(raise_on_error=False)
-        if isinstance(replies[0], redis.exceptions.NoScriptError):
+
+        replies = await self._batch.send(queue)  # with other games' writes of this turn
+        if timer is not None and isinstance(replies[0], redis.exceptions.NoScriptError):
             await self._timers.change(chat, write.game_id, timer)
         reply = replies[-1]
         if isinstance(reply, redis.exceptions.NoScriptError):

@@ -1,0 +1,53 @@
+"""Writes of different games made together go to Redis in one round trip, and each writer
+gets its own answer: its write done, or lost with the game as it is now, or the store
+unavailable."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from bot.contract import ChatRef
+from bot.store import GameWrite, Store, StoreUnavailable, TimerChange
+
+ONE, TWO, THREE = ChatRef("tg", "-1001"), ChatRef("tg", "-1002"), ChatRef("tg", "-1003")
+
+
+async def test_writes_made_together_share_one_round_trip_and_each_gets_its_own_answer(
+    store: Store, round_trips: list[int]
+) -> None:
+    for chat, game_id in ((ONE, "g1"), (TWO, "g2"), (THREE, "g3")):
+        assert await store.save(chat, {"id": game_id, "moves": [[0, "6-6"]]}, 0)
+    ahead = GameWrite(1, "g1", '{"id":"g1"}', moves=["1:6-5@R"], moves_before=1, held="g1")
+    stale = GameWrite(0, "g2", '{"id":"g2"}', moves=["1:6-4@R"], moves_before=1, held="g2")
+    timed = GameWrite(1, "g3", '{"id":"g3"}', moves=["1:6-3@R"], moves_before=1, held="g3")
+    round_trips.clear()
+    one, two, three = await asyncio.gather(
+        store.write_game(ONE, ahead),
+        store.write_game(TWO, stale),
+        store.write_game(THREE, timed, TimerChange(2, 100.0)),
+    )
+    assert len(round_trips) == 1
+    assert one.ok and three.ok
+    assert not two.ok and two.current is not None
+    assert (two.current.version, json.loads(two.current.head)["id"]) == (1, "g2")
+    stored = [await store.load(chat) for chat in (ONE, TWO, THREE)]
+    assert [s.version if s else None for s in stored] == [2, 1, 2]
+    assert [s.doc["moves"][-1] if s else None for s in stored] == [
+        [1, "6-5@R"],
+        [0, "6-6"],
+        [1, "6-3@R"],
+    ]
+    [claim] = await store.claim_due(100.0)
+    assert (claim.chat, claim.game_id, claim.counter) == (THREE, "g3", 2)
+
+
+async def test_every_write_made_together_with_the_store_down_raises_store_unavailable(
+    unavailable_store: Store,
+) -> None:
+    writes = [
+        unavailable_store.write_game(chat, GameWrite(0, "g1", '{"id":"g1"}'))
+        for chat in (ONE, TWO, THREE)
+    ]
+    answers = await asyncio.wait_for(asyncio.gather(*writes, return_exceptions=True), 30)
+    assert all(isinstance(a, StoreUnavailable) for a in answers), answers
