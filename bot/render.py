@@ -9,7 +9,7 @@ the end of the match who won, with the buttons for what comes next.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Final
 
 import engine
@@ -18,6 +18,7 @@ from bot.contract import (
     Button,
     Card,
     CardField,
+    ChatRef,
     Deadline,
     Mention,
     Screen,
@@ -37,6 +38,10 @@ from bot.texts import (
 from engine import Kind, Move, View
 
 HISTORY: Final = 4  # moves of the current deal the table keeps
+
+# The table reads every move of the deal on every move; a game has a few hundred
+# different moves at most, and a move read once is the same move ever after.
+_parsed = lru_cache(maxsize=1024)(engine.parse_move)
 
 
 # -- names ---------------------------------------------------------------------------
@@ -213,7 +218,7 @@ def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     told: list[tuple[int, Move, int]] = []  # (seat, move, how many times in a row)
     for index in range(start, len(doc.moves)):
         seat, text = doc.moves[index]
-        move = engine.parse_move(text)
+        move = _parsed(text)
         if index in doc.timed_out:
             told.append((seat, move, -1))  # said apart, with why it was made
         elif move.kind is Kind.DRAW and told and told[-1][:2] == (seat, move) and told[-1][2] > 0:
@@ -275,10 +280,16 @@ def _table_buttons(_: Translator, doc: GameDoc, view: View) -> tuple[tuple[Butto
                 ),
             ),
         )
+    return _play_buttons(_, doc.id, doc.chat)
+
+
+@lru_cache(maxsize=1024)
+def _play_buttons(_: Translator, game_id: str, chat: ChatRef) -> tuple[tuple[Button, ...], ...]:
+    """The table's buttons while a deal is played: the same on every move of a game."""
     return (
         (
-            Button(_("My tiles"), codec.tiles_payload(doc.id)),
-            Button(_("Open my hand"), deep_link=codec.hand_link(doc.id, doc.chat)),
-            Button(_("Picture"), codec.picture_payload(doc.id)),
+            Button(_("My tiles"), codec.tiles_payload(game_id)),
+            Button(_("Open my hand"), deep_link=codec.hand_link(game_id, chat)),
+            Button(_("Picture"), codec.picture_payload(game_id)),
         ),
     )
