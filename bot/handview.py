@@ -7,7 +7,6 @@ stays in view as a disabled button.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from bot import codec
@@ -27,11 +26,14 @@ _WORD_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})  # moves with 
 def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
     """A player's private screen: his tiles, and his choices when it is his turn; as
     a card, the same under the game's name alone."""
-    screen = _hand_screen(_, doc, view, due_at)
-    return replace(screen, card=Card(variant_title(_, doc.variant), screen.lines[1:]))
+    lines, buttons = _hand_parts(_, doc, view, due_at)
+    return Screen(lines, buttons, card=Card(variant_title(_, doc.variant), lines[1:]))
 
 
-def _hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
+def _hand_parts(
+    _: Translator, doc: GameDoc, view: View, due_at: float | None
+) -> tuple[tuple[TextLine, ...], tuple[tuple[Button, ...], ...]]:
+    """The hand's lines and its rows of buttons."""
     assert view.seat is not None, "a hand is one seat's view"
     seat = doc.seats[view.seat]
     if seat.away is not None:
@@ -43,7 +45,7 @@ def _hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) 
             )
         else:
             away = text_line(_("You ran out of time too often: a computer plays your seat."))
-        return Screen((text_line(private_heading(_, doc)), away))
+        return (text_line(private_heading(_, doc)), away), ()
     lines: list[TextLine] = [
         text_line(private_heading(_, doc)),
         text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
@@ -51,17 +53,17 @@ def _hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) 
     ]
     if doc.status == STOPPED:
         lines.append(text_line(_("The game was stopped.")))  # as the table says
-        return Screen(tuple(lines))
+        return tuple(lines), ()
     if doc.status != RUNNING or view.match_over:
         lines.append(text_line(_("The match is over.")))
-        return Screen(tuple(lines))
+        return tuple(lines), ()
     if not view.legal:
         lines.append(text_line(_("Wait for your turn.")))
-        return Screen(tuple(lines), hand_buttons(_, doc.id, view, doc.chat))
+        return tuple(lines), hand_buttons(_, doc.id, view, doc.chat)
     lines.append(text_line(_your_turn(_, view)))
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
-    return Screen(tuple(lines), hand_buttons(_, doc.id, view, doc.chat))
+    return tuple(lines), hand_buttons(_, doc.id, view, doc.chat)
 
 
 def _your_turn(_: Translator, view: View) -> str:
