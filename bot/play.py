@@ -95,7 +95,8 @@ def play_checked(
     pacing: Pacing,
 ) -> Decision:
     """``move`` played by ``seat``, whom :func:`to_move` let through."""
-    doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))
+    if doc.seats[seat].timeouts:  # a move of his own ends his run of timeouts
+        doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))
     try:
         step = match.play(doc, state, seat, move)
     except DominoError as exc:
