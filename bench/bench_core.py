@@ -8,7 +8,8 @@ among those offered, "Next deal" as soon as a deal is over), and prints:
 
 * moves a second in one process, 100 games at once (the presses that made a move: not
   those answered with a choice of ends or a refusal, nor "Next deal", nor the forced
-  moves that follow a move), with the presses a second, and the processor time a move
+  moves that follow a move), with the presses a second, the round trips to Redis a
+  press (the writes of games pressed together share one), and the processor time a move
   takes in the event loop, in the thread that draws each deal's end beside it, and in
   Redis; and in two processes on one Redis;
 * Redis round trips per press (a pipeline counts once), with and without a turn timer;
@@ -55,6 +56,7 @@ async def throughput(url: str, games: int, seconds: float, prefix: int) -> dict[
     await asyncio.gather(*(t.open() for t in playing))
     rng = random.Random(prefix)
     redis_cpu = await server_cpu(url)
+    trips = WIRE.trips
     start, cpu, loop_cpu = time.perf_counter(), os.times(), time.thread_time()
 
     async def play(table: Table) -> None:
@@ -63,10 +65,12 @@ async def throughput(url: str, games: int, seconds: float, prefix: int) -> dict[
 
     await asyncio.gather(*(play(t) for t in playing))
     elapsed, used, loop_used = time.perf_counter() - start, os.times(), time.thread_time()
+    trips = WIRE.trips - trips
     redis_used = await server_cpu(url)
     await store.close()
     return {
         "presses": sum(t.presses for t in playing),
+        "trips": trips,
         "moves": sum(t.moves for t in playing),
         "seconds": elapsed,
         "user": used.user - cpu.user,
@@ -235,7 +239,8 @@ async def main(quick: bool) -> None:
         )
         print(
             f"moves a second, one process, 100 games at once: {rate:,.0f} ({pressed:,.0f} "
-            f"presses; CPU a move: {user:.2f} ms in Python, {system:.2f} ms in the kernel; "
+            f"presses, {one['trips'] / max(one['presses'], 1):.2f} Redis round trips a press; "
+            f"CPU a move: {user:.2f} ms in Python, {system:.2f} ms in the kernel; "
             f"of both, {in_loop:.2f} ms in the event loop and {user + system - in_loop:.2f} "
             f"ms drawing deals' ends beside it; {server:.2f} ms in Redis)",
             flush=True,
