@@ -34,6 +34,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+import orjson
+
 from bot import deal_snapshot, keys
 from bot.contract import ChatRef, Outbound, UserRef
 from bot.flow import Decision, Game
@@ -231,7 +233,8 @@ class Runner:
         write = GameWrite(
             expected=before.version if before is not None else 0,
             game_id=doc.id,
-            head=json.dumps(head_json(doc, counter), separators=(",", ":"), ensure_ascii=False),
+            # orjson writes the compact UTF-8 text json.dumps would, in a tenth of the time.
+            head=orjson.dumps(head_json(doc, counter)).decode(),
             moves=[move_entry(m) for m in doc.moves[len(prior.moves) if prior else 0 :]],
             deals=[deal_entry(d) for d in doc.deals[len(prior.deals) if prior else 0 :]],
             moves_before=len(prior.moves) if prior is not None else -1,
