@@ -18,6 +18,9 @@ async def test_writes_made_together_share_one_round_trip_and_each_gets_its_own_a
 ) -> None:
     for chat, game_id in ((ONE, "g1"), (TWO, "g2"), (THREE, "g3")):
         assert await store.save(chat, {"id": game_id, "moves": [[0, "6-6"]]}, 0)
+    # The third game had a deadline (so the server knows the timer's script, which one
+    # that never ran it would take a round trip more to learn).
+    await store.schedule(THREE, "g3", 1, 50.0)
     ahead = GameWrite(1, "g1", '{"id":"g1"}', moves=["1:6-5@R"], moves_before=1, held="g1")
     stale = GameWrite(0, "g2", '{"id":"g2"}', moves=["1:6-4@R"], moves_before=1, held="g2")
     timed = GameWrite(1, "g3", '{"id":"g3"}', moves=["1:6-3@R"], moves_before=1, held="g3")
