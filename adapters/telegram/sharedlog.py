@@ -59,10 +59,16 @@ for i = 6, #ARGV, 2 do
   local nth = redis.call('ZREVRANGE', key, count - 1, count - 1, 'WITHSCORES')
   if nth[2] then at = math.max(at, tonumber(nth[2]) + tonumber(ARGV[i + 1])) end
 end
-local behind = 0
-for _, other in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', num(at))) do
-  if string.sub(other, 1, 2) == 'r:' then behind = 1 end
-end
+-- Behind any turn reserved before it (the bot-wide log holds a queue of thousands: the
+-- first one answers, read a page at a time).
+local behind, offset, page = 0, 0, {}
+repeat
+  page = redis.call('ZRANGEBYSCORE', key, '-inf', num(at), 'LIMIT', offset, 64)
+  for _, other in ipairs(page) do
+    if string.sub(other, 1, 2) == 'r:' then behind = 1 break end
+  end
+  offset = offset + 64
+until behind == 1 or #page < 64
 local member = 'r:' .. ARGV[2] .. ':' .. num(at)
 redis.call('ZADD', key, at, member)
 redis.call('PEXPIRE', key, ARGV[3])
@@ -131,7 +137,10 @@ local function num(x) return string.format('%.17g', x) end
 local gone = {}
 for process in string.gmatch(ARGV[5], '[^,]+') do gone[process] = true end
 local on_way, answered, long, named = 0, {}, {}, {}
-local all = redis.call('ZRANGEBYSCORE', key, '-inf', '+inf', 'WITHSCORES')
+-- Writes on their way and answered are scored at moments that have come (by the clock of
+-- the worker that made them, a second at most ahead of this one); the turns reserved after
+-- them, thousands in the bot-wide log, are not read.
+local all = redis.call('ZRANGEBYSCORE', key, '-inf', num(now + 1), 'WITHSCORES')
 for i = 1, #all, 2 do
   local member, score = all[i], tonumber(all[i + 1])
   local kind = string.sub(member, 1, 2)
