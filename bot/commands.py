@@ -33,6 +33,14 @@ from bot.rating_views import top_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
 
+#: Commands whose outcome may turn on the sender being a chat admin (the lobby host's
+#: actions, stopping a game, the settings, the chat's language). An adapter that has to ask
+#: its platform whether he is one asks only for these: every other command is handled at
+#: once, without that round trip.
+ADMIN_COMMANDS: Final = frozenset(
+    {"add_computer", "remove_computer", "start", "cancel", "stop", "settings", "lang"}
+)
+
 GAME_COMMANDS: Final = frozenset(
     {
         "new",

@@ -46,6 +46,7 @@ from adapters.telegram.translate import (
     query_to_press,
 )
 from bot import catalog, codec
+from bot.commands import ADMIN_COMMANDS
 from bot.contract import (
     Answer,
     ChatMoved,
@@ -194,7 +195,12 @@ class TelegramAdapter:
         inbound = message_to_inbound(message, self.application.bot.username)
         if inbound is None:
             return
-        if isinstance(inbound, Command) and not inbound.private and not inbound.is_admin:
+        if (
+            isinstance(inbound, Command)
+            and not inbound.private
+            and not inbound.is_admin
+            and inbound.name.lower() in ADMIN_COMMANDS
+        ):
             admin = await self.is_admin(message.chat.id, int(inbound.user.user_id))
             inbound = dataclasses.replace(inbound, is_admin=admin)
         self.submit(await self.core.handle(inbound))

@@ -134,21 +134,36 @@ async def test_a_group_command_reaches_the_core_with_the_senders_admin_status(
 ) -> None:
     fake.admins[GROUP_ID] = {42}
     async with running(fake, core, clock) as bot:
-        fake.type_text(ann, GROUP_ID, "/newgame kozel target=51")
+        fake.type_text(ann, GROUP_ID, "/settings target=51")
         await bot.settle()
     (command,) = core.seen
     assert isinstance(command, Command)
-    assert (command.name, command.args, command.is_admin) == ("new", ("kozel", "target=51"), True)
-    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["new ('kozel', 'target=51')"]
+    assert (command.name, command.args, command.is_admin) == ("settings", ("target=51",), True)
+    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["settings ('target=51',)"]
+
+
+async def test_a_group_command_that_needs_no_admin_rights_is_handled_without_asking_telegram(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
+) -> None:
+    fake.admins[GROUP_ID] = {42}
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/newgame kozel target=51")
+        fake.type_text(ann, GROUP_ID, "/join")
+        await bot.settle()
+    assert [(c.name, c.is_admin) for c in core.seen if isinstance(c, Command)] == [
+        ("new", False),
+        ("join", False),
+    ]
+    assert fake.calls_to("getChatMember") == []
 
 
 async def test_whether_someone_is_an_admin_is_asked_once_in_a_while(
     fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
 ) -> None:
     async with running(fake, core, clock) as bot:
-        fake.type_text(ann, GROUP_ID, "/join")
+        fake.type_text(ann, GROUP_ID, "/startgame")
         await bot.settle()
-        fake.type_text(ann, GROUP_ID, "/leave")
+        fake.type_text(ann, GROUP_ID, "/stop")
         await bot.settle()
     assert len(fake.calls_to("getChatMember")) == 1
     assert [c.is_admin for c in core.seen if isinstance(c, Command)] == [False, False]
