@@ -65,7 +65,10 @@ log = logging.getLogger(__name__)
 
 SORRY = "Sorry, something went wrong. Please try again."
 ADMIN_CACHE_SECONDS = 300.0  # an admin list rarely changes during a game
-CONCURRENT_UPDATES = 64  # the core serialises writes per chat itself
+# Updates handled at once (the core serialises writes per chat itself). A press waits for
+# none of the others: under load each takes seconds, nearly all of them waiting on the store
+# and on Telegram, and with a few dozen places the presses queued for one longer than that.
+CONCURRENT_UPDATES = 256
 ADMINS = {ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER}
 GONE = {ChatMemberStatus.LEFT, ChatMemberStatus.BANNED}
 

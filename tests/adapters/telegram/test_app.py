@@ -361,3 +361,46 @@ async def test_run_telegram_with_a_token_telegram_refuses_stops_with_the_error(
         await asyncio.wait_for(
             run_telegram(settings, core, redis=redis_client, stop_event=asyncio.Event()), 10
         )
+
+
+class WaitingCore(EchoCore):
+    """A core whose every press waits (a while at most) until ``crowd`` presses are being
+    handled at once, as presses wait on a store that answers slowly under load."""
+
+    def __init__(self, crowd: int) -> None:
+        super().__init__()
+        self.crowd = crowd
+        self.now = 0
+        self.most_at_once = 0
+        self._all_in = asyncio.Event()
+
+    async def handle(self, inbound: Inbound) -> Sequence[Outbound]:
+        if not isinstance(inbound, Press):
+            return await super().handle(inbound)
+        self.now += 1
+        self.most_at_once = max(self.most_at_once, self.now)
+        if self.now >= self.crowd:
+            self._all_in.set()
+        try:
+            await asyncio.wait_for(self._all_in.wait(), 3.0)
+        except TimeoutError:
+            pass
+        finally:
+            self.now -= 1
+        return await super().handle(inbound)
+
+
+async def test_a_hundred_presses_are_handled_at_once_however_long_each_waits(
+    fake: FakeBotApi, clock: VirtualClock, ann: FakeUser
+) -> None:
+    """A press waits for no other update to be done: under load a press held a place for
+    many seconds, and the presses after the first few dozen waited for a place first."""
+    core = WaitingCore(100)
+    async with running(fake, core, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/rules")
+        await bot.settle()
+        (message,) = fake.bot_messages(GROUP_ID)
+        queries = [fake.press(ann, message, "p_rules") for _ in range(100)]
+        await bot.settle()
+    assert core.most_at_once == 100
+    assert all(fake.answered[q]["text"] == "you pressed p_rules" for q in queries)
