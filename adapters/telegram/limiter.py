@@ -94,6 +94,10 @@ class SendLog(Protocol):
 
     async def settle(self, reservation: Reservation, done: float) -> None: ...
 
+    async def release(self, reservation: Reservation) -> None:
+        """A turn no write was made in: forgotten, as if it had never been reserved."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Reservation:
@@ -102,6 +106,7 @@ class Reservation:
     token: str
     bot_wide: Reservation | None = None  # the same send's turn in the bot's whole budget
     behind: bool = False  # reserved behind another worker's write not yet done
+    left: bool = False  # its request has left (its place in the bot-wide limit claimed)
 
 
 class MemorySendLog:
@@ -153,6 +158,10 @@ class MemorySendLog:
             else (moment, token, state)
             for moment, token, state in entries
         )
+
+    async def release(self, reservation: Reservation) -> None:
+        entries = self._sent.get(reservation.chat, [])
+        entries[:] = [e for e in entries if e[1] != reservation.token]
 
 
 def busy_until(
@@ -217,7 +226,7 @@ class Pacer:
         as on its way; the reservation to settle once it is answered."""
         wide = reservation.bot_wide or reservation
         if wide.chat != EVERY_CHAT:
-            return reservation
+            return replace(reservation, left=True)
         # A few writes of this process ask at a time, the others queue here in order:
         # while the budget was spent, every write asking Redis again and again filled
         # the connections, and the answers that free the budget waited behind them.
@@ -227,10 +236,21 @@ class Pacer:
                 if isinstance(claimed, Reservation):
                     break
                 await self._clock.sleep_until(claimed)
-        return claimed if wide is reservation else replace(reservation, bot_wide=claimed)
+        if wide is reservation:
+            return replace(claimed, left=True)
+        return replace(reservation, bot_wide=claimed, left=True)
 
     async def done(self, reservation: Reservation) -> None:
+        """The write of a turn was answered, or none was made in it (its screen was shown
+        by another worker meanwhile, or it was not needed): a turn no request left in
+        counts as no write, in the chat and bot-wide, or the bot's thirty writes a second
+        were spent on writes never made."""
         now = self._clock.now()
+        if not reservation.left:
+            if reservation.bot_wide is not None:
+                await self._log.release(reservation.bot_wide)
+            await self._log.release(reservation)
+            return
         if reservation.bot_wide is not None:  # first: other writes wait for it
             await self._log.settle(reservation.bot_wide, now)
         await self._log.settle(reservation, now)

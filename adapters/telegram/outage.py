@@ -87,6 +87,16 @@ class OutageSendLog:
         except STORE_DOWN as err:
             log.warning("could not settle a send in the shared log (%s); later", err)
 
+    async def release(self, reservation: Reservation) -> None:
+        if reservation.token in self._taken_here:
+            self._taken_here.discard(reservation.token)
+            await self._own.release(reservation)
+            return
+        try:
+            await self._shared.release(reservation)
+        except STORE_DOWN as err:  # it stops counting when its time on its way is up
+            log.warning("could not release an unused turn in the shared log (%s)", err)
+
     async def _settle_unsettled(self) -> None:
         """Settle what was answered, in order; what the store did not take stays."""
         while self._unsettled:

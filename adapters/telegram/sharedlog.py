@@ -276,3 +276,6 @@ class RedisSendLog:
             # included, refuses it).
             pipe.pexpire(key, SETTLED_MS)
             await pipe.execute()
+
+    async def release(self, reservation: Reservation) -> None:
+        await self._redis.zrem(self._key_for(reservation.chat), reservation.token)

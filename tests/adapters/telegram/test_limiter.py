@@ -154,7 +154,7 @@ async def test_sends_to_every_chat_together_keep_the_bot_wide_limit(send_log: Se
     for user in range(1, 91):  # ninety private chats, each with a budget to spare
         turn = await pacer.turn(f"tg:{user}")
         moments.append(turn.at)
-        await pacer.done(turn)
+        await pacer.done(await pacer.go(turn))  # its write left, and was answered
     assert_keeps(moments, BOT_RULES)
     assert max(moments) - NOW >= 2.0
 
@@ -280,3 +280,22 @@ async def test_the_shared_log_runs_on_the_embedded_server(tmp_path: Path) -> Non
             assert (await log.reserve("tg:42", PRIVATE_RULES, NOW + 0.5)).at == NOW + 0.5
         finally:
             await client.aclose()
+
+
+async def test_turns_no_write_was_made_in_leave_the_bot_wide_limit_unspent(
+    send_log: SendLog,
+) -> None:
+    """A worker whose screen another worker showed meanwhile makes no write at its turn:
+    thirty such turns in one second must not hold up a real write for that second."""
+    clock = VirtualClock(NOW)
+    pacer = Pacer(send_log, clock)
+    for user in range(1, 31):
+        await pacer.done(await pacer.turn(f"tg:{user}"))
+    turn = await pacer.turn("tg:99")
+    left = await pacer.go(turn)
+    assert (turn.at, clock.now()) == (NOW, NOW)
+    await pacer.done(left)
+    # A write that left counts: thirty of them hold the next one for a second.
+    for user in range(100, 129):
+        await pacer.done(await pacer.go(await pacer.turn(f"tg:{user}")))
+    assert (await pacer.turn("tg:200")).at == NOW + 1.0
