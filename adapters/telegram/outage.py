@@ -33,7 +33,8 @@ class OutageSendLog:
         self._shared = shared
         self._own = MemorySendLog()
         self._taken_here: set[str] = set()  # tokens of the turns taken in the own log
-        self._unsettled: list[tuple[Reservation, float]] = []  # answered, not yet noted so
+        # Answered (or, with no moment, unused), not yet noted so in the shared log.
+        self._unsettled: list[tuple[Reservation, float | None]] = []
 
     async def reserve(
         self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
@@ -92,17 +93,21 @@ class OutageSendLog:
             self._taken_here.discard(reservation.token)
             await self._own.release(reservation)
             return
+        self._unsettled.append((reservation, None))
         try:
-            await self._shared.release(reservation)
-        except STORE_DOWN as err:  # it stops counting when its time on its way is up
-            log.warning("could not release an unused turn in the shared log (%s)", err)
+            await self._settle_unsettled()
+        except STORE_DOWN as err:
+            log.warning("could not release an unused turn in the shared log (%s); later", err)
 
     async def _settle_unsettled(self) -> None:
         """Settle what was answered, in order; what the store did not take stays."""
         while self._unsettled:
             reservation, done = self._unsettled.pop(0)  # another task settles the next
             try:
-                await self._shared.settle(reservation, done)
+                if done is None:  # no write was made in it
+                    await self._shared.release(reservation)
+                else:
+                    await self._shared.settle(reservation, done)
             except STORE_DOWN:
                 self._unsettled.insert(0, (reservation, done))
                 raise
