@@ -52,14 +52,15 @@ from bot.payload_fields import (
     tile_field,
 )
 from bot.payload_fields import BadPayload as BadPayload  # raised by decode, named here
-from engine import DRAW, Move, Tile
+from engine import DONE, DRAW, Move, Tile
 
 VERSION: Final = "1"
 SEP: Final = "_"
 MAX_BYTES: Final = 64  # Telegram's limit; Discord allows 100 characters
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _LEVEL = re.compile(r"[a-z]{1,12}")
-_DRAW_FIELD: Final = encode_move(DRAW)  # "w": past the last tile's digit
+# A steady hand's words, written with digits past the last tile's (a set has 28 tiles).
+_HAND_WORDS: Final = {"w": DRAW, "z": DONE}
 
 
 # -- what a payload means --------------------------------------------------------
@@ -128,7 +129,7 @@ class TilePress:
 @dataclass(frozen=True, slots=True)
 class HandPress:
     """A button of a steady hand (see :mod:`bot.steady`): play ``tile``, or make
-    ``move`` (a draw), if the hand is still at version ``hand``."""
+    ``move`` (a draw, or the end of the turn), if the hand is still at version ``hand``."""
 
     game_id: str
     hand: int
@@ -256,12 +257,13 @@ def tile_payload(game_id: str, counter: int, tile: Tile, chat: ChatRef | None = 
 
 
 def hand_payload(game_id: str, hand: int, what: Tile | Move, chat: ChatRef | None = None) -> str:
-    """A steady hand's button: a tile, or a draw (written ``w``, which is no tile's
-    digit); ``chat`` as for :func:`move_payload`."""
+    """A steady hand's button: a tile, or a draw or an end of the turn (written ``w``
+    and ``z``, which are no tile's digit); ``chat`` as for :func:`move_payload`."""
     if isinstance(what, Move):
-        if what != DRAW:
-            raise ValueError(f"a steady hand's button draws or names a tile, not {what}")
-        field = encode_move(what)
+        words = {word: field for field, word in _HAND_WORDS.items()}
+        if what not in words:
+            raise ValueError(f"a steady hand's button draws, ends or names a tile, not {what}")
+        field = words[what]
     else:
         field = DIGITS[what.index]
     return _join("p", game_id, b36(hand), field, *chat_fields(chat))
@@ -327,8 +329,8 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
     if action == "p" and len(rest) in (2, 3):
         chat = decode_chat(rest[2]) if len(rest) == 3 else None
         hand = number_field(rest[0])
-        if rest[1] == _DRAW_FIELD:
-            return HandPress(game_id, hand, None, DRAW, chat)
+        if rest[1] in _HAND_WORDS:
+            return HandPress(game_id, hand, None, _HAND_WORDS[rest[1]], chat)
         return HandPress(game_id, hand, tile_field(rest[1]), None, chat)
     if action == "y" and len(rest) <= 1:
         return HandAgain(game_id, decode_chat(rest[0]) if rest else None)

@@ -9,10 +9,13 @@ is still refused. What a press of a tile does is decided when it comes
 (:mod:`bot.steady_press`): out of turn it says whose turn it is, a tile that fits
 nowhere says why, and a tile that fits both ends with different results asks which.
 
-Besides the tiles, the hand offers only the moves a player may need that no tile
-names: within a turn he began himself (a Thief of Baghdad camel's extra, or the tile
-he drew) the moves left to him, redrawn by his own press; and where drawing is a
-choice, a draw while the boneyard holds tiles.
+Besides the tiles, the hand offers the moves a player may need that no tile names.
+Where drawing, or ending a turn by word, is the player's choice (Thief of Baghdad),
+Draw and End turn stay on the hand for the whole deal, naming the hand and not the
+turn: pressed when they do not apply (the boneyard is empty, there is nothing to end
+yet), they say why, and the hand stays as it was when the boneyard empties or a turn
+ends. The other moves (a camel's extra, a pass) are offered within a turn he began
+himself, or when no tile of his has a move, and are redrawn by his own press.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from bot.handview import ROW, hand_screen, move_button
 from bot.i18n import Translator, text_line
 from bot.render import private_heading
 from bot.texts import tile_text, tiles_text, variant_title
-from engine import DRAW, Kind, Move, State, Tile, View
+from engine import DONE, DRAW, Kind, Move, State, Tile, View
 from engine.tiles import BY_INDEX
 
 #: Moves a tile button makes: the rest (draw, pass, done, steal, recover) are actions.
@@ -50,35 +53,45 @@ def acting(doc: GameDoc, state: State[Any], seat: int) -> bool:
     return len(doc.moves) > start and doc.moves[-1][0] == seat
 
 
+def kept_words(variant: str) -> tuple[Move, ...]:
+    """The words a game's steady hand keeps for the whole deal: a draw where drawing is
+    a choice, and the end of a turn where ending it is. Where a draw is made for a
+    player only when nothing fits, a Draw button would only ever be refused."""
+    rules = engine.get_variant(variant)
+    return (DRAW,) * rules.draws_at_will + (DONE,) * rules.ends_at_will
+
+
 def actions(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
-    """The moves besides the tiles that ``seat``'s hand offers now."""
+    """The moves besides the tiles that ``seat``'s hand offers now: those of this turn
+    (see :func:`turn_words`), then those it keeps."""
     if state.deal_over:
         return ()
-    if state.turn == seat:
-        legal = engine.legal_moves(state)
-        words = tuple(m for m in legal if m.kind not in TILE_KINDS)
-        # Within his own turn, or when no tile of his has a move (should a variant
-        # ever leave him a choice of words alone), the words are his only way on.
-        if acting(doc, state, seat) or not any(m.kind in TILE_KINDS for m in legal):
-            return words
-    # Where a draw is made for a player only when nothing fits, a Draw button would
-    # only ever be refused.
-    if engine.get_variant(doc.variant).draws_at_will and state.boneyard:
-        return (DRAW,)
+    return (*turn_words(doc, state, seat), *kept_words(doc.variant))
+
+
+def turn_words(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
+    """The words the hand offers for this turn alone, besides those it keeps: within his
+    own turn, or when no tile of his has a move, the words are his only way on."""
+    if state.deal_over or state.turn != seat:
+        return ()
+    legal = engine.legal_moves(state)
+    if acting(doc, state, seat) or not any(m.kind in TILE_KINDS for m in legal):
+        kept = kept_words(doc.variant)
+        return tuple(m for m in legal if m.kind not in TILE_KINDS and m not in kept)
     return ()
 
 
 def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
     """Everything of the game state a running game's steady hand shows (the document's
     part is compared apart): equal keys, equal screens."""
-    within = acting(doc, state, seat)
+    words = turn_words(doc, state, seat)
     return (
         state.hands[seat],
         state.deal_number,
         state.deal_over,
         state.match_over,
         actions(doc, state, seat),
-        state.counter if within else None,  # the actions within a turn name the turn
+        state.counter if words else None,  # the words of a turn name the turn
     )
 
 
@@ -91,9 +104,13 @@ def steady_screen(
         return hand_screen(_, doc, view, None)  # nothing on it depends on the turn
     lines = _lines(_, doc, view)
     rows = _tile_rows(doc.id, hand_version(state, seat), view, chat)
-    words = actions(doc, state, seat)
+    words = turn_words(doc, state, seat)
     if words:
-        rows.append(tuple(_action_button(_, doc, state, seat, move, chat) for move in words))
+        rows.append(tuple(move_button(_, doc.id, state.counter, move, chat) for move in words))
+    kept = kept_words(doc.variant) if not state.deal_over else ()
+    if kept:
+        version = hand_version(state, seat)
+        rows.append(tuple(_kept_button(_, doc.id, version, move, chat) for move in kept))
     return Screen(lines, tuple(rows), card=Card(variant_title(_, doc.variant), lines[1:]))
 
 
@@ -134,12 +151,10 @@ def _tile_rows(
     return [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
 
 
-def _action_button(
-    _: Translator, doc: GameDoc, state: State[Any], seat: int, move: Move, chat: ChatRef | None
+def _kept_button(
+    _: Translator, game_id: str, version: int, move: Move, chat: ChatRef | None
 ) -> Button:
-    """An action within the turn names the turn; a draw at will names the hand, so it
-    stays the same while the turn passes."""
-    if move == DRAW and not acting(doc, state, seat):
-        payload = codec.hand_payload(doc.id, hand_version(state, seat), move, chat)
-        return replace(move_button(_, doc.id, state.counter, move, chat), payload=payload)
-    return move_button(_, doc.id, state.counter, move, chat)
+    """A word the hand keeps names the hand, so it stays the same while the turn passes
+    and within it."""
+    payload = codec.hand_payload(game_id, version, move, chat)
+    return replace(move_button(_, game_id, 0, move, chat), payload=payload)

@@ -29,6 +29,11 @@ class Variant(Protocol):
         """Whether a player may draw though a tile of his fits (elsewhere a draw is
         made only when nothing fits)."""
 
+    @property
+    def ends_at_will(self) -> bool:
+        """Whether a player may end his turn by saying ``done`` instead of playing on
+        (after a draw, or after a camel that an extra could follow)."""
+
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """Raise :class:`BadOption` for a combination the rules refuse."""
 

@@ -51,6 +51,7 @@ class Baghdad:
     min_players = 2
     max_players = 2
     draws_at_will = True  # "allowed even when the player holds a playable tile"
+    ends_at_will = True  # after a draw, or after a camel that a thief or handcuffs may follow
     option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "match",

@@ -61,6 +61,7 @@ class Kozel:
     min_players = 2
     max_players = 4
     draws_at_will = False
+    ends_at_will = False
     option_specs = (
         OptionSpec("double_move", "on", "two doubles on both ends in one move", ("on", "off")),
         OptionSpec(

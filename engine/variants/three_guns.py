@@ -71,6 +71,7 @@ class ThreeGuns:
     min_players = 3
     max_players = 3
     draws_at_will = False
+    ends_at_will = False
     option_specs: tuple[OptionSpec, ...] = ()
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:

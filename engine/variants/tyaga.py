@@ -64,6 +64,7 @@ class Tyaga:
     min_players = 2
     max_players = 6
     draws_at_will = False
+    ends_at_will = False
     option_specs = (
         OptionSpec("hand_size", default_hand_size, "tiles dealt to each player", low=3, high=8),
         OptionSpec(

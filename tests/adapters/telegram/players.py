@@ -53,7 +53,8 @@ def hand_presses(hand: dict[str, Any], game: Game) -> list[tuple[str, engine.Mov
     """What the player to move may press in his hand to get on, as he sees it drawn for
     the game as it is now: each button's callback data with the move it makes, or
     ``None`` for a tile that fits both ends differently (the bot then asks which). A tile
-    that fits nowhere is left out: the table shows him the ends it would not fit."""
+    that fits nowhere, or a word that does not apply now, is left out: the table shows
+    him the ends it would not fit, and the boneyard."""
     state = game.state
     assert state is not None and state.turn is not None
     version = hand_version(state, state.turn)
@@ -68,7 +69,9 @@ def hand_presses(hand: dict[str, Any], game: Game) -> list[tuple[str, engine.Mov
             found.append((data, action.move))
         elif isinstance(action, codec.HandPress) and action.hand == version:
             if action.tile is None:
-                found.append((data, action.move))
+                # A word the hand keeps may not apply now (the boneyard is empty).
+                if action.move in engine.legal_moves(state):
+                    found.append((data, action.move))
                 continue
             moves = distinct_moves(state, action.tile)
             if moves:
