@@ -16,6 +16,9 @@ turn: pressed when they do not apply (the boneyard is empty, there is nothing to
 yet), they say why, and the hand stays as it was when the boneyard empties or a turn
 ends. The other moves (a camel's extra, a pass) are offered within a turn he began
 himself, or when no tile of his has a move, and are redrawn by his own press.
+
+When the deal or the match ends, the hand stays as it was too: the table says so, and
+a press then says so as well; the next deal's tiles redraw it.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any, Final
 import engine
 from bot import codec
 from bot.contract import Button, Card, ChatRef, Screen, Style, TextLine
-from bot.gamedoc import RUNNING, GameDoc
+from bot.gamedoc import FINISHED, RUNNING, GameDoc
 from bot.handview import ROW, hand_screen, move_button
 from bot.i18n import Translator, text_line
 from bot.render import private_heading
@@ -64,8 +67,6 @@ def kept_words(variant: str) -> tuple[Move, ...]:
 def actions(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
     """The moves besides the tiles that ``seat``'s hand offers now: those of this turn
     (see :func:`turn_words`), then those it keeps."""
-    if state.deal_over:
-        return ()
     return (*turn_words(doc, state, seat), *kept_words(doc.variant))
 
 
@@ -82,14 +83,12 @@ def turn_words(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
 
 
 def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
-    """Everything of the game state a running game's steady hand shows (the document's
-    part is compared apart): equal keys, equal screens."""
+    """Everything of the game state a running or finished game's steady hand shows (the
+    document's part is compared apart): equal keys, equal screens."""
     words = turn_words(doc, state, seat)
     return (
         state.hands[seat],
         state.deal_number,
-        state.deal_over,
-        state.match_over,
         actions(doc, state, seat),
         state.counter if words else None,  # the words of a turn name the turn
     )
@@ -100,14 +99,14 @@ def steady_screen(
 ) -> Screen:
     """``seat``'s steady hand: his tiles as lines and as buttons, and his actions."""
     view = engine.view(state, seat)
-    if doc.seats[seat].away is not None or doc.status != RUNNING or view.match_over:
+    if doc.seats[seat].away is not None or doc.status not in (RUNNING, FINISHED):
         return hand_screen(_, doc, view, None)  # nothing on it depends on the turn
     lines = _lines(_, doc, view)
     rows = _tile_rows(doc.id, hand_version(state, seat), view, chat)
     words = turn_words(doc, state, seat)
     if words:
         rows.append(tuple(move_button(_, doc.id, state.counter, move, chat) for move in words))
-    kept = kept_words(doc.variant) if not state.deal_over else ()
+    kept = kept_words(doc.variant)
     if kept:
         version = hand_version(state, seat)
         rows.append(tuple(_kept_button(_, doc.id, version, move, chat) for move in kept))

@@ -1,9 +1,11 @@
 """A steady hand stays as it is while nothing its player holds changes: Thief of
 Baghdad's Draw and End turn stay on it for the whole deal and say why when they do not
-apply."""
+apply, and a deal's or a match's end leaves the hand of the player who did not move as
+it was."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -85,3 +87,47 @@ async def test_the_boneyard_emptied_leaves_the_other_hand_as_it_was_and_draw_say
         if (await turn_now(d)).seat == seat:
             assert await _press_word(d, mover, game_id, END_TURN) is None
     raise AssertionError("the boneyard never ran out")
+
+
+async def _until_the_end_of(
+    d: Driver, fake: FakeBotApi, people: dict[str, FakeUser], *, match: bool
+) -> None:
+    """People play until a deal ends (``match``: the match, with "Next deal" between
+    deals); the hand of the player who did not make the last move was not edited by it."""
+    ann, bob = people["ann"], people["bob"]
+    played, rng = await d.begin(), random.Random(5)
+    for _ in range(TURNS * 3):
+        before = await d.game()
+        assert before is not None and before.state is not None
+        if before.state.deal_over:
+            await d.step(played, rng)  # "Next deal"
+            continue
+        mover = (await turn_now(d)).mover
+        other = bob if mover is ann else ann
+        first = len(fake.calls)
+        await d.step(played, rng)
+        await d.bot.settle()
+        after = await d.game()
+        over = after is None or after.doc.id != played.game_id or after.state is None
+        if over or after.state.match_over or (after.state.deal_over and not match):
+            assert match == (over or after.state.match_over), "the match ended too soon"
+            assert _writes_to(fake, first, other.id) == [], "his hand was edited"
+            return
+    raise AssertionError("the end never came")
+
+
+async def test_a_deals_end_leaves_the_hand_of_the_player_who_did_not_move_as_it_was(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    d = make_driver()
+    await started_table(d, people["ann"], "/newgame baghdad match=deals:2", people["bob"])
+    await _until_the_end_of(d, fake, people, match=False)
+
+
+async def test_a_matchs_end_leaves_the_hand_of_the_player_who_did_not_move_as_it_was(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    d = make_driver()
+    command = "/newgame baghdad match=deals:2"
+    await started_table(d, people["ann"], command, people["bob"])
+    await _until_the_end_of(d, fake, people, match=True)
