@@ -10,22 +10,7 @@ from tests.adapters.telegram.callcount import LIMIT, SETUPS, Setup, play_counted
 pytestmark = pytest.mark.slow
 
 
-# Thief of Baghdad for two still costs a little over 2.0 (2.04 with this seed): a turn of
-# a camel and its done edits the mover's hand twice and the table once, and a tile that
-# fits both ends differently costs the question where it goes.
-OVER = {("baghdad", "2+0")}
-
-
-def _marked(setup: Setup) -> object:
-    if (setup.name, setup.seats) not in OVER:
-        return setup
-    reason = "a turn of two presses edits the mover's hand twice"
-    return pytest.param(setup, marks=pytest.mark.xfail(reason=reason, strict=True))
-
-
-@pytest.mark.parametrize(
-    "setup", [_marked(s) for s in SETUPS], ids=[f"{s.name}-{s.seats}" for s in SETUPS]
-)
+@pytest.mark.parametrize("setup", SETUPS, ids=[f"{s.name}-{s.seats}" for s in SETUPS])
 async def test_a_whole_match_costs_at_most_two_calls_a_move(setup: Setup, redis_url: str) -> None:
     measured = await play_counted(setup, 1, redis_url)
     assert measured.per_move <= LIMIT, (
