@@ -67,6 +67,19 @@ def test_a_chat_round_trips_through_a_hand_button_and_link(chat: ChatRef) -> Non
     assert codec.decode(codec.hand_link(GAME, chat)) == codec.HandLink(GAME, chat)
 
 
+def test_a_steady_hands_words_and_every_tile_round_trip_through_its_buttons() -> None:
+    chat = ChatRef("tg", "-100123")
+    pressed = [*DOUBLE_SIX, DRAW, DONE]
+    for what in pressed:
+        action = codec.decode(codec.hand_payload(GAME, 77, what, chat))
+        assert isinstance(action, codec.HandPress)
+        assert (action.tile, action.move) == (
+            (what, None) if isinstance(what, Tile) else (None, what)
+        )
+    with pytest.raises(ValueError):
+        codec.hand_payload(GAME, 77, PASS, chat)
+
+
 @pytest.mark.parametrize(
     "field", ["tg00", "tg212", "TG012", "tg012-", "tg012-3-4", "tg0", "tgxyzw012"]
 )
