@@ -59,6 +59,8 @@ SEP: Final = "_"
 MAX_BYTES: Final = 64  # Telegram's limit; Discord allows 100 characters
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _LEVEL = re.compile(r"[a-z]{1,12}")
+_HOST = re.compile(r"[0-9]{1,20}")
+HOST_MARK: Final = "h"  # opens the field naming a lobby's host (a level has no digits)
 # A steady hand's words, written with digits past the last tile's (a set has 28 tiles).
 _HAND_WORDS: Final = {"w": DRAW, "z": DONE}
 
@@ -91,11 +93,14 @@ class PicturePress:
 @dataclass(frozen=True, slots=True)
 class LobbyPress:
     """A lobby button: ``action`` is one of :data:`LOBBY_ACTIONS`; ``level`` is the
-    computer level an ``add_computer`` button names (``None``: the default level)."""
+    computer level an ``add_computer`` button names (``None``: the default level);
+    ``host`` the user id of the lobby's host when the button was drawn, if it names one
+    (see :func:`needs_admin`)."""
 
     game_id: str
     action: str
     level: str | None = None
+    host: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,13 +238,20 @@ def picture_payload(game_id: str) -> str:
     return _join("i", game_id)
 
 
-def lobby_payload(game_id: str, action: str, level: str | None = None) -> str:
-    """A lobby button; ``level`` only for ``add_computer`` (a computer of that level)."""
-    if level is None:
-        return _join(_LOBBY_CODES[action], game_id)
-    if action != "add_computer" or not _LEVEL.fullmatch(level):
-        raise ValueError(f"no lobby button {action} with level {level!r}")
-    return _join(_LOBBY_CODES[action], game_id, level)
+def lobby_payload(
+    game_id: str, action: str, level: str | None = None, host: str | None = None
+) -> str:
+    """A lobby button; ``level`` only for ``add_computer`` (a computer of that level).
+    A host action's button names ``host`` (the host's user id) when it fits in a
+    payload, so that the host's own press needs no question whether he is an admin."""
+    fields = [game_id]
+    if level is not None:
+        if action != "add_computer" or not _LEVEL.fullmatch(level):
+            raise ValueError(f"no lobby button {action} with level {level!r}")
+        fields.append(level)
+    if host is not None and action in HOST_ACTIONS and _HOST.fullmatch(host):
+        fields.append(HOST_MARK + host)
+    return _join(_LOBBY_CODES[action], *fields)
 
 
 def setting_payload(game_id: str, key: str | int, value: int) -> str:
@@ -311,14 +323,25 @@ def decode(payload: str) -> Action:
     return decoded
 
 
+def _lobby_press(action: str, game_id: str, rest: list[str]) -> LobbyPress | None:
+    host = None
+    if rest and rest[-1].startswith(HOST_MARK) and action in HOST_ACTIONS:
+        host = rest.pop()[len(HOST_MARK) :]
+        if not _HOST.fullmatch(host):
+            return None
+    if not rest:
+        return LobbyPress(game_id, action, host=host)
+    if action == "add_computer" and len(rest) == 1 and _LEVEL.fullmatch(rest[0]):
+        return LobbyPress(game_id, action, rest[0], host)
+    return None
+
+
 def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | None:
     if action == "m" and len(rest) in (2, 3):
         chat = decode_chat(rest[2]) if len(rest) == 3 else None
         return MovePress(game_id, number_field(rest[0]), decode_move(rest[1]), chat)
-    if action in LOBBY_ACTIONS and not rest:
-        return LobbyPress(game_id, LOBBY_ACTIONS[action])
-    if action == _LOBBY_CODES["add_computer"] and len(rest) == 1 and _LEVEL.fullmatch(rest[0]):
-        return LobbyPress(game_id, "add_computer", rest[0])
+    if action in LOBBY_ACTIONS:
+        return _lobby_press(LOBBY_ACTIONS[action], game_id, rest)
     if action == "t" and not rest:
         return TilesPress(game_id)
     if action == "i" and not rest:
@@ -346,15 +369,18 @@ def _decode_action(action: str, game_id: str, rest: list[str]) -> GameAction | N
     return None
 
 
-def needs_admin(payload: str) -> bool:
-    """Whether a press with this payload may turn on the presser being a chat admin:
-    the host's lobby actions and the settings. An adapter asks its platform only then,
-    so moves and "my tiles" are answered without a round trip. False for anything
-    :func:`decode` refuses."""
+def needs_admin(payload: str, presser_id: str) -> bool:
+    """Whether a press with this payload by ``presser_id`` may turn on the presser being
+    a chat admin: the host's lobby actions and the settings, unless the button names the
+    presser as the lobby's host (the core still checks that he is). An adapter asks its
+    platform only then, so moves, "my tiles" and the host's own Start are answered
+    without a round trip. False for anything :func:`decode` refuses."""
     try:
         action = decode(payload)
     except BadPayload:
         return False
     if isinstance(action, SettingPress):
         return True
-    return isinstance(action, LobbyPress) and action.action in HOST_ACTIONS
+    if not isinstance(action, LobbyPress) or action.action not in HOST_ACTIONS:
+        return False
+    return action.host is None or action.host != presser_id

@@ -128,8 +128,10 @@ def on_off(_: Translator, value: bool) -> str:
 
 
 def _main_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], ...]:
+    host = _host_id(doc)
+
     def button(label: str, action: str, style: Style = Style.PLAIN) -> Button:
-        return Button(label, codec.lobby_payload(doc.id, action), style=style)
+        return Button(label, codec.lobby_payload(doc.id, action, host=host), style=style)
 
     return (
         (button(_("Join"), "join", Style.PRIMARY), button(_("Leave"), "leave")),
@@ -184,14 +186,19 @@ def settings_buttons(_: Translator, doc: GameDoc) -> tuple[tuple[Button, ...], .
         )
     )
     rows.append(tuple(computer_button(_, doc, level) for level in ai.levels()))
-    rows.append((Button(_("Back"), codec.lobby_payload(doc.id, "back")),))
+    rows.append((Button(_("Back"), codec.lobby_payload(doc.id, "back", host=_host_id(doc))),))
     return tuple(rows)
 
 
 def computer_button(_: Translator, doc: GameDoc, level: str) -> Button:
     """Seat a computer of ``level`` (the main panel's "+ Computer" seats the default one)."""
     label = _("+ Computer: %(level)s", level=level_name(_, level))
-    return Button(label, codec.lobby_payload(doc.id, "add_computer", level))
+    return Button(label, codec.lobby_payload(doc.id, "add_computer", level, _host_id(doc)))
+
+
+def _host_id(doc: GameDoc) -> str | None:
+    host = doc.host_seat()
+    return host.user.user_id if host is not None and host.user is not None else None
 
 
 def next_option_value(

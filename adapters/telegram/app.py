@@ -223,8 +223,12 @@ class TelegramAdapter:
 
     async def _handle_press(self, query_id: str, press: Press, in_message: bool) -> None:
         # The answer is due at once: ask Telegram about the presser only when the
-        # press may turn on it (a host's lobby action or a setting).
-        if in_message and press.chat.chat_id.startswith("-") and codec.needs_admin(press.payload):
+        # press may turn on it (a lobby action not by its host, or a setting).
+        if (
+            in_message
+            and press.chat.chat_id.startswith("-")
+            and codec.needs_admin(press.payload, press.user.user_id)
+        ):
             admin = await self.is_admin(int(press.chat.chat_id), int(press.user.user_id))
             press = dataclasses.replace(press, is_admin=admin)
         try:

@@ -100,6 +100,7 @@ def test_a_payload_fits_telegram_and_discord_and_deep_links() -> None:
         codec.setting_payload(GAME, "T", 300),
     ]
     payloads += [codec.lobby_payload(GAME, a) for a in codec.LOBBY_ACTIONS.values()]
+    payloads += [codec.lobby_payload(GAME, "add_computer", "strong", "9" * 20)]
     for payload in payloads:
         assert len(payload.encode()) <= 64
         assert ALPHABET.fullmatch(payload), payload
@@ -183,3 +184,18 @@ def test_any_numeric_chat_round_trips_through_a_payload_field(
     chat = ChatRef(platform, str(number), None if thread is None else str(thread))
     field = payload_fields.encode_chat(chat)
     assert field is not None and payload_fields.decode_chat(field) == chat
+
+
+def test_a_host_actions_button_names_the_host_and_only_his_press_needs_no_admin_check() -> None:
+    start = codec.lobby_payload(GAME, "start", host="1234567")
+    strong = codec.lobby_payload(GAME, "add_computer", "strong", "1234567")
+    assert codec.decode(start) == codec.LobbyPress(GAME, "start", host="1234567")
+    assert codec.decode(strong) == codec.LobbyPress(GAME, "add_computer", "strong", "1234567")
+    assert not codec.needs_admin(start, "1234567")
+    assert codec.needs_admin(start, "7654321")
+    assert codec.needs_admin(codec.lobby_payload(GAME, "start"), "1234567")
+    # Only host actions name the host, and only a user id that fits a payload.
+    assert codec.lobby_payload(GAME, "join", host="1234567") == codec.lobby_payload(GAME, "join")
+    assert codec.lobby_payload(GAME, "start", host="ann") == codec.lobby_payload(GAME, "start")
+    with pytest.raises(codec.BadPayload):
+        codec.decode(codec.lobby_payload(GAME, "start") + "_hann")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot import codec
 from bot.contract import ChatRef, SlotKind
 from bot.store import Store
 from tests.bot.driver import answer, button, buttons, info_text, make_table, shows, user
@@ -38,6 +39,24 @@ async def test_joining_by_the_button_takes_a_seat(fake_store: Store) -> None:
     out = await table.press(BORIS, button(table.table(), "Join").payload)
     assert answer(out).text == ""
     assert "2. Boris" in table.table().plain_text()
+
+
+async def test_the_hosts_buttons_name_him_so_his_own_press_needs_no_admin_check(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    await table.command(ANNA, "new", "tyaga")
+    start = button(table.table(), "Start").payload
+    assert not codec.needs_admin(start, ANNA.user_id)
+    assert codec.needs_admin(start, BORIS.user_id)
+    assert not codec.needs_admin(button(table.table(), "Join").payload, BORIS.user_id)
+    await table.press(ANNA, button(table.table(), "Settings").payload)
+    assert not codec.needs_admin(button(table.table(), "+ Computer: strong").payload, "1")
+    await table.command(BORIS, "join")
+    await table.command(ANNA, "leave")  # Boris hosts now: the buttons say so
+    await table.press(BORIS, button(table.table(), "Back").payload)
+    start = button(table.table(), "Start").payload
+    assert not codec.needs_admin(start, BORIS.user_id) and codec.needs_admin(start, "1")
 
 
 async def test_computers_sit_down_and_get_up(fake_store: Store) -> None:

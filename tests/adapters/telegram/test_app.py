@@ -41,6 +41,8 @@ NO_ADMIN_NEEDED = {
     "my tiles": codec.tiles_payload(GAME),
     "join": codec.lobby_payload(GAME, "join"),
     "leave": codec.lobby_payload(GAME, "leave"),
+    "the host's own start": codec.lobby_payload(GAME, "start", host="43"),
+    "the host's own computer": codec.lobby_payload(GAME, "add_computer", "strong", "43"),
     "next deal": codec.next_deal_payload(GAME, 1),
     "a game picked": codec.variant_payload("tyaga"),
     "not ours": "p_help",
@@ -48,6 +50,7 @@ NO_ADMIN_NEEDED = {
 # ... and those only the host or an admin may make.
 ADMIN_NEEDED = {
     "start": codec.lobby_payload(GAME, "start"),
+    "start in another host's lobby": codec.lobby_payload(GAME, "start", host="42"),
     "cancel": codec.lobby_payload(GAME, "cancel"),
     "add a computer": codec.lobby_payload(GAME, "add_computer"),
     "remove a computer": codec.lobby_payload(GAME, "remove_computer"),
