@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
 
 import pytest
-from telegram.error import InvalidToken
 
 from adapters.telegram.render import INERT_DATA
-from adapters.telegram.run import run_telegram
-from bot import catalog, codec, keys
+from bot import catalog, codec
 from bot.contract import (
     Answer,
     Button,
@@ -29,7 +26,7 @@ from bot.redraw import Drawn
 from engine import Move, Tile
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.harness import Running, running, settings_for
+from tests.adapters.telegram.harness import Running, running
 from tests.adapters.telegram.vclock import VirtualClock
 
 GROUP_ID = -100123
@@ -313,97 +310,3 @@ async def test_a_failing_update_does_not_stop_the_bot(
         fake.type_text(ann, GROUP_ID, "/leave")
         await bot.settle()
     assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["leave ()"]
-
-
-async def test_what_the_timer_loop_brings_is_delivered(
-    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser
-) -> None:
-    async with running(fake, core, clock) as bot:
-        core.due = [Notice(GROUP, text("a computer moved"))]
-        for _ in range(500):  # the timer loop takes it within 50 ms
-            if not core.due:
-                break
-            await asyncio.sleep(0.01)
-        await bot.settle()
-    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["a computer moved"]
-    assert core.ticks >= 1
-
-
-async def test_the_service_stops_promptly_although_the_timer_loop_runs(
-    fake: FakeBotApi, core: EchoCore, clock: VirtualClock
-) -> None:
-    async with running(fake, core, clock, timer_poll_interval=30.0):
-        await asyncio.sleep(0.05)
-        started = asyncio.get_running_loop().time()
-    assert asyncio.get_running_loop().time() - started < 5.0
-
-
-async def test_run_telegram_serves_until_told_to_stop(
-    fake: FakeBotApi, core: EchoCore, ann: FakeUser, redis_client: Any
-) -> None:
-    stop = asyncio.Event()
-    task = asyncio.create_task(
-        run_telegram(settings_for(fake), core, redis=redis_client, stop_event=stop)
-    )
-    fake.type_text(ann, GROUP_ID, "/help")
-    for _ in range(500):
-        if fake.bot_messages(GROUP_ID):
-            break
-        await asyncio.sleep(0.01)
-    stop.set()
-    await asyncio.wait_for(task, 10)
-    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["help ()"]
-    assert await redis_client.hlen(keys.slot_messages(GROUP)) == 1
-
-
-async def test_run_telegram_with_a_token_telegram_refuses_stops_with_the_error(
-    fake: FakeBotApi, core: EchoCore, redis_client: Any
-) -> None:
-    settings = settings_for(fake, telegram_token="7000:WRONG")
-    with pytest.raises(InvalidToken):
-        await asyncio.wait_for(
-            run_telegram(settings, core, redis=redis_client, stop_event=asyncio.Event()), 10
-        )
-
-
-class WaitingCore(EchoCore):
-    """A core whose every press waits (a while at most) until ``crowd`` presses are being
-    handled at once, as presses wait on a store that answers slowly under load."""
-
-    def __init__(self, crowd: int) -> None:
-        super().__init__()
-        self.crowd = crowd
-        self.now = 0
-        self.most_at_once = 0
-        self._all_in = asyncio.Event()
-
-    async def handle(self, inbound: Inbound) -> Sequence[Outbound]:
-        if not isinstance(inbound, Press):
-            return await super().handle(inbound)
-        self.now += 1
-        self.most_at_once = max(self.most_at_once, self.now)
-        if self.now >= self.crowd:
-            self._all_in.set()
-        try:
-            await asyncio.wait_for(self._all_in.wait(), 3.0)
-        except TimeoutError:
-            pass
-        finally:
-            self.now -= 1
-        return await super().handle(inbound)
-
-
-async def test_a_hundred_presses_are_handled_at_once_however_long_each_waits(
-    fake: FakeBotApi, clock: VirtualClock, ann: FakeUser
-) -> None:
-    """A press waits for no other update to be done: under load a press held a place for
-    many seconds, and the presses after the first few dozen waited for a place first."""
-    core = WaitingCore(100)
-    async with running(fake, core, clock) as bot:
-        fake.type_text(ann, GROUP_ID, "/rules")
-        await bot.settle()
-        (message,) = fake.bot_messages(GROUP_ID)
-        queries = [fake.press(ann, message, "p_rules") for _ in range(100)]
-        await bot.settle()
-    assert core.most_at_once == 100
-    assert all(fake.answered[q]["text"] == "you pressed p_rules" for q in queries)
