@@ -265,7 +265,7 @@ class TelegramAdapter:
             log.info("chat %s moved to %s", old.key, new.key)
             # The old group's messages stay behind, read-only: its slots start afresh,
             # and whatever is still addressed to the old id goes to the new one.
-            self.deliverer.carrier.moved(message.chat.id, message.migrate_to_chat_id)
+            self.deliverer.carrier.calls.moved(message.chat.id, message.migrate_to_chat_id)
             await self.wiring.book.forget_chat(old)
             await self.core.handle(ChatMoved(old, new))
         finally:

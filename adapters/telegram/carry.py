@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from functools import partial
 from typing import TypeVar
 
 from telegram import (
@@ -36,14 +34,10 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
-    ChatMigrated,
-    Forbidden,
-    NetworkError,
-    RetryAfter,
     TelegramError,
-    TimedOut,
 )
 
+from adapters.telegram.calls import Caller
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import UNPACED, Budget
 from adapters.telegram.pins import Pinner
@@ -51,11 +45,10 @@ from adapters.telegram.refusals import (
     is_message_gone,
     is_not_modified,
     is_other_kind,
-    retry_seconds,
 )
 from adapters.telegram.render import Renderer, alert_text
 from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
-from adapters.telegram.translate import telegram_chat_id, telegram_thread_id
+from adapters.telegram.translate import telegram_thread_id
 from bot.contract import (
     Answer,
     ChatRef,
@@ -78,14 +71,9 @@ T = TypeVar("T")
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
-ATTEMPTS = 5  # calls per instruction before giving up on flood waits and network errors
 CAPTION_LIMIT = 1024  # characters Telegram takes in a photo's caption
 PICTURE_NAME = "table.png"
 READ_SECONDS = 60.0  # an older response stays at least this long before it is tidied away
-
-
-class UserUnreachable(Exception):
-    """Telegram refused to write to a private chat (never started, or blocked the bot)."""
 
 
 class _Overtaken(Exception):
@@ -102,7 +90,8 @@ class Carrier:
         self.renderer = renderer
         self.book = book
         self.clock = clock
-        self._moved: dict[int, int] = {}  # groups that became supergroups, old id -> new
+        self.calls = Caller(clock, self._hold_on)
+        self._call = self.calls.call
         self.pins = Pinner(bot, book, clock, self._call)
 
     async def answer(self, query_id: str, answer: Answer) -> None:
@@ -360,51 +349,3 @@ class Carrier:
             log.info("could not delete message %s in %s: %s", message_id, chat.key, err)
             return False
         return True
-
-    def moved(self, old: int, new: int) -> None:
-        """Group ``old`` became supergroup ``new``: write there from now on."""
-        self._moved[old] = new
-
-    def chat_id(self, chat: ChatRef) -> int:
-        chat_id = telegram_chat_id(chat)
-        return self._moved.get(chat_id, chat_id)
-
-    async def _call(
-        self,
-        make: Callable[[int], Awaitable[T]],
-        chat: ChatRef,
-        budget: Budget = UNPACED,
-        in_chat: bool = True,
-    ) -> T:
-        """Make a Bot API call to the chat (each attempt in its turn; a deletion's in the
-        bot-wide budget alone), waiting out flood control, retrying network errors, and
-        following a group that became a supergroup."""
-        for attempt in range(1, ATTEMPTS + 1):
-            chat_id = self.chat_id(chat)
-            await budget.spend(in_chat)
-            await self._hold_on()
-            try:
-                return await budget.within(partial(make, chat_id))
-            except ChatMigrated as err:
-                if attempt == ATTEMPTS:
-                    raise
-                log.info("chat %s is now %s", chat_id, err.new_chat_id)
-                self.moved(chat_id, err.new_chat_id)
-            except RetryAfter as err:
-                if attempt == ATTEMPTS:
-                    raise
-                wait = retry_seconds(err)
-                log.info("flood control in %s: waiting %.0f s", chat.key, wait)
-                await self.clock.sleep_until(self.clock.now() + wait)
-            except Forbidden as err:
-                if chat.chat_id.startswith("-"):
-                    raise
-                raise UserUnreachable(str(err)) from err
-            except (BadRequest, TimedOut):
-                raise  # a refused call does not change by repeating it; a sent one may have landed
-            except NetworkError as err:
-                if attempt == ATTEMPTS:
-                    raise
-                log.info("network error towards %s (%s); retrying", chat.key, err)
-                await self.clock.sleep_until(self.clock.now() + attempt)
-        raise AssertionError("unreachable")  # the loop returns or raises

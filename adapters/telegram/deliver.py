@@ -34,7 +34,8 @@ from dataclasses import replace
 
 from telegram.error import TelegramError
 
-from adapters.telegram.carry import STORE_DOWN, Carrier, UserUnreachable
+from adapters.telegram.calls import UserUnreachable
+from adapters.telegram.carry import STORE_DOWN, Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for

@@ -1,0 +1,86 @@
+"""One Bot API call to a chat, as the carrier makes it: in its turn of the send budget,
+waiting out flood control, retrying network errors, and following a group that became
+a supergroup."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TypeVar
+
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
+
+from adapters.telegram.clock import Clock
+from adapters.telegram.limiter import UNPACED, Budget
+from adapters.telegram.refusals import retry_seconds
+from adapters.telegram.translate import telegram_chat_id
+from bot.contract import ChatRef
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ATTEMPTS = 5  # calls per instruction before giving up on flood waits and network errors
+
+
+class UserUnreachable(Exception):
+    """Telegram refused to write to a private chat (never started, or blocked the bot)."""
+
+
+class Caller:
+    """Makes the carrier's calls; ``hold_on`` is awaited before each attempt (the
+    carrier's check that the screen it shows is still the newest)."""
+
+    def __init__(self, clock: Clock, hold_on: Callable[[], Awaitable[None]]) -> None:
+        self.clock = clock
+        self._hold_on = hold_on
+        self._moved: dict[int, int] = {}  # groups that became supergroups, old id -> new
+
+    def moved(self, old: int, new: int) -> None:
+        """Group ``old`` became supergroup ``new``: write there from now on."""
+        self._moved[old] = new
+
+    def chat_id(self, chat: ChatRef) -> int:
+        chat_id = telegram_chat_id(chat)
+        return self._moved.get(chat_id, chat_id)
+
+    async def call(
+        self,
+        make: Callable[[int], Awaitable[T]],
+        chat: ChatRef,
+        budget: Budget = UNPACED,
+        in_chat: bool = True,
+    ) -> T:
+        """Make a Bot API call to the chat (each attempt in its turn; a deletion's in the
+        bot-wide budget alone), waiting out flood control, retrying network errors, and
+        following a group that became a supergroup."""
+        for attempt in range(1, ATTEMPTS + 1):
+            chat_id = self.chat_id(chat)
+            await budget.spend(in_chat)
+            await self._hold_on()
+            try:
+                return await budget.within(partial(make, chat_id))
+            except ChatMigrated as err:
+                if attempt == ATTEMPTS:
+                    raise
+                log.info("chat %s is now %s", chat_id, err.new_chat_id)
+                self.moved(chat_id, err.new_chat_id)
+            except RetryAfter as err:
+                if attempt == ATTEMPTS:
+                    raise
+                wait = retry_seconds(err)
+                log.info("flood control in %s: waiting %.0f s", chat.key, wait)
+                await self.clock.sleep_until(self.clock.now() + wait)
+            except Forbidden as err:
+                if chat.chat_id.startswith("-"):
+                    raise
+                raise UserUnreachable(str(err)) from err
+            except (BadRequest, TimedOut):
+                raise  # a refused call does not change by repeating it; a sent one may have landed
+            except NetworkError as err:
+                if attempt == ATTEMPTS:
+                    raise
+                log.info("network error towards %s (%s); retrying", chat.key, err)
+                await self.clock.sleep_until(self.clock.now() + attempt)
+        raise AssertionError("unreachable")  # the loop returns or raises
