@@ -1,5 +1,11 @@
 """Running the Telegram bot: long polling by default, a webhook when one is configured,
-and a timer loop that lets the core act on deadlines and computer turns."""
+and a timer loop that lets the core act on deadlines and computer turns.
+
+Stopping is bounded: each part (the timer loop, the updates being handled, delivery,
+the Bot API client) gets :data:`STOP_SECONDS`, and one that has not stopped by then is
+cancelled and left behind with a log line naming it, so a press or a tick stuck on
+something that never answers (a Redis pool with no free connection, a picture that is
+never drawn) cannot keep the process from exiting on SIGTERM."""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Update
@@ -33,6 +39,7 @@ log = logging.getLogger(__name__)
 # Migrations come as messages; my_chat_member says the bot was removed from a group.
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
 DRAIN_SECONDS = 10.0  # at shutdown, how long queued edits may still go out
+STOP_SECONDS = 10.0  # at shutdown, how long each other part may take to stop
 
 
 def redis_wiring(
@@ -128,20 +135,20 @@ class TelegramService:
     async def stop(self) -> None:
         self._stop_ticking.set()
         if self._ticker is not None:
-            await self._ticker
+            await _within("the timer loop", self._ticker)
         if self.webhook is not None:
-            await self.webhook.stop()
+            await _within("the webhook server", self.webhook.stop())
         if self.application.updater is not None and self.application.updater.running:
-            await self.application.updater.stop()
+            await _within("polling", self.application.updater.stop())
         if self.application.running:
-            await self.application.stop()
+            await _within("the updates being handled", self.application.stop())
         if self.adapter.started:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.adapter.deliverer.drain(), DRAIN_SECONDS)
-            await self.adapter.stop()
-        await self.application.shutdown()  # does nothing if it never initialised
+            await _within("the queued edits", self.adapter.deliverer.drain(), DRAIN_SECONDS)
+            await _within("delivery", self.adapter.stop())
+        # Does nothing if it never initialised.
+        await _within("the Bot API client", self.application.shutdown())
         if self.liveness is not None:
-            await self.liveness.stop()
+            await _within("this process's liveness key", self.liveness.stop())
 
     async def _tick(self) -> None:
         """Ask the core for what is due, every few hundred milliseconds, until stopped;
@@ -175,6 +182,22 @@ class TelegramService:
             log.warning("cannot bring tables up to date while the store is down (%s)", err)
             return started
         return True
+
+
+async def _within(what: str, step: Awaitable[None], seconds: float | None = None) -> None:
+    """Wait for ``step`` for ``seconds`` at most (:data:`STOP_SECONDS` unless given); if
+    it is not done by then, cancel it without waiting for it (it may ignore being
+    cancelled) and say what was left behind. A step that fails is logged: the parts
+    after it are stopped all the same."""
+    limit = STOP_SECONDS if seconds is None else seconds
+    task = asyncio.ensure_future(step)
+    done, _ = await asyncio.wait({task}, timeout=limit)
+    if not done:
+        task.cancel()
+        log.warning("stopping: %s not done after %g s, cancelled and left behind", what, limit)
+        return
+    if not task.cancelled() and task.exception() is not None:
+        log.error("%s failed to stop", what, exc_info=task.exception())
 
 
 async def run_telegram(

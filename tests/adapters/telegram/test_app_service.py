@@ -4,18 +4,20 @@ and stopping, and how many updates it handles at once."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from telegram.error import InvalidToken
 
+from adapters.telegram import run
 from adapters.telegram.run import run_telegram
 from bot import keys
 from bot.contract import Inbound, Notice, Outbound, Press
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.harness import running, settings_for
+from tests.adapters.telegram.harness import Running, running, settings_for
 from tests.adapters.telegram.test_app import (  # noqa: F401 (fixtures)
     GROUP,
     GROUP_ID,
@@ -131,3 +133,74 @@ async def test_a_hundred_presses_are_handled_at_once_however_long_each_waits(
         await bot.settle()
     assert waiting.most_at_once == 100
     assert all(fake.answered[q]["text"] == "you pressed p_rules" for q in queries)
+
+
+class StuckCore(EchoCore):
+    """A core whose timer round (``tick``) or press handling (``press``) never ends, not
+    even when cancelled, until the test lets it go."""
+
+    def __init__(self, stuck_in: str) -> None:
+        super().__init__()
+        self.stuck_in = stuck_in
+        self.stuck = asyncio.Event()  # the stuck call has begun
+        self.let_go = asyncio.Event()
+
+    async def _hang(self) -> None:
+        self.stuck.set()
+        while not self.let_go.is_set():
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.let_go.wait()
+
+    async def tick(self, platform: str) -> Sequence[Outbound]:
+        if self.stuck_in == "tick":
+            await self._hang()
+        return await super().tick(platform)
+
+    async def handle(self, inbound: Inbound) -> Sequence[Outbound]:
+        if self.stuck_in == "press" and isinstance(inbound, Press):
+            await self._hang()
+        return await super().handle(inbound)
+
+
+@pytest.fixture
+def quick_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(run, "STOP_SECONDS", 0.2)
+    monkeypatch.setattr(run, "DRAIN_SECONDS", 0.2)
+
+
+async def _stops_although_stuck(bot: Running, stuck: StuckCore) -> None:
+    """The service stops while ``stuck`` hangs (a minute is the test's own patience)."""
+    await stuck.stuck.wait()
+    stopping = asyncio.ensure_future(bot.services[0].stop())
+    done, _ = await asyncio.wait({stopping}, timeout=60)
+    stuck.let_go.set()
+    assert done, "stop() waited for the stuck part"
+    await stopping
+
+
+@pytest.mark.usefixtures("quick_stop")
+async def test_stopping_leaves_a_timer_round_that_never_ends_behind_and_says_so(
+    fake: FakeBotApi, clock: VirtualClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    stuck = StuckCore("tick")
+    async with running(fake, stuck, clock) as bot:
+        await _stops_although_stuck(bot, stuck)
+    assert "stopping: the timer loop not done after 0.2 s" in caplog.text
+
+
+@pytest.mark.usefixtures("quick_stop")
+async def test_stopping_leaves_a_press_that_never_ends_behind_and_says_so(
+    fake: FakeBotApi,
+    clock: VirtualClock,
+    ann: FakeUser,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    stuck = StuckCore("press")
+    async with running(fake, stuck, clock) as bot:
+        fake.type_text(ann, GROUP_ID, "/rules")
+        await bot.settle()
+        (message,) = fake.bot_messages(GROUP_ID)
+        fake.press(ann, message, "p_rules")
+        await _stops_although_stuck(bot, stuck)
+    assert "stopping: the updates being handled not done after 0.2 s" in caplog.text
+    assert "the timer loop" not in caplog.text  # the parts that could stop did
