@@ -12,10 +12,17 @@ Held pings wait in Redis, so that whichever process handles the player's move dr
 his ping, and whichever runs the next timer round sends one that fell due: a process
 that stops takes none along. Each platform's pings are spread over
 :data:`bot.keys.PING_BUCKETS` sorted sets scored by the moment each falls due (a
-chat's always in the same one, so no one key is hot on a cluster); the chat's own
-message hash names the member of each of its slots' pings, so a drop needs nothing
-but the chat and the slot. Taking a due ping out of its set is the claim: only one
-process wins it.
+chat's always in the same one, so no one key is hot on a cluster); a hash beside each
+set, in its cluster slot, names the member held for each chat's slot, so a drop needs
+nothing but the chat and the slot. Holding, dropping and claiming are each one script
+on those two keys (one round trip, and none can come between the steps of another):
+taking a due ping out of its set is the claim, and only one process wins it. A ping
+that is put off (see :meth:`HeldPings.claim_due`) is held again in the same script
+that would have claimed it, and only if it is still held: one its player's move dropped
+meanwhile stays dropped.
+
+A ping claimed just before its player moves is still sent: the claim and the drop no
+longer interleave, but the send comes after the claim, and the move may come between.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import redis.asyncio as aredis
 
 from bot import keys
 from bot.contract import ChatRef, Deadline, Show
+from bot.store_timers import REPLACE_MEMBER
 from bot.store_types import text
 
 BATCH: Final = 50  # pings claimed from each set per round
@@ -78,6 +86,45 @@ PutOff = Callable[[HeldPing], Awaitable[float | None]]
 """Asked of each ping claimed: a later moment to hold it until instead, or ``None``."""
 
 
+# KEYS: held set, names hash. ARGV: the slot's field.
+_DROP = """
+local previous = redis.call('HGET', KEYS[2], ARGV[1])
+if not previous then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+return redis.call('ZREM', KEYS[1], previous)
+"""
+
+# KEYS: held set, names hash (none for a set of earlier versions). ARGV: now, limit; then,
+# to decide each due member apart, pairs of a member and when to hold it until instead
+# (0: claim it), of which only those still held and due are acted on. The claimed members.
+_CLAIM = """
+local claimed = {}
+local function claim(member)
+  redis.call('ZREM', KEYS[1], member)
+  claimed[#claimed + 1] = member
+  if #KEYS < 2 then return end
+  local ok, ping = pcall(cjson.decode, member)
+  if ok and type(ping) == 'table' and ping.c and ping.s then
+    local field = ping.c .. '|' .. ping.s
+    if redis.call('HGET', KEYS[2], field) == member then redis.call('HDEL', KEYS[2], field) end
+  end
+end
+if #ARGV == 2 then
+  local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+  for _, member in ipairs(due) do claim(member) end
+  return claimed
+end
+for i = 3, #ARGV, 2 do
+  local member, later = ARGV[i], tonumber(ARGV[i + 1])
+  local due = redis.call('ZSCORE', KEYS[1], member)
+  if due and tonumber(due) <= tonumber(ARGV[1]) then
+    if later > 0 then redis.call('ZADD', KEYS[1], later, member) else claim(member) end
+  end
+end
+return claimed
+"""
+
+
 class HeldPings:
     """One platform's held-back pings in Redis (see the module's text)."""
 
@@ -87,64 +134,52 @@ class HeldPings:
         self._redis = redis
         self._platform = platform
         self._also_claim = tuple(also_claim)  # sets of earlier versions: claimed, never written
+        self._hold = redis.register_script(REPLACE_MEMBER)  # the slot's ping replaced
+        self._drop = redis.register_script(_DROP)
+        self._claim = redis.register_script(_CLAIM)
 
     async def hold(self, held: HeldPing, due: float) -> None:
         """Hold ``held`` until ``due``; a ping held for the same slot is replaced."""
-        await self.drop(held.chat, held.slot)
-        await self._put(held, due)
+        field = keys.held_ping_field(held.chat, held.slot)
+        await self._hold(
+            keys=self._keys(keys.ping_bucket(held.chat)),
+            args=[field, held.member(due), repr(float(due))],
+        )
 
     async def drop(self, chat: ChatRef, slot_key: str) -> None:
         """Forget the ping held for the slot, if any (its player has moved)."""
-        field = _ping_field(slot_key)
-        member = await self._redis.hget(keys.slot_messages(chat), field)
-        if member is None:
-            return
-        async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zrem(self._bucket(chat), member)
-            for legacy in self._also_claim:
-                pipe.zrem(legacy, member)
-            pipe.hdel(keys.slot_messages(chat), field)
-            await pipe.execute()
+        field = keys.held_ping_field(chat, slot_key)
+        await self._drop(keys=self._keys(keys.ping_bucket(chat)), args=[field])
 
     async def claim_due(self, now: float, put_off: PutOff | None = None) -> list[HeldPing]:
         """The held pings due by ``now`` that this process won (only one does); one that
         ``put_off`` names a later moment for is held until then instead."""
-        buckets = [keys.held_pings(self._platform, b) for b in range(keys.PING_BUCKETS)]
-        buckets.extend(self._also_claim)
-        pages = await asyncio.gather(
-            *(self._redis.zrangebyscore(bucket, "-inf", now, 0, BATCH) for bucket in buckets)
-        )
-        due = [(b, str(m)) for b, page in zip(buckets, pages, strict=True) for m in page]
-        claimed: list[HeldPing] = []
-        for bucket, member in due:
-            if not await self._redis.zrem(bucket, member):
-                continue  # another process took it
-            held = HeldPing.from_member(member)
-            later = await put_off(held) if put_off is not None else None
-            if later is not None:
-                await self._put(held, later)
-                continue
-            await self._forget_member(held, member)
-            claimed.append(held)
-        return claimed
+        sets = [self._keys(b) for b in range(keys.PING_BUCKETS)]
+        sets.extend([legacy] for legacy in self._also_claim)
+        limit: list[str | int] = [repr(float(now)), BATCH]
+        replies: list[list[str]]
+        if put_off is None:
+            replies = await asyncio.gather(*(self._claim(keys=k, args=limit) for k in sets))
+        else:
+            pages = await asyncio.gather(
+                *(self._redis.zrangebyscore(k[0], "-inf", now, 0, BATCH) for k in sets)
+            )
+            replies = []
+            for bucket, page in zip(sets, pages, strict=True):
+                if page:
+                    decided = [await _decide(str(m), put_off) for m in page]
+                    pairs = [part for pair in decided for part in pair]
+                    replies.append(await self._claim(keys=bucket, args=[*limit, *pairs]))
+        return [HeldPing.from_member(text(m)) for reply in replies for m in reply]
 
-    def _bucket(self, chat: ChatRef) -> str:
-        return keys.held_pings(self._platform, keys.ping_bucket(chat))
-
-    async def _put(self, held: HeldPing, due: float) -> None:
-        member = held.member(due)
-        async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(self._bucket(held.chat), {member: due})
-            pipe.hset(keys.slot_messages(held.chat), _ping_field(held.slot), member)
-            await pipe.execute()
-
-    async def _forget_member(self, held: HeldPing, member: str) -> None:
-        field = _ping_field(held.slot)
-        named = await self._redis.hget(keys.slot_messages(held.chat), field)
-        if named is not None and text(named) == member:
-            await self._redis.hdel(keys.slot_messages(held.chat), field)
+    def _keys(self, bucket: int) -> list[str]:
+        return [
+            keys.held_pings(self._platform, bucket),
+            keys.held_ping_names(self._platform, bucket),
+        ]
 
 
-def _ping_field(slot_key: str) -> str:
-    # Slot keys never start with "~": these fields cannot meet a slot's own.
-    return f"~ping|{slot_key}"
+async def _decide(member: str, put_off: PutOff) -> tuple[str, str]:
+    """A due member and when to hold it until instead ("0": claim it)."""
+    later = await put_off(HeldPing.from_member(member))
+    return member, repr(float(later)) if later is not None else "0"

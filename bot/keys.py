@@ -273,6 +273,17 @@ def held_pings(platform: str, bucket: int) -> str:
     return f"{PREFIX}:{{{platform}:pings:{bucket}}}"
 
 
+def held_ping_names(platform: str, bucket: int) -> str:
+    """Hash, in its bucket's slot, naming the member held for each ping's slot
+    (:func:`held_ping_field`), so one script can replace or drop a slot's ping."""
+    return held_pings(platform, bucket) + ":current"
+
+
+def held_ping_field(chat: ChatRef, slot_key: str) -> str:
+    """The field of :func:`held_ping_names` naming the ping held for a chat's slot."""
+    return f"{chat.key}|{slot_key}"
+
+
 # -- turn deadlines ------------------------------------------------------------------
 
 

@@ -27,8 +27,10 @@ from bot import keys
 from bot.contract import ChatRef
 from bot.store_types import TimerChange, TimerClaim, text
 
-# KEYS: timer set, current-member hash. ARGV: field, member, due.
-_SCHEDULE = """
+# KEYS: a sorted set, the hash naming each field's member in it. ARGV: field, member, score.
+# The member the field named before leaves the set: a replaced deadline (or held ping, see
+# adapters.pings) can never be claimed.
+REPLACE_MEMBER = """
 local previous = redis.call('HGET', KEYS[2], ARGV[1])
 if previous then redis.call('ZREM', KEYS[1], previous) end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
@@ -97,7 +99,7 @@ class TimerSet:
     """The timer half of the store (see :class:`bot.store.Store`)."""
 
     def __init__(self, redis: aredis.Redis) -> None:
-        self._schedule = redis.register_script(_SCHEDULE)
+        self._schedule = redis.register_script(REPLACE_MEMBER)
         self._arm = redis.register_script(_ARM)
         self._unschedule = redis.register_script(_UNSCHEDULE)
         self._claim = redis.register_script(_CLAIM)

@@ -272,6 +272,14 @@ def test_every_timer_bucket_s_script_keys_share_a_slot() -> None:
     assert _one_slot(list(keys.LEGACY_TIMERS))
 
 
+@pytest.mark.parametrize("platform", ["tg", "dc"])
+def test_every_held_ping_bucket_s_script_keys_share_a_slot(platform: str) -> None:
+    for bucket in range(keys.PING_BUCKETS):
+        assert _one_slot(
+            [keys.held_pings(platform, bucket), keys.held_ping_names(platform, bucket)]
+        )
+
+
 async def test_connections_cut_again_and_again_fail_commands_only_as_lost_connections(
     cluster_url: str,
 ) -> None:
