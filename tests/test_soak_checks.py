@@ -1,9 +1,11 @@
 """The soak's own checks find what they look for: a lost press, a move nobody pressed,
-a refused press stored anyway, and the busiest minute of a group."""
+a refused press stored anyway, the busiest minute of a group, and a table behind the
+game its chat last ended."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -11,8 +13,12 @@ import fakeredis
 
 from bench.soak.group import Group, Press, Tally
 from bench.soak.scale import _busiest_minute, _busiest_second
+from bot import keys
+from bot.store import Store
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
+from tests.adapters.telegram.players import table_slot
+from tests.bot.driver import make_table, user
 
 OK: dict[str, Any] = {"show_alert": False}
 REFUSED: dict[str, Any] = {"show_alert": True, "text": "unavailable"}
@@ -91,3 +97,28 @@ def test_the_busiest_second_counts_the_whole_bots_writes_to_every_chat() -> None
         fake.calls.append(Call("sendMessage", {"chat_id": chat, "text": "x"}, at))
     fake.calls.append(Call("answerCallbackQuery", {"chat_id": -7}, 5.5))  # not a write
     assert _busiest_second(fake) == 3  # 5.0 to 5.9, or 5.2 to 6.1
+
+
+async def test_a_table_is_compared_with_the_version_its_ended_game_ended_at() -> None:
+    """Once a match has ended and no other is open, the table must show the match's last
+    table, the version the store keeps with the chat's last game."""
+    redis = fakeredis.FakeAsyncRedis(decode_responses=True)
+    store = Store(redis)
+    group = Group(FakeBotApi(), store, redis, -800, 0, Tally(), asyncio.Event())
+    people = [user(1, "Anna"), user(2, "Boris")]
+    try:
+        table = make_table(store, group.chat)
+        await table.start_match("tyaga", people, "target=10")
+        await table.play_out(people, random.Random(8))
+        last = await table.last_doc()
+        assert last is not None
+        slot = table_slot(group.chat, last.id)
+        final = table.slots[slot.key].version  # the match's last table, as the core drew it
+        assert await group.stored() == (last.id, final)
+        assert not await group.table_shows_store()
+        await redis.hset(keys.slot_messages(group.chat), slot.key, f"7:{final - 1}")
+        assert not await group.table_shows_store()
+        await redis.hset(keys.slot_messages(group.chat), slot.key, f"7:{final}")
+        assert await group.table_shows_store()
+    finally:
+        await store.close()

@@ -33,6 +33,7 @@ from bot.gamedoc import GameDoc, from_json
 from bot.match import Pacing
 from bot.runner import Runner
 from bot.store import Store
+from bot.store_connect import REDIS_ERRORS
 from bot.store_types import StoreUnavailable
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
@@ -50,6 +51,7 @@ HAND_WAIT = 8.0  # how long a person waits for his hand before pressing "My tile
 ANSWER_WAIT = 6.0  # how long a person waits for the popup of a press
 END_WAIT = 60.0  # how long the table may take to show a finished match (after a kill too)
 LOOK = 0.05  # seconds between looks at the store
+STORE_ERRORS = (*REDIS_ERRORS, StoreUnavailable)  # a store down, or slow under load
 
 # (command, people, computers): every game, some with computers.
 PLANS = (
@@ -304,17 +306,25 @@ class Group:
             await asyncio.sleep(0.2)
         self.tally.problems.append(f"chat {self.chat_id}: table of {game_id} never showed the end")
 
+    async def stored(self) -> tuple[str, int] | None:
+        """The group's game and the version the store holds of it, or its last game and
+        the version it ended at; ``None`` before any."""
+        game = await self.truth.load(self.chat)
+        if game is not None:
+            return game.doc.id, game.version
+        ended = await self.truth.store.last_ended(self.chat)
+        if ended is None:
+            return None
+        version, doc = ended
+        return str(doc["id"]), version
+
     async def table_shows_store(self) -> bool:
         """Whether the group's table shows the version the store holds of its game, or
         of its last game once that ended."""
-        game = await self.truth.load(self.chat)
-        if game is not None:
-            game_id, version = game.doc.id, game.version
-        else:
-            ended = await self.truth.store.last_version(self.chat)
-            if ended is None:
-                return True
-            version, game_id = ended
+        stored = await self.stored()
+        if stored is None:
+            return True
+        game_id, version = stored
         return await shown_version(self.redis, table_slot(self.chat, game_id)) == version
 
     async def check_unfinished(self) -> None:

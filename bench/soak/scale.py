@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.soak.group import ANSWER_WAIT, Group, Tally
+from bench.soak.group import ANSWER_WAIT, STORE_ERRORS, Group, Tally
 from bench.soak.kill import bot_env
 from bench.soak.procs import BotProcess, RedisCluster, free_port
 from bot.store import Store, connect
@@ -152,7 +152,7 @@ async def _drain(groups: list[Group]) -> float | None:
 async def _shows_store(group: Group) -> bool:
     try:
         return await group.table_shows_store()
-    except Exception:  # the store is slow to answer under load: look again
+    except STORE_ERRORS:  # the store is slow to answer under load: look again
         return False
 
 
