@@ -19,6 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--groups", type=int, default=10, help="groups playing at once")
     parser.add_argument("--minutes", type=float, default=None, help="the longest it may run")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--turn-timeout", type=int, default=None, help="scale: seconds")
     parser.add_argument("--keep", type=Path, default=None, help="leave logs and data here")
     args = parser.parse_args(argv)
     if args.mode == "kill":
@@ -32,7 +33,12 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(kill_soak(options))
     from bench.soak.scale import ScaleOptions, scale_run
 
-    scale = ScaleOptions(minutes=args.minutes or 10.0, groups=args.groups, keep=args.keep)
+    scale = ScaleOptions(
+        minutes=args.minutes or 10.0,
+        groups=args.groups,
+        keep=args.keep,
+        turn_timeout=args.turn_timeout,
+    )
     return asyncio.run(scale_run(scale))
 
 

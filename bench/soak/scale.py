@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.soak import behind as lag
 from bench.soak.group import ANSWER_WAIT, STORE_ERRORS, Group, Tally
 from bench.soak.kill import bot_env
 from bench.soak.procs import BotProcess, RedisCluster, free_port
@@ -55,6 +56,11 @@ class ScaleOptions:
     minutes: float = 10.0
     groups: int = 10
     keep: Path | None = None
+    turn_timeout: int | None = None  # seconds; by default TURN_TIMEOUT
+
+    @property
+    def timer(self) -> int:
+        return self.turn_timeout or TURN_TIMEOUT
 
 
 async def scale_run(options: ScaleOptions) -> int:
@@ -72,7 +78,7 @@ async def scale_run(options: ScaleOptions) -> int:
             "TELEGRAM_WEBHOOK_SECRET": SECRET,
             "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
             "TELEGRAM_WEBHOOK_PORT": str(port),
-            "TURN_TIMEOUT": str(TURN_TIMEOUT),
+            "TURN_TIMEOUT": str(options.timer),
             "TIMER_POLL_INTERVAL": "0.5",  # the default: ten looks a second each is for tests
         }
         workers.append(BotProcess(env, workdir / f"worker{n}.log"))
@@ -118,7 +124,7 @@ async def scale_run(options: ScaleOptions) -> int:
     try:
         await asyncio.gather(*(g.play(10_000, until) for g in groups))
         played = time.monotonic() - started
-        drained = await _drain(groups)
+        drained = await _drain(groups, await lag.at_stop(groups))
         for group in groups:
             await group.check_unfinished()
             await group.check_scoreboard()
@@ -134,18 +140,30 @@ async def scale_run(options: ScaleOptions) -> int:
     return 1 if tally.problems else 0
 
 
-async def _drain(groups: list[Group]) -> float | None:
+async def _drain(groups: list[Group], stop: dict[int, lag.Stored]) -> float | None:
     """Seconds from the last press until one look at every group's table finds it
-    showing the stored state; ``None`` (each group behind noted) if not by the limit."""
+    showing the stored state; ``None`` (each group behind noted and described) if not
+    by the limit. Each minute it says how many are behind, and how many of those hold a
+    state that moved since the stop."""
     stopped = time.monotonic()
+    said = stopped
     while True:
         behind = [g for g in groups if not await _shows_store(g)]
         if not behind:
             return time.monotonic() - stopped
         if time.monotonic() - stopped > DRAIN_LIMIT:
             for group in behind:
-                group.tally.problems.append(f"chat {group.chat_id}: table never caught up")
+                group.tally.problems.append(
+                    f"table never caught up: {await lag.describe(group, stop)}"
+                )
             return None
+        if time.monotonic() - said >= 60:
+            said = time.monotonic()
+            print(
+                f"{said - stopped:4.0f} s after the last press: {len(behind)} tables behind, "
+                f"{await lag.moved_since(behind, stop)} of them moved since",
+                flush=True,
+            )
         await asyncio.sleep(1.0)
 
 
@@ -222,7 +240,7 @@ def _report(
     span = max(writes) - min(writes) if writes else 0.0
     lines = [
         f"workers              {WORKERS} webhook processes, Redis Cluster of 3 masters",
-        f"groups playing       {options.groups} for {seconds:.0f} s",
+        f"groups playing       {options.groups} for {seconds:.0f} s, turn timer {options.timer} s",
         "tables caught up     "
         + (f"{drained:.0f} s after the last press" if drained is not None else "NOT all"),
         f"games finished       {tally.games}",
