@@ -1,20 +1,25 @@
 """The soak's own checks find what they look for: a lost press, a move nobody pressed,
-a refused press stored anyway, the busiest minute of a group, and a table behind the
-game its chat last ended."""
+a refused press stored anyway, the busiest minute of a group, and a person caught in
+the middle of his turn."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import time
 from types import SimpleNamespace
 from typing import Any
 
 import fakeredis
 
-from bench.soak.group import Group, Press, Tally
+from bench.soak.group import Group, Press, Tally, mid_turn
 from bench.soak.scale import _busiest_minute, _busiest_second
 from bot import keys
+from bot.contract import ChatRef
+from bot.match import Pacing
+from bot.runner import Runner
 from bot.store import Store
+from bot.updates import _still_acting
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.players import table_slot
@@ -97,6 +102,37 @@ def test_the_busiest_second_counts_the_whole_bots_writes_to_every_chat() -> None
         fake.calls.append(Call("sendMessage", {"chat_id": chat, "text": "x"}, at))
     fake.calls.append(Call("answerCallbackQuery", {"chat_id": -7}, 5.5))  # not a write
     assert _busiest_second(fake) == 3  # 5.0 to 5.9, or 5.2 to 6.1
+
+
+async def test_a_person_is_mid_turn_whenever_the_core_holds_the_table_back() -> None:
+    """The scale run lets a person caught mid-turn end it before it waits for the tables,
+    because the core edits a table only once its mover's turn has passed: in every game,
+    each write the core holds the table back for leaves its mover mid-turn."""
+    store = Store(fakeredis.FakeAsyncRedis(decode_responses=True))
+    people = [user(1, "Anna"), user(2, "Boris")]
+    seen: dict[bool, int] = {True: 0, False: 0}
+    try:
+        for n, (variant, computers) in enumerate(
+            (("baghdad", 0), ("tyaga", 0), ("kozel", 1), ("three_guns", 1))
+        ):
+            chat = ChatRef("tg", str(-700 - n))
+            table = make_table(store, chat, seed=n)
+            await table.start_match(variant, people, computers=computers)
+            rng = random.Random(n)
+            for _ in range(150):
+                runner = Runner(store, Pacing(0, 0, 3), time.time, "en")
+                before = await runner.load(chat)
+                await table.step(people, rng)
+                after = await Runner(store, Pacing(0, 0, 3), time.time, "en").load(chat)
+                if before is None or after is None or before.doc.id != after.doc.id:
+                    break
+                if after.version != before.version and before.state is not None:
+                    held = _still_acting(before, after)
+                    assert mid_turn(after) or not held, (variant, after.doc.moves[-3:])
+                    seen[held] += 1
+    finally:
+        await store.close()
+    assert seen[True] and seen[False]
 
 
 async def test_a_table_is_compared_with_the_version_its_ended_game_ended_at() -> None:

@@ -6,14 +6,14 @@ moved since the stop (the turn timer playing for people who stopped, or a comput
 it) rather than one the bot has not shown yet. A table still behind at the end is
 described: its stored version at the stop and now, the version it shows, how long ago
 the group's table was last written to, and what is queued for the chat (screens noted
-as pending, one-off messages in its outbox, its edit hold), so a stalled mailbox can be
-told from a long queue."""
+as pending, one-off messages in its outbox, its edit hold) and whether the mover is still
+in the middle of his turn, so a stalled mailbox can be told from a long queue."""
 
 from __future__ import annotations
 
 import time
 
-from bench.soak.group import STORE_ERRORS, Group
+from bench.soak.group import STORE_ERRORS, Group, mid_turn
 from bot import keys
 from tests.adapters.telegram.players import shown_version, table_slot
 
@@ -61,6 +61,7 @@ async def describe(group: Group, stop: dict[int, Stored]) -> str:
     then = stop.get(group.chat_id)
     try:
         now = await group.stored()
+        game = await group.truth.load(group.chat)
         pending = await group.redis.hgetall(keys.pending_screens(group.chat))
         outbox = await group.redis.hlen(keys.outbox(group.chat))
         hold = await group.redis.pttl(keys.edit_lock(group.chat))
@@ -75,7 +76,7 @@ async def describe(group: Group, stop: dict[int, Stored]) -> str:
     return (
         f"chat {group.chat_id}: stored v{_version(then)} at the stop, v{_version(now)} now"
         f"{' (another game)' if _game(now) != _game(then) else ''}, shown v{shown}"
-        "; "
+        f"{' (its mover still acting)' if game is not None and mid_turn(game) else ''}; "
         f"table last written {ago}; pending {len(pending)} screens "
         f"(the table's: v{pending.get(table_key)}), outbox {outbox}, edit hold {hold} ms"
     )

@@ -62,6 +62,19 @@ PLANS = (
 )
 
 
+def mid_turn(game: Game) -> bool:
+    """The seat to move has moved in this turn already and acts again (a Thief of
+    Baghdad camel before its extra or ``done``, a draw before the drawn tile or ``done``).
+    The table is not edited for what he does until his turn passes (see
+    :mod:`bot.updates`), so it shows an older version meanwhile (unless the bot made
+    those moves for him in the write that ended the turn before, a forced draw)."""
+    doc, state = game.doc, game.state
+    if doc.status != "running" or state is None or state.deal_over or state.turn is None:
+        return False
+    start = doc.deal_starts[-1] if doc.deal_starts else 0
+    return len(doc.moves) > start and doc.moves[-1][0] == state.turn
+
+
 class StoreDown(Exception):
     """The store could not be read (it is being stopped on purpose)."""
 
@@ -128,6 +141,26 @@ class Group:
                 return
             plan = PLANS[(self.index + number) % len(PLANS)]
             await self._match(*plan, until)
+
+    async def finish_turn(self, limit: float) -> bool:
+        """A person caught in the middle of his turn when the people stop (see
+        :func:`mid_turn`) ends it first, as people do, by ``limit`` at the latest; whether
+        anyone was."""
+        pressed = False
+        while time.monotonic() < limit:
+            try:
+                game = await self._load()
+            except StoreDown:
+                await asyncio.sleep(0.5)
+                continue
+            if game is None or game.doc.id != self.current or not mid_turn(game):
+                return pressed
+            pressed = True
+            try:
+                await self._turn(game)
+            except (RedisError, StoreUnavailable):
+                await asyncio.sleep(0.5)
+        return pressed
 
     # -- one match -------------------------------------------------------------------
 

@@ -42,13 +42,10 @@ WRITES = (
     "unpinChatMessage",
 )
 GROUP_MINUTE, BOT_SECOND = 20, 30  # Telegram's limits
-# A thousand groups wait minutes for their turn in the bot's thirty writes a second, and
-# so do their hands: the turn timer must be longer, or it plays for people waiting for
-# their hand.
-TURN_TIMEOUT = 900
 LOOK = 5.0  # people look at least this often, and whenever the bot writes to them
 HAND_WAIT = 300.0  # ... and ask for their tiles when no hand came for this long
-DRAIN_LIMIT = 900.0  # the longest the tables may take to show the stored state
+FINISH_LIMIT = 600.0  # the longest people caught mid-turn at the stop take to end it
+DRAIN_LIMIT = 900.0  # the longest the tables may then take to show the stored state
 
 
 @dataclass
@@ -56,11 +53,19 @@ class ScaleOptions:
     minutes: float = 10.0
     groups: int = 10
     keep: Path | None = None
-    turn_timeout: int | None = None  # seconds; by default TURN_TIMEOUT
+    turn_timeout: int | None = None  # seconds; by default longer than the whole run
 
     @property
     def timer(self) -> int:
-        return self.turn_timeout or TURN_TIMEOUT
+        """The turn timer. A thousand groups wait minutes for their turn in the bot's
+        thirty writes a second, and so do their hands: a timer shorter than that queue
+        plays for people waiting for their hand. And once the people stop, a timer that
+        runs out keeps moving the games whose tables the run waits for (each such move a
+        new edit, queued like the rest), so no look ever finds every table caught up:
+        by default it is longer than the play, the turns ended after it and the wait."""
+        if self.turn_timeout is not None:
+            return self.turn_timeout
+        return int(self.minutes * 60 + FINISH_LIMIT + DRAIN_LIMIT) + 60
 
 
 async def scale_run(options: ScaleOptions) -> int:
@@ -121,9 +126,13 @@ async def scale_run(options: ScaleOptions) -> int:
     until = started + options.minutes * 60
     drained: float | None = None
     played = 0.0
+    ending = (0, 0.0)
     try:
         await asyncio.gather(*(g.play(10_000, until) for g in groups))
         played = time.monotonic() - started
+        finish_by = time.monotonic() + FINISH_LIMIT
+        ended = await asyncio.gather(*(g.finish_turn(finish_by) for g in groups))
+        ending = (sum(ended), time.monotonic() - started - played)
         drained = await _drain(groups, await lag.at_stop(groups))
         for group in groups:
             await group.check_unfinished()
@@ -136,7 +145,7 @@ async def scale_run(options: ScaleOptions) -> int:
         cluster.stop()
     # A match cut by the end of the run is not a problem: its presses were checked.
     tally.problems = [p for p in tally.problems if "ran out of time" not in p]
-    _report(tally, fake, played, drained, workdir, options)
+    _report(tally, fake, played, ending, drained, workdir, options)
     return 1 if tally.problems else 0
 
 
@@ -216,6 +225,7 @@ def _report(
     tally: Tally,
     fake: FakeBotApi,
     seconds: float,
+    ending: tuple[int, float],
     drained: float | None,
     workdir: Path,
     options: ScaleOptions,
@@ -241,6 +251,7 @@ def _report(
     lines = [
         f"workers              {WORKERS} webhook processes, Redis Cluster of 3 masters",
         f"groups playing       {options.groups} for {seconds:.0f} s, turn timer {options.timer} s",
+        f"turns ended after    {ending[0]} people stopped mid-turn, in {ending[1]:.0f} s",
         "tables caught up     "
         + (f"{drained:.0f} s after the last press" if drained is not None else "NOT all"),
         f"games finished       {tally.games}",
