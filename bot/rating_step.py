@@ -76,12 +76,15 @@ def _name(user: object, key: str, names: dict[str, str]) -> str:
 
 
 def change_lines(_: Translator, rated: RatedMatch) -> list[str]:
-    """``Ratings: Anna 24.8 → 26.1, Boris 20.0 → 18.2`` (people only)."""
+    """``Ratings: Anna +1.3 (now 26.1), Boris -1.8 (now 18.2)`` (people only): what the
+    match did first, signed, as it is what a player looks for; then where it leaves him.
+    Written as before and after, a newcomer's first loss read ``0.0 → -1.1``, as if he had
+    had nothing and now owed something."""
     parts = [
         _(
-            "%(name)s %(before)s → %(after)s",
+            "%(name)s %(change)s (now %(after)s)",
             name=after.name,
-            before=_.decimal(rated.before[key].shown),
+            change=_.decimal(after.shown - rated.before[key].shown, signed=True),
             after=_.decimal(after.shown),
         )
         for key, after in rated.after.items()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
 from bot.contract import ChatRef, Command, Response, Show, SlotKind
 from bot.i18n import translator
+from bot.rating_step import RatedMatch, change_lines
 from bot.rating_views import top_screen
 from bot.ratings import PROVISIONAL, Rating
 from bot.store import Store
@@ -64,10 +66,48 @@ async def test_a_finished_match_in_a_russian_chat_writes_ratings_with_commas(
     ]
     assert finals, "no final table with the ratings"
     changes = finals[-1].split("Рейтинг:")[1]
-    assert re.search(r"Anna \d+,\d → -?\d+,\d", changes), changes
+    assert re.search(r"Anna [+-]\d+,\d \(теперь -?\d+,\d\)", changes), changes
     assert not re.search(r"\d\.\d", changes)
 
     await table.command(ANNA, "lang", "ru")  # her stats speak her own language
     stats = await table.send(Command(table.chat, ANNA, "stats"))
     said = "\n".join(o.screen.plain_text() for o in stats if isinstance(o, Response))
     assert re.search(r"\d,\d", said) and not re.search(r"\d\.\d", said), said
+
+
+NEWCOMER = Rating("Boris")  # shown as 0.0: no match yet
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Ratings: Anna +1.3 (now 25.3), Boris -1.1 (now -1.1), Chen +0.0 (now 20.0)"),
+        (
+            "ru",
+            "Рейтинг: Anna +1,3 (теперь 25,3), Boris -1,1 (теперь -1,1), Chen +0,0 (теперь 20,0)",
+        ),
+        ("uk", "Рейтинг: Anna +1,3 (тепер 25,3), Boris -1,1 (тепер -1,1), Chen +0,0 (тепер 20,0)"),
+        ("pl", "Ranking: Anna +1,3 (teraz 25,3), Boris -1,1 (teraz -1,1), Chen +0,0 (teraz 20,0)"),
+        ("ca", "Puntuacions: Anna +1,3 (ara 25,3), Boris -1,1 (ara -1,1), Chen +0,0 (ara 20,0)"),
+    ],
+)
+def test_a_matchs_rating_changes_lead_with_the_change_and_say_where_it_leaves_each(
+    lang: str, said: str
+) -> None:
+    """A newcomer's first loss reads as a loss (-1.1), not as a fall from 0.0 to below it;
+    a change too small to show reads +0.0; computers are not listed."""
+    anna, chen = Rating("Anna", 30.0, 2.0), Rating("Chen", 26.0, 2.0)  # 24.0 and 20.0
+    rated = RatedMatch(
+        "m1",
+        "tyaga",
+        {},
+        (),
+        before={"tg:1": anna, "tg:2": NEWCOMER, "tg:3": chen, "cpu:greedy": NEWCOMER},
+        after={
+            "tg:1": replace(anna, mu=31.3),
+            "tg:2": replace(NEWCOMER, mu=NEWCOMER.mu - 1.1),
+            "tg:3": replace(chen, mu=26.0 - 0.04),
+            "cpu:greedy": replace(NEWCOMER, mu=30.0),
+        },
+    )
+    assert change_lines(translator(lang), rated) == [said]

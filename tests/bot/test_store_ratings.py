@@ -64,7 +64,8 @@ async def test_a_finished_match_moves_every_seats_rating_once_here_and_everywher
         and "Ratings:" in o.screen.plain_text()
     ]
     assert len(finals) == 1
-    assert f"Anna 0.0 → {here[ANNA.key].shown:.1f}" in finals[0]
+    shown = here[ANNA.key].shown  # her first match: her rating was 0.0 before it
+    assert f"Anna {shown:+.1f} (now {shown:.1f})" in finals[0]
     assert "Computer" not in finals[0].split("Ratings:")[1]
 
 
