@@ -76,7 +76,7 @@ class Tyaga:
         OptionSpec(
             "no_double",
             "reshuffle",
-            "with highest_double, when nobody holds a double",
+            "with opening=highest_double, when nobody holds a double",
             choices=("reshuffle", "blank"),
             only_with=("opening", "highest_double"),
         ),
