@@ -29,12 +29,24 @@ Typical use, one playout per possible world::
         world = base.copy()
         world.redeal(rng, keep=me)
         outcome = playout(world, rng)
+
+or, to weigh each of a seat's moves over the same worlds,
+``scores_each(world, sim.legal(), rng)``: what the deal writes after each move
+played out once at random, without building copies and outcomes.
 """
 
 from engine.playout.baghdad import BaghdadSim
 from engine.playout.codes import DOUBLE, DRAW, PASS, play_code
 from engine.playout.guns import GunsSim
-from engine.playout.run import Policy, Simulator, finish_at_random, playout, simulate, simulator
+from engine.playout.run import (
+    Policy,
+    Simulator,
+    finish_at_random,
+    playout,
+    scores_each,
+    simulate,
+    simulator,
+)
 from engine.playout.sim import Outcome, Rules, Sim, UnsupportedVariant
 
 __all__ = [
@@ -52,6 +64,7 @@ __all__ = [
     "finish_at_random",
     "play_code",
     "playout",
+    "scores_each",
     "simulate",
     "simulator",
 ]

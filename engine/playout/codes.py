@@ -9,6 +9,7 @@ and Three Guns' own moves are the rest.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -35,6 +36,27 @@ FIT: Final = tuple(sum(BIT[t.index] for t in BY_INDEX if t.has(v)) for v in rang
 #: ``DOUBLE_BIT[v]``: the double ``[v|v]``.
 DOUBLE_BIT: Final = tuple(BIT[Tile(v, v).index] for v in range(MAX_PIPS + 1))
 BLANK_DOUBLE_BIT: Final = BIT[Tile(0, 0).index]
+assert BLANK_DOUBLE_BIT < 1 << 7, "[0|0] is in the first 7-bit slice of a mask"
+
+
+def _parts(mask: int) -> list[int]:
+    """Every mask made of some of ``mask``'s bits."""
+    bits = [b for b in BIT if b & mask]
+    return [sum(b for i, b in enumerate(bits) if k >> i & 1) for k in range(1 << len(bits))]
+
+
+#: ``SPLIT[m]``, for ``m`` any part of a ``FIT[v]``: how many tiles it holds and
+#: the bit of each, lowest first, so that the random playout picks its n-th
+#: fitting tile by index.
+SPLIT: Final = {
+    part: (len(bits), bits)
+    for fit in FIT
+    for part in _parts(fit)
+    for bits in [tuple(b for b in BIT if b & part)]
+}
+#: A tile's pips and index by its bit.
+PIPS_OF_BIT: Final = {BIT[t]: PIPS[t] for t in range(len(BY_INDEX))}
+INDEX_OF_BIT: Final = {BIT[t]: t for t in range(len(BY_INDEX))}
 #: ``NEXT_SEAT[players][seat]``: who plays after ``seat``.
 NEXT_SEAT: Final = tuple(tuple((s + 1) % n for s in range(n)) for n in range(8))
 
@@ -65,10 +87,24 @@ def lay(left: int, right: int, tile: int, end: int) -> tuple[int, int]:
     return PIPS[tile] - left, right
 
 
-def pips_in(hands: Sequence[int]) -> list[int]:
-    """The pips in each hand."""
-    a, b, c, d = _SLICE_PIPS
+def pips_in(hands: Sequence[int], blank_double: int = 0) -> list[int]:
+    """The pips in each hand, ``[0|0]`` counting ``blank_double`` points."""
+    a, b, c, d = pip_slices(blank_double)
     return [a[h & 127] + b[h >> 7 & 127] + c[h >> 14 & 127] + d[h >> 21] for h in hands]
+
+
+@functools.cache
+def pip_slices(blank_double: int = 0) -> tuple[tuple[int, ...], ...]:
+    """The pip sums of each 7-bit slice of a mask, by slice and by the slice's
+    bits, ``[0|0]`` (in the first slice) counting ``blank_double`` points: a
+    hand's points are the sum of four look-ups."""
+    if not blank_double:
+        return _SLICE_PIPS
+    first = _SLICE_PIPS[0]
+    return (
+        tuple(p + blank_double if m & BLANK_DOUBLE_BIT else p for m, p in enumerate(first)),
+        *_SLICE_PIPS[1:],
+    )
 
 
 def tiles_of(mask: int) -> list[int]:

@@ -19,6 +19,7 @@ from engine.playout.codes import (
     DRAW,
     FIT,
     PASS,
+    PIPS,
     lay,
     mask_of,
     pips_in,
@@ -273,33 +274,59 @@ def score(
     rules: Rules, hands: Sequence[int], end: DealEnd, winner: int | None, moves: int
 ) -> Outcome:
     """The deal's result from the hands left, by the variant's scoring."""
+    points = points_left(rules, hands)
+    if winner is None:
+        winner = lowest(points)
+    return Outcome(end, winner, written(rules, points, winner), tuple(points), moves)
+
+
+def points_left(rules: Rules, hands: Sequence[int]) -> list[int]:
+    """The points in each hand as the deal counts them (Kozel's ``[0|0]`` at 25)."""
+    if rules.blank_rule == "always":
+        return pips_in(hands, BLANK_DOUBLE_POINTS)
     points = pips_in(hands)
-    if rules.blank_rule:
+    if rules.blank_rule == "alone":
         for seat, hand in enumerate(hands):
-            if hand & BLANK_DOUBLE_BIT and (rules.blank_rule == "always" or hand.bit_count() == 1):
-                points[seat] += BLANK_DOUBLE_POINTS
-    if winner is None:  # a block: the fewest points win, a tie has no winner
-        low = min(points)
-        if points.count(low) == 1:
-            winner = points.index(low)
+            if hand == BLANK_DOUBLE_BIT:
+                points[seat] = BLANK_DOUBLE_POINTS
+    return points
+
+
+def lowest(points: Sequence[int]) -> int | None:
+    """The winner of a block: the fewest points, a tie has none."""
+    low = min(points)
+    return points.index(low) if points.count(low) == 1 else None
+
+
+def written(rules: Rules, points: Sequence[int], winner: int | None) -> tuple[int, ...]:
+    """What the deal writes on each seat's sheet (``DealResult.scores``)."""
     if rules.variant == "kozel":
-        scores = kozel_scores(points, rules.opened, rules.teams)
-    else:
-        scores = [0] * rules.players
-        if winner is not None:
-            scores[winner] = sum(points) - points[winner]
-    return Outcome(end, winner, tuple(scores), tuple(points), moves)
+        return kozel_scores(points, rules.opened, rules.teams)
+    scores = [0] * rules.players
+    if winner is not None:
+        scores[winner] = sum(points) - points[winner]
+    return tuple(scores)
 
 
-def kozel_scores(points: Sequence[int], opened: Sequence[bool], teams: bool) -> list[int]:
+#: ``WRITTEN[opened][p]``: what a Kozel deal that leaves ``p`` points in a hand
+#: writes on that seat's own sheet, opened before the deal or not.
+WRITTEN: Final = (
+    tuple(p if p >= OPENING_POINTS else 0 for p in range(sum(PIPS) + BLANK_DOUBLE_POINTS + 1)),
+    tuple(range(sum(PIPS) + BLANK_DOUBLE_POINTS + 1)),
+)
+
+
+def kozel_scores(points: Sequence[int], opened: Sequence[bool], teams: bool) -> tuple[int, ...]:
     """Each seat's sheet gets its points (partners share one sheet and its sum),
     written only once the sheet has opened with a deal worth at least 13."""
+    if not teams:
+        return tuple([WRITTEN[o][p] for p, o in zip(points, opened, strict=True)])
     players = len(points)
-    sheet = [seat % 2 if teams else seat for seat in range(players)]
+    sheet = [seat % 2 for seat in range(players)]
     sums = [0] * players
     for seat, p in enumerate(points):
         sums[sheet[seat]] += p
-    return [
+    return tuple(
         sums[sheet[seat]] if opened[seat] or sums[sheet[seat]] >= OPENING_POINTS else 0
         for seat in range(players)
-    ]
+    )

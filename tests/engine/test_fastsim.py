@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from engine import api
 from engine.errors import GameOver
 from engine.moves import Kind, Move
-from engine.playout import DOUBLE, Sim, UnsupportedVariant, playout, simulate
+from engine.playout import DOUBLE, Sim, UnsupportedVariant, playout, scores_each, simulate
 from engine.playout.codes import BIT, tiles_of
-from engine.state import Fixture, State
+from engine.state import DealEnd, Fixture, State
 from engine.tiles import BY_INDEX, Tile
 from engine.variant import get_variant
 
@@ -218,6 +218,27 @@ def test_a_policy_chooses_among_the_legal_moves_and_plays_to_the_end(
 
 @common
 @given(games, seeds, seeds)
+def test_the_scores_of_each_move_are_those_of_playing_it_on_a_copy_and_out_at_random(
+    game: Game, seed: int, playout_seed: int
+) -> None:
+    for start in deal_starts(game, seed):
+        sim = Sim.from_state(mid_deal(start, playout_seed))
+        before = (sim.hands[:], sim.bone[:], sim.ends, sim.turn, sim.table, sim.moves)
+        codes = sim.legal()
+        if DOUBLE not in codes and len(codes) > 1:
+            codes.append(codes[0])  # a move twice: two playouts, drawn one after the other
+        rng = random.Random(playout_seed)
+        expected = []
+        for code in codes:
+            twin = sim.copy()
+            twin.apply(code)
+            expected.append((twin.outcome or playout(twin, rng, trace=Trace())).scores)
+        assert scores_each(sim, codes, random.Random(playout_seed)) == expected
+        assert (sim.hands, sim.bone, sim.ends, sim.turn, sim.table, sim.moves) == before
+
+
+@common
+@given(games, seeds, seeds)
 def test_redeal_keeps_the_table_the_kept_hand_and_every_size(
     game: Game, seed: int, world_seed: int
 ) -> None:
@@ -275,6 +296,48 @@ def test_random_playouts_choose_among_all_the_legal_moves() -> None:
     assert len(traces) > 1
 
 
+def first_moves(sim: Sim, playouts: int = 300) -> set[int]:
+    """The first move of many random playouts from ``sim``."""
+    first = set()
+    for seed in range(playouts):
+        trace = Trace()
+        playout(sim.copy(), random.Random(seed), trace=trace)
+        first.add(trace[0])
+    return first
+
+
+def test_random_playouts_start_with_every_legal_move_of_random_positions() -> None:
+    for seed in range(30):
+        start = next(deal_starts(("kozel", 3, {}), seed))
+        sim = Sim.from_state(mid_deal(start, seed))
+        assert first_moves(sim) == set(sim.legal())
+
+
+def test_random_playouts_make_the_kozel_double_move_among_the_others() -> None:
+    sim = Sim.from_state(double_move_position())
+    assert DOUBLE in sim.legal()
+    assert first_moves(sim) == set(sim.legal())
+
+
+def test_a_move_that_blocks_the_deal_at_once_is_scored_as_the_block() -> None:
+    """Tyaga's block goes to the fewest points (or nobody), not to the seat that
+    made the last move: random positions with such a move are found and scored."""
+    found = 0
+    for seed in range(1000):
+        sim = Sim.from_state(mid_deal(next(deal_starts(("tyaga", 2, {}), seed)), seed))
+        for code in sim.legal():
+            twin = sim.copy()
+            twin.apply(code)
+            outcome = twin.outcome
+            if outcome is None or outcome.end is not DealEnd.BLOCK or outcome.winner == sim.turn:
+                continue
+            assert scores_each(sim, [code], random.Random(0)) == [outcome.scores]
+            found += 1
+        if found == 3:
+            return
+    raise AssertionError(f"{found} moves that block to another seat's gain in random positions")
+
+
 def test_simulate_leaves_the_engine_state_as_it_was() -> None:
     state = api.new_match("kozel", 2, seed=3)
     hands = state.hands
@@ -286,15 +349,21 @@ def tiles(*texts: str) -> tuple[Tile, ...]:
     return tuple(Tile.parse(text) for text in texts)
 
 
-def test_the_kozel_double_move_is_one_code_that_places_both_doubles() -> None:
+def double_move_position() -> State[Any]:
+    """Kozel for two, the ends 2 and 3, and seat 0 holding [2|2] and [3|3]."""
     hands = (
         tiles("5-5", "5-1", "2-2", "3-3", "0-0", "0-1", "0-2"),
         tiles("5-3", "2-1", "4-0", "4-1", "4-2", "6-0", "6-1"),
     )
     boneyard = tuple(t for t in BY_INDEX if not any(t in hand for hand in hands))
     state = api.new_match("kozel", 2, seed=1, fixture=Fixture(hands, boneyard))
-    for text in ("5-5", "5-3@R", "5-1@L", "2-1@L"):  # the ends are now 2 and 3
+    for text in ("5-5", "5-3@R", "5-1@L", "2-1@L"):
         state, _ = api.apply(state, text)
+    return state
+
+
+def test_the_kozel_double_move_is_one_code_that_places_both_doubles() -> None:
+    state = double_move_position()
     sim = Sim.from_state(state)
     assert DOUBLE in sim.legal()
     assert sim.move_of(DOUBLE) == Move.double(Tile(2, 2), Tile(3, 3))

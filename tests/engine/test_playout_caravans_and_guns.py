@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 
 from engine import api
 from engine.moves import Kind, Move
-from engine.playout import BaghdadSim, GunsSim, Simulator, finish_at_random, simulator
+from engine.playout import (
+    BaghdadSim,
+    GunsSim,
+    Simulator,
+    finish_at_random,
+    scores_each,
+    simulator,
+)
 from engine.playout.codes import BIT, DONE, DRAW, RECOVER, STEAL
 from engine.state import State
 
@@ -148,6 +155,24 @@ def test_the_light_policy_plays_legal_moves_to_the_deal_end(
         assert sim.turn == -1 and sim.outcome is outcome
         tiles = sum(hand.bit_count() for hand in sim.hands)
         assert tiles <= sum(len(hand) for hand in state.hands) + len(state.boneyard)
+
+
+@common
+@given(variants, seeds, seeds)
+def test_the_scores_of_each_move_are_those_of_playing_it_on_a_copy_and_out_at_random(
+    game: tuple[str, int], seed: int, playout_seed: int
+) -> None:
+    for start in deal_starts(*game, seed):
+        sim = simulator(mid_deal(start, playout_seed))
+        codes = sim.legal()
+        rng = random.Random(playout_seed)
+        expected = []
+        for code in codes:
+            twin = sim.copy()
+            twin.apply(code)
+            expected.append((twin.outcome or finish_at_random(twin, rng)).scores)
+        assert scores_each(sim, codes, random.Random(playout_seed)) == expected
+        assert sim.outcome is None and sim.legal() == codes
 
 
 def test_random_deals_reach_steals_recoveries_and_penalties_in_step_with_the_engine() -> None:
