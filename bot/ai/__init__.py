@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.ai.search import DEFAULT_SECONDS, Budget, strong_player
+from bot.ai.search import DEFAULT_SECONDS, Budget, Decision, strong_search
 from bot.ai.simple import greedy_player, random_player
 from engine import Move, View
 
@@ -29,7 +29,9 @@ __all__ = [
     "DEFAULT_LEVEL",
     "DEFAULT_SECONDS",
     "Budget",
+    "Decision",
     "choose",
+    "decide",
     "dice_for",
     "levels",
     "rng_for",
@@ -51,11 +53,22 @@ def choose(
     move). ``budget`` bounds a search (default: ``DEFAULT_SECONDS``); ``lacks``
     are the tiles each seat is known not to hold (:func:`bot.ai.clues.clues`).
     The same view, dice and world budget always give the same move."""
+    return decide(view, rng, level, budget, lacks).move
+
+
+def decide(
+    view: View,
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    budget: Budget | None = None,
+    lacks: Sequence[int] | None = None,
+) -> Decision:
+    """:func:`choose`'s move, with how many possible worlds a search looked at."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no move to choose")
     if level == STRONG:
-        return strong_player(view, rng, budget or Budget(), lacks)
-    return SIMPLE.get(level, SIMPLE["greedy"])(view, rng, lacks)
+        return strong_search(view, rng, budget or Budget(), lacks)
+    return Decision(SIMPLE.get(level, SIMPLE["greedy"])(view, rng, lacks))
 
 
 def dice_for(seed: int, counter: int, seat: int) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 import engine
-from bot.ai import Budget, choose
+from bot.ai import Budget, decide
 from bot.ai.clues import clues
 from engine import State
 from engine.state import OptionValue
@@ -39,6 +39,7 @@ class Tally:
     games: int = 0
     wins: float = 0.0
     times: list[float] = field(default_factory=list)
+    worlds: list[int] = field(default_factory=list)  # searched, decision by decision
     shares: list[float] = field(default_factory=list)  # of each game's win, game by game
 
     def interval(self) -> tuple[float, float]:
@@ -58,10 +59,18 @@ class Tally:
         fair = self.seats / players
         mean = statistics.fmean(self.times) * 1000 if self.times else 0.0
         p95 = _percentile(self.times, 0.95) * 1000
+        searched = ""
+        if any(self.worlds):
+            ordered = sorted(self.worlds)
+            searched = (
+                f"; worlds a decision mean {statistics.fmean(ordered):.0f}, "
+                f"median {ordered[len(ordered) // 2]}, lowest {ordered[0]}"
+            )
         return (
             f"{self.level:>7}: win rate {rate:6.1%} (95% CI {low:.1%}-{high:.1%}; "
             f"fair share {fair:.1%}) over {self.games} games; "
             f"decision time mean {mean:.1f} ms, p95 {p95:.1f} ms over {len(self.times)} decisions"
+            f"{searched}"
         )
 
 
@@ -155,8 +164,10 @@ class Arena:
         else:
             started = self.clock()
             lacks = clues(self.variant, self.players, moves)
-            move = choose(seen, rng, levels[seat], budget, lacks)
+            decision = decide(seen, rng, levels[seat], budget, lacks)
             tallies[seat].times.append(self.clock() - started)
+            tallies[seat].worlds.append(decision.worlds)
+            move = decision.move
         after, _ = engine.apply(state, move)
         return after, [*moves, (seat, engine.format_move(move))]
 

@@ -27,7 +27,6 @@ from typing import Final
 
 from bot.ai.worlds import seat_of
 from engine import View
-from engine.playout import Outcome
 from engine.variants.kozel_scoring import goats_and_winners
 from engine.variants.three_guns import TOKENS_TO_WIN
 
@@ -44,8 +43,9 @@ KOZEL_PACE: Final = 17.0
 Scores = Sequence[int]
 
 
-def judge(view: View) -> Callable[[Outcome], float]:
-    """How good each simulated deal's outcome is for the view's seat."""
+def judge(view: View) -> Callable[[Scores], float]:
+    """How good a simulated deal is for the view's seat, by the scores it
+    writes (``Outcome.scores``)."""
     me = seat_of(view)
     if view.variant == "kozel":
         return kozel_chance(view, me)
@@ -55,21 +55,20 @@ def judge(view: View) -> Callable[[Outcome], float]:
         return deal
     weight = MATCH[view.variant]
 
-    def with_the_match(outcome: Outcome) -> float:
-        won = winners(outcome.scores)
+    def with_the_match(scores: Scores) -> float:
+        won = winners(scores)
         if not won:
-            return deal(outcome)
+            return deal(scores)
         share = weight / len(won) if me in won else -weight
-        return deal(outcome) + share
+        return deal(scores) + share
 
     return with_the_match
 
 
-def _deal_value(view: View, me: int) -> Callable[[Outcome], float]:
+def _deal_value(view: View, me: int) -> Callable[[Scores], float]:
     others = [s for s in range(view.players) if s != me]
 
-    def ahead(outcome: Outcome) -> float:
-        scores = outcome.scores
+    def ahead(scores: Scores) -> float:
         return scores[me] - max(scores[s] for s in others)
 
     return ahead
@@ -87,7 +86,7 @@ def _match_winners(view: View) -> Callable[[Scores], tuple[int, ...]] | None:
     return lambda scores: _reaching(before, scores, target)
 
 
-def kozel_chance(view: View, me: int) -> Callable[[Outcome], float]:
+def kozel_chance(view: View, me: int) -> Callable[[Scores], float]:
     """The chance that seat ``me`` wins the Kozel match once a deal's scores are
     written: 1 or 0 (or a share) when the deal makes a goat, and otherwise the
     chance of staying below each rival (a partner's sheet is the seat's own) if
@@ -101,8 +100,8 @@ def kozel_chance(view: View, me: int) -> Callable[[Outcome], float]:
     teams = view.options.get("teams") == "on"
     rivals = [1 - me % 2] if teams else [s for s in range(view.players) if s != me]
 
-    def chance(outcome: Outcome) -> float:
-        totals = tuple(b + s for b, s in zip(before, outcome.scores, strict=True))
+    def chance(scores: Scores) -> float:
+        totals = tuple(b + s for b, s in zip(before, scores, strict=True))
         highest = max(totals)
         if highest >= target:
             winners = goats_and_winners(totals, target)[1]

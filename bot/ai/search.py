@@ -25,11 +25,11 @@ from bot.ai.judge import judge
 from bot.ai.simple import greedy_player, greedy_scores
 from bot.ai.worlds import Worlds
 from engine import Move, View
-from engine.playout import finish_at_random
+from engine.playout import scores_each
 
 DEFAULT_SECONDS = 0.05
 #: Of the budget that playouts may use: the rest is for setting up and for the
-#: last playout, which on a busy machine may be held up well past the limit.
+#: last world, which on a busy machine may be held up well past the limit.
 SAFE_SHARE = 0.8
 #: Moves whose mean is within this many standard errors of the best one's are
 #: too close for the worlds sampled to tell apart: greedy's heuristic picks among them.
@@ -55,15 +55,30 @@ class Budget:
         return Budget(max(0.0, self.seconds - seconds), self.worlds, self.clock)
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move and how many possible worlds it was searched over (0: no search)."""
+
+    move: Move
+    worlds: int = 0
+
+
 def strong_player(
     view: View, rng: random.Random, budget: Budget, lacks: Sequence[int] | None = None
 ) -> Move:
     """The move that did best over the possible worlds sampled in the budget."""
+    return strong_search(view, rng, budget, lacks).move
+
+
+def strong_search(
+    view: View, rng: random.Random, budget: Budget, lacks: Sequence[int] | None = None
+) -> Decision:
+    """:func:`strong_player`'s move, with the number of worlds it searched."""
     legal = view.legal
     if len(legal) == 1:
-        return legal[0]
+        return Decision(legal[0])
     if budget.seconds <= 0:
-        return greedy_player(view, rng, lacks)  # the time went while the question waited
+        return Decision(greedy_player(view, rng, lacks))  # the time went while the question waited
     clock = budget.clock
     started = clock()
     worlds = Worlds(view, lacks)
@@ -74,26 +89,20 @@ def strong_player(
     sampled = 0
     limit = started + budget.seconds * SAFE_SHARE
     timed = math.isfinite(budget.seconds)
+    values: dict[tuple[int, ...], float] = {}  # the same scores are judged once
     while budget.worlds is None or sampled < budget.worlds:
-        world = worlds.sample(rng)
-        scores = []
-        for code in codes:
-            sim = world.copy()
-            sim.apply(code)
-            outcome = sim.outcome if sim.outcome is not None else finish_at_random(sim, rng)
-            scores.append(judged(outcome))
-            if timed and clock() >= limit:
-                break
-        if len(scores) < len(codes):
-            break  # out of time within this world: it is not counted, half tried
-        totals = [total + score for total, score in zip(totals, scores, strict=True)]
-        squares = [sq + score * score for sq, score in zip(squares, scores, strict=True)]
-        sampled += 1
         if timed and clock() >= limit:
             break
+        for i, written in enumerate(scores_each(worlds.sample(rng), codes, rng)):
+            value = values.get(written)
+            if value is None:
+                value = values[written] = judged(written)
+            totals[i] += value
+            squares[i] += value * value
+        sampled += 1
     if sampled == 0:
-        return greedy_player(view, rng, lacks)  # not one world fitted in the budget
-    return _pick(view, rng, lacks, totals, squares, sampled)
+        return Decision(greedy_player(view, rng, lacks))  # not one world fitted in the budget
+    return Decision(_pick(view, rng, lacks, totals, squares, sampled), sampled)
 
 
 def _pick(

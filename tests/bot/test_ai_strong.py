@@ -132,7 +132,7 @@ class FakeClock:
 
 def test_the_search_stops_within_its_time_budget() -> None:
     state, moves = next(positions("baghdad", 2, 2, 1))
-    clock = FakeClock(step=0.001)  # every playout "takes" a millisecond
+    clock = FakeClock(step=0.001)  # every world "takes" a millisecond
     budget = ai.Budget(seconds=0.05, clock=clock)
     decide(state, moves, 1, budget)
     assert clock.now <= 0.05
