@@ -23,7 +23,7 @@ import gettext
 import os
 import re
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -49,16 +49,23 @@ def NC_(context: str, message: str) -> str:
 
 
 class Translator:
-    """``_("text %(x)s", x=...)`` translates and fills in; ``_.ngettext`` for plurals."""
+    """``_("text %(x)s", x=...)`` translates and fills in; ``_.ngettext`` for plurals.
 
-    __slots__ = ("lang", "_catalog")
+    A screen asks for a dozen texts and every move draws a few screens, while a catalog
+    lookup that finds no translation (every English text) takes three dictionary
+    lookups and a call of the plural rule: the translations found are kept, bounded.
+    """
+
+    __slots__ = ("lang", "_catalog", "_gettext", "_ngettext")
 
     def __init__(self, lang: str, catalog: gettext.NullTranslations) -> None:
         self.lang = lang
         self._catalog = catalog
+        self._gettext = lru_cache(maxsize=4096)(catalog.gettext)
+        self._ngettext = lru_cache(maxsize=4096)(catalog.ngettext)
 
     def __call__(self, message: str, /, **params: object) -> str:
-        text = self._catalog.gettext(message)
+        text = self._gettext(message)
         return text % params if params else text
 
     def pgettext(self, context: str, message: str, /) -> str:
@@ -67,7 +74,7 @@ class Translator:
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         """The form for ``n``; ``%(n)d`` is filled in with ``n`` itself."""
-        text = self._catalog.ngettext(singular, plural, n)
+        text = self._ngettext(singular, plural, n)
         return text % {"n": n, **params}
 
     def decimal(self, value: float, *, signed: bool = False) -> str:
