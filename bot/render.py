@@ -213,20 +213,27 @@ def _seat_parts(_: Translator, doc: GameDoc, view: View) -> list[tuple[str, str,
 
 def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """The last few moves of this deal (never an earlier deal's: its tiles are
-    back in the new hands), a player's draws in a row told as one."""
+    back in the new hands), a player's draws in a row told as one.
+
+    The moves are read from the last one back, and only until the oldest move told is
+    whole: the table is drawn on every move, and a deal may be long."""
     start = doc.deal_starts[view.deal_number - 1]
-    told: list[tuple[int, Move, int]] = []  # (seat, move, how many times in a row)
-    for index in range(start, len(doc.moves)):
+    told: list[tuple[int, Move, int]] = []  # (seat, move, how many times in a row), newest first
+    for index in range(len(doc.moves) - 1, start - 1, -1):
         seat, text = doc.moves[index]
         move = _parsed(text)
         if index in doc.timed_out:
-            told.append((seat, move, -1))  # said apart, with why it was made
+            said = (seat, move, -1)  # said apart, with why it was made
         elif move.kind is Kind.DRAW and told and told[-1][:2] == (seat, move) and told[-1][2] > 0:
-            told[-1] = (seat, move, told[-1][2] + 1)
+            told[-1] = (seat, move, told[-1][2] + 1)  # an earlier draw of the same run
+            continue
         else:
-            told.append((seat, move, 1))
+            said = (seat, move, 1)
+        if len(told) == HISTORY:
+            break  # the oldest move told is whole: this one begins an older one
+        told.append(said)
     rows: list[TextLine] = []
-    for seat, move, times in told[-HISTORY:]:
+    for seat, move, times in reversed(told):
         name = seat_label(_, doc, seat)
         if times > 1:
             sentence = _.ngettext(

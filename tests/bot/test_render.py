@@ -198,11 +198,14 @@ def test_a_players_draws_in_a_row_are_told_as_one_move() -> None:
     assert "Boris drew 5 tiles" in told and "Boris drew 3 tiles" not in told
 
 
-def test_a_draw_made_when_time_ran_out_is_told_apart_from_the_draws_after_it() -> None:
+def test_a_draw_made_when_time_ran_out_is_told_apart_from_the_draws_around_it() -> None:
     state, moves = played(drawing_deal(), "6-6", "draw", "draw", "draw")
     doc = replace(doc_for(state, moves), timed_out=(1,))
     told = table_screen(_, doc, public_view(state), 0.0).plain_text()
     assert "Boris drew a tile (time ran out)\nBoris drew 2 tiles\n" in told
+    doc = replace(doc_for(state, moves), timed_out=(2,))
+    told = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    assert "drew a tile\nBoris drew a tile (time ran out)\nBoris drew a tile\n" in told
 
 
 def test_the_table_keeps_only_the_last_few_moves() -> None:
@@ -213,6 +216,16 @@ def test_the_table_keeps_only_the_last_few_moves() -> None:
     shown = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
     assert shown.card is not None and len(shown.card.moves) == HISTORY
     assert "led with" not in shown.plain_text()
+
+
+def test_the_oldest_move_the_table_keeps_counts_every_draw_of_its_run() -> None:
+    # Boris draws 18 tiles before one fits; three moves follow, so the run is the
+    # oldest of the moves kept, and all of it is told.
+    moves = ("6-6", *["draw"] * 18, "6-0@L", "6-5@R", "0-0@L")
+    state, played_moves = played(drawing_deal(), *moves)
+    shown = table_screen(_, doc_for(state, played_moves), public_view(state), 0.0)
+    assert shown.card is not None and len(shown.card.moves) == HISTORY
+    assert shown.card.moves[0] == ("Boris drew 18 tiles",)
 
 
 def test_draws_in_a_row_take_the_plural_of_their_number_in_every_language() -> None:
