@@ -220,7 +220,7 @@ TABLE_SETTINGS: Final = ("T", "A", "P")
 
 
 def _join(action: str, *fields: str) -> str:
-    payload = VERSION + action + "".join(SEP + f for f in fields)
+    payload = SEP.join((VERSION + action, *fields))
     assert len(payload.encode()) <= MAX_BYTES, payload
     return payload
 
