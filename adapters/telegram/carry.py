@@ -13,13 +13,16 @@ its older message deleted after, or cut to its heading where Telegram no longer
 lets a bot delete it. A slot's screen held up past half its hold (a flood wait) is
 held again before each write, and dropped if a newer one was claimed meanwhile. A
 slot's new message whose id the store could not take is deleted at once: the screen
-is sent again when the store answers, and no copy is left that no record names.
+is sent again when the store answers, and no copy is left that no record names. A
+picture sent on its own above a text too long for its caption is recorded likewise, and
+the slot's picture recorded before it deleted.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from typing import TypeVar
 
@@ -74,6 +77,7 @@ BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
 CAPTION_LIMIT = 1024  # characters Telegram takes in a photo's caption
 PICTURE_NAME = "table.png"
 READ_SECONDS = 60.0  # an older response stays at least this long before it is tidied away
+PICTURE_TOPIC = "picture|"  # the slot book's record of a slot's picture sent on its own
 
 
 class _Overtaken(Exception):
@@ -172,7 +176,13 @@ class Carrier:
         the screen is sent again once the store is back, and a copy no record names
         would stay above it for good, one more table the players see."""
         slot = show.slot
-        sent = await self._send(slot.chat, show.screen, budget, notify=notify)
+        sent = await self._send(
+            slot.chat,
+            show.screen,
+            budget,
+            notify=notify,
+            on_picture=lambda message_id: self._place_picture(slot, message_id, budget),
+        )
         try:
             await self.book.place(slot, sent.message_id, show.version)
         except STORE_DOWN:
@@ -182,6 +192,22 @@ class Carrier:
                 log.warning("message %s in %s is left unrecorded: %s", sent.message_id, slot, err)
             raise
         return sent
+
+    async def _place_picture(self, slot: Slot, message_id: int, budget: Budget) -> None:
+        """Record the picture sent as a message of its own above the slot's text (too long
+        for a caption), and delete the one recorded before: a screen sent again, by
+        another process after this one was killed between its picture and its text, or
+        as the photo and text it was replaced by, leaves one picture, not one more. Should
+        the store not take the record, the picture is deleted, as a slot's message is."""
+        try:
+            earlier = await self.book.swap_response(
+                slot.chat, PICTURE_TOPIC + slot.key, message_id, self.clock.now()
+            )
+        except STORE_DOWN:
+            await self._delete_message(slot.chat, message_id, budget)
+            raise
+        if earlier is not None and earlier.message_id != message_id:
+            await self._delete_message(slot.chat, earlier.message_id, budget)
 
     async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, budget: Budget) -> None:
         """Cut a message that could not be deleted to the screen's first line, with no
@@ -239,7 +265,11 @@ class Carrier:
         *,
         notify: bool,
         reply_to: int | None = None,
+        on_picture: Callable[[int], Awaitable[None]] | None = None,
     ) -> Message:
+        """Send ``screen`` as a new message: a photo captioned with its text, or, when the
+        text is too long for a caption, the photo and then the text (``on_picture`` is
+        told the photo's message id in between)."""
         rendered = self.renderer.render(screen)
         replying = (
             ReplyParameters(reply_to, allow_sending_without_reply=True)
@@ -263,7 +293,7 @@ class Carrier:
             )
         if screen.picture is not None:  # too much text for a caption: the picture goes first
             picture = screen.picture
-            await self._call(
+            photo = await self._call(
                 lambda chat_id: self.bot.send_photo(
                     chat_id,
                     InputFile(picture, filename=PICTURE_NAME),
@@ -273,6 +303,8 @@ class Carrier:
                 chat,
                 budget,
             )
+            if on_picture is not None:
+                await on_picture(photo.message_id)
         return await self._call(
             lambda chat_id: self.bot.send_message(
                 chat_id,

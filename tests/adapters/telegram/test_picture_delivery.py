@@ -64,3 +64,35 @@ async def test_pictures_keep_within_the_group_limits(
     assert_keeps(moments, GROUP_RULES)
     (photo,) = world.bot_messages(GROUP_ID)
     assert photo["caption"] == "move 40"  # one message, showing the last picture
+
+
+def _photos(fake: FakeBotApi) -> list[int]:
+    return [m["message_id"] for m in fake.bot_messages(GROUP_ID) if "photo" in m]
+
+
+async def test_a_slots_picture_too_long_for_a_caption_is_recorded_and_one_stays(
+    world: FakeBotApi,
+    deliverer: Deliverer,
+) -> None:
+    """Each new version of the screen is sent again as a photo and a text (a text
+    message cannot be edited into a photo): the photo sent before goes."""
+    long = "Anna went out. " * (CAPTION_LIMIT // 10)
+    for version in (1, 2, 3):
+        await deliver(deliverer, Show(PICTURE, pictured(long + str(version)), version))
+    assert len(_photos(world)) == 1
+    assert len(world.bot_messages(GROUP_ID)) == 2  # the photo and its text
+    assert world.bot_messages(GROUP_ID)[-1]["text"].endswith("3")
+
+
+async def test_a_screen_sent_again_after_its_picture_went_out_alone_leaves_one_picture(
+    world: FakeBotApi,
+    deliverer: Deliverer,
+) -> None:
+    """The picture goes out and its text does not (the process is killed in between, or
+    here Telegram refuses the text); the screen is drawn and sent again."""
+    long = "Anna went out. " * (CAPTION_LIMIT // 10)
+    world.inject("sendMessage", 400, "Bad Request: the text is refused")
+    await deliver(deliverer, Show(PICTURE, pictured(long), 1))
+    first = _photos(world)
+    await deliver(deliverer, Show(PICTURE, pictured(long), 1))
+    assert len(first) == 1 and len(_photos(world)) == 1 and _photos(world) != first
