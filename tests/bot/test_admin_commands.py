@@ -42,9 +42,7 @@ async def _outcome(situation: str, name: str, args: tuple[str, ...], admin: bool
 
 
 def _said(out: list[Outbound]) -> str:
-    return "\n".join(
-        o.screen.plain_text() for o in out if isinstance(o, Show | Response | Notice)
-    )
+    return "\n".join(o.screen.plain_text() for o in out if isinstance(o, Show | Response | Notice))
 
 
 @pytest.mark.slow
