@@ -65,6 +65,9 @@ log = logging.getLogger(__name__)
 
 SORRY = "Sorry, something went wrong. Please try again."
 ADMIN_CACHE_SECONDS = 300.0  # an admin list rarely changes during a game
+# A lookup Telegram refused (flood control, a user it no longer knows) counts as no admin
+# for a while, instead of being asked again on every press of a host action.
+ADMIN_REFUSED_SECONDS = 30.0
 # Updates handled at once (the core serialises writes per chat itself). A press waits for
 # none of the others: under load each takes seconds, nearly all of them waiting on the store
 # and on Telegram, and with a few dozen places the presses queued for one longer than that.
@@ -294,7 +297,8 @@ class TelegramAdapter:
                     await update.effective_message.reply_text(SORRY)
 
     async def is_admin(self, chat_id: int, user_id: int) -> bool:
-        """Whether the user administers the group, cached for a few minutes."""
+        """Whether the user administers the group, cached in this process for a few minutes
+        (half a minute when Telegram would not say)."""
         now = self.wiring.clock.now()
         known = self._admins.get((chat_id, user_id))
         if known is not None and known[1] > now:
@@ -303,6 +307,7 @@ class TelegramAdapter:
             member = await self.application.bot.get_chat_member(chat_id, user_id)
         except TelegramError as err:
             log.info("could not ask whether %s administers %s: %s", user_id, chat_id, err)
+            self._admins[(chat_id, user_id)] = (False, now + ADMIN_REFUSED_SECONDS)
             return False
         admin = member.status in ADMINS
         self._admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)

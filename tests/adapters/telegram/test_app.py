@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from adapters.telegram.app import ADMIN_CACHE_SECONDS, ADMIN_REFUSED_SECONDS
 from adapters.telegram.render import INERT_DATA
 from bot import catalog, codec
 from bot.contract import (
@@ -265,6 +266,40 @@ async def test_a_host_press_reaches_the_core_with_the_pressers_admin_status(
     assert [c.params["user_id"] for c in fake.calls_to("getChatMember")[asked:]] == [43]
     (press,) = [i for i in core.seen if isinstance(i, Press)]
     assert press.payload == payload and press.is_admin
+
+
+async def test_a_non_host_pressing_host_actions_is_asked_about_once_in_a_while(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser, bob: FakeUser
+) -> None:
+    payload = ADMIN_NEEDED["start in another host's lobby"]
+    asked = []
+    async with running(fake, core, clock) as bot:
+        message = await button_carrying(fake, bot, ann, payload)
+        for wait in (0.0, 1.0, 1.0, ADMIN_CACHE_SECONDS):
+            clock.advance(wait)
+            fake.press(bob, message, payload)
+            await bot.settle()
+            asked.append(len(fake.calls_to("getChatMember")))
+    assert asked == [1, 1, 1, 2]
+    assert all(i.is_admin for i in core.seen if isinstance(i, Press))
+
+
+async def test_an_admin_lookup_telegram_refused_is_not_asked_again_for_a_while(
+    fake: FakeBotApi, core: EchoCore, clock: VirtualClock, ann: FakeUser, bob: FakeUser
+) -> None:
+    payload = ADMIN_NEEDED["start in another host's lobby"]
+    fake.inject("getChatMember", 429, "Too Many Requests: retry after 1", retry_after=1)
+    asked = []
+    async with running(fake, core, clock) as bot:
+        message = await button_carrying(fake, bot, ann, payload)
+        for wait in (0.0, 1.0, ADMIN_REFUSED_SECONDS):
+            clock.advance(wait)
+            fake.press(bob, message, payload)
+            await bot.settle()
+            asked.append(len(fake.calls_to("getChatMember")))
+    assert asked == [1, 1, 2]
+    admin = [i.is_admin for i in core.seen if isinstance(i, Press)]
+    assert admin == [False, False, True]
 
 
 async def test_an_alert_answer_is_shown_as_a_dialog(
