@@ -23,6 +23,9 @@ meanwhile stays dropped.
 
 A ping claimed just before its player moves is still sent: the claim and the drop no
 longer interleave, but the send comes after the claim, and the move may come between.
+Earlier versions named a held ping in the chat's own message hash; such a ping is still
+claimed and sent when due, but not dropped by a move this version handles, so during a
+rolling restart a ping held just before it may reach a player who has moved.
 """
 
 from __future__ import annotations
