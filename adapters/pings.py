@@ -21,8 +21,11 @@ that is put off (see :meth:`HeldPings.claim_due`) is held again in the same scri
 that would have claimed it, and only if it is still held: one its player's move dropped
 meanwhile stays dropped.
 
-A ping claimed just before its player moves is still sent: the claim and the drop no
-longer interleave, but the send comes after the claim, and the move may come between.
+A ping claimed just before its player moves is still sent: the claim and the drop do
+not interleave, but the send comes after the claim, and the move may come between. On
+Telegram the move's deletion of the ping is carried out as of the move's version, so a
+ping that reaches its chat after it is not shown (see :meth:`.telegram.carry.Carrier.delete`);
+on Discord, where a sent mention is never deleted, it goes out.
 Earlier versions named a held ping in the chat's own message hash; such a ping is still
 claimed and sent when due, but not dropped by a move this version handles, so during a
 rolling restart a ping held just before it may reach a player who has moved.

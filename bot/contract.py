@@ -284,7 +284,12 @@ class Show:
 
 @dataclass(frozen=True, slots=True)
 class Delete:
+    """The slot's message goes. ``version``: the state that removed it, so that a screen of
+    the slot drawn before it (a turn ping on its way while its player moved) is not shown
+    after."""
+
     slot: Slot
+    version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -307,7 +307,7 @@ def _pings(before: Game | None, after: Game) -> list[Outbound]:
     if was is not None and before is not None and before.doc.seats[was].user is not None:
         gone = ping_slot(before.doc, was)
         if not in_table_chat(doc, gone):
-            out.append(Delete(gone))
+            out.append(Delete(gone, after.version))
     if now_pinged is not None:
         _ = translator(doc.seats[now_pinged].lang)
         due = doc.due.at if doc.due is not None and doc.due.kind == "turn" else None

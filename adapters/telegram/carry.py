@@ -111,7 +111,7 @@ class Carrier:
 
     async def show(self, show: Show, budget: Budget = UNPACED) -> None:
         slot = show.slot
-        claim = await self._claim(show)
+        claim = await self._claim(slot, show.version)
         if not claim.fresh:
             log.debug("not showing version %s in %s: a newer one is shown", show.version, slot)
             return
@@ -139,10 +139,10 @@ class Carrier:
             raise _Overtaken
         _SHOWING.set((show, now))
 
-    async def _claim(self, show: Show) -> Claim:
+    async def _claim(self, slot: Slot, version: int) -> Claim:
         """Claim the slot, waiting while another worker is showing it."""
         while True:
-            claim = await self.book.claim(show.slot, show.version, self.clock.now())
+            claim = await self.book.claim(slot, version, self.clock.now())
             if not claim.busy:
                 return claim
             await asyncio.sleep(BUSY_POLL)
@@ -219,10 +219,25 @@ class Carrier:
             log.info("could not cut message %s in %s to a stub: %s", message_id, chat.key, err)
 
     async def delete(self, delete: Delete, budget: Budget = UNPACED) -> None:
-        message_id = await self.book.message_of(delete.slot)
-        if message_id is not None:
-            await self._delete_message(delete.slot.chat, message_id, budget)
-        await self.book.forget(delete.slot)
+        """Delete the slot's message. One deleted as of a version is claimed for it first
+        (waiting while another worker shows the slot, so its message is the one deleted)
+        and left vacant at it: a screen of the slot drawn before, still on its way, is not
+        shown after, and one drawn after it is not deleted."""
+        slot, version = delete.slot, delete.version
+        if version is None:
+            message_id = await self.book.message_of(slot)
+            if message_id is not None:
+                await self._delete_message(slot.chat, message_id, budget)
+            await self.book.forget(slot)
+            return
+        claim = await self._claim(slot, version)
+        try:
+            if claim.fresh and claim.message_id is not None:
+                await self._delete_message(slot.chat, claim.message_id, budget)
+            if claim.fresh:
+                await self.book.vacate(slot, version)
+        finally:
+            await self.book.release(slot)
 
     async def notice(self, notice: Notice, budget: Budget = UNPACED) -> None:
         await self._send(notice.chat, notice.screen, budget, notify=True)

@@ -70,6 +70,11 @@ class SlotBook(Protocol):
         """The slot's message is now ``message_id``."""
         ...
 
+    async def vacate(self, slot: Slot, version: int) -> None:
+        """The slot's message is gone as of ``version``: none is recorded, and a screen
+        older than ``version`` is not fresh."""
+        ...
+
     async def message_of(self, slot: Slot) -> int | None: ...
 
     async def version_of(self, slot: Slot) -> int | None:
@@ -131,6 +136,10 @@ class MemorySlotBook:
         _, shown = self._book(slot).get(slot.key, (None, -1))
         self._book(slot)[slot.key] = (message_id, max(shown, version))
 
+    async def vacate(self, slot: Slot, version: int) -> None:
+        _, shown = self._book(slot).get(slot.key, (None, -1))
+        self._book(slot)[slot.key] = (None, max(shown, version))
+
     async def message_of(self, slot: Slot) -> int | None:
         return self._book(slot).get(slot.key, (None, -1))[0]
 
@@ -190,7 +199,7 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[4] .. ':' .. string.format('%d', versi
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return {1, ARGV[4]}
 """
-)
+)  # ARGV[4] '' (vacate): no message
 
 # KEYS[1]: the chat's hash. ARGV: slot key, version, now, how long to hold, this process.
 # Returns 1 held,
@@ -262,6 +271,11 @@ class RedisSlotBook:
         await self._place(
             keys=[self._key_for(slot.chat.key)],
             args=[slot.key, version, KEEP_SECONDS, message_id],
+        )
+
+    async def vacate(self, slot: Slot, version: int) -> None:
+        await self._place(
+            keys=[self._key_for(slot.chat.key)], args=[slot.key, version, KEEP_SECONDS, ""]
         )
 
     async def message_of(self, slot: Slot) -> int | None:

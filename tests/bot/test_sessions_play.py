@@ -101,7 +101,9 @@ async def test_the_player_to_move_is_pinged_and_the_ping_goes_when_he_has_moved(
     assert len(pings) == 1 and pings[0].notify and pings[0].slot.user == BORIS
     assert pings[0].slot.chat == ChatRef("tg", "2")
     out = await press_tile(table, BORIS, "◀ [6|4]")
-    assert Delete(Slot(SlotKind.PING, ChatRef("tg", "2"), pings[0].slot.game_id, BORIS)) in out
+    boris_ping = Slot(SlotKind.PING, ChatRef("tg", "2"), pings[0].slot.game_id, BORIS)
+    (deleted,) = [o for o in out if isinstance(o, Delete) and o.slot == boris_ping]
+    assert deleted.version is not None and deleted.version > pings[0].version
     assert [p.slot.user for p in shows(out, SlotKind.PING)] == [ANNA]
 
 

@@ -228,6 +228,26 @@ async def test_a_slot_deleted_before_it_was_sent_is_never_sent(
     assert world.calls_to("deleteMessage") == []
 
 
+async def test_a_ping_claimed_before_its_player_moved_and_sent_after_is_not_shown(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    """Another worker's timer round took the ping as due, and the move that deletes it
+    is carried out before that worker sends it."""
+    await deliver(deliverer, Delete(PING, 2))
+    await deliver(deliverer, Show(PING, screen("your turn"), 1, notify=True))
+    assert world.bot_messages(42) == []
+    await deliver(deliverer, Show(PING, screen("your turn again"), 3, notify=True))
+    assert texts(world, 42) == ["your turn again"]
+
+
+async def test_a_ping_deleted_as_of_an_older_version_than_it_stays(
+    world: FakeBotApi, deliverer: Deliverer
+) -> None:
+    await deliver(deliverer, Show(PING, screen("your turn again"), 3, notify=True))
+    await deliver(deliverer, Delete(PING, 2))
+    assert texts(world, 42) == ["your turn again"]
+
+
 async def test_notices_and_responses_are_each_a_message_of_their_own(
     world: FakeBotApi, deliverer: Deliverer
 ) -> None:
