@@ -219,10 +219,9 @@ class Carrier:
             log.info("could not cut message %s in %s to a stub: %s", message_id, chat.key, err)
 
     async def delete(self, delete: Delete, budget: Budget = UNPACED) -> None:
-        """Delete the slot's message. One deleted as of a version is claimed for it first
-        (waiting while another worker shows the slot, so its message is the one deleted)
-        and left vacant at it: a screen of the slot drawn before, still on its way, is not
-        shown after, and one drawn after it is not deleted."""
+        """Delete the slot's message; as of a version, claiming the slot first (waiting
+        while another worker shows it) and leaving it vacant at that version, so a screen
+        drawn before, still on its way, is not shown after, nor a later one deleted."""
         slot, version = delete.slot, delete.version
         if version is None:
             message_id = await self.book.message_of(slot)
@@ -231,13 +230,15 @@ class Carrier:
             await self.book.forget(slot)
             return
         claim = await self._claim(slot, version)
+        if not claim.fresh:
+            return  # a newer screen of the slot is shown: not this deletion's to remove
         try:
-            if claim.fresh and claim.message_id is not None:
+            if claim.message_id is not None:
                 await self._delete_message(slot.chat, claim.message_id, budget)
-            if claim.fresh:
-                await self.book.vacate(slot, version)
-        finally:
+        except BaseException:
             await self.book.release(slot)
+            raise
+        await self.book.vacate(slot, version)  # which releases it too
 
     async def notice(self, notice: Notice, budget: Budget = UNPACED) -> None:
         await self._send(notice.chat, notice.screen, budget, notify=True)

@@ -71,8 +71,8 @@ class SlotBook(Protocol):
         ...
 
     async def vacate(self, slot: Slot, version: int) -> None:
-        """The slot's message is gone as of ``version``: none is recorded, and a screen
-        older than ``version`` is not fresh."""
+        """The slot's message is gone as of ``version``: none is recorded, a screen older
+        than ``version`` is not fresh, and the slot, claimed before, is released."""
         ...
 
     async def message_of(self, slot: Slot) -> int | None: ...
@@ -199,7 +199,19 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[4] .. ':' .. string.format('%d', versi
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return {1, ARGV[4]}
 """
-)  # ARGV[4] '' (vacate): no message
+)
+
+# KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds. No message, the version
+# kept (never lowered), the slot's hold released.
+_VACATE = (
+    _SPLIT
+    + """
+local version = math.max(shown, tonumber(ARGV[2]))
+redis.call('HSET', KEYS[1], ARGV[1], ':' .. string.format('%d', version))
+redis.call('HDEL', KEYS[1], 'lock|' .. ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+"""
+)
 
 # KEYS[1]: the chat's hash. ARGV: slot key, version, now, how long to hold, this process.
 # Returns 1 held,
@@ -237,6 +249,7 @@ class RedisSlotBook:
         self._place = redis.register_script(_PLACE)
         self._hold = redis.register_script(_HOLD)
         self._swap = redis.register_script(_SWAP)
+        self._vacate = redis.register_script(_VACATE)
 
     async def claim(self, slot: Slot, version: int, now: float) -> Claim:
         claim, holder = await self._claim_once(slot, version, now, gone="")
@@ -274,8 +287,8 @@ class RedisSlotBook:
         )
 
     async def vacate(self, slot: Slot, version: int) -> None:
-        await self._place(
-            keys=[self._key_for(slot.chat.key)], args=[slot.key, version, KEEP_SECONDS, ""]
+        await self._vacate(
+            keys=[self._key_for(slot.chat.key)], args=[slot.key, version, KEEP_SECONDS]
         )
 
     async def message_of(self, slot: Slot) -> int | None:

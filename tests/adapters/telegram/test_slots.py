@@ -72,16 +72,17 @@ async def test_a_forgotten_slot_starts_over(book: SlotBook) -> None:
     assert (await book.claim(TABLE, 1, NOW)).fresh
 
 
-async def test_a_vacated_slot_has_no_message_and_refuses_older_versions(
+async def test_a_vacated_slot_is_free_has_no_message_and_refuses_older_versions(
     book: SlotBook,
 ) -> None:
     await book.place(TABLE, 55, 7)
+    assert (await book.claim(TABLE, 9, NOW)).message_id == 55
     await book.vacate(TABLE, 9)
     assert await book.message_of(TABLE) is None
     assert await book.version_of(TABLE) == 9
     assert not (await book.claim(TABLE, 8, NOW)).fresh
     claim = await book.claim(TABLE, 10, NOW)
-    assert claim.fresh and claim.message_id is None
+    assert claim.fresh and not claim.busy and claim.message_id is None
 
 
 async def test_a_forgotten_chat_has_no_messages_left(book: SlotBook) -> None:
