@@ -11,7 +11,9 @@ among those offered, "Next deal" as soon as a deal is over), and prints:
   moves that follow a move), with the presses a second, the round trips to Redis a
   press (the writes of games pressed together share one), and the processor time a move
   takes in the event loop, in the thread that draws each deal's end beside it, and in
-  Redis; and in two processes on one Redis;
+  Redis; the same with the steady hands the Telegram adapter shows (its players press
+  a tile that fits, and a word, and choose an end when asked); and in two processes on
+  one Redis;
 * Redis round trips per press (a pipeline counts once), with and without a turn timer;
 * Redis memory per chat (``MEMORY USAGE`` of every key but the users' own, divided by the
   chats) after a finished match and in the middle of a deal;
@@ -47,12 +49,15 @@ from bot.store import Store
 # -- the figures -------------------------------------------------------------------------
 
 
-async def throughput(url: str, games: int, seconds: float, prefix: int) -> dict[str, float]:
+async def throughput(
+    url: str, games: int, seconds: float, prefix: int, steady: bool = False
+) -> dict[str, float]:
     """Whole matches, ``games`` at once, for at most ``seconds``: the presses and the moves
     they made, and the processor time they took: the whole process's, the event loop's alone (the
-    rest is the thread that draws each deal's end) and the Redis server's."""
-    sessions, store = sessions_on(url, Clock(), prefix)
-    playing = tables(sessions, games, prefix)
+    rest is the thread that draws each deal's end) and the Redis server's (``steady``:
+    with Telegram's steady hands, see ``press_path.tables``)."""
+    sessions, store = sessions_on(url, Clock(), prefix, steady)
+    playing = tables(sessions, games, prefix, steady)
     await asyncio.gather(*(t.open() for t in playing))
     rng = random.Random(prefix)
     redis_cpu = await server_cpu(url)
@@ -225,6 +230,21 @@ def two_processes(url: str, games: int, seconds: float) -> tuple[float, float]:
     return run([21]), run([22, 23])
 
 
+def rate_line(one: dict[str, float]) -> str:
+    """What :func:`throughput` measured, in words."""
+    rate, pressed = (one[k] / one["seconds"] for k in ("moves", "presses"))
+    user, system, in_loop, server = (
+        one[k] / max(one["moves"], 1) * 1000 for k in ("user", "system", "loop", "redis")
+    )
+    return (
+        f"{rate:,.0f} ({pressed:,.0f} presses, "
+        f"{one['trips'] / max(one['presses'], 1):.2f} Redis round trips a press; "
+        f"CPU a move: {user:.2f} ms in Python, {system:.2f} ms in the kernel; "
+        f"of both, {in_loop:.2f} ms in the event loop and {user + system - in_loop:.2f} "
+        f"ms drawing deals' ends beside it; {server:.2f} ms in Redis)"
+    )
+
+
 WIRE = Wire()
 
 
@@ -233,18 +253,9 @@ async def main(quick: bool) -> None:
     print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     with redis_server() as url:
         one = await throughput(url, 100, 20 * scale, 31)
-        rate, pressed = (one[k] / one["seconds"] for k in ("moves", "presses"))
-        user, system, in_loop, server = (
-            one[k] / max(one["moves"], 1) * 1000 for k in ("user", "system", "loop", "redis")
-        )
-        print(
-            f"moves a second, one process, 100 games at once: {rate:,.0f} ({pressed:,.0f} "
-            f"presses, {one['trips'] / max(one['presses'], 1):.2f} Redis round trips a press; "
-            f"CPU a move: {user:.2f} ms in Python, {system:.2f} ms in the kernel; "
-            f"of both, {in_loop:.2f} ms in the event loop and {user + system - in_loop:.2f} "
-            f"ms drawing deals' ends beside it; {server:.2f} ms in Redis)",
-            flush=True,
-        )
+        print(f"moves a second, one process, 100 games at once: {rate_line(one)}", flush=True)
+        one = await throughput(url, 100, 20 * scale, 32, steady=True)
+        print(f"the same with steady hands, as Telegram shows them: {rate_line(one)}", flush=True)
         alone, both = two_processes(url, 100, 20 * scale)
         print(f"two processes on one Redis: {both:,.0f} a second, {both / alone:.2f}x one")
         off, on = await round_trips(url, "timer=off"), await round_trips(url, "timer=60")
