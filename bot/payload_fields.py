@@ -27,6 +27,7 @@ class BadPayload(ValueError):
 # -- numbers and tiles -------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)  # every button of a hand names the same turn, or hand version
 def b36(number: int) -> str:
     if number < 0:
         raise ValueError(f"negative number {number}")

@@ -64,12 +64,6 @@ def kept_words(variant: str) -> tuple[Move, ...]:
     return (DRAW,) * rules.draws_at_will + (DONE,) * rules.ends_at_will
 
 
-def actions(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
-    """The moves besides the tiles that ``seat``'s hand offers now: those of this turn
-    (see :func:`turn_words`), then those it keeps."""
-    return (*turn_words(doc, state, seat), *kept_words(doc.variant))
-
-
 def turn_words(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
     """The words the hand offers for this turn alone, besides those it keeps: within his
     own turn, or when no tile of his has a move, the words are his only way on."""
@@ -89,7 +83,7 @@ def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
     return (
         state.hands[seat],
         state.deal_number,
-        actions(doc, state, seat),
+        (*words, *kept_words(doc.variant)),  # the moves it offers besides the tiles
         state.counter if words else None,  # the words of a turn name the turn
     )
 
