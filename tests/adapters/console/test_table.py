@@ -15,7 +15,7 @@ from engine import DOUBLE_SIX, Tile
 from tests.adapters.console.terminal import WAIT, Terminal, always, last_line
 
 QUICK = TableRequest("tyaga", options=("target=10",))
-DEALS = TableRequest("tyaga", options=("target=30",))  # a match of several deals
+DEALS = TableRequest("tyaga", options=("target=60",))  # a match of several deals
 
 
 async def test_a_seeded_game_is_played_to_its_end(terminal: Terminal) -> None:
@@ -276,7 +276,7 @@ async def test_scores_may_name_a_game_and_export_goes_where_it_is_told(
 async def test_a_table_in_polish_speaks_polish_in_its_prompts_help_and_screens(
     terminal: Terminal,
 ) -> None:
-    polish = TableRequest("tyaga", options=("target=30",), lang="pl")  # several deals
+    polish = TableRequest("tyaga", options=DEALS.options, lang="pl")
     typed = iter(["help"])
     status, transcript = await terminal.play(lambda _prompt: next(typed, "1"), polish)
     assert status == 0
