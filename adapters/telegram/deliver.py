@@ -35,6 +35,7 @@ from dataclasses import replace
 from telegram.error import TelegramError
 
 from adapters.telegram.calls import UserUnreachable
+from adapters.telegram.carried import CarriedWatch, Watches
 from adapters.telegram.carry import STORE_DOWN, Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
@@ -104,6 +105,7 @@ class Deliverer:
         self._on_unreachable = on_unreachable
         self._boxes: dict[str, dict[str, Mail]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
+        self._carried = CarriedWatch()
         self._once = itertools.count()
 
     async def answer(self, query_id: str, answer: Answer) -> None:
@@ -221,22 +223,21 @@ class Deliverer:
         """Carry ``items`` out before ``then`` (a presser's own hand, redrawn before the
         table and the other hands his press changed, and his ping in another chat).
         The caller does not wait: while the bot's send budget is spent, a press handler
-        held here would stop the bot taking further updates, their answers included."""
+        held here would stop the bot taking further updates, their answers included.
+        ``then`` waits for ``items`` alone, not for their mailboxes to empty (:mod:`.carried`)."""
         for item in items:
             self._post(item)
-        chats = {mailbox_of(item) for item in items}
-        workers = [self._workers[chat] for chat in chats if chat in self._workers]
-        if not workers:
+        keys = [(mailbox_of(item), "show " + item.slot.key) for item in items]
+        watches = [self._carried.watch(*at) for at in keys if at[1] in self._boxes.get(at[0], {})]
+        if not watches:
             self.submit(then)
             return
         key = f"{AFTER}{next(self._once)}"
-        self._workers[key] = asyncio.create_task(self._after(key, workers, then), name=key)
+        self._workers[key] = asyncio.create_task(self._after(key, watches, then), name=key)
 
-    async def _after(
-        self, key: str, workers: list[asyncio.Task[None]], then: Sequence[Outbound]
-    ) -> None:
+    async def _after(self, key: str, watches: Watches, then: Sequence[Outbound]) -> None:
         try:
-            await asyncio.wait(workers)
+            await asyncio.wait(watches)
             self.submit(then)
         finally:
             self._workers.pop(key, None)
@@ -252,6 +253,7 @@ class Deliverer:
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
         self._workers.clear()
         self._boxes.clear()
+        self._carried.end_all()
 
     def pending(self) -> int:
         return sum(len(box) for box in self._boxes.values())
@@ -291,6 +293,7 @@ class Deliverer:
         finally:
             self._workers.pop(chat, None)
             if not box:
+                self._carried.end_chat(chat)
                 self._boxes.pop(chat, None)
                 self._unnoted.pop(chat, None)
                 self._unnoted_once.pop(chat, None)
@@ -304,6 +307,7 @@ class Deliverer:
                 return
         key = _next_key(box, store_down)  # what waited may have been replaced meanwhile
         item = box.pop(key)
+        watches = self._carried.take(chat, key)
         budget = Budget(self._pacer, chat, first)
         try:
             await self._carry(item, budget)
@@ -314,9 +318,12 @@ class Deliverer:
             log.exception("could not deliver %s", _describe(item))
         except Exception:
             _put_back(box, key, item)  # the store down, or this process at fault: again later
+            self._carried.put_back(chat, key, watches)
+            watches = []
             raise
         finally:
             await budget.close()
+            self._carried.end(watches)
         # Shown, or given up on (drawing it again would fail alike).
         await self._settle(item)
         await self._strike_off(chat, key)
@@ -346,6 +353,7 @@ class Deliverer:
         for key in [key for key in box if key.startswith(ONCE)]:
             await self._strike_off(mailbox_of(item), key)
         box.clear()
+        self._carried.end_chat(mailbox_of(item))
         log.info("cannot write to %s (%s)", mailbox_of(item), err)
         for slot in slots.values():
             assert slot.user is not None

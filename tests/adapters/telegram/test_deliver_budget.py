@@ -1,6 +1,6 @@
 """Delivery when a send budget is spent or the store is down: retries wait for turns
 of their own, nothing queued is lost while Redis is away, and a presser's own hand goes
-first without holding up the press handler."""
+first without holding up the press handler, the rest following his hand alone."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from adapters.telegram.render import Renderer
 from adapters.telegram.slots import MemorySlotBook
 from bot.contract import Response, Show
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.mailroom import (
     GROUP,
     GROUP_ID,
@@ -77,26 +78,26 @@ async def test_a_store_outage_delays_delivery_and_loses_nothing(
     assert deliverer.idle
 
 
-class HeldSendLog(MemorySendLog):
-    """A send log that holds Ann's private chat's turns until ``release`` is set, as a
-    spent bot-wide budget would."""
+class TurnByTurnSendLog(MemorySendLog):
+    """A send log that gives Ann's private chat a turn only when the test hands one out,
+    as a long queue for the bot's thirty writes a second does."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.release = asyncio.Event()
+        self.turns: asyncio.Queue[None] = asyncio.Queue()
 
     async def reserve(
         self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
     ) -> Reservation:
         if chat == HAND.chat.key:
-            await self.release.wait()
+            await self.turns.get()
         return await super().reserve(chat, rules, now, not_before)
 
 
 async def test_a_pressers_hand_goes_first_without_holding_up_the_press_handler(
     world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
 ) -> None:
-    send_log = HeldSendLog()
+    send_log = TurnByTurnSendLog()
     carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
     deliverer = Deliverer(carrier, send_log, clock, core.report)
     deliverer.first([Show(HAND, screen("hand 2"), 2)], [Show(TABLE, screen("table 2"), 2)])
@@ -105,7 +106,37 @@ async def test_a_pressers_hand_goes_first_without_holding_up_the_press_handler(
     await asyncio.sleep(0.5)
     assert not deliverer.idle
     assert world.bot_messages(GROUP_ID) == []
-    send_log.release.set()
+    send_log.turns.put_nowait(None)
     await deliverer.drain()
     shown = [(c.chat_id, c.params["text"]) for c in world.calls if c.method == "sendMessage"]
     assert shown == [(42, "hand 2"), (GROUP_ID, "table 2")]
+
+
+async def test_a_press_s_table_follows_the_presser_s_hand_not_everything_queued_after_it(
+    world: FakeBotApi, bot: Bot, clock: VirtualClock, core: Core
+) -> None:
+    """While a write waits long for its turn, the presser's private chat gets newer screens
+    (a hand redrawn, the next turn's): the table goes out once his hand has, without
+    waiting for his mailbox to empty, which it may never do under load."""
+    send_log = TurnByTurnSendLog()
+    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
+    deliverer = Deliverer(carrier, send_log, clock, core.report)
+
+    async def redrawn_meanwhile(call: Call) -> None:
+        if call.chat_id == 42 and call.params.get("text") == "hand 2":
+            deliverer.submit([Show(HAND, screen("hand 3"), 3)])
+
+    world.watchers["redrawn"] = redrawn_meanwhile
+    deliverer.first([Show(HAND, screen("hand 2"), 2)], [Show(TABLE, screen("table 2"), 2)])
+    send_log.turns.put_nowait(None)  # the turn of "hand 2" only
+    for _ in range(500):  # until the table is sent, or long after it should have been
+        if world.bot_messages(GROUP_ID):
+            break
+        await asyncio.sleep(0.01)
+    shown = [(c.chat_id, c.params["text"]) for c in world.calls if c.method == "sendMessage"]
+    assert shown == [(42, "hand 2"), (GROUP_ID, "table 2")]
+    assert not deliverer.idle  # "hand 3" still waits for its turn
+    send_log.turns.put_nowait(None)
+    await deliverer.drain()
+    edited = [c.params["text"] for c in world.calls if c.method == "editMessageText"]
+    assert edited == ["hand 3"]
