@@ -27,6 +27,7 @@ from engine.playout.codes import (
     PIPS,
     PIPS_OF_BIT,
     SPLIT,
+    lay,
     pip_slices,
 )
 from engine.playout.guns import GunsSim
@@ -217,9 +218,9 @@ def scores_each(sim: Simulator, codes: Sequence[int], rng: random.Random) -> lis
     ``codes`` is played from ``sim`` and the rest of the deal at random, one
     playout per code; ``sim`` is left as it was. The same, random numbers and
     all, as copying ``sim``, applying the code and :func:`finish_at_random`,
-    code after code; for Tyaga and Kozel once the line is started, without
-    building those copies and outcomes."""
-    if not isinstance(sim, Sim) or sim.left < 0:
+    code after code; for Tyaga and Kozel without building those copies and
+    outcomes."""
+    if not isinstance(sim, Sim):
         return [_scores_after(sim, code, rng) for code in codes]
     random = rng.random
     rules = sim.rules
@@ -243,7 +244,9 @@ def scores_each(sim: Simulator, codes: Sequence[int], rng: random.Random) -> lis
         hands = hands_now[:]
         hand = hands[seat] ^ placed
         hands[seat] = hand
-        if code & 1:
+        if left_now < 0:  # the lead
+            left, right = lay(left_now, right_now, tile, code & 1)
+        elif code & 1:
             left, right = left_now, PIPS[tile] - right_now
         else:
             left, right = PIPS[tile] - left_now, right_now
