@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from bot.ai import choose  # noqa: E402
 from bot.ai.clues import clues  # noqa: E402
-from bot.ai.search import SAFE_SHARE, Budget, strong_player  # noqa: E402
+from bot.ai.search import SAFE_SHARE, Budget, strong_search  # noqa: E402
 from engine import View  # noqa: E402
 
 Position = tuple[View, tuple[int, ...]]
@@ -69,7 +69,7 @@ def one_pass(found: list[Position], worlds: int) -> float:
     budget = Budget.of_worlds(worlds)
     started = time.process_time()
     for number, (seen, lacks) in enumerate(found):
-        strong_player(seen, random.Random(number), budget, lacks)
+        strong_search(seen, random.Random(number), budget, lacks)
     return time.process_time() - started
 
 

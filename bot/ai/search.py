@@ -63,17 +63,11 @@ class Decision:
     worlds: int = 0
 
 
-def strong_player(
-    view: View, rng: random.Random, budget: Budget, lacks: Sequence[int] | None = None
-) -> Move:
-    """The move that did best over the possible worlds sampled in the budget."""
-    return strong_search(view, rng, budget, lacks).move
-
-
 def strong_search(
     view: View, rng: random.Random, budget: Budget, lacks: Sequence[int] | None = None
 ) -> Decision:
-    """:func:`strong_player`'s move, with the number of worlds it searched."""
+    """The move that did best over the possible worlds sampled in the budget, with the
+    number of worlds it searched."""
     legal = view.legal
     if len(legal) == 1:
         return Decision(legal[0])
