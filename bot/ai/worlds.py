@@ -95,7 +95,7 @@ class Worlds:
 
 
 def mask_of_indices(tiles: Sequence[int]) -> int:
-    return sum(map(BIT.__getitem__, tiles))
+    return sum(BIT[t] for t in tiles)  # distinct tiles, distinct bits: the sum is their union
 
 
 def table_tiles(view: View) -> tuple[Tile, ...]:
