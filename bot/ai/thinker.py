@@ -13,20 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import multiprocessing
 import os
 import random
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 from bot.ai import Budget, choose
+from bot.workers import end_with_the_bot, spawned_pool
 from engine import Move, View
 
 WORKER_NICENESS = 10
-BOT_LOOK_SECONDS = 1.0  # how often a worker looks whether the bot that started it is gone
 #: Kept back from a pooled decision's budget for the answer's way back to the bot.
 WAY_BACK: Final = 0.006
 
@@ -71,20 +69,9 @@ def budget_of(settings: BudgetSettings) -> Budget:
 
 def _yield_to_the_bot() -> None:
     """A worker runs at a lower priority than the bot's own process, so that on a
-    busy machine presses are served before searches; and it ends with the bot: one
-    killed outright (SIGKILL) has no chance to stop its pool, whose workers would
-    otherwise wait for questions for ever."""
+    busy machine presses are served before searches; and it ends with the bot."""
     os.nice(WORKER_NICENESS)
-    bot = os.getppid()
-    threading.Thread(target=_end_with, args=(bot,), name="end with the bot", daemon=True).start()
-
-
-def _end_with(bot: int) -> None:
-    """Exit once the process that started this worker is gone (this one is then
-    handed to another parent)."""
-    while os.getppid() == bot:
-        time.sleep(BOT_LOOK_SECONDS)
-    os._exit(0)
+    end_with_the_bot()
 
 
 class Thinker:
@@ -104,11 +91,7 @@ class Thinker:
         if self.workers == 0:
             return answer(question)
         if self._pool is None:
-            # Spawned, not forked: a fork would copy the event loop's threads and sockets.
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_yield_to_the_bot
-            )
+            self._pool = spawned_pool(self.workers, _yield_to_the_bot)
         loop = asyncio.get_running_loop()
         sent = dataclasses.replace(question, asked=time.time())
         return await loop.run_in_executor(self._pool, answer, sent)

@@ -1,0 +1,40 @@
+"""Worker processes that serve the bot's event loop: computers' searches
+(:mod:`bot.ai.thinker`) and deals' end pictures (:mod:`bot.painter`).
+
+They run in the standard library's ``ProcessPoolExecutor``: the work is pure
+processor time in Python or Pillow, which a thread would run under the event
+loop's lock. Workers are spawned, not forked (a fork would copy the event loop's
+threads and sockets), and each ends with the bot that started it: a bot killed
+outright (SIGKILL) has no chance to stop its pool, whose workers would otherwise
+wait for work for ever.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+BOT_LOOK_SECONDS = 1.0  # how often a worker looks whether the bot that started it is gone
+
+
+def spawned_pool(workers: int, initializer: Callable[[], None]) -> ProcessPoolExecutor:
+    """``workers`` spawned processes, each set up by ``initializer`` (which is to call
+    :func:`end_with_the_bot`)."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=initializer)
+
+
+def end_with_the_bot() -> None:
+    """In a worker: exit once the process that started it is gone."""
+    bot = os.getppid()
+    threading.Thread(target=_end_with, args=(bot,), name="end with the bot", daemon=True).start()
+
+
+def _end_with(bot: int) -> None:
+    while os.getppid() == bot:  # a worker whose bot is gone is handed to another parent
+        time.sleep(BOT_LOOK_SECONDS)
+    os._exit(0)
