@@ -27,6 +27,7 @@ from typing import Final
 
 from bot import heap
 from bot.ai.thinker import Thinker, budget_of
+from bot.painter import Painter
 from bot.cli import asked_language, cli_language, parse
 from bot.config import ConfigError, Settings, load_settings
 from bot.embedded import EmbeddedRedisError
@@ -141,8 +142,9 @@ async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) 
     """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
     them stops on its own (a revoked token), the others are stopped too."""
     thinker = Thinker(settings.ai_workers, budget_of(settings))
-    async with open_store(settings) as opened, thinker:
-        sessions = Sessions(opened.store, settings, thinker=thinker)
+    painter = Painter(settings.picture_workers)
+    async with open_store(settings) as opened, thinker, painter:
+        sessions = Sessions(opened.store, settings, thinker=thinker, painter=painter)
         stop = stop_on_signals()
         tasks: list[asyncio.Task[None]] = []
         if "telegram" in platforms:

@@ -113,6 +113,7 @@ class Settings(BaseSettings):
     ai_seconds: float = Field(0.05, gt=0)
     ai_worlds: int | None = Field(None, ge=1)
     ai_workers: int = Field(1, ge=0)
+    picture_workers: int = Field(1, ge=0)
     timer_poll_interval: float = Field(0.5, gt=0)
     default_lang: str = "en"
 

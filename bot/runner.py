@@ -27,11 +27,9 @@ the write that wins after it sets the game's deadline whatever it was.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import orjson
@@ -55,6 +53,7 @@ from bot.gamedoc import (
 )
 from bot.i18n import Translator, pick_language, translator
 from bot.match import Pacing
+from bot.painter import Painter
 from bot.rating_step import RatedMatch, change_lines, rate_finished, with_changes
 from bot.ratings import COMPUTER
 from bot.replay import GameCache, build_state, deal_start_state, fits
@@ -73,7 +72,7 @@ from bot.store import (
 )
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
-from bot.updates import ShownScreens, deal_end_picture, deal_ended, game_updates
+from bot.updates import ShownScreens, deal_ended, game_updates
 from engine import DominoError, variant_of
 
 log = logging.getLogger(__name__)
@@ -104,7 +103,12 @@ class Ran:
 
 class Runner:
     def __init__(
-        self, store: Store, pacing: Pacing, clock: Callable[[], float], default_lang: str
+        self,
+        store: Store,
+        pacing: Pacing,
+        clock: Callable[[], float],
+        default_lang: str,
+        painter: Painter | None = None,
     ) -> None:
         self.store = store
         self.pacing = pacing
@@ -114,10 +118,7 @@ class Runner:
         self.shown = ShownScreens()
         # The platforms whose adapters show steady hands (see bot.steady).
         self.steady: set[str] = set()
-        # Drawing a deal's end takes some ten milliseconds, most of them in Pillow with
-        # the GIL released: a thread of its own draws it, one at a time, while the loop
-        # goes on with other presses.
-        self._painter = ThreadPoolExecutor(1, thread_name_prefix="painter")
+        self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
 
@@ -201,8 +202,9 @@ class Runner:
             raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
         drawn = None
         if deal_ended(before, after):
-            loop = asyncio.get_running_loop()
-            drawn = await loop.run_in_executor(self._painter, deal_end_picture, after)
+            assert after.state is not None
+            in_chat = translator(after.doc.settings.lang)
+            drawn = await self.painter.table(in_chat, after.doc, after.state)
         updates = game_updates(
             before, after, decision, self.clock(), self.shown, drawn, self.steady
         )

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from bot import codec, lobby, lookups, play
 from bot.ai.thinker import Thinker, budget_of
+from bot.painter import Painter
 from bot.commands import Commands, respond
 from bot.contract import (
     Answer,
@@ -79,9 +80,11 @@ class Sessions:
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
         thinker: Thinker | None = None,
+        painter: Painter | None = None,
     ) -> None:
         """``rng`` picks game ids and seeds (tests pass a seeded one); ``thinker``
-        works out computer moves (default: in this process, with the settings' budget)."""
+        works out computer moves (default: in this process, with the settings' budget);
+        ``painter`` draws deals' ends (default: in a thread of this process)."""
         self._thinker = thinker or Thinker(0, budget_of(settings))
         pacing = Pacing(
             settings.computer_delay,
@@ -89,7 +92,7 @@ class Sessions:
             settings.timeouts_before_takeover,
             self._thinker.budget,
         )
-        self._runner = Runner(store, pacing, clock, settings.default_lang)
+        self._runner = Runner(store, pacing, clock, settings.default_lang, painter)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
         self._default_lang = settings.default_lang
 

@@ -27,12 +27,15 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
+from bot.painter import Painter
 from bot.sessions import Sessions
 from bot.store import Store, connect
 from engine import Tile
 
 GAMES = {"tyaga": 4, "kozel": 4, "baghdad": 2, "three_guns": 3}
 SETTINGS = Settings(_env_file=None, turn_timeout=0, computer_delay=1.0, next_deal_delay=5.0)
+#: One for the process, as a bot has: deals' ends are drawn in a worker process.
+PAINTER = Painter(SETTINGS.picture_workers)
 
 
 class Clock:
@@ -165,7 +168,8 @@ def sessions_on(
     """A core on the Redis at ``url``; ``steady``: it draws Telegram's hands steady,
     as the Telegram adapter asks it to."""
     store = Store(connect(url))
-    sessions = Sessions(store, SETTINGS, clock=clock, rng=random.Random(seed))
+    PAINTER.start()  # its worker is ready before the clock starts
+    sessions = Sessions(store, SETTINGS, clock=clock, rng=random.Random(seed), painter=PAINTER)
     if steady:
         sessions.steady_hands("tg")
     return sessions, store

@@ -7,31 +7,52 @@ while a deal is played, and names the seats as the table's text does.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
-from bot.contract import Screen
+from bot.contract import Screen, TextLine
 from bot.gamedoc import GameDoc
 from bot.i18n import Translator, text_line, translator
 from bot.picture import hand_png, table_png
 from bot.picture.status import status_lines
 from bot.render import game_heading, private_heading, seat_label
-from engine import State
+from engine import State, View
 
 
-def table_picture_png(_: Translator, doc: GameDoc, state: State[Any]) -> bytes:
-    """The table of ``doc`` as it stands in ``state``, as PNG bytes."""
-    names = [seat_label(_, doc, seat) for seat in range(len(doc.seats))]
-    status = status_lines(_, state, names.__getitem__)
-    return table_png(_, engine.public_view(state), names, status)
+@dataclass(frozen=True, slots=True)
+class TableOrder:
+    """Everything a table picture is drawn from, worded already, as plain data that
+    can be sent to another process (see :mod:`bot.painter`)."""
+
+    lang: str
+    view: View  # the public view: no hand while a deal is played
+    names: tuple[str, ...]
+    status: tuple[str, ...]
+
+
+def table_order(_: Translator, doc: GameDoc, state: State[Any]) -> TableOrder:
+    """What the table of ``doc`` as it stands in ``state`` is drawn from."""
+    names = tuple(seat_label(_, doc, seat) for seat in range(len(doc.seats)))
+    status = tuple(status_lines(_, state, names.__getitem__))
+    return TableOrder(_.lang, engine.public_view(state), names, status)
+
+
+def draw_table(order: TableOrder) -> bytes:
+    """The picture ``order`` describes, as PNG bytes."""
+    return table_png(translator(order.lang), order.view, order.names, order.status)
+
+
+def picture_caption(_: Translator, doc: GameDoc, state: State[Any]) -> tuple[TextLine, ...]:
+    """What a table picture says under it: the game and the deal."""
+    deal = _("Deal %(n)d", n=state.deal_number)
+    return (text_line(f"{game_heading(_, doc)} · {deal}"),)
 
 
 def picture_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
     """The table's picture, captioned with the game and the deal."""
-    deal = _("Deal %(n)d", n=state.deal_number)
-    caption = f"{game_heading(_, doc)} · {deal}"
-    return Screen((text_line(caption),), picture=table_picture_png(_, doc, state))
+    drawn = draw_table(table_order(_, doc, state))
+    return Screen(picture_caption(_, doc, state), picture=drawn)
 
 
 def hand_picture_png(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> bytes:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
+from bot import painter as painter_module
 from bot import updates as updates_module
 from bot.contract import Notice, Outbound, Screen, Show, SlotKind
 from bot.flow import Decision, Game
 from bot.i18n import text_line
+from bot.picture.screens import TableOrder
 from bot.store import Store
 from bot.updates import ShownScreens, game_updates
 from engine import DOUBLE_SIX
@@ -70,13 +71,14 @@ async def test_the_end_of_a_deal_is_drawn_off_the_event_loop(
     fake_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn_in: list[threading.Thread] = []
-    original = updates_module.picture_screen
+    original = painter_module.draw_table
 
-    def drawing(*args: Any) -> Screen:
+    def drawing(order: TableOrder) -> bytes:
         drawn_in.append(threading.current_thread())
-        return original(*args)
+        return original(order)
 
-    monkeypatch.setattr(updates_module, "picture_screen", drawing)
+    monkeypatch.setattr(painter_module, "draw_table", drawing)
+    monkeypatch.setattr(updates_module, "picture_screen", None)  # nothing draws in the loop
     table = make_table(fake_store)
     await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
     await table.open_hands(ANNA, BORIS)
