@@ -31,6 +31,7 @@ from bot.contract import (
     UserRef,
 )
 from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, from_json, to_json
+from bot.painter import Painter
 from bot.replay import build_state
 from bot.sessions import Sessions
 from bot.store import Store
@@ -255,9 +256,11 @@ class Table:
         raise AssertionError("the match did not end")
 
 
-def make_table(store: Store, chat: ChatRef | None = None, seed: int = 1) -> Table:
+def make_table(
+    store: Store, chat: ChatRef | None = None, seed: int = 1, painter: Painter | None = None
+) -> Table:
     clock = Clock()
-    sessions = Sessions(store, SETTINGS, clock=clock, rng=random.Random(seed))
+    sessions = Sessions(store, SETTINGS, clock=clock, rng=random.Random(seed), painter=painter)
     return Table(sessions, store, chat or ChatRef("tg", "-100"), clock)
 
 

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.contract import Notice
+from bot.flow import Game
 from bot.painter import Painter
 from bot.picture.samples import gallery
 from bot.picture.screens import TableOrder, draw_table
+from bot.store import Store
+from bot.updates import deal_end_picture
+from engine import DOUBLE_SIX
+from tests.bot.driver import button, deal, make_table, scripted, user
 from tests.bot.test_ai_thinker import children
 
 ORDERS = [
@@ -32,3 +38,23 @@ async def test_a_painter_with_no_workers_draws_in_a_thread_of_the_bot() -> None:
         assert children() == before
     with pytest.raises(ValueError, match="workers"):
         Painter(-1)
+
+
+async def test_a_deals_end_drawn_by_a_worker_reaches_the_chat_as_the_bot_would_draw_it(
+    fake_store: Store,
+) -> None:
+    anna, boris = user(1, "Anna"), user(2, "Boris")
+    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
+    async with Painter(1) as painter:
+        table = make_table(fake_store, painter=painter)
+        await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
+        await table.open_hands(anna, boris)
+        for who, label in [(anna, "[6|6]"), (boris, "◀ [6|4]"), (anna, "[6|5] ▶")]:
+            await table.press(who, button(table.hand(who), label).payload)
+        await table.press(boris, button(table.hand(boris), "◀ [4|4]").payload)
+        out = await table.press(anna, button(table.hand(anna), "[5|5]").payload)
+    [notice] = [o for o in out if isinstance(o, Notice)]
+    doc, state = await table.doc(), await table.state()
+    assert doc is not None and state is not None and state.deal_over
+    assert notice.screen.picture is not None
+    assert notice.screen == deal_end_picture(Game(doc, state, 0))
