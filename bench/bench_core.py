@@ -11,9 +11,9 @@ among those offered, "Next deal" as soon as a deal is over), and prints:
   moves that follow a move), with the presses a second, the round trips to Redis a
   press (the writes of games pressed together share one), and the processor time a move
   takes in the event loop, in the worker process that draws each deal's end (as a bot
-  started with the default ``PICTURE_WORKERS=1`` does), and in Redis; the same with the steady hands the Telegram adapter shows (its players press
-  a tile that fits, and a word, and choose an end when asked); and in two processes on
-  one Redis;
+  started with the default ``PICTURE_WORKERS=1`` does), and in Redis; the same with the
+  steady hands the Telegram adapter shows (its players press a tile that fits, and a
+  word, and choose an end when asked); and in two processes on one Redis;
 * Redis round trips per press (a pipeline counts once), with and without a turn timer;
 * Redis memory per chat (``MEMORY USAGE`` of every key but the users' own, divided by the
   chats) after a finished match and in the middle of a deal;
