@@ -13,7 +13,9 @@ among those offered, "Next deal" as soon as a deal is over), and prints:
   takes in the event loop, in the worker process that draws each deal's end (as a bot
   started with the default ``PICTURE_WORKERS=1`` does), and in Redis; the same with the
   steady hands the Telegram adapter shows (its players press a tile that fits, and a
-  word, and choose an end when asked); and in two processes on one Redis;
+  word, and choose an end when asked); and in two processes on one Redis, each with its
+  picture worker and each drawing in a thread (one process then keeps about one core
+  busy, so the two cores show what a second process adds);
 * Redis round trips per press (a pipeline counts once), with and without a turn timer;
 * Redis memory per chat (``MEMORY USAGE`` of every key but the users' own, divided by the
   chats) after a finished match and in the middle of a deal;
@@ -234,12 +236,17 @@ async def open_loop(url: str, games: int, rate: float, seconds: float) -> dict[s
     }
 
 
-def two_processes(url: str, games: int, seconds: float) -> tuple[float, float]:
-    """Presses a second of one worker process alone, then of two at once."""
+def two_processes(url: str, games: int, seconds: float, painters: int) -> tuple[float, float]:
+    """Moves a second of one worker process alone, then of two at once, each process
+    drawing deals' ends in ``painters`` processes of its own (0: in a thread)."""
+    environment = {**os.environ, "PICTURE_WORKERS": str(painters)}
 
     def run(prefixes: list[int]) -> float:
         command = [sys.executable, __file__, "--worker", url, str(games), str(seconds)]
-        workers = [subprocess.Popen([*command, str(p)], stdout=subprocess.PIPE) for p in prefixes]
+        workers = [
+            subprocess.Popen([*command, str(p)], stdout=subprocess.PIPE, env=environment)
+            for p in prefixes
+        ]
         results = [json.loads(w.communicate()[0]) for w in workers]
         return float(sum(r["moves"] for r in results) / max(r["seconds"] for r in results))
 
@@ -272,8 +279,18 @@ async def main(quick: bool) -> None:
         print(f"moves a second, one process, 100 games at once: {rate_line(one)}", flush=True)
         one = await throughput(url, 100, 20 * scale, 32, steady=True)
         print(f"the same with steady hands, as Telegram shows them: {rate_line(one)}", flush=True)
-        alone, both = two_processes(url, 100, 20 * scale)
-        print(f"two processes on one Redis: {both:,.0f} a second, {both / alone:.2f}x one")
+        alone, both = two_processes(url, 100, 20 * scale, painters=1)
+        print(
+            f"two processes on one Redis: {both:,.0f} a second, {both / alone:.2f}x one "
+            f"({alone:,.0f}), each with its picture worker",
+            flush=True,
+        )
+        alone, both = two_processes(url, 100, 20 * scale, painters=0)
+        print(
+            f"the same, each drawing in a thread of its own: {both:,.0f} a second, "
+            f"{both / alone:.2f}x one ({alone:,.0f})",
+            flush=True,
+        )
         off, on = await round_trips(url, "timer=off"), await round_trips(url, "timer=60")
         print(f"Redis round trips a press: {off:.2f}; with a turn timer: {on:.2f}")
         done, mid = await memory_per_chat(url, True), await memory_per_chat(url, False)
