@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 import yaml
 
@@ -139,6 +140,9 @@ async def test_sigterm_stops_the_telegram_bot_cleanly(tmp_path: Path) -> None:
                 break
             await asyncio.sleep(0.01)
         assert fake.bot_messages(group), "the bot never answered /help"
+        # Its worker processes: the picture worker is started with the bot.
+        workers = psutil.Process(child.pid).children(recursive=True)
+        assert any("multiprocessing" in " ".join(w.cmdline()) for w in workers)
         child.send_signal(signal.SIGTERM)
         _out, err = await asyncio.wait_for(child.communicate(), 30)
     finally:
@@ -152,3 +156,5 @@ async def test_sigterm_stops_the_telegram_bot_cleanly(tmp_path: Path) -> None:
     assert "SIGTERM received: stopping" in log
     assert log.rstrip().endswith("bot: stopped")  # every front end returned, Redis closed
     assert "Traceback" not in log
+    _gone, alive = psutil.wait_procs(workers, timeout=30)
+    assert alive == []  # its workers stopped with it
