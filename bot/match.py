@@ -121,15 +121,26 @@ def timeout_move(
     doc: GameDoc, state: State[Any], pacing: Pacing, chosen: Move | None = None
 ) -> Step:
     """The timer ran out on a person: a computer moves for him; after too many
-    timeouts in a row it keeps his seat for the rest of the match."""
+    timeouts in a row it keeps his seat for the rest of the match. A turn counts one
+    timeout however many of its moves the computer makes for him."""
     seat = state.turn
     assert seat is not None
-    held = doc.seats[seat]
-    timeouts = held.timeouts + 1
-    away = TIMED_OUT if timeouts >= pacing.takeover_after else held.away
-    doc = doc.with_seat(seat, replace(held, timeouts=timeouts, away=away))
+    if not finishing_a_timed_out_turn(doc, seat):
+        held = doc.seats[seat]
+        timeouts = held.timeouts + 1
+        away = TIMED_OUT if timeouts >= pacing.takeover_after else held.away
+        doc = doc.with_seat(seat, replace(held, timeouts=timeouts, away=away))
     move = computer_move(doc, state, ai.DEFAULT_LEVEL, pacing.budget, chosen)
     return play(doc, state, seat, move, timed_out=True)
+
+
+def finishing_a_timed_out_turn(doc: GameDoc, seat: int) -> bool:
+    """The last move was made for ``seat`` because his timer ran out, and left him to
+    move again in the same turn (Thief of Baghdad: a draw whose tile he may play, a
+    camel a thief or handcuffs may follow): the timer was for his whole turn, so the
+    computer finishes it at a computer's pace instead of giving him a fresh timer."""
+    last = len(doc.moves) - 1
+    return last >= 0 and doc.moves[last][0] == seat and last in doc.timed_out
 
 
 def finish_if_over(step: Step) -> Step:
@@ -175,4 +186,6 @@ def _next_deadline(
     pinged = seat if doc.settings.pings and not held.unreachable else None
     if doc.settings.timer <= 0:
         return None, pinged
+    if finishing_a_timed_out_turn(doc, seat):
+        return Due("turn", now + pacing.computer_delay, doc.step), pinged
     return Due("turn", now + doc.settings.timer, doc.step), pinged

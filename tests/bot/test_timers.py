@@ -7,15 +7,19 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from bot import codec
+import engine
+from bot import codec, match
 from bot import runner as runner_module
+from bot.ai import Budget
 from bot.contract import Notice, SlotKind
+from bot.gamedoc import GameDoc
 from bot.sessions import Sessions
 from bot.store import Store
-from engine import DOUBLE_SIX, Move, Tile
+from engine import DOUBLE_SIX, DRAW, Move, State, Tile
 from tests.bot.driver import (
     SETTINGS,
     Table,
@@ -184,3 +188,48 @@ async def test_arming_a_deadline_never_moves_one_already_set(store: Store) -> No
     assert await store.arm(chat, "g1", 6, 200.0)
     claimed = await store.claim_due(300.0)
     assert sorted(c.counter for c in claimed) == [5, 6]
+
+
+# Thief of Baghdad: Anna leads, and six tiles are left to draw, the first of them 6-0.
+CARAVANS = deal(
+    DOUBLE_SIX,
+    "5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0",
+    "3-3 3-2 3-1 3-0 2-2 2-1 2-0 1-1 1-0 0-0 6-5",
+    leader=0,
+)
+
+
+async def test_a_timer_run_out_mid_turn_has_the_computer_finish_the_turn_at_its_pace(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chooses = match.computer_move
+
+    def draws_when_it_may(
+        doc: GameDoc, state: State[Any], level: str, budget: Budget, chosen: Move | None = None
+    ) -> Move:
+        return DRAW if DRAW in engine.legal_moves(state) else chooses(doc, state, level, budget)
+
+    monkeypatch.setattr(match, "computer_move", draws_when_it_may)
+    table = make_table(store)
+    await scripted(table, "baghdad", [ANNA, BORIS], CARAVANS, timer=30)
+    await table.open_hands(ANNA, BORIS)
+    table.clock.advance(31)
+    await table.tick()  # the computer draws for Anna: she may lay the 6-0 or end her turn
+    doc, state = await table.doc(), await table.state()
+    assert doc is not None and state is not None
+    assert doc.moves == ((0, "draw"),) and state.turn == 0
+    assert doc.due is not None and doc.due.kind == "turn"
+    assert doc.due.at == table.clock() + SETTINGS.computer_delay  # not a fresh 30 s
+    for _ in range(3):  # the computer ends her turn: a camel, and maybe its extra, or done
+        table.clock.advance(SETTINGS.computer_delay)
+        await table.tick()
+        state = await table.state()
+        assert state is not None
+        if state.turn != 0:
+            break
+    doc = await table.doc()
+    assert doc is not None and state.turn == 1
+    assert doc.seats[0].timeouts == 1  # one turn, one timeout
+    anna = [i for i, (seat, _move) in enumerate(doc.moves) if seat == 0]
+    assert len(anna) >= 2 and set(anna) <= set(doc.timed_out)
+    assert doc.due is not None and doc.due.at == table.clock() + 30  # Boris has his own timer
