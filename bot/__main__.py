@@ -27,7 +27,6 @@ from typing import Final
 
 from bot import heap
 from bot.ai.thinker import Thinker, budget_of
-from bot.painter import Painter
 from bot.cli import asked_language, cli_language, parse
 from bot.config import ConfigError, Settings, load_settings
 from bot.embedded import EmbeddedRedisError
@@ -47,6 +46,7 @@ from bot.launch import (
     welcome,
 )
 from bot.logging_setup import secrets_of, setup_logging
+from bot.painter import Painter
 from bot.sessions import Sessions
 
 log = logging.getLogger("bot")

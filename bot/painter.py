@@ -14,15 +14,15 @@ worker only draws it, so a picture is the same wherever it is drawn.
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Self
 
 from bot.contract import Screen
 from bot.gamedoc import GameDoc
 from bot.i18n import Translator
 from bot.picture import learnt_palette
 from bot.picture.screens import TableOrder, draw_table, picture_caption, table_order
-from bot.workers import end_with_the_bot, spawned_pool
+from bot.workers import Pooled, end_with_the_bot, spawned_pool
 from engine import State
 
 
@@ -33,14 +33,13 @@ def _ready() -> None:
     learnt_palette()
 
 
-class Painter:
+class Painter(Pooled):
     """Draws table pictures in ``workers`` processes (none: in a thread of this one)."""
 
     def __init__(self, workers: int = 0) -> None:
         if workers < 0:
             raise ValueError(f"workers must be 0 or more, not {workers}")
         self.workers = workers
-        self._pool: Executor | None = None
 
     def start(self) -> None:
         """Start the workers now, so that the first deal's end is not kept waiting
@@ -64,15 +63,6 @@ class Painter:
         picture = await self.draw(table_order(_, doc, state))
         return Screen(picture_caption(_, doc, state), picture=picture)
 
-    async def __aenter__(self) -> Painter:
+    async def __aenter__(self) -> Self:
         self.start()
         return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await asyncio.to_thread(self.close)
-
-    def close(self) -> None:
-        """Stop the workers (waiting for them to exit)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None

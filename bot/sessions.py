@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 from bot import codec, lobby, lookups, play
 from bot.ai.thinker import Thinker, budget_of
-from bot.painter import Painter
 from bot.commands import Commands, respond
 from bot.contract import (
     Answer,
@@ -41,6 +40,7 @@ from bot.contract import (
 from bot.flow import Decision, Game, reply_line, reply_text
 from bot.i18n import Translator, line, pick_language, text_line, translator
 from bot.match import Pacing
+from bot.painter import Painter
 from bot.picture.screens import picture_screen
 from bot.presses import game_chat, press_flow
 from bot.redraw import Drawn, redraw

@@ -11,12 +11,14 @@ wait for work for ever.
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Self
 
 BOT_LOOK_SECONDS = 1.0  # how often a worker looks whether the bot that started it is gone
 
@@ -38,3 +40,22 @@ def _end_with(bot: int) -> None:
     while os.getppid() == bot:  # a worker whose bot is gone is handed to another parent
         time.sleep(BOT_LOOK_SECONDS)
     os._exit(0)
+
+
+class Pooled:
+    """Owns a pool of workers (``_pool``, started by the subclass), stopped when its
+    ``async with`` ends or :meth:`close` is called."""
+
+    _pool: Executor | None = None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await asyncio.to_thread(self.close)
+
+    def close(self) -> None:
+        """Stop the workers (waiting for them to exit)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None

@@ -16,12 +16,11 @@ import dataclasses
 import os
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 from bot.ai import Budget, choose
-from bot.workers import end_with_the_bot, spawned_pool
+from bot.workers import Pooled, end_with_the_bot, spawned_pool
 from engine import Move, View
 
 WORKER_NICENESS = 10
@@ -74,7 +73,7 @@ def _yield_to_the_bot() -> None:
     end_with_the_bot()
 
 
-class Thinker:
+class Thinker(Pooled):
     """Answers questions in ``workers`` processes (none: in this process)."""
 
     def __init__(self, workers: int = 0, budget: Budget | None = None) -> None:
@@ -82,7 +81,7 @@ class Thinker:
             raise ValueError(f"workers must be 0 or more, not {workers}")
         self.workers = workers
         self.budget = budget or Budget()
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = None
 
     def question(self, view: View, level: str, dice: str, lacks: tuple[int, ...]) -> Question:
         return Question(view, level, dice, lacks, self.budget)
@@ -95,15 +94,3 @@ class Thinker:
         loop = asyncio.get_running_loop()
         sent = dataclasses.replace(question, asked=time.time())
         return await loop.run_in_executor(self._pool, answer, sent)
-
-    async def __aenter__(self) -> Thinker:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await asyncio.to_thread(self.close)
-
-    def close(self) -> None:
-        """Stop the worker processes (waiting for them to exit)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
