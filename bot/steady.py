@@ -17,8 +17,10 @@ yet), they say why, and the hand stays as it was when the boneyard empties or a 
 ends. The other moves (a camel's extra, a pass) are offered within a turn he began
 himself, or when no tile of his has a move, and are redrawn by his own press.
 
-When the deal or the match ends, the hand stays as it was too: the table says so, and
-a press then says so as well; the next deal's tiles redraw it.
+When a deal ends, the hand stays as it was: the table says so, and a press then says
+so as well; the next deal's tiles redraw it. When the match ends, the hand is drawn
+once more, as every platform's hand is then: the tiles left, "The match is over.", and
+no button.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any, Final
 import engine
 from bot import codec
 from bot.contract import Button, Card, ChatRef, Screen, Style, TextLine
-from bot.gamedoc import FINISHED, RUNNING, GameDoc
+from bot.gamedoc import RUNNING, GameDoc
 from bot.handview import ROW, hand_screen, move_button
 from bot.i18n import Translator, text_line
 from bot.render import private_heading
@@ -77,7 +79,7 @@ def turn_words(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
 
 
 def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
-    """Everything of the game state a running or finished game's steady hand shows (the
+    """Everything of the game state a running game's steady hand shows (the
     document's part is compared apart): equal keys, equal screens."""
     words = turn_words(doc, state, seat)
     return (
@@ -93,8 +95,9 @@ def steady_screen(
 ) -> Screen:
     """``seat``'s steady hand: his tiles as lines and as buttons, and his actions."""
     view = engine.view(state, seat)
-    if doc.seats[seat].away is not None or doc.status not in (RUNNING, FINISHED):
-        return hand_screen(_, doc, view, None)  # nothing on it depends on the turn
+    if doc.seats[seat].away is not None or doc.status != RUNNING or view.match_over:
+        # Nothing on it depends on the turn; a match over says so, with no tile to press.
+        return hand_screen(_, doc, view, None)
     lines = _lines(_, doc, view)
     rows = _tile_rows(doc.id, hand_version(state, seat), view, chat)
     words = turn_words(doc, state, seat)

@@ -1,7 +1,7 @@
 """A steady hand stays as it is while nothing its player holds changes: Thief of
 Baghdad's Draw and End turn stay on it for the whole deal and say why when they do not
-apply, and a deal's or a match's end leaves the hand of the player who did not move as
-it was."""
+apply, and a deal's end leaves the hand of the player who did not move as it was; a
+match's end tells every hand, once, that the match is over."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
-from tests.adapters.telegram.players import labelled
+from tests.adapters.telegram.players import buttons, labelled
 from tests.adapters.telegram.tables import WRITES, started_table, turn_now
 
 pytestmark = pytest.mark.slow
@@ -93,7 +93,9 @@ async def _until_the_end_of(
     d: Driver, fake: FakeBotApi, people: dict[str, FakeUser], *, match: bool
 ) -> None:
     """People play until a deal ends (``match``: the match, with "Next deal" between
-    deals); the hand of the player who did not make the last move was not edited by it."""
+    deals). At a deal's end the hand of the player who did not make the last move was
+    not edited; at the match's end it was, once, and every hand says the match is over
+    and offers nothing to press."""
     ann, bob = people["ann"], people["bob"]
     played, rng = await d.begin(), random.Random(5)
     for _ in range(TURNS * 3):
@@ -111,7 +113,14 @@ async def _until_the_end_of(
         over = after is None or after.doc.id != played.game_id or after.state is None
         if over or after.state.match_over or (after.state.deal_over and not match):
             assert match == (over or after.state.match_over), "the match ended too soon"
-            assert _writes_to(fake, first, other.id) == [], "his hand was edited"
+            if not match:
+                assert _writes_to(fake, first, other.id) == [], "his hand was edited"
+                return
+            assert _writes_to(fake, first, other.id) == ["editMessageText"]
+            for person in (ann, bob):
+                hand = await d.hand(person, played.game_id)
+                assert hand is not None and "The match is over." in hand["text"]
+                assert buttons(hand) == []
             return
     raise AssertionError("the end never came")
 
@@ -124,7 +133,7 @@ async def test_a_deals_end_leaves_the_hand_of_the_player_who_did_not_move_as_it_
     await _until_the_end_of(d, fake, people, match=False)
 
 
-async def test_a_matchs_end_leaves_the_hand_of_the_player_who_did_not_move_as_it_was(
+async def test_a_matchs_end_tells_every_hand_once_that_the_match_is_over(
     fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
 ) -> None:
     d = make_driver()
