@@ -17,7 +17,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.soak.group import HAND_WAIT, Group, Tally
+from bench.soak.group import HAND_WAIT, Group
+from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess, RedisServer
 from bot.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi
@@ -109,7 +110,7 @@ async def _chaos(
     groups: list[Group],
     figures: KillFigures,
     gate: asyncio.Event,
-    players: asyncio.Future[object],
+    players: asyncio.Future[list[None]],
 ) -> None:
     """Kill the bot at random moments; stop Redis once, a third of the way in (by games
     or by time, whichever comes first)."""

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.soak import behind as lag
-from bench.soak.group import ANSWER_WAIT, STORE_ERRORS, Group, Tally
+from bench.soak.group import ANSWER_WAIT, STORE_ERRORS, Group
 from bench.soak.kill import bot_env
+from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess, RedisCluster, free_port
 from bot.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi

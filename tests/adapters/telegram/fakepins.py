@@ -22,7 +22,7 @@ class PinnedMessages:
         self.pinned: dict[int, list[int]] = {}
 
     def _check_may_pin(self, params: dict[str, Any]) -> tuple[int, int]:
-        chat_id, message_id = params["chat_id"], params.get("message_id")
+        chat_id, message_id = int(params["chat_id"]), int(params.get("message_id") or 0)
         if chat_id < 0 and chat_id not in self.may_pin:
             raise ApiError(400, NO_PIN_RIGHTS)
         return chat_id, message_id

@@ -238,6 +238,7 @@ class CutClaims:
         self.reserve = shared.reserve
         self.confirm = shared.confirm
         self.settle = shared.settle
+        self.release = shared.release
 
     async def claim(
         self, reservation: Reservation, rules: Sequence[Rule], now: float
