@@ -14,8 +14,9 @@ among those offered, "Next deal" as soon as a deal is over), and prints:
   started with the default ``PICTURE_WORKERS=1`` does), and in Redis; the same with the
   steady hands the Telegram adapter shows (its players press a tile that fits, and a
   word, and choose an end when asked); and in two processes on one Redis, each with its
-  picture worker and each drawing in a thread (one process then keeps about one core
-  busy, so the two cores show what a second process adds);
+  picture worker, first free to use both cores (one process with its worker already
+  keeps more than one busy), then each kept to a core of its own, which shows what a
+  second process adds when it has a core to run on;
 * Redis round trips per press (a pipeline counts once), with and without a turn timer;
 * Redis memory per chat (``MEMORY USAGE`` of every key but the users' own, divided by the
   chats) after a finished match and in the middle of a deal;
@@ -236,16 +237,26 @@ async def open_loop(url: str, games: int, rate: float, seconds: float) -> dict[s
     }
 
 
-def two_processes(url: str, games: int, seconds: float, painters: int) -> tuple[float, float]:
-    """Moves a second of one worker process alone, then of two at once, each process
-    drawing deals' ends in ``painters`` processes of its own (0: in a thread)."""
-    environment = {**os.environ, "PICTURE_WORKERS": str(painters)}
+def two_processes(url: str, games: int, seconds: float, pinned: bool) -> tuple[float, float]:
+    """Moves a second of one worker process alone, then of two at once, each drawing deals'
+    ends in a picture worker of its own. ``pinned``: each process, its picture worker with
+    it, keeps to one core of its own (the first, then the first and the second), so that
+    one process cannot take the core the second one needs."""
+
+    cores = sorted(os.sched_getaffinity(0))
 
     def run(prefixes: list[int]) -> float:
         command = [sys.executable, __file__, "--worker", url, str(games), str(seconds)]
         workers = [
-            subprocess.Popen([*command, str(p)], stdout=subprocess.PIPE, env=environment)
-            for p in prefixes
+            subprocess.Popen(
+                [*command, str(prefix)],
+                stdout=subprocess.PIPE,
+                env={**os.environ, "PICTURE_WORKERS": "1"},
+                preexec_fn=(lambda n=n: os.sched_setaffinity(0, {cores[n % len(cores)]}))
+                if pinned
+                else None,
+            )
+            for n, prefix in enumerate(prefixes)
         ]
         results = [json.loads(w.communicate()[0]) for w in workers]
         return float(sum(r["moves"] for r in results) / max(r["seconds"] for r in results))
@@ -279,16 +290,16 @@ async def main(quick: bool) -> None:
         print(f"moves a second, one process, 100 games at once: {rate_line(one)}", flush=True)
         one = await throughput(url, 100, 20 * scale, 32, steady=True)
         print(f"the same with steady hands, as Telegram shows them: {rate_line(one)}", flush=True)
-        alone, both = two_processes(url, 100, 20 * scale, painters=1)
+        alone, both = two_processes(url, 100, 20 * scale, pinned=False)
         print(
             f"two processes on one Redis: {both:,.0f} a second, {both / alone:.2f}x one "
             f"({alone:,.0f}), each with its picture worker",
             flush=True,
         )
-        alone, both = two_processes(url, 100, 20 * scale, painters=0)
+        alone, both = two_processes(url, 100, 20 * scale, pinned=True)
         print(
-            f"the same, each drawing in a thread of its own: {both:,.0f} a second, "
-            f"{both / alone:.2f}x one ({alone:,.0f})",
+            f"the same, each process and its picture worker kept to a core of its own: "
+            f"{both:,.0f} a second, {both / alone:.2f}x one ({alone:,.0f})",
             flush=True,
         )
         off, on = await round_trips(url, "timer=off"), await round_trips(url, "timer=60")
