@@ -28,10 +28,9 @@ from engine.playout.codes import (
 )
 from engine.state import DealEnd, State
 from engine.tiles import BY_INDEX, Tile
-from engine.variants.kozel_scoring import BLANK_DOUBLE_POINTS
+from engine.variants.kozel_scoring import BLANK_DOUBLE_POINTS, OPENING_POINTS
 
 SUPPORTED: Final = ("tyaga", "kozel")
-OPENING_POINTS: Final = 13
 
 
 class UnsupportedVariant(DominoError):
