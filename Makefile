@@ -31,12 +31,14 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 
 # The benchmark scripts run from the repository root with bench/ on their path (they
-# import press_path as a package of its own), the soak runs as the package bench.soak:
-# mypy maps a file to one module name per run, so each is checked in a run of its own.
+# import press_path as a package of its own), the soak runs as the package bench.soak,
+# and the tests import each other's helpers as tests.* from folders without __init__
+# files: mypy maps a file to one module name per run, so each is checked in a run of its own.
 typecheck: $(INSTALLED)
 	$(BIN)/mypy $(TYPED)
 	MYPYPATH=bench $(BIN)/mypy $(BENCHMARKS)
 	$(BIN)/mypy -p bench.soak
+	$(BIN)/mypy --explicit-package-bases tests
 
 bench: $(INSTALLED)
 	@if [ -z "$(BENCHMARKS)" ]; then echo "no benchmarks in bench/"; fi

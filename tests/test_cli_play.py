@@ -14,6 +14,7 @@ import pytest
 
 import bot.__main__ as cli
 from bot import catalog
+from bot.cli import parse
 from bot.failures import plain_failure
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.test_cli import NO_STORE_SETTINGS as UNSET
@@ -34,7 +35,7 @@ def test_options_may_follow_flags(
     out = capsys.readouterr().out
     assert "┌─ Kozel (the goat)" in out
     assert len(re.findall(r"^│ [▶•] Computer \d: ", out, re.MULTILINE)) >= 3
-    args = cli.parse(["play", "--resume", "target=50", "--level", "greedy", "kozel", "--plain"])
+    args = parse(["play", "--resume", "target=50", "--level", "greedy", "kozel", "--plain"])
     assert (args.variant, args.options, args.level, args.resume, args.plain) == (
         "kozel",
         ["target=50"],

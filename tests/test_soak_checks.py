@@ -12,7 +12,8 @@ from typing import Any
 
 import fakeredis
 
-from bench.soak.group import Group, Press, Tally, mid_turn
+from bench.soak.group import Group, mid_turn
+from bench.soak.presses import Press, Tally
 from bench.soak.scale import _busiest_minute, _busiest_second
 from bot import keys
 from bot.contract import ChatRef

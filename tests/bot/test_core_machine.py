@@ -347,12 +347,17 @@ class CoreMachine(RuleBasedStateMachine):
                 if not state.deal_over:
                     assert not tiles_in(seen(item.screen)) & set().union(*hands), seen(item.screen)
                 continue
-            viewer = item.slot.user if isinstance(item, Show) else inbound.user  # type: ignore[union-attr]
+            if isinstance(item, Show):
+                viewer, text = item.slot.user, seen(item.screen)
+            elif isinstance(item, Answer) and isinstance(inbound, Press):
+                viewer = inbound.user
+                text = seen(item.screen) if item.screen is not None else ""
+            else:
+                continue
             if viewer is None or viewer.key not in seats or state.deal_over:
                 continue
             mine = seats[viewer.key]
             others = set().union(*(h for s, h in enumerate(hands) if s != mine))
-            text = seen(item.screen) if item.screen is not None else ""
             if isinstance(item, Answer):
                 text += item.text
                 others -= named_in(inbound)  # "[3|1] is not in your hand": his own words

@@ -53,7 +53,7 @@ def read_catalog(lang: str) -> Catalog:
 
 
 def catalog_messages(lang: str) -> set[str]:
-    return {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_catalog(lang) if m.id}
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in read_catalog(lang) if m.id}
 
 
 def test_the_english_catalog_holds_every_text_of_the_source() -> None:
@@ -171,7 +171,7 @@ def test_every_plural_in_the_source_is_a_plural_in_the_catalog() -> None:
     """A call such as ``_.ngettext("…", "…", n, game=title(_, x))`` is extracted as a
     plain text: the extractor takes the inner ``_`` for the call."""
     plurals = {m.id[0] for m in read_catalog("en") if isinstance(m.id, tuple)}
-    called = set()
+    called: set[str] = set()
     for source in SOURCES:
         for path in (ROOT / source).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
@@ -181,6 +181,7 @@ def test_every_plural_in_the_source_is_a_plural_in_the_catalog() -> None:
                     and node.func.attr == "ngettext"
                     and node.args
                     and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
                 ):
                     called.add(node.args[0].value)
     assert called and sorted(called - plurals) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image, ImageChops
@@ -163,5 +163,6 @@ def test_a_picture_is_stored_in_colours_the_eye_cannot_tell_apart() -> None:
             drawn = table_picture(_, sample.view, sample.names, sample.status).convert("RGB")
             stored = _image(png(drawn)).convert("RGB")
             assert stored.size == drawn.size
-            furthest = [high for _low, high in ImageChops.difference(drawn, stored).getextrema()]
+            bands = ImageChops.difference(drawn, stored).getextrema()  # (low, high) a band
+            furthest = [high for _low, high in cast(tuple[tuple[int, int], ...], bands)]
             assert max(furthest) <= 16, (sample.name, furthest)

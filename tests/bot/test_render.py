@@ -209,7 +209,8 @@ def test_a_draw_made_when_time_ran_out_is_told_apart_from_the_draws_around_it() 
 
 
 def test_the_table_keeps_only_the_last_few_moves() -> None:
-    state, moves = new_match("tyaga", 2, seed=1), ()
+    state = new_match("tyaga", 2, seed=1)
+    moves: tuple[tuple[int, str], ...] = ()
     while len(moves) < 8 and not state.deal_over:
         state, more = played(state, str(legal_moves(state)[-1]))
         moves += more

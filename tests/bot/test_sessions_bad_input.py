@@ -20,6 +20,7 @@ from bot.contract import (
     PrivateStart,
     Response,
     Show,
+    UserRef,
 )
 from bot.sessions import Sessions
 from bot.store import Store, StoreUnavailable
@@ -55,7 +56,7 @@ async def unchanged(table: Table, doing: Awaitable[list[Outbound]]) -> list[Outb
     return out
 
 
-async def to_move(table: Table) -> tuple:
+async def to_move(table: Table) -> tuple[UserRef, UserRef]:
     state = await table.state()
     assert state is not None and state.turn is not None
     return (ANNA, BORIS)[state.turn], (ANNA, BORIS)[1 - state.turn]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import codec
-from bot.contract import ChatRef, SlotKind
+from bot.contract import ChatRef, Screen, SlotKind
 from bot.store import Store
 from tests.bot.driver import answer, button, buttons, info_text, make_table, shows, user
 
@@ -46,16 +46,16 @@ async def test_the_hosts_buttons_name_him_so_his_own_press_needs_no_admin_check(
 ) -> None:
     table = make_table(fake_store)
     await table.command(ANNA, "new", "tyaga")
-    start = button(table.table(), "Start").payload
+    start = _payload(table.table(), "Start")
     assert not codec.needs_admin(start, ANNA.user_id)
     assert codec.needs_admin(start, BORIS.user_id)
-    assert not codec.needs_admin(button(table.table(), "Join").payload, BORIS.user_id)
+    assert not codec.needs_admin(_payload(table.table(), "Join"), BORIS.user_id)
     await table.press(ANNA, button(table.table(), "Settings").payload)
-    assert not codec.needs_admin(button(table.table(), "+ Computer: strong").payload, "1")
+    assert not codec.needs_admin(_payload(table.table(), "+ Computer: strong"), "1")
     await table.command(BORIS, "join")
     await table.command(ANNA, "leave")  # Boris hosts now: the buttons say so
     await table.press(BORIS, button(table.table(), "Back").payload)
-    start = button(table.table(), "Start").payload
+    start = _payload(table.table(), "Start")
     assert not codec.needs_admin(start, BORIS.user_id) and codec.needs_admin(start, "1")
 
 
@@ -203,3 +203,9 @@ async def test_a_thread_is_a_chat_of_its_own(fake_store: Store) -> None:
     await main.command(ANNA, "new", "tyaga")
     out = await topic.command(ANNA, "new", "kozel")
     assert shows(out, SlotKind.TABLE)
+
+
+def _payload(screen: Screen | None, label: str) -> str:
+    payload = button(screen, label).payload
+    assert payload is not None, f"{label!r} is a link, not a button"
+    return payload

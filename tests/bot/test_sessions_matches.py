@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
-from bot.contract import Document, Outbound, Screen, Show, SlotKind
+from bot.contract import Document, Outbound, Screen, Show, SlotKind, UserRef
 from bot.store import Store
 from engine import apply, new_match, next_deal, parse_move
 from engine.state import Fixture
@@ -34,7 +35,7 @@ def at_most_one_update_per_slot(out: list[Outbound]) -> bool:
 
 @pytest.mark.parametrize(("variant", "options", "people", "computers"), MATCHES)
 async def test_a_whole_match_is_played_through_the_core_and_counted_once(
-    fake_store: Store, variant: str, options: tuple[str, ...], people: list, computers: int
+    fake_store: Store, variant: str, options: tuple[str, ...], people: list[UserRef], computers: int
 ) -> None:
     table = make_table(fake_store)
     await table.start_match(variant, people, *options, computers=computers)
@@ -50,7 +51,7 @@ async def test_a_whole_match_is_played_through_the_core_and_counted_once(
 
 @pytest.mark.parametrize(("variant", "options", "people", "computers"), MATCHES)
 async def test_every_event_updates_the_table_once_and_each_hand_at_most_once(
-    fake_store: Store, variant: str, options: tuple[str, ...], people: list, computers: int
+    fake_store: Store, variant: str, options: tuple[str, ...], people: list[UserRef], computers: int
 ) -> None:
     table = make_table(fake_store)
     await table.start_match(variant, people, *options, computers=computers)
@@ -96,6 +97,6 @@ async def test_the_exported_replay_reproduces_the_match(fake_store: Store) -> No
     assert state.winners == played.winners
 
 
-def _fixture(data: dict) -> Fixture:
+def _fixture(data: dict[str, Any]) -> Fixture:
     hands = tuple(tuple(Tile.parse(t) for t in hand) for hand in data["hands"])
     return Fixture(hands, tuple(Tile.parse(t) for t in data["boneyard"]), data.get("leader"))

@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from bot.contract import Answer, Notice, SlotKind
+from bot.contract import Answer, Notice, Outbound, SlotKind, UserRef
 from bot.store import Store
 from engine import DOUBLE_SIX
 from tests.bot.driver import (
@@ -36,7 +36,7 @@ def _png(picture: bytes | None) -> Image.Image:
     return image
 
 
-def _notices(out: list) -> list[Notice]:
+def _notices(out: list[Outbound]) -> list[Notice]:
     return [item for item in out if isinstance(item, Notice)]
 
 
@@ -45,8 +45,8 @@ async def _started(table: Table) -> None:
     await table.open_hands(ANNA, BORIS)
 
 
-async def _press_tile(table: Table, who, label: str) -> list:
-    return await table.press(who, button(table.hand(who), label).payload)
+async def _press_tile(table: Table, who: UserRef, label: str) -> list[Outbound]:
+    return await table.press(who, button(table.hand(who), label).payload or "")
 
 
 async def test_the_table_command_sends_the_table_as_a_picture(fake_store: Store) -> None:

@@ -33,8 +33,8 @@ async def test_the_table_is_pinned_at_each_new_deal_once_the_host_turns_pin_on(
     [dealt] = shows(out, SlotKind.TABLE)
     assert dealt.renew and dealt.pin
     await table.command(ANNA, "settings", "pin=off", admin=True)
-    doc = await table.doc()
-    assert doc is not None and not doc.settings.pin
+    after = await table.doc()
+    assert after is not None and not after.settings.pin
 
 
 async def test_a_chat_remembers_pin_for_its_next_tables(fake_store: Store) -> None:

@@ -4,6 +4,7 @@ pings, deal ends, popups, leaving and coming back, and private chats."""
 from __future__ import annotations
 
 import random
+from typing import NoReturn
 
 from bot import codec
 from bot.contract import (
@@ -11,11 +12,13 @@ from bot.contract import (
     ChatRef,
     Delete,
     Notice,
+    Outbound,
     PrivateStart,
     Show,
     Slot,
     SlotKind,
     Unreachable,
+    UserRef,
 )
 from bot.store import Store
 from engine import DOUBLE_SIX
@@ -46,8 +49,8 @@ NO_SIX = deal(
 SHORT = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
 
 
-async def press_tile(table: Table, who, label: str) -> list:
-    return await table.press(who, button(table.hand(who), label).payload)
+async def press_tile(table: Table, who: UserRef, label: str) -> list[Outbound]:
+    return await table.press(who, button(table.hand(who), label).payload or "")
 
 
 async def test_forced_draws_are_made_at_once_and_shown_in_one_update(fake_store: Store) -> None:
@@ -257,7 +260,7 @@ async def test_one_person_may_sit_in_games_of_two_chats(fake_store: Store) -> No
     assert first.hand(ANNA, one.id) is not None and second.hand(ANNA, two.id) is not None
 
 
-def _nothing():
+def _nothing() -> NoReturn:
     raise AssertionError("no hand shown")
 
 

@@ -11,7 +11,9 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import cast
 
 import pytest
 import redis
@@ -102,15 +104,12 @@ def running_cluster(workdir: Path, *, replicas: bool = False) -> Iterator[tuple[
         for master, replica in zip(masters, ports[3:], strict=False):
             node = clients[master].execute_command("CLUSTER", "MYID").decode()
             _wait(
-                lambda r=clients[replica], n=node: r.execute_command("CLUSTER", "REPLICATE", n),
-                "replicas",
+                partial(clients[replica].execute_command, "CLUSTER", "REPLICATE", node), "replicas"
             )
         for client in clients.values():
-            _wait(
-                lambda c=client: b"cluster_state:ok" in c.execute_command("CLUSTER", "INFO"), "up"
-            )
+            _wait(partial(_cluster_ok, client), "up")
         for replica in ports[3:]:
-            _wait(lambda r=clients[replica]: _synced(r), "replicas with their masters' data")
+            _wait(partial(_synced, clients[replica]), "replicas with their masters' data")
         yield f"redis://127.0.0.1:{ports[0]}/0", servers
     finally:
         for client in clients.values():
@@ -128,7 +127,11 @@ def cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.mark.parametrize(("variant", "options", "people", "computers"), MATCHES)
 async def test_a_whole_match_plays_through_the_core_on_a_cluster(
-    cluster_url: str, variant: str, options: tuple[str, ...], people: list, computers: int
+    cluster_url: str,
+    variant: str,
+    options: tuple[str, ...],
+    people: list[UserRef],
+    computers: int,
 ) -> None:
     store = Store(connect(cluster_url, cluster=True))
     try:
@@ -201,9 +204,9 @@ async def test_many_presses_ticks_and_pipelines_at_once_wait_for_a_connection_an
             for _ in range(12):  # the scoreboard is read by a pipeline
                 await store.scoreboard(table.chat, "tyaga", 10)
 
-        played = await asyncio.gather(
-            *(play(t, random.Random(n)) for n, t in enumerate(tables)),
-            *(read_boards(t) for t in tables),
+        played, _ = await asyncio.gather(
+            asyncio.gather(*(play(t, random.Random(n)) for n, t in enumerate(tables))),
+            asyncio.gather(*(read_boards(t) for t in tables)),
         )
         for table, presses in zip(tables, played, strict=False):
             refused = [answer for counter, answer in presses if counter < 0 and answer]
@@ -223,8 +226,11 @@ async def test_the_client_dropping_its_connections_on_an_error_leaves_commands_i
     # redis-py calls aclose() on itself from inside a failing pipeline or command; the
     # commands other tasks have under way on its connections still get their replies
     # (with no retry, which would hide a command cut off).
-    client = WaitingCluster.from_url(
-        cluster_url, permits=32, decode_responses=True, retry=Retry(NoBackoff(), 0)
+    client = cast(
+        WaitingCluster,
+        WaitingCluster.from_url(
+            cluster_url, permits=32, decode_responses=True, retry=Retry(NoBackoff(), 0)
+        ),
     )
     try:
         await client.ping()
@@ -287,7 +293,7 @@ async def test_connections_cut_again_and_again_fail_commands_only_as_lost_connec
     # failing task, while other tasks take them to write: those must fail (if at all) as
     # a lost connection, which the store reports as unavailable, and not inside the
     # library ('NoneType' object has no attribute 'writelines').
-    client = connect(cluster_url, cluster=True)
+    client = cast(WaitingCluster, connect(cluster_url, cluster=True))
     await client.ping()
     nodes = client.get_nodes()
     failures: list[BaseException] = []
@@ -310,13 +316,14 @@ async def test_connections_cut_again_and_again_fail_commands_only_as_lost_connec
         for _ in range(40):
             await asyncio.sleep(rng.uniform(0.02, 0.1))
             for node in nodes:
-                admin = aredis.Redis(host=node.host, port=node.port)
+                admin = aredis.Redis(host=node.host, port=int(node.port))
                 await admin.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes")
                 await admin.aclose()
         stop.set()
         await asyncio.gather(*counting)
         assert [f"{type(err).__name__}: {err}" for err in failures] == []
-        assert int(await client.get("{c0}:count")) > 0
+        counted = await client.get("{c0}:count")
+        assert counted is not None and int(counted) > 0
     finally:
         stop.set()
         await client.aclose()

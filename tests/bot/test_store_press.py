@@ -15,8 +15,7 @@ import pytest
 import redis.asyncio as aredis
 
 import engine
-from bot import codec, deal_snapshot, keys
-from bot import replay as replay_module
+from bot import codec, deal_snapshot, handview, keys
 from bot import updates as updates_module
 from bot.contract import Answer, ChatRef, Command, UserRef
 from bot.gamedoc import FINISHED, GameDoc, from_json, to_json
@@ -208,7 +207,7 @@ async def test_a_process_that_never_saw_the_game_replays_only_the_deal_being_pla
         applied.append(1)
         return original(state, move, seat)
 
-    monkeypatch.setattr(replay_module.engine, "apply", counting)
+    monkeypatch.setattr(engine, "apply", counting)  # as the replay calls it
     fresh = Sessions(store, SETTINGS, clock=table.clock)
     person, payload = await a_move(table)
     await table.press(person, payload, sessions=fresh)
@@ -291,7 +290,7 @@ async def test_a_press_draws_each_hand_once_when_this_process_drew_the_last_ones
     table = make_table(store, CHAT)
     await in_play(table, 3, random.Random(8))
     drawn: list[int] = []
-    original = updates_module.hand_screen
+    original = handview.hand_screen
 
     def counting(*args: Any) -> Any:
         drawn.append(1)

@@ -13,6 +13,7 @@ from bot import updates as updates_module
 from bot.contract import Notice, Outbound, Screen, Show, SlotKind
 from bot.flow import Decision, Game
 from bot.i18n import text_line
+from bot.picture import screens
 from bot.picture.screens import TableOrder
 from bot.store import Store
 from bot.updates import ShownScreens, game_updates
@@ -71,7 +72,7 @@ async def test_the_end_of_a_deal_is_drawn_off_the_event_loop(
     fake_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn_in: list[threading.Thread] = []
-    original = painter_module.draw_table
+    original = screens.draw_table
 
     def drawing(order: TableOrder) -> bytes:
         drawn_in.append(threading.current_thread())

@@ -10,7 +10,7 @@ import pytest
 
 from bot import codec
 from bot import updates as updates_module
-from bot.contract import Outbound, Screen
+from bot.contract import Outbound, Screen, UserRef
 from bot.flow import Game
 from bot.steady_press import distinct_moves
 from bot.store import Store
@@ -28,7 +28,9 @@ MATCHES = [
 ]
 
 
-async def _open(table: Table, variant: str, options: tuple[str, ...], people: list, n: int) -> None:
+async def _open(
+    table: Table, variant: str, options: tuple[str, ...], people: list[UserRef], n: int
+) -> None:
     """A table with a turn timer, so that seats also run out of time."""
     host = people[0]
     await table.command(host, "new", variant, *options, "timer=60")
@@ -39,7 +41,7 @@ async def _open(table: Table, variant: str, options: tuple[str, ...], people: li
     await table.command(host, "start")
 
 
-async def _step(table: Table, people: list, rng: random.Random) -> list[Outbound]:
+async def _step(table: Table, people: list[UserRef], rng: random.Random) -> list[Outbound]:
     """Mostly a move; now and then someone leaves or comes back, time runs out, or the
     next deal is asked for."""
     roll = rng.random()
@@ -68,7 +70,7 @@ async def test_a_hand_not_drawn_again_could_not_have_changed(
     monkeypatch: pytest.MonkeyPatch,
     variant: str,
     options: tuple[str, ...],
-    people: list,
+    people: list[UserRef],
     computers: int,
     steady: bool,
 ) -> None:

@@ -108,8 +108,8 @@ def candidate_moves(state: State[Any]) -> Iterator[Move]:
         yield Move.lead(tile)
         yield Move.steal(tile)
         for end in ("L", "R"):
-            yield Move.play(tile, end)  # type: ignore[arg-type]
-            yield Move.play(tile, end, across=True)  # type: ignore[arg-type]
+            yield Move.play(tile, end)
+            yield Move.play(tile, end, across=True)
     doubles = [t for t in tiles if t.is_double]
     for a, b in combinations(doubles, 2):
         yield Move.double(a, b)

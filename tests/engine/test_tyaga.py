@@ -222,7 +222,7 @@ def test_double_six_opening_and_its_reshuffle() -> None:
         new_match("tyaga", 2, {"opening": "double_six"}, fixture=fixture(*hands))
     for seed in range(20):
         state = new_match("tyaga", 2, {"opening": "double_six"}, seed=seed)
-        assert Tile(6, 6) in state.hands[state.turn]
+        assert state.turn is not None and Tile(6, 6) in state.hands[state.turn]
         assert texts(state) == ["6-6"]
 
 

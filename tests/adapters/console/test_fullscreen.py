@@ -10,7 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.content import Content
 from textual.pilot import Pilot
+from textual.style import Style
 from textual.widgets import Input, RichLog, Static
 
 from adapters.console import TableRequest, look_around, table_chat
@@ -54,6 +56,11 @@ def moves(app: TableApp) -> list[MoveButton]:
     return [b for b in app.query(MoveButton) if not (b.disabled or b.gone)]
 
 
+def _left_or_over(app: TableApp, target: MoveButton) -> Callable[[], bool]:
+    """The clicked button went, or the match is over."""
+    return lambda: target.gone or not target.is_attached or not app.is_running
+
+
 async def finished(store: Store) -> str:
     last = await store.last_game(table_chat(1))
     assert last is not None
@@ -89,7 +96,7 @@ async def test_a_whole_match_is_played_by_mouse_clicks(store: Store, tmp_path: P
     app = await table_app(store, QUICK, tmp_path)
     clicks = 0
     async with app.run_test(size=SIZE) as pilot:
-        while app.is_running:
+        while True:
             await until(pilot, lambda: bool(moves(app)) or not app.is_running)
             if not app.is_running:
                 break
@@ -98,7 +105,7 @@ async def test_a_whole_match_is_played_by_mouse_clicks(store: Store, tmp_path: P
             if not await pilot.click(target):
                 continue  # replaced meanwhile: click the new one
             clicks += 1
-            await until(pilot, lambda b=target: b.gone or not b.is_attached or not app.is_running)
+            await until(pilot, _left_or_over(app, target))
         log = app.query_one("#log", RichLog)
         said = [str(line.text) for line in log.lines]
         assert any(re.search(r"(Won by Computer 1|You won)\.", line) for line in said)
@@ -121,7 +128,12 @@ async def test_the_last_move_is_marked_on_the_line_and_logged(store: Store, tmp_
 
         await until(pilot, again)
         board = app.query_one("#board", Static).render()
-        marked = [board.plain[s.start : s.end] for s in board.spans if s.style.reverse]
+        assert isinstance(board, Content)
+        marked = [
+            board.plain[s.start : s.end]
+            for s in board.spans
+            if isinstance(s.style, Style) and s.style.reverse
+        ]
         assert marked and all(piece.startswith("[") for piece in marked)
         log = "\n".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
         assert "You played" in log or "You led with" in log or "You drew" in log

@@ -131,8 +131,8 @@ async def test_the_table_is_an_embed_with_the_line_the_players_and_one_my_tiles_
     assert all(re.fullmatch(r"\d+ tiles? · \d+ points?", f["value"]) for f in embed["fields"])
     assert "<t:" not in embed["description"] or ":R>" in embed["description"]
     assert doc.id not in plain_text(table)
-    tiles = [b for b in buttons_of(table) if b.get("label") == "My tiles"]
-    assert len(tiles) == 1 and not any(b["custom_id"].startswith("ds") for b in buttons_of(table))
+    mine = [b for b in buttons_of(table) if b.get("label") == "My tiles"]
+    assert len(mine) == 1 and not any(b["custom_id"].startswith("ds") for b in buttons_of(table))
 
 
 @pytest.mark.slow

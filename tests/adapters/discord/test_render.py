@@ -74,7 +74,7 @@ def test_playable_tiles_are_green_and_enabled_the_rest_grey_and_disabled() -> No
 
 def test_a_row_longer_than_five_wraps() -> None:
     row = tuple(tile(f"{n}-0", True) for n in range(7))
-    rows, left_out = fit_rows((row,))
+    rows, left_out = _fit_buttons((row,))
     assert [len(r) for r in rows] == [5, 2] and left_out == []
 
 
@@ -82,7 +82,7 @@ def test_a_hand_too_big_for_25_buttons_keeps_playable_tiles_and_lists_the_rest()
     tiles = [tile(f"{a}-{b}", (a + b) % 3 == 0) for a in range(7) for b in range(a + 1)][:26]
     actions = (Button("Draw", payload="1m_abcdefgh_0_w"),)
     rows = tuple(tuple(tiles[i : i + 7]) for i in range(0, len(tiles), 7)) + (actions,)
-    fitted, left_out = fit_rows(rows)
+    fitted, left_out = _fit_buttons(rows)
     kept = [b for r in fitted for b in r]
     assert len(fitted) <= 5 and all(len(r) <= 5 for r in fitted)
     assert all(b.enabled for b in kept)
@@ -123,7 +123,7 @@ def test_a_link_button_opens_its_url() -> None:
 def test_many_short_rows_are_packed_together_keeping_the_last_row_apart() -> None:
     rows = tuple((Button(f"setting {n}", payload=f"1o_abcdefgh_{n}_1"),) for n in range(7))
     back = (Button("Back", payload="1b_abcdefgh"),)
-    fitted, left_out = fit_rows((*rows, back))
+    fitted, left_out = _fit_buttons((*rows, back))
     assert left_out == [] and len(fitted) <= 5
     assert [b.label for r in fitted for b in r] == [f"setting {n}" for n in range(7)] + ["Back"]
     assert fitted[-1] == [back[0]]
@@ -191,3 +191,11 @@ def test_a_card_is_an_embed_with_its_line_as_code_and_its_deadline_relative() ->
         ("• Bob", "7 tiles · 0 points"),
     ]
     assert "abcdefgh" not in str(embed.to_dict())
+
+
+def _fit_buttons(rows: tuple[tuple[Button, ...], ...]) -> tuple[list[list[Button]], list[Button]]:
+    """:func:`fit_rows` of rows that fit as buttons, none turned into a menu."""
+    fitted, left_out = fit_rows(rows)
+    buttons = [r for r in fitted if isinstance(r, list)]
+    assert len(buttons) == len(fitted), "a row became a menu"
+    return buttons, left_out

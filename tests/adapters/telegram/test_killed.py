@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 import redis.asyncio as aredis
 
-from bench.soak.group import Group, Tally
+from bench.soak.group import Group
 from bench.soak.kill import bot_env
+from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess
 from bot.store import Store
 from tests.adapters.telegram.fakebot import FakeBotApi

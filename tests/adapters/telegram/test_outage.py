@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from bench.soak.group import Group, Tally
+from bench.soak.group import Group
 from bench.soak.kill import bot_env
+from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess, RedisServer
 from bot.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi

@@ -110,9 +110,9 @@ async def _until_the_end_of(
         await d.step(played, rng)
         await d.bot.settle()
         after = await d.game()
-        over = after is None or after.doc.id != played.game_id or after.state is None
-        if over or after.state.match_over or (after.state.deal_over and not match):
-            assert match == (over or after.state.match_over), "the match ended too soon"
+        state = None if after is None or after.doc.id != played.game_id else after.state
+        if state is None or state.match_over or (state.deal_over and not match):
+            assert match == (state is None or state.match_over), "the match ended too soon"
             if not match:
                 assert _writes_to(fake, first, other.id) == [], "his hand was edited"
                 return
