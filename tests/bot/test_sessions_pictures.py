@@ -8,24 +8,21 @@ import io
 
 from PIL import Image
 
-from bot.contract import Answer, Notice, Outbound, SlotKind, UserRef
+from bot.contract import Answer, Notice, Outbound, SlotKind
 from bot.store import Store
-from engine import DOUBLE_SIX
 from tests.bot.driver import (
     Table,
     answer,
     button,
-    deal,
     make_table,
     responses,
     scripted,
     shows,
     user,
 )
+from tests.bot.test_sessions_play import SHORT, press_tile
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
-# A short deal Anna wins: [6|6], [6|4] (Boris), [6|5], [4|4] (Boris), [5|5].
-SHORT = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
 FIRST_MOVES = [(ANNA, "[6|6]"), (BORIS, "◀ [6|4]"), (ANNA, "[6|5] ▶"), (BORIS, "◀ [4|4]")]
 
 
@@ -45,10 +42,6 @@ async def _started(table: Table) -> None:
     await table.open_hands(ANNA, BORIS)
 
 
-async def _press_tile(table: Table, who: UserRef, label: str) -> list[Outbound]:
-    return await table.press(who, button(table.hand(who), label).payload or "")
-
-
 async def test_the_table_command_sends_the_table_as_a_picture(fake_store: Store) -> None:
     table = make_table(fake_store)
     await _started(table)
@@ -56,7 +49,7 @@ async def test_the_table_command_sends_the_table_as_a_picture(fake_store: Store)
     assert len(first) == 1 and first[0].chat == table.chat
     assert "Tyaga" in first[0].screen.plain_text() and "Deal 1" in first[0].screen.plain_text()
     assert _png(first[0].screen.picture).width == 800
-    await _press_tile(table, ANNA, "[6|6]")
+    await press_tile(table, ANNA, "[6|6]")
     second = _notices(await table.command(BORIS, "table"))
     assert second[0].screen.picture != first[0].screen.picture
 
@@ -73,7 +66,7 @@ async def test_the_picture_button_answers_and_sends_the_picture_changing_nothing
 ) -> None:
     table = make_table(fake_store)
     await _started(table)
-    await _press_tile(table, ANNA, "[6|6]")
+    await press_tile(table, ANNA, "[6|6]")
     before = await fake_store.load(table.chat)
     out = await table.press(BORIS, button(table.table(), "Picture").payload)
     assert answer(out) == Answer("")
@@ -87,7 +80,7 @@ async def test_the_picture_button_answers_and_sends_the_picture_changing_nothing
 async def test_a_picture_button_of_a_stopped_game_changes_nothing(fake_store: Store) -> None:
     table = make_table(fake_store)
     await _started(table)
-    await _press_tile(table, ANNA, "[6|6]")
+    await press_tile(table, ANNA, "[6|6]")
     old = button(table.table(), "Picture").payload
     assert old is not None
     await table.command(ANNA, "stop", admin=True)
@@ -102,10 +95,10 @@ async def test_a_deals_end_is_told_by_the_table_in_words_and_drawn_once(
     table = make_table(fake_store)
     await _started(table)
     for who, label in FIRST_MOVES:
-        out = await _press_tile(table, who, label)
+        out = await press_tile(table, who, label)
         assert all(s.screen.picture is None for s in shows(out, SlotKind.TABLE))
         assert not _notices(out)  # no picture while the deal is played
-    out = await _press_tile(table, ANNA, "[5|5]")
+    out = await press_tile(table, ANNA, "[5|5]")
     [shown] = shows(out, SlotKind.TABLE)
     assert shown.screen.picture is None and "Anna went out." in shown.screen.plain_text()
     [drawn] = _notices(out)  # the final line and the hands left, as a message of its own
@@ -119,7 +112,7 @@ async def test_a_deals_end_is_told_by_the_table_in_words_and_drawn_once(
 async def test_pictures_follow_moves_only_when_the_chat_turns_them_on(fake_store: Store) -> None:
     table = make_table(fake_store)
     await _started(table)
-    out = await _press_tile(table, ANNA, "[6|6]")
+    out = await press_tile(table, ANNA, "[6|6]")
     assert not shows(out, SlotKind.PICTURE)
     out = await table.command(ANNA, "settings", "pictures=on", admin=True)
     assert "a picture after every move" in responses(out)[0].screen.plain_text()
@@ -127,14 +120,14 @@ async def test_pictures_follow_moves_only_when_the_chat_turns_them_on(fake_store
     seen = shows(out, SlotKind.PICTURE)  # at once, as the table stands
     assert len(seen) == 1
     for who, label in FIRST_MOVES[1:]:
-        out = await _press_tile(table, who, label)
+        out = await press_tile(table, who, label)
         seen += shows(out, SlotKind.PICTURE)
     assert len(seen) == 4
     assert len({s.slot.key for s in seen}) == 1  # one message, edited in place
     assert [s.version for s in seen] == sorted({s.version for s in seen})
     assert len({s.screen.picture for s in seen}) == 4
     await table.command(ANNA, "settings", "pictures=off", admin=True)
-    out = await _press_tile(table, ANNA, "[5|5]")
+    out = await press_tile(table, ANNA, "[5|5]")
     assert not shows(out, SlotKind.PICTURE)
 
 
@@ -157,7 +150,7 @@ async def test_a_player_turns_his_hand_picture_on_and_off(fake_store: Store) -> 
     (mine,) = shows(out, SlotKind.HAND)  # sent again at once, with its picture
     assert mine.slot.user == ANNA
     first = _png(mine.screen.picture)
-    out = await _press_tile(table, ANNA, "[6|6]")
+    out = await press_tile(table, ANNA, "[6|6]")
     hands = {s.slot.user.name: s.screen for s in shows(out, SlotKind.HAND) if s.slot.user}
     assert hands["Anna"].picture is not None and hands["Anna"].picture != mine.screen.picture
     assert hands["Boris"].picture is None  # his own setting is still off

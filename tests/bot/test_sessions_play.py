@@ -50,7 +50,7 @@ SHORT = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
 
 
 async def press_tile(table: Table, who: UserRef, label: str) -> list[Outbound]:
-    return await table.press(who, button(table.hand(who), label).payload or "")
+    return await table.press(who, button(table.hand(who), label).payload)
 
 
 async def test_forced_draws_are_made_at_once_and_shown_in_one_update(fake_store: Store) -> None:
