@@ -41,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import psutil
 import redis.asyncio as aredis
@@ -242,8 +243,11 @@ def two_processes(url: str, games: int, seconds: float, pinned: bool) -> tuple[f
     ends in a picture worker of its own. ``pinned``: each process, its picture worker with
     it, keeps to one core of its own (the first, then the first and the second), so that
     one process cannot take the core the second one needs."""
-
     cores = sorted(os.sched_getaffinity(0))
+
+    def on_core(n: int) -> Callable[[], None]:
+        """Keep the process started (and the processes it starts) to the ``n``-th core."""
+        return lambda: os.sched_setaffinity(0, {cores[n % len(cores)]})
 
     def run(prefixes: list[int]) -> float:
         command = [sys.executable, __file__, "--worker", url, str(games), str(seconds)]
@@ -252,9 +256,7 @@ def two_processes(url: str, games: int, seconds: float, pinned: bool) -> tuple[f
                 [*command, str(prefix)],
                 stdout=subprocess.PIPE,
                 env={**os.environ, "PICTURE_WORKERS": "1"},
-                preexec_fn=(lambda n=n: os.sched_setaffinity(0, {cores[n % len(cores)]}))
-                if pinned
-                else None,
+                preexec_fn=on_core(n) if pinned else None,
             )
             for n, prefix in enumerate(prefixes)
         ]
