@@ -24,6 +24,12 @@ writer is gone (the ``writelines`` error above; a timeout under load is enough).
 connection here checks its writer once it gets to write, and a closed one raises
 ``ConnectionError``, which the client retries on a fresh connection and the store reports
 as unavailable: nothing was sent, so trying again is safe.
+
+Two of these reach past redis-py's public API, as no public one does the same: the
+connection's write (``_send_packed_command`` and its ``_writer``) and a node's idle
+connections (``ClusterNode._free``). They were checked against the redis-py versions in
+:data:`CHECKED_REDIS_PY`; ``tests/bot/test_store_cluster_internals.py`` fails on any other
+version, or where those members are gone, so an upgrade is read against them first.
 """
 
 from __future__ import annotations
@@ -37,6 +43,9 @@ from typing import Any
 from redis.asyncio.cluster import ClusterPipeline, RedisCluster
 from redis.asyncio.connection import Connection
 from redis.exceptions import ConnectionError as RedisConnectionError
+
+CHECKED_REDIS_PY = ("8.1", "8.2")
+"""The redis-py releases (major.minor) whose private members this module was read against."""
 
 _INSIDE: ContextVar[bool] = ContextVar("inside_cluster_operation", default=False)
 """Whether this task runs within an operation that holds a place already (the library

@@ -1,8 +1,9 @@
 """How the store reaches Redis: a client that waits for a free connection rather than
-failing a burst of presses, on one server or a Redis Cluster, that packs its commands
-with hiredis, and :func:`guarded`,
+failing a burst of presses, on one server or a Redis Cluster, and :func:`guarded`,
 which turns a lost or refused connection into :class:`StoreUnavailable`
-(:func:`unreachable` says which errors are that)."""
+(:func:`unreachable` says which errors are that). Replies are parsed by hiredis where
+it is installed, and from redis-py 8.2 on commands are packed by it too, both chosen by
+redis-py itself."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ import redis.asyncio as aredis
 import redis.exceptions
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
-from redis.connection import HiredisRespSerializer
 
 from bot.store_cluster import WaitingCluster
 from bot.store_types import StoreUnavailable
@@ -66,39 +66,6 @@ def guarded(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Coroutine[Any, 
     return guarded
 
 
-class _HiredisPacking(aredis.connection.AbstractConnection):
-    """redis-py's blocking connections pack a command's arguments with hiredis where it is
-    installed, its asyncio ones always in Python. These take the blocking ones' packer:
-    the event loop's instructions a move in ``bench/bench_moves.py`` fell by 3.9% (3.26
-    to 3.13 million). The cluster client makes its connections itself and keeps the
-    Python packer."""
-
-    _packer = HiredisRespSerializer()
-
-    def pack_command(self, *args: Any) -> list[bytes]:
-        packed: list[bytes] = self._packer.pack(*args)
-        return packed
-
-
-class _PackedConnection(_HiredisPacking, aredis.Connection):
-    pass
-
-
-class _PackedUnixConnection(_HiredisPacking, aredis.UnixDomainSocketConnection):
-    pass
-
-
-class _PackedSSLConnection(_HiredisPacking, aredis.SSLConnection):
-    pass
-
-
-_PACKED: dict[type[aredis.connection.AbstractConnection], type[_HiredisPacking]] = {
-    aredis.Connection: _PackedConnection,
-    aredis.UnixDomainSocketConnection: _PackedUnixConnection,
-    aredis.SSLConnection: _PackedSSLConnection,
-}
-
-
 POOL_SIZE = 64
 """Connections a process keeps to Redis at most. A burst of presses beyond it waits for a
 free connection instead of failing."""
@@ -127,8 +94,6 @@ def connect(
         socket_connect_timeout=timeout,
         retry=Retry(ExponentialBackoff(cap=0.2, base=0.05), 1),
     )
-    # The URL's scheme chose the kind of connection (TCP, a Unix socket, TLS).
-    pool.connection_class = _PACKED[pool.connection_class]
     return aredis.Redis.from_pool(pool)
 
 
