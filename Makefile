@@ -1,10 +1,19 @@
-# Every target works on a fresh clone: the virtualenv is created when missing and the
-# project (with its dev tools) is reinstalled whenever pyproject.toml changes.
+# Every target works on a fresh clone with only Python 3.11: the virtualenv is made from
+# uv.lock, exactly, whenever the lock or pyproject.toml changes.
+#
+# The lock is uv's: one file holds every package, direct and transitive, dev tools
+# included, with the hashes of its files for every platform, and `uv lock --check` tells
+# offline whether pyproject.toml and the lock agree. uv itself comes from PyPI through pip,
+# pinned with hashes in requirements-uv.txt, into a folder of its own (.uv), so a machine
+# needs nothing but Python; uv never downloads a Python of its own here.
 
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+UV := .uv/bin/uv
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
 
 # Packages may appear one at a time, so only the ones that exist are checked.
 TYPED := $(wildcard engine bot adapters)
@@ -18,13 +27,30 @@ LANGUAGES := en ru uk pl ca
 LOCALE := bot/locale
 POT := $(LOCALE)/domino.pot
 
-.PHONY: run test lint typecheck bench pictures clean messages soak soak-scale
+.PHONY: run test lock lock-check lint typecheck bench pictures clean messages soak soak-scale upgrade
 
 run: $(INSTALLED)
 	@$(BIN)/domino-bot $(ARGS)
 
-test: lint typecheck
+test: lock-check lint typecheck
 	$(BIN)/pytest
+
+# Fails when pyproject.toml asks for something uv.lock does not hold (run `make lock`).
+lock-check: $(UV)
+	$(UV) lock --check --offline --python $(PYTHON)
+
+# After a change to pyproject.toml: the lock again, moving no package it need not move.
+lock: $(UV)
+	$(UV) lock --python $(PYTHON)
+
+# The newest versions pyproject.toml's ranges allow (uv's own pin too), installed and tested.
+upgrade: $(UV)
+	echo uv | $(UV) pip compile --generate-hashes --upgrade --python-version 3.11 \
+		--no-header --quiet -o requirements-uv.txt -
+	sed -i '1i # uv, the tool that installs uv.lock, pinned with its hashes; `make upgrade` refreshes it.' \
+		requirements-uv.txt
+	$(UV) lock --upgrade --python $(PYTHON)
+	$(MAKE) test
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
@@ -75,14 +101,17 @@ messages: $(INSTALLED)
 	done
 	$(BIN)/pybabel compile -d $(LOCALE) -D domino --statistics
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-
-$(INSTALLED): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -e '.[dev]'
+$(UV): requirements-uv.txt
+	$(PYTHON) -m venv .uv
+	.uv/bin/python -m pip install --disable-pip-version-check --progress-bar off --quiet \
+		--require-hashes --no-deps -r requirements-uv.txt
 	touch $@
 
-# Leaves .venv and data/ (the embedded Redis files) alone.
+$(INSTALLED): pyproject.toml uv.lock | $(UV)
+	$(UV) sync --frozen --extra dev --python $(PYTHON)
+	touch $@
+
+# Leaves .venv, .uv and data/ (the embedded Redis files) alone.
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
