@@ -22,6 +22,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from bot.i18n import N_, Translator, translator
 
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts
+WEBHOOK_SECRET_MIN = 16
+"""Characters a webhook secret has at least: a short one can be guessed by trying."""
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 
 
@@ -157,8 +159,20 @@ class Settings(BaseSettings):
     @field_validator("telegram_webhook_secret")
     @classmethod
     def _webhook_secret_shape(cls, secret: SecretStr | None) -> SecretStr | None:
-        if secret is not None and not _WEBHOOK_SECRET.fullmatch(secret.get_secret_value()):
+        if secret is None:
+            return None
+        given = secret.get_secret_value()
+        if not _WEBHOOK_SECRET.fullmatch(given):
             raise Problem(N_("must be 1 to 256 characters: letters, digits, _ and -"))
+        if len(given) < WEBHOOK_SECRET_MIN:
+            raise Problem(
+                N_(
+                    "is %(length)d characters long: a webhook secret needs at least "
+                    "%(least)d, or it can be guessed"
+                ),
+                length=len(given),
+                least=WEBHOOK_SECRET_MIN,
+            )
         return secret
 
     @field_validator("default_lang")

@@ -108,7 +108,7 @@ def test_a_webhook_with_its_secret_and_token_is_accepted() -> None:
         None,
         telegram_token="1:a",
         telegram_webhook_url="https://bot.example/tg",
-        telegram_webhook_secret="s3cret_-",
+        telegram_webhook_secret="s3cret_-0123456789",
     )
     assert settings.telegram_webhook_url == "https://bot.example/tg"
 
@@ -116,8 +116,29 @@ def test_a_webhook_with_its_secret_and_token_is_accepted() -> None:
 def test_a_webhook_without_a_token_is_refused() -> None:
     with pytest.raises(ConfigError, match="TELEGRAM_TOKEN is not"):
         load_settings(
-            None, telegram_webhook_url="https://bot.example/tg", telegram_webhook_secret="s"
+            None,
+            telegram_webhook_url="https://bot.example/tg",
+            telegram_webhook_secret="s3cret_-0123456789",
         )
+
+
+@pytest.mark.parametrize("secret", ["Q", "Fifteen-chars-Q"])
+def test_a_webhook_secret_shorter_than_16_characters_is_refused(secret: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        load_settings(
+            None,
+            telegram_token="1:a",
+            telegram_webhook_url="https://bot.example/tg",
+            telegram_webhook_secret=secret,
+        )
+    said = str(refused.value)
+    assert f"TELEGRAM_WEBHOOK_SECRET: is {len(secret)} characters long" in said
+    assert "at least 16" in said and secret not in said
+
+
+def test_a_webhook_secret_of_16_characters_is_accepted() -> None:
+    settings = load_settings(None, telegram_webhook_secret="sixteen-chars-xy")
+    assert settings.telegram_webhook_secret is not None
 
 
 def test_a_webhook_secret_with_characters_telegram_refuses_is_refused() -> None:
