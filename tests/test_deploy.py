@@ -114,6 +114,16 @@ def test_compose_redis_keeps_an_append_only_file_on_a_volume() -> None:
     assert volume in compose["volumes"]
 
 
+def _keeps_every_key(args: list[str]) -> None:
+    """Redis's arguments give it a memory limit and keep every key when it is reached."""
+    assert args[args.index("--maxmemory-policy") + 1] == "noeviction"
+    assert re.fullmatch(r"[1-9][0-9]*(mb|gb)", args[args.index("--maxmemory") + 1])
+
+
+def test_compose_redis_refuses_writes_when_full_rather_than_drop_keys() -> None:
+    _keeps_every_key(load_compose()["services"]["redis"]["command"])
+
+
 @pytest.mark.parametrize("service", ["telegram", "discord", "redis"])
 def test_compose_services_restart_and_check_their_health(service: str) -> None:
     spec = load_compose()["services"][service]
@@ -175,6 +185,11 @@ def test_redis_is_a_stateful_set_with_an_append_only_file_on_a_claimed_volume() 
     claims = {c["metadata"]["name"] for c in redis["spec"]["volumeClaimTemplates"]}
     mounts = {m["name"]: m["mountPath"] for m in server["volumeMounts"]}
     assert mounts.get("data") == "/data" and "data" in claims
+
+
+def test_redis_in_kubernetes_refuses_writes_when_full_rather_than_drop_keys() -> None:
+    (server,) = containers(k8s_object("StatefulSet", "redis"))
+    _keeps_every_key(server["args"])
 
 
 def test_configmap_points_the_bots_at_the_redis_service() -> None:
