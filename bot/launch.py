@@ -14,7 +14,7 @@ import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aredis
@@ -140,7 +140,11 @@ async def check_eviction(redis: aredis.Redis) -> set[str]:
     not answer ``CONFIG GET`` (managed services often refuse it) is said so in the log,
     and the bot goes on."""
     try:
-        reply = await redis.config_get("maxmemory-policy")
+        if isinstance(cast(object, redis), aredis.RedisCluster):  # each node has its own
+            nodes = aredis.RedisCluster.ALL_NODES
+            reply = await redis.config_get("maxmemory-policy", target_nodes=nodes)
+        else:
+            reply = await redis.config_get("maxmemory-policy")
     except REDIS_ERRORS as exc:
         why = "does not answer" if unreachable(exc) else "refused CONFIG GET"
         log.warning(

