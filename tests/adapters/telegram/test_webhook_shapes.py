@@ -162,6 +162,18 @@ async def test_an_administrator_record_without_its_flags_is_refused(hook: Hook) 
     assert await hook.taken() == []
 
 
+async def test_a_refused_post_is_logged_without_what_it_said(
+    hook: Hook, caplog: pytest.LogCaptureFixture
+) -> None:
+    update = typed_update(4, "/join my-private-words")
+    update["message"]["date"] = "yesterday"
+    with caplog.at_level(logging.DEBUG, logger="adapters.telegram.webhook"):
+        assert await hook.post(dumped(update)) == 400
+    [line] = [r.getMessage() for r in caplog.records]
+    assert line == "a webhook post was no update: int_type at message.date"
+    assert "private" not in caplog.text and "yesterday" not in caplog.text
+
+
 # -- drawn from everything ------------------------------------------------------------------
 
 TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=()))
