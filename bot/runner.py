@@ -72,7 +72,6 @@ from bot.store import (
 )
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
-from bot.store_types import PartsMissing
 from bot.updates import ShownScreens, deal_ended, game_updates
 from engine import DominoError, variant_of
 
@@ -80,17 +79,8 @@ log = logging.getLogger(__name__)
 
 Flow = Callable[[Game | None, Translator], Decision]
 
-_UNREADABLE = (
-    BadDocument,
-    PartsMissing,
-    DominoError,
-    ValueError,
-    TypeError,
-    KeyError,
-    AttributeError,
-)
-"""What reading a stored game raises when this version cannot read it, or when the game
-has lost a part."""
+_UNREADABLE = (BadDocument, DominoError, ValueError, TypeError, KeyError, AttributeError)
+"""What reading a stored game raises when this version cannot read it (or it lost a part)."""
 
 RETRIES = 20
 """Compare-and-set conflicts in a row before a flow gives up (StoreBusy)."""
@@ -151,7 +141,7 @@ class Runner:
             self.games.forget(chat.key)
             return None
         try:
-            game = _assemble(read, cached)
+            game = _assemble(read.intact(), cached)
         except _UNREADABLE as exc:
             await self._set_aside(chat, read, exc)
             return None
@@ -160,8 +150,7 @@ class Runner:
 
     async def _set_aside(self, chat: ChatRef, read: GameRead, error: Exception) -> None:
         """Move a game this version cannot read (an unknown schema, a move that no longer
-        replays, a part gone) out of the chat's way, keeping what there is of it for a
-        person to look at."""
+        replays, a part gone) out of the chat's way, keeping it for a person to look at."""
         self.games.forget(chat.key)
         try:
             game_id = str(json.loads(read.head).get("id") or "")
@@ -340,8 +329,6 @@ class Runner:
 
 def _assemble(read: GameRead, cached: Game | None) -> Game:
     """A game from what was read, continuing ``cached`` when the read did."""
-    if read.missing:
-        raise PartsMissing(read.missing)
     head = json.loads(read.head)
     moves, deals = moves_from(read.moves), deals_from(read.deals)
     if read.moves_from or read.deals_from:

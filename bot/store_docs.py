@@ -11,7 +11,7 @@ import zlib
 from typing import Any
 
 from bot.store_game import GameRead
-from bot.store_types import PartsMissing, text
+from bot.store_types import text
 
 
 def dump(doc: dict[str, Any]) -> str:
@@ -40,10 +40,8 @@ def load_doc(raw: bytes | str) -> dict[str, Any]:
 
 def whole(read: GameRead) -> dict[str, Any]:
     """A game as read from the start, as one document (its moves and deals inside);
-    :class:`PartsMissing` for a game that has lost a part."""
-    if read.missing:
-        raise PartsMissing(read.missing)
-    doc = load_doc(read.head)
+    :class:`bot.store_types.PartsMissing` for a game that has lost a part."""
+    doc = load_doc(read.intact().head)
     if read.deals:
         doc["deals"] = [json.loads(d) for d in read.deals]
     if read.moves:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.store_types import text
+from bot.store_types import PartsMissing, text
 
 # The chat's game for a caller that holds game ``game_id`` ('' for none) up to so many
 # moves and deals (KEYS: game, moves, deals): false when the chat has no game, else
@@ -257,6 +257,13 @@ class GameRead:
     deals: tuple[str, ...]
     snapshot: str | None = field(default=None)
     missing: str = ""
+
+    def intact(self) -> GameRead:
+        """This read, if the game has all its parts; else :class:`PartsMissing` (a
+        ``ValueError``, so every reader of games takes it for a game it cannot read)."""
+        if self.missing:
+            raise PartsMissing(self.missing)
+        return self
 
 
 def read_args(game_id: str | None, moves: int, deals: int) -> list[str | int]:
