@@ -1,6 +1,10 @@
 """The bot's settings, read from the environment and a ``.env`` file (``.env.example``
 lists every one). Names are the field names in upper case, e.g. ``REDIS_URL``.
 
+Each secret (:data:`FROM_FILES`: the tokens, the webhook secret, and ``REDIS_URL``, which
+may hold a password) may instead be read from a file that ``<NAME>_FILE`` names, as
+Docker and Kubernetes secrets are mounted; setting both is refused.
+
 What is wrong with them is told in the operator's language: the validators raise
 :class:`Problem`, a text of the catalogs with its values, and pydantic's own
 refusals of a value (not a number, out of range, not one of a list) are told by
@@ -13,7 +17,7 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
@@ -22,6 +26,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from bot.i18n import N_, Translator, translator
 
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts
+WEBHOOK_SECRET_MIN = 16
+"""Characters a webhook secret has at least: a short one can be guessed by trying."""
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 
 
@@ -88,6 +94,35 @@ def user_data_dir() -> Path:
     return base / "domino-bot"
 
 
+FROM_FILES: Final = ("redis_url", "telegram_token", "telegram_webhook_secret", "discord_token")
+"""The settings that ``<NAME>_FILE`` may give instead, as the contents of a file."""
+
+
+def _from_files(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with each secret that ``<NAME>_FILE`` names read from its file (the
+    file's text without its surrounding blanks: a trailing newline is no part of it)."""
+    given = dict(values)
+    for name in FROM_FILES:
+        path = given.get(f"{name}_file")
+        if path in (None, ""):
+            continue
+        if given.get(name) not in (None, ""):
+            raise Problem(
+                N_("%(name)s and %(name)s_FILE are both set: set one of them"),
+                name=name.upper(),
+            )
+        try:
+            given[name] = Path(path).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise Problem(
+                N_("%(name)s_FILE: cannot read %(path)s: %(error)s"),
+                name=name.upper(),
+                path=str(path),
+                error=getattr(exc, "strerror", None) or exc,
+            ) from None
+    return given
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env",
@@ -99,6 +134,7 @@ class Settings(BaseSettings):
 
     # storage
     redis_url: str | None = None
+    redis_url_file: Path | None = None
     # REDIS_URL names any node of a Redis Cluster, whose client then finds the others.
     redis_cluster: bool = False
     data_dir: Path = Field(default_factory=user_data_dir)
@@ -123,14 +159,17 @@ class Settings(BaseSettings):
 
     # Telegram
     telegram_token: SecretStr | None = None
+    telegram_token_file: Path | None = None
     telegram_base_url: str | None = None
     telegram_webhook_url: str | None = None
     telegram_webhook_listen: str = "0.0.0.0"
     telegram_webhook_port: int = Field(8080, ge=1, le=65535)
     telegram_webhook_secret: SecretStr | None = None
+    telegram_webhook_secret_file: Path | None = None
 
     # Discord
     discord_token: SecretStr | None = None
+    discord_token_file: Path | None = None
     discord_guild_id: int | None = None
     discord_shard_ids: Annotated[list[int] | None, NoDecode] = None
     discord_shard_count: int | None = Field(None, ge=1)
@@ -139,6 +178,11 @@ class Settings(BaseSettings):
     def game_idle_ttl(self) -> int:
         """How long an untouched game is kept, in seconds."""
         return max(1, round(self.game_idle_days * 86400))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _secret_files(cls, values: Any) -> Any:
+        return _from_files(values) if isinstance(values, dict) else values
 
     @field_validator("redis_url")
     @classmethod
@@ -157,8 +201,20 @@ class Settings(BaseSettings):
     @field_validator("telegram_webhook_secret")
     @classmethod
     def _webhook_secret_shape(cls, secret: SecretStr | None) -> SecretStr | None:
-        if secret is not None and not _WEBHOOK_SECRET.fullmatch(secret.get_secret_value()):
+        if secret is None:
+            return None
+        given = secret.get_secret_value()
+        if not _WEBHOOK_SECRET.fullmatch(given):
             raise Problem(N_("must be 1 to 256 characters: letters, digits, _ and -"))
+        if len(given) < WEBHOOK_SECRET_MIN:
+            raise Problem(
+                N_(
+                    "is %(length)d characters long: a webhook secret needs at least "
+                    "%(least)d, or it can be guessed"
+                ),
+                length=len(given),
+                least=WEBHOOK_SECRET_MIN,
+            )
         return secret
 
     @field_validator("default_lang")

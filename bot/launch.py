@@ -1,7 +1,8 @@
 """What every ``domino-bot`` command needs before a front end runs: the store (an
 embedded Redis when no ``REDIS_URL`` is set), a stop signal wired to SIGTERM and
 SIGINT, the start-up line, and the two commands that only talk to the store
-(``health`` and ``export``)."""
+(``health`` and ``export``). Opening the store checks that Redis keeps every key when
+its memory is full (:func:`check_eviction`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aredis
@@ -25,12 +26,15 @@ from bot.embedded import DATA_FILE, EmbeddedRedis, EmbeddedRedisError, redis_url
 from bot.i18n import Translator
 from bot.sessions import Sessions
 from bot.store import Store, StoreUnavailable, connect
+from bot.store_connect import REDIS_ERRORS, unreachable
 from bot.texts import players_span
 from engine import DominoError
 
 log = logging.getLogger(__name__)
 
 HEALTH_TIMEOUT: Final = 3.0
+KEEPS_EVERY_KEY: Final = "noeviction"
+"""The one ``maxmemory-policy`` under which Redis refuses a write rather than drop a key."""
 EXPORTS: Final = "exports"  # where replay files go unless the player names a place
 
 
@@ -121,11 +125,60 @@ async def open_store(settings: Settings) -> AsyncIterator[Opened]:
     client = connect(url, cluster=settings.redis_cluster)
     store = Store(client, idle_ttl=settings.game_idle_ttl)
     try:
+        await check_eviction(client)
         yield Opened(store, client)
     finally:
         await store.close()
         if server is not None:
             await asyncio.to_thread(server.stop)
+
+
+async def check_eviction(redis: aredis.Redis) -> set[str]:
+    """Redis's ``maxmemory-policy`` (each node's, on a cluster), with a loud warning in the
+    log for one that evicts keys: under it a full Redis drops parts of games (the chat is
+    freed, the game is lost), and scoreboards and ratings with them. A Redis that does
+    not answer ``CONFIG GET`` (managed services often refuse it) is said so in the log,
+    and the bot goes on."""
+    try:
+        if isinstance(cast(object, redis), aredis.RedisCluster):  # each node has its own
+            nodes = aredis.RedisCluster.ALL_NODES
+            reply = await redis.config_get("maxmemory-policy", target_nodes=nodes)
+        else:
+            reply = await redis.config_get("maxmemory-policy")
+    except REDIS_ERRORS as exc:
+        why = "does not answer" if unreachable(exc) else "refused CONFIG GET"
+        log.warning(
+            "could not check Redis's maxmemory-policy (it %s: %s); make sure it is %s, "
+            "or a full Redis drops games (see deploy/README.md)",
+            why,
+            exc,
+            KEEPS_EVERY_KEY,
+        )
+        return set()
+    policies = _policies(reply)
+    evicting = sorted(policies - {KEEPS_EVERY_KEY})
+    if evicting:
+        log.warning(
+            "REDIS EVICTS KEYS: its maxmemory-policy is %s. When its memory is full it "
+            "drops keys, and games lose their moves or deals (each is then set aside and "
+            "its chat freed), scoreboards and ratings are lost. Set maxmemory-policy %s "
+            "with a maxmemory, and alert on refused writes (see deploy/README.md)",
+            ", ".join(evicting),
+            KEEPS_EVERY_KEY,
+        )
+    else:
+        log.info("Redis's maxmemory-policy is %s", ", ".join(sorted(policies)) or "unknown")
+    return policies
+
+
+def _policies(reply: Any) -> set[str]:
+    """The policies in a ``CONFIG GET`` reply: one server's ``{name: value}``, or a
+    cluster's ``{node: {name: value}}``."""
+    if not isinstance(reply, dict):
+        return set()
+    if "maxmemory-policy" in reply:
+        return {str(reply["maxmemory-policy"])}
+    return {policy for part in reply.values() for policy in _policies(part)}
 
 
 def stop_on_signals() -> asyncio.Event:

@@ -80,7 +80,7 @@ log = logging.getLogger(__name__)
 Flow = Callable[[Game | None, Translator], Decision]
 
 _UNREADABLE = (BadDocument, DominoError, ValueError, TypeError, KeyError, AttributeError)
-"""What reading a stored game raises when this version cannot read it."""
+"""What reading a stored game raises when this version cannot read it (or it lost a part)."""
 
 RETRIES = 20
 """Compare-and-set conflicts in a row before a flow gives up (StoreBusy)."""
@@ -141,7 +141,7 @@ class Runner:
             self.games.forget(chat.key)
             return None
         try:
-            game = _assemble(read, cached)
+            game = _assemble(read.intact(), cached)
         except _UNREADABLE as exc:
             await self._set_aside(chat, read, exc)
             return None
@@ -150,7 +150,7 @@ class Runner:
 
     async def _set_aside(self, chat: ChatRef, read: GameRead, error: Exception) -> None:
         """Move a game this version cannot read (an unknown schema, a move that no longer
-        replays) out of the chat's way, keeping it whole for a person to look at."""
+        replays, a part gone) out of the chat's way, keeping it for a person to look at."""
         self.games.forget(chat.key)
         try:
             game_id = str(json.loads(read.head).get("id") or "")

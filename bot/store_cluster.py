@@ -41,7 +41,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from redis.asyncio.cluster import ClusterPipeline, RedisCluster
-from redis.asyncio.connection import Connection
+from redis.asyncio.connection import Connection, SSLConnection
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 CHECKED_REDIS_PY = ("8.1", "8.2")
@@ -64,6 +64,11 @@ class _CheckedConnection(Connection):
         await writer.drain()
 
 
+class _CheckedSSLConnection(_CheckedConnection, SSLConnection):
+    """The same over TLS (a ``rediss://`` URL): SSLConnection's own options and
+    handshake, the checked write."""
+
+
 class WaitingCluster(RedisCluster):
     """A cluster client whose operations queue for one of ``permits`` places."""
 
@@ -71,10 +76,13 @@ class WaitingCluster(RedisCluster):
         super().__init__(*args, **kwargs)
         self._permits = asyncio.Semaphore(permits)
         # The client fixes its nodes' connection class; the nodes it finds later take
-        # theirs from these arguments, the ones it starts from were made already.
-        self.connection_kwargs["connection_class"] = _CheckedConnection
+        # theirs from these arguments, the ones it starts from were made already. Over
+        # TLS the class must take the TLS options the client passes each connection.
+        given = self.connection_kwargs.get("connection_class", Connection)
+        checked = _CheckedSSLConnection if issubclass(given, SSLConnection) else _CheckedConnection
+        self.connection_kwargs["connection_class"] = checked
         for node in self.nodes_manager.startup_nodes.values():
-            node.connection_class = _CheckedConnection
+            node.connection_class = checked
 
     @asynccontextmanager
     async def operation(self) -> AsyncIterator[None]:

@@ -39,8 +39,9 @@ def load_doc(raw: bytes | str) -> dict[str, Any]:
 
 
 def whole(read: GameRead) -> dict[str, Any]:
-    """A game as read from the start, as one document (its moves and deals inside)."""
-    doc = load_doc(read.head)
+    """A game as read from the start, as one document (its moves and deals inside);
+    :class:`bot.store_types.PartsMissing` for a game that has lost a part."""
+    doc = load_doc(read.intact().head)
     if read.deals:
         doc["deals"] = [json.loads(d) for d in read.deals]
     if read.moves:

@@ -4,14 +4,22 @@ A game lives in three keys of the chat's hash slot:
 
 - ``game``, a hash: ``v`` (the version every write compares and sets), ``id``, ``doc``
   (the document's head: everything but its deals and moves, see
-  :func:`bot.gamedoc.head_json`) and ``snap`` (the engine state when the current deal was
-  dealt, see :mod:`bot.deal_snapshot`);
+  :func:`bot.gamedoc.head_json`), ``snap`` (the engine state when the current deal was
+  dealt, see :mod:`bot.deal_snapshot`) and ``nm`` and ``nd`` (how many moves and deals
+  the lists hold);
 - ``moves``, a list with one entry per move of the match;
 - ``deals``, a list with one entry per deal, as dealt.
 
 A write rewrites the small head and appends what the press added, so its cost does not
-grow with the match. A reader that already holds the game up to some point (same game id,
-so many moves and deals) gets only what came after it.
+grow with the match. A reader that already holds the game up to some point (same game
+id, so many moves and deals) gets only what came after it.
+
+A Redis that evicts keys when its memory is full (any ``maxmemory-policy`` but
+``noeviction``) can take one of the three keys and leave the others. A read tells such a
+game by its counts, or by lists with no head, and answers with what is
+:attr:`GameRead.missing` instead of the game; the reader moves what is left aside, as it
+does a game it cannot read, and the chat is free. A write on such a game answers the
+same way.
 
 The write that ends a game (finished or stopped) also does the match's own updates of the
 chat (its scoreboard, and whatever else is added to :class:`Ending`), keeps the whole
@@ -25,24 +33,40 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.store_types import text
+from bot.store_types import PartsMissing, text
 
 # The chat's game for a caller that holds game ``game_id`` ('' for none) up to so many
 # moves and deals (KEYS: game, moves, deals): false when the chat has no game, else
-# {version, head, moves from, deals from, moves, deals, snapshot ('' unless read from 0)}.
+# {version, head, moves from, deals from, moves, deals, snapshot ('' unless read from 0),
+# what is missing ('' for nothing; then the head alone, if any, and no moves or deals)}.
 _READ_GAME: Final = """
 local function read_game(game_id, from_moves, from_deals)
-  local head = redis.call('HMGET', KEYS[1], 'v', 'doc', 'id', 'snap')
-  if not head[1] or not head[2] then return false end
-  if game_id == '' or head[3] ~= game_id
-    or from_moves > redis.call('LLEN', KEYS[2]) or from_deals > redis.call('LLEN', KEYS[3]) then
+  local head = redis.call('HMGET', KEYS[1], 'v', 'doc', 'id', 'snap', 'nm', 'nd')
+  local held_moves, held_deals = redis.call('LLEN', KEYS[2]), redis.call('LLEN', KEYS[3])
+  if not head[1] or not head[2] then
+    if held_moves == 0 and held_deals == 0 then return false end
+    return {0, '', 0, 0, {}, {}, '',
+      'its head is gone (' .. held_moves .. ' moves and ' .. held_deals .. ' deals left)'}
+  end
+  local gone = {}
+  if head[5] and tonumber(head[5]) ~= held_moves then
+    gone[#gone + 1] = held_moves .. ' of its ' .. head[5] .. ' moves'
+  end
+  if head[6] and tonumber(head[6]) ~= held_deals then
+    gone[#gone + 1] = held_deals .. ' of its ' .. head[6] .. ' deals'
+  end
+  if #gone > 0 then
+    local said = 'parts are gone: ' .. table.concat(gone, ' and ') .. ' left'
+    return {head[1], head[2], 0, 0, {}, {}, '', said}
+  end
+  if game_id == '' or head[3] ~= game_id or from_moves > held_moves or from_deals > held_deals then
     from_moves, from_deals = 0, 0
   end
   local snap = ''
   if from_moves == 0 and head[4] then snap = head[4] end
   local moves = redis.call('LRANGE', KEYS[2], from_moves, -1)
   local deals = redis.call('LRANGE', KEYS[3], from_deals, -1)
-  return {head[1], head[2], from_moves, from_deals, moves, deals, snap}
+  return {head[1], head[2], from_moves, from_deals, moves, deals, snap, ''}
 end
 """
 
@@ -104,11 +128,18 @@ if ARGV[10] == '1' then
   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
   return version + 1
 end
+if version == 0 then
+  -- Moves or deals whose head is gone: the reader sets them aside before a new game.
+  local left = read_game('', 0, 0)
+  if left then return left end
+end
 if version == 0 or moves_before < 0 then
   redis.call('DEL', KEYS[2], KEYS[3])
   redis.call('HDEL', KEYS[1], 'snap')
 elseif redis.call('LLEN', KEYS[2]) ~= moves_before
   or redis.call('LLEN', KEYS[3]) ~= deals_before then
+  local now = read_game(ARGV[12], 0, 0)
+  if now and now[8] ~= '' then return now end
   return redis.error_reply('the stored moves or deals are not the ones this write follows')
 end
 local function append(key, count)
@@ -120,7 +151,8 @@ local function append(key, count)
 end
 append(KEYS[2], moves_added)
 append(KEYS[3], deals_added)
-redis.call('HSET', KEYS[1], 'v', version + 1, 'id', ARGV[2], 'doc', ARGV[3])
+redis.call('HSET', KEYS[1], 'v', version + 1, 'id', ARGV[2], 'doc', ARGV[3],
+  'nm', redis.call('LLEN', KEYS[2]), 'nd', redis.call('LLEN', KEYS[3]))
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'snap', ARGV[5]) end
 redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
@@ -130,11 +162,13 @@ return version + 1
 )
 
 # KEYS: game, moves, deals, the set-aside key. ARGV: version, TTL of the set-aside key.
-# Moves the game at that version, whole, to the set-aside key; 0 if it is not at it.
+# Moves the game at that version (0: moves and deals whose head is gone), whole, to the
+# set-aside key; 0 if it is not at it.
 SET_ASIDE: Final = """
 local head = redis.call('HMGET', KEYS[1], 'v', 'doc')
-if tonumber(head[1]) ~= tonumber(ARGV[1]) then return 0 end
-local kept = cjson.encode({head = head[2], moves = redis.call('LRANGE', KEYS[2], 0, -1),
+if (tonumber(head[1]) or 0) ~= tonumber(ARGV[1]) then return 0 end
+if not head[1] and redis.call('EXISTS', KEYS[2], KEYS[3]) == 0 then return 0 end
+local kept = cjson.encode({head = head[2] or nil, moves = redis.call('LRANGE', KEYS[2], 0, -1),
   deals = redis.call('LRANGE', KEYS[3], 0, -1)})
 redis.call('SET', KEYS[4], kept, 'EX', ARGV[2])
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
@@ -210,7 +244,10 @@ class Written:
 @dataclass(frozen=True, slots=True)
 class GameRead:
     """A chat's game as read: its version and head, and its moves and deals from
-    ``moves_from`` and ``deals_from`` on (0: all of them, and then the ``snapshot``)."""
+    ``moves_from`` and ``deals_from`` on (0: all of them, and then the ``snapshot``).
+
+    A game that has lost one of its keys is read as what is ``missing``, its head (if
+    any, else version 0 and an empty head) and nothing else; it cannot be played."""
 
     version: int
     head: str
@@ -219,6 +256,14 @@ class GameRead:
     moves: tuple[str, ...]
     deals: tuple[str, ...]
     snapshot: str | None = field(default=None)
+    missing: str = ""
+
+    def intact(self) -> GameRead:
+        """This read, if the game has all its parts; else :class:`PartsMissing` (a
+        ``ValueError``, so every reader of games takes it for a game it cannot read)."""
+        if self.missing:
+            raise PartsMissing(self.missing)
+        return self
 
 
 def read_args(game_id: str | None, moves: int, deals: int) -> list[str | int]:
@@ -228,7 +273,7 @@ def read_args(game_id: str | None, moves: int, deals: int) -> list[str | int]:
 def parse_read(reply: Any) -> GameRead | None:
     if not reply:
         return None
-    version, head, moves_from, deals_from, moves, deals, snap = reply
+    version, head, moves_from, deals_from, moves, deals, snap, missing = reply
     return GameRead(
         version=int(version),
         head=text(head),
@@ -237,6 +282,7 @@ def parse_read(reply: Any) -> GameRead | None:
         moves=tuple(text(m) for m in moves),
         deals=tuple(text(d) for d in deals),
         snapshot=text(snap) or None,
+        missing=text(missing),
     )
 
 

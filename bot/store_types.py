@@ -22,6 +22,11 @@ class StoreBusy(StoreUnavailable):
     """A compare-and-set lost to other writers more times than allowed."""
 
 
+class PartsMissing(ValueError):
+    """A stored game has lost one of its keys (its head, its moves or its deals): an
+    evicting Redis took it, or someone deleted it. It cannot be played or exported."""
+
+
 @dataclass(frozen=True, slots=True)
 class Stored:
     """A chat's current game document at a version."""

@@ -28,7 +28,7 @@ from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 
 WORKERS = 3
-SECRET = "soak-secret"
+SECRET = "soak-secret-0123456789"
 # Every call that changes what a chat shows.
 WRITES = (
     "sendMessage",

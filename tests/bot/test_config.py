@@ -108,7 +108,7 @@ def test_a_webhook_with_its_secret_and_token_is_accepted() -> None:
         None,
         telegram_token="1:a",
         telegram_webhook_url="https://bot.example/tg",
-        telegram_webhook_secret="s3cret_-",
+        telegram_webhook_secret="s3cret_-0123456789",
     )
     assert settings.telegram_webhook_url == "https://bot.example/tg"
 
@@ -116,8 +116,29 @@ def test_a_webhook_with_its_secret_and_token_is_accepted() -> None:
 def test_a_webhook_without_a_token_is_refused() -> None:
     with pytest.raises(ConfigError, match="TELEGRAM_TOKEN is not"):
         load_settings(
-            None, telegram_webhook_url="https://bot.example/tg", telegram_webhook_secret="s"
+            None,
+            telegram_webhook_url="https://bot.example/tg",
+            telegram_webhook_secret="s3cret_-0123456789",
         )
+
+
+@pytest.mark.parametrize("secret", ["Q", "Fifteen-chars-Q"])
+def test_a_webhook_secret_shorter_than_16_characters_is_refused(secret: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        load_settings(
+            None,
+            telegram_token="1:a",
+            telegram_webhook_url="https://bot.example/tg",
+            telegram_webhook_secret=secret,
+        )
+    said = str(refused.value)
+    assert f"TELEGRAM_WEBHOOK_SECRET: is {len(secret)} characters long" in said
+    assert "at least 16" in said and secret not in said
+
+
+def test_a_webhook_secret_of_16_characters_is_accepted() -> None:
+    settings = load_settings(None, telegram_webhook_secret="sixteen-chars-xy")
+    assert settings.telegram_webhook_secret is not None
 
 
 def test_a_webhook_secret_with_characters_telegram_refuses_is_refused() -> None:
@@ -167,3 +188,48 @@ def test_shard_ids_need_the_shard_count() -> None:
 def test_shard_ids_must_lie_below_the_shard_count() -> None:
     with pytest.raises(ConfigError, match="numbers from 0 to 1"):
         load_settings(None, discord_shard_ids="0,2", discord_shard_count=2)
+
+
+# -- secrets from files --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("redis_url", "redis://domino:pa55word@redis:6379/0"),
+        ("telegram_token", "123456:ABC-def"),
+        ("telegram_webhook_secret", "a-long-random-secret-0123456789"),
+        ("discord_token", "discord.token.value"),
+    ],
+)
+def test_a_secret_is_read_from_the_file_its_file_setting_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    secret = tmp_path / name
+    secret.write_text(value + "\n")  # as editors and `echo` leave it
+    monkeypatch.setenv(f"{name.upper()}_FILE", str(secret))
+    read = getattr(load_settings(None), name)
+    assert (read if isinstance(read, str) else read.get_secret_value()) == value
+
+
+def test_a_secret_given_both_in_full_and_as_a_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "token").write_text("123456:from-the-file")
+    monkeypatch.setenv("TELEGRAM_TOKEN_FILE", str(tmp_path / "token"))
+    monkeypatch.setenv("TELEGRAM_TOKEN", "123456:from-the-environment")
+    with pytest.raises(ConfigError, match="TELEGRAM_TOKEN and TELEGRAM_TOKEN_FILE are both set"):
+        load_settings(None)
+
+
+def test_a_secret_file_that_cannot_be_read_is_named(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    with pytest.raises(ConfigError) as refused:
+        load_settings(None, discord_token_file=missing)
+    assert f"DISCORD_TOKEN_FILE: cannot read {missing}: No such file" in str(refused.value)
+
+
+def test_a_secret_read_from_a_file_is_checked_as_the_setting_itself(tmp_path: Path) -> None:
+    (tmp_path / "secret").write_text("short")
+    with pytest.raises(ConfigError, match="TELEGRAM_WEBHOOK_SECRET: is 5 characters long"):
+        load_settings(None, telegram_webhook_secret_file=tmp_path / "secret")

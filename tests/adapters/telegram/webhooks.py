@@ -21,7 +21,7 @@ from tests.adapters.telegram.harness import Running, settings_for
 from tests.adapters.telegram.tables import PACE
 from tests.adapters.telegram.vclock import VirtualClock
 
-SECRET = "worker-secret"
+SECRET = "worker-secret-0123456789"
 WORKERS = 3
 
 
