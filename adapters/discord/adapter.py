@@ -149,10 +149,13 @@ class DiscordAdapter:
             except Exception:  # Redis away: the pings wait for the next round
                 log.exception("could not send the pings that fell due")
 
-    async def settle(self) -> None:
-        """Wait until every interaction being served is done (tests, shutdown)."""
-        while self._busy:
+    async def settle(self, *, channels: bool = True) -> None:
+        """Wait until every interaction being served is done and, with ``channels``,
+        every channel's queued messages are sent (tests, shutdown)."""
+        while self._busy or (channels and self.delivery.outbox.busy):
             await asyncio.gather(*list(self._busy), return_exceptions=True)
+            if channels:
+                await self.delivery.outbox.settle()
 
     # -- serving one interaction ----------------------------------------------------------
 

@@ -4,7 +4,9 @@ interaction: table and lobby edits, pings (held back, see
 through a still-valid interaction token.
 
 A slot's message is edited in place; an older version of a slot never overwrites a
-newer one; one slot's messages are sent one at a time within a process. A table
+newer one; one slot's messages are sent one at a time within a process. What goes
+to a channel waits in that channel's outbox (:mod:`adapters.discord.outbox`), never
+in front of a hand: hands are pushed at once, channel messages in order. A table
 posted anew (``renew``, at the start of a deal) is sent first and its older message
 deleted after, or cut to its first line without buttons where Discord refuses the
 delete, so the live table is the channel's last message and the only one pressed. A
@@ -27,6 +29,7 @@ import discord
 from discord.http import Route, handle_message_parameters
 
 from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
+from adapters.discord.outbox import Outbox
 from adapters.discord.pings import Pings
 from adapters.discord.render import Rendered, render
 from adapters.pings import HeldPing
@@ -77,6 +80,7 @@ class Delivery:
         self.ledger = ledger
         self.pings = pings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.outbox = Outbox(self._send_queued)
 
     def lock(self, slot: Slot) -> asyncio.Lock:
         """One lock per slot key, so a slot is sent or edited by one task at a time."""
@@ -102,13 +106,25 @@ class Delivery:
         return slot.table
 
     async def carry_out(self, outbounds: Iterable[Outbound]) -> None:
+        """Push hands and hold pings now; queue what goes to a channel in its outbox,
+        so no hand waits for a channel's edits (see :mod:`adapters.discord.outbox`)."""
         for outbound in outbounds:
+            channel = _channel_bound(outbound)
+            if channel is not None:
+                self.outbox.put(channel, outbound)
+                continue
             try:
                 await self._one(outbound)
             except discord.HTTPException as exc:
                 log.warning("Discord refused %s: %s", type(outbound).__name__, exc)
             except Exception:  # one failure (Redis, a bad screen) must not stop the rest
                 log.exception("could not carry out %s", type(outbound).__name__)
+
+    async def _send_queued(self, outbound: Outbound, claimed: bool) -> None:
+        if isinstance(outbound, Show):
+            await self.show(outbound, claimed=claimed)
+        else:
+            await self._one(outbound)
 
     async def _one(self, outbound: Outbound) -> None:
         if isinstance(outbound, Show):
@@ -299,6 +315,15 @@ class Delivery:
         upload = discord.File(io.BytesIO(document.data), filename=document.filename)
         caption = discord.utils.escape_markdown(document.caption) if document.caption else None
         await channel.send(content=caption, file=upload)
+
+
+def _channel_bound(outbound: Outbound) -> str | None:
+    """The channel an outbound goes to by the channel's own routes, if it does."""
+    if isinstance(outbound, Show | Delete):
+        return None if outbound.slot.kind in _PERSONAL else outbound.slot.chat.key
+    if isinstance(outbound, Notice | Response | Document):
+        return outbound.chat.key
+    return None
 
 
 def addressed(show: Show) -> Screen:

@@ -222,7 +222,7 @@ async def play_one(bot: Bot, referee: Referee) -> bool:
         people = {str(p.id): p for p in bot.people}
         await move_once(bot, people[user.user_id], state.counter, referee.channel)
     else:
-        await bot.adapter.tick()  # computers, and the next deal
+        await bot.tick()  # computers, and the next deal
     return True
 
 
