@@ -30,6 +30,7 @@ from discord.http import Route, handle_message_parameters
 
 from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
 from adapters.discord.outbox import Outbox
+from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings
 from adapters.discord.render import Rendered, render
 from adapters.pings import HeldPing
@@ -80,7 +81,8 @@ class Delivery:
         self.ledger = ledger
         self.pings = pings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.outbox = Outbox(self._send_queued)
+        self.outbox = Outbox(self._send_queued, self._on_refused)
+        self.refused = Refused()
 
     def lock(self, slot: Slot) -> asyncio.Lock:
         """One lock per slot key, so a slot is sent or edited by one task at a time."""
@@ -126,6 +128,15 @@ class Delivery:
         else:
             await self._one(outbound)
 
+    def _on_refused(self, channel: str, outbound: Outbound, exc: discord.HTTPException) -> None:
+        if isinstance(exc, discord.Forbidden) and isinstance(outbound, Show):
+            self.refused.keep(outbound)  # a missing permission: shown once it is back
+
+    def show_refused(self, chat: ChatRef | None = None) -> None:
+        """Queue again what Discord refused for a missing permission (in ``chat``)."""
+        for show in self.refused.take(chat):
+            self.outbox.put(show.slot.chat.key, show, claimed=True)
+
     async def _one(self, outbound: Outbound) -> None:
         if isinstance(outbound, Show):
             await self.show(outbound)
@@ -156,6 +167,7 @@ class Delivery:
                 await self._renew(show, rendered)
             else:
                 await self._place(show.slot, rendered)
+            self.refused.shown(show)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
         chat = await self.game_chat(slot)

@@ -7,7 +7,9 @@ While a slot's edit waits, a newer version of the same slot replaces it in the
 queue: only the newest is sent, never the versions in between. An edit that Discord
 turns down for a while (429 after discord.py's own retries, or a server error) is
 tried again, with a growing pause, until it or a newer version of its slot is shown;
-one it refuses for good (403, 404) is logged and the next one runs.
+one it refuses for good (403, 404) is logged, handed to ``refused`` (a missing
+permission keeps the newest version of the slot for when it comes back), and the
+next one runs.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Final
 
 import discord
@@ -33,25 +36,34 @@ def passing(exc: discord.HTTPException) -> bool:
 
 
 Send = Callable[[Outbound, bool], Awaitable[None]]  # (what, already claimed)
+Refused = Callable[[str, Outbound, discord.HTTPException], None]
+
+
+@dataclass(slots=True)
+class Queued:
+    outbound: Outbound
+    claimed: bool  # its version was claimed when it was first tried
 
 
 class Outbox:
     """Per channel, the messages still to send and the task that sends them."""
 
-    def __init__(self, send: Send) -> None:
+    def __init__(self, send: Send, refused: Refused) -> None:
         self._send = send
-        self._queues: dict[str, list[Outbound]] = {}
+        self._refused = refused
+        self._queues: dict[str, list[Queued]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
 
-    def put(self, channel: str, outbound: Outbound) -> None:
-        """Queue ``outbound`` for ``channel``; an edit of a slot already waiting
-        replaces the older one where it stands."""
+    def put(self, channel: str, outbound: Outbound, *, claimed: bool = False) -> None:
+        """Queue ``outbound`` for ``channel`` (``claimed``: its version was claimed when
+        it was first tried); an edit of a slot already waiting replaces the older one
+        where it stands."""
         queue = self._queues.setdefault(channel, [])
         older = _waiting(queue, outbound)
         if older is None:
-            queue.append(outbound)
-        elif _newer(outbound, older):
-            queue[queue.index(older)] = outbound
+            queue.append(Queued(outbound, claimed))
+        elif _newer(outbound, older.outbound):
+            queue[queue.index(older)] = Queued(outbound, claimed)
         if channel not in self._workers:
             self._workers[channel] = asyncio.create_task(self._drain(channel))
 
@@ -68,16 +80,17 @@ class Outbox:
         queue = self._queues[channel]
         try:
             while queue:
-                outbound = queue.pop(0)
-                await self._deliver(queue, outbound)
+                queued = queue.pop(0)
+                await self._deliver(channel, queue, queued.outbound, queued.claimed)
         finally:
             del self._workers[channel]
             if not queue:
                 self._queues.pop(channel, None)
 
-    async def _deliver(self, queue: list[Outbound], outbound: Outbound) -> None:
+    async def _deliver(
+        self, channel: str, queue: list[Queued], outbound: Outbound, claimed: bool
+    ) -> None:
         pause = FIRST_PAUSE
-        claimed = False
         while True:
             try:
                 await self._send(outbound, claimed)
@@ -85,6 +98,7 @@ class Outbox:
             except discord.HTTPException as exc:
                 if not (isinstance(outbound, Show) and passing(exc)):
                     log.warning("Discord refused %s: %s", type(outbound).__name__, exc)
+                    self._refused(channel, outbound, exc)
                     return
                 log.info("Discord put off %s (%s); trying again", outbound.slot.key, exc.status)
             except Exception:  # one failure (Redis, a bad screen) must not stop the rest
@@ -97,20 +111,25 @@ class Outbox:
                 return  # a newer version of the slot is next: it is shown instead
 
 
-def _waiting(queue: list[Outbound], outbound: Outbound) -> Show | None:
+def _waiting(queue: list[Queued], outbound: Outbound) -> Queued | None:
     """The edit of the same slot already waiting in ``queue``, if ``outbound`` is an
     edit (a table posted anew is a message of its own, never merged)."""
     if not isinstance(outbound, Show) or outbound.renew:
         return None
-    for waiting in queue:
+    for queued in queue:
+        waiting = queued.outbound
         if (
             isinstance(waiting, Show)
             and not waiting.renew
             and waiting.slot.key == outbound.slot.key
         ):
-            return waiting
+            return queued
     return None
 
 
-def _newer(show: Outbound, older: Show) -> bool:
-    return isinstance(show, Show) and (show.version >= older.version or show.version <= 0)
+def _newer(show: Outbound, older: Outbound) -> bool:
+    return (
+        isinstance(show, Show)
+        and isinstance(older, Show)
+        and (show.version >= older.version or show.version <= 0)
+    )

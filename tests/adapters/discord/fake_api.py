@@ -20,9 +20,11 @@ from aiohttp import web
 
 from tests.adapters.discord.fake_interactions import InteractionEndpoints
 from tests.adapters.discord.fake_wire import (
+    ALL_PERMISSIONS,
     API_PREFIX,
     EPHEMERAL,
     LOADING,
+    SEND_MESSAGES,
     InteractionRecord,
     Json,
     SentEvent,
@@ -68,6 +70,7 @@ class FakeDiscord:
         self.requests: list[tuple[float, str, str, int]] = []  # (time, method, path, status)
         self.throttles: list[Throttle] = []
         self.undeletable: set[int] = set()  # messages the bot lacks the right to delete
+        self.denied: dict[int, int] = {}  # channel id -> permission bits the bot lacks there
         self.clock_offset = 0.0  # seconds added to time for token expiry
         self._runner: web.AppRunner | None = None
         self.base_url = ""
@@ -83,6 +86,13 @@ class FakeDiscord:
 
     def add_channel(self, channel_id: int, guild_id: int, *, kind: int = 0) -> None:
         self.channels[channel_id] = {"id": str(channel_id), "guild_id": str(guild_id), "type": kind}
+
+    def app_permissions(self, channel_id: int) -> int:
+        """What the bot may do in a channel, as an interaction's ``app_permissions``."""
+        return ALL_PERMISSIONS & ~self.denied.get(channel_id, 0)
+
+    def _may_send(self, channel_id: int) -> bool:
+        return bool(self.app_permissions(channel_id) & SEND_MESSAGES)
 
     def register_interaction(self, record: InteractionRecord) -> None:
         self.interactions[record.id] = record
@@ -306,6 +316,8 @@ class FakeDiscord:
         channel_id = int(request.match_info["cid"])
         if channel_id not in self.channels:
             return error_response(404, 10003, "Unknown Channel")
+        if not self._may_send(channel_id):
+            return error_response(403, 50013, "Missing Permissions")
         body, files = await read_body(request)
         flags = (body.get("flags") or 0) & ~EPHEMERAL  # a channel message cannot be ephemeral
         message = self.new_message(channel_id, body, files, flags=flags)
@@ -322,6 +334,8 @@ class FakeDiscord:
             return found
         if found["author"]["id"] != self.bot_user["id"]:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
+        if not self._may_send(int(found["channel_id"])):
+            return error_response(403, 50013, "Missing Permissions")
         body, files = await read_body(request)
         return json_response(self.edit_message(found, body, "channel", files))
 

@@ -158,7 +158,7 @@ class Gateway:
             "channel_id": str(channel_id),
             "channel": self.channels[channel_id],
             "member": person.member(),
-            "app_permissions": str((1 << 53) - 1),
+            "app_permissions": str(self.fake.app_permissions(channel_id)),
             "locale": person.locale,
             "guild_locale": "en-US",
             "attachment_size_limit": 8 * 1024 * 1024,
