@@ -163,6 +163,11 @@ class DiscordAdapter:
             except Exception:  # Redis away: the pings wait for the next round
                 log.exception("could not send the pings that fell due")
 
+    async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
+        """A channel message was deleted: a slot's is shown again (see ``Delivery``)."""
+        with self._tracked():
+            await self.delivery.message_deleted(chat, message_id)
+
     async def settle(self, *, channels: bool = True) -> None:
         """Wait until every interaction being served is done and, with ``channels``,
         every channel's queued messages are sent (tests, shutdown)."""
@@ -200,7 +205,7 @@ class DiscordAdapter:
             except Exception:
                 log.exception("could not remember where a reply went")
             if reply.used is not None and not sent.failed and reply.mode is not Mode.PRIVATE:
-                self.delivery.refused.shown(reply.used)
+                self.delivery.note_shown(reply.used)
             if reply.mode is Mode.PUBLIC and sent.message_id is None and reply.used is not None:
                 # Deferred privately: the public message goes to the channel the usual way.
                 try:

@@ -20,8 +20,10 @@ from adapters.discord.components import GameItem, is_on_message, parse_custom_id
 from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
 from adapters.discord.pings import Pings
+from adapters.discord.render import PLATFORM
 from adapters.discord.translation import CatalogTranslator
 from bot.config import Settings
+from bot.contract import ChatRef
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -31,9 +33,11 @@ TICK_INTERVAL = 0.5  # seconds between looks at due deadlines
 
 def intents() -> discord.Intents:
     """Only guild events: commands and buttons arrive as interactions, which need no
-    privileged intent, and the bot reads no messages."""
+    privileged intent, and the bot reads no messages; it hears that a channel message
+    was deleted (no privileged intent either), to post a deleted table again."""
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.guild_messages = True
     return wanted
 
 
@@ -89,6 +93,17 @@ class DominoClient(discord.AutoShardedClient):
         elif not is_on_message(interaction, custom_id):
             log.info("a press on %r, no longer on its message", custom_id[:40])
             await receive(interaction, custom_id)
+
+    async def on_raw_message_delete(self, event: discord.RawMessageDeleteEvent) -> None:
+        """A message deleted in a server's channel: if it was a slot's (a table someone
+        removed), the slot is shown again at once."""
+        if event.guild_id is None or self.button_receiver is None:
+            return
+        chat = ChatRef(PLATFORM, str(event.channel_id))
+        try:
+            await self.button_receiver.message_deleted(chat, event.message_id)
+        except Exception:
+            log.exception("could not show a deleted message's slot again")
 
     async def sync_commands(self) -> None:
         """Register the commands: with a guild id, in that guild only (they show at

@@ -23,13 +23,14 @@ import json
 import logging
 import weakref
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Protocol
 
 import discord
 from discord.http import Route, handle_message_parameters
 
 from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
-from adapters.discord.outbox import Outbox
+from adapters.discord.outbox import Outbox, channel_bound
 from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings
 from adapters.discord.render import Rendered, render
@@ -83,6 +84,7 @@ class Delivery:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.outbox = Outbox(self._send_queued, self._on_refused)
         self.refused = Refused()
+        self._last_shown: dict[str, Show] = {}  # slot key -> the newest screen shown in it
 
     def lock(self, slot: Slot) -> asyncio.Lock:
         """One lock per slot key, so a slot is sent or edited by one task at a time."""
@@ -111,7 +113,7 @@ class Delivery:
         """Push hands and hold pings now; queue what goes to a channel in its outbox,
         so no hand waits for a channel's edits (see :mod:`adapters.discord.outbox`)."""
         for outbound in outbounds:
-            channel = _channel_bound(outbound)
+            channel = channel_bound(outbound)
             if channel is not None:
                 self.outbox.put(channel, outbound)
                 continue
@@ -167,7 +169,24 @@ class Delivery:
                 await self._renew(show, rendered)
             else:
                 await self._place(show.slot, rendered)
-            self.refused.shown(show)
+            self.note_shown(show)
+
+    def note_shown(self, show: Show) -> None:
+        """``show`` reached its channel slot, by delivery or as an interaction's reply."""
+        self.refused.shown(show)
+        self._last_shown[show.slot.key] = show
+
+    async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
+        """Someone deleted a channel message: a slot's (the table) is posted again at
+        once with the newest screen this process showed in it, buttons and all. The
+        bot's own deletions are of messages no slot holds any more: nothing happens."""
+        for show in list(self._last_shown.values()):
+            if show.slot.chat != chat:
+                continue
+            placed = await self.messages.message(show.slot)
+            if placed is not None and placed.message_id == message_id:
+                await self.messages.forget(show.slot)
+                self.outbox.put(chat.key, replace(show, renew=False), claimed=True)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
         chat = await self.game_chat(slot)
@@ -219,6 +238,7 @@ class Delivery:
         async with self.lock(slot):
             placed = await self.messages.message(slot)
             await self.messages.forget(slot)
+            self._last_shown.pop(slot.key, None)
             if placed is not None:
                 await self._delete_message(placed)
 
@@ -327,15 +347,6 @@ class Delivery:
         upload = discord.File(io.BytesIO(document.data), filename=document.filename)
         caption = discord.utils.escape_markdown(document.caption) if document.caption else None
         await channel.send(content=caption, file=upload)
-
-
-def _channel_bound(outbound: Outbound) -> str | None:
-    """The channel an outbound goes to by the channel's own routes, if it does."""
-    if isinstance(outbound, Show | Delete):
-        return None if outbound.slot.kind in _PERSONAL else outbound.slot.chat.key
-    if isinstance(outbound, Notice | Response | Document):
-        return outbound.chat.key
-    return None
 
 
 def addressed(show: Show) -> Screen:

@@ -22,9 +22,12 @@ from typing import Final
 
 import discord
 
-from bot.contract import Outbound, Show
+from bot.contract import Delete, Document, Notice, Outbound, Response, Show, SlotKind
 
 log = logging.getLogger(__name__)
+
+# Slots addressed to one player: on Discord, his hand and ping, never channel messages.
+_PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
 
 FIRST_PAUSE: Final = 0.5  # seconds before the first new try of a refused edit
 LONGEST_PAUSE: Final = 10.0  # the pause doubles up to this
@@ -109,6 +112,15 @@ class Outbox:
             pause = min(pause * 2, LONGEST_PAUSE)
             if _waiting(queue, outbound) is not None:
                 return  # a newer version of the slot is next: it is shown instead
+
+
+def channel_bound(outbound: Outbound) -> str | None:
+    """The channel an outbound goes to by the channel's own routes, if it does."""
+    if isinstance(outbound, Show | Delete):
+        return None if outbound.slot.kind in _PERSONAL else outbound.slot.chat.key
+    if isinstance(outbound, Notice | Response | Document):
+        return outbound.chat.key
+    return None
 
 
 def _waiting(queue: list[Queued], outbound: Outbound) -> Queued | None:

@@ -223,6 +223,18 @@ class Gateway:
         record.pressed = dict(message)
         return self._inject(payload, record)
 
+    def message_deleted(self, message: Json) -> None:
+        """Someone (a moderator) deletes ``message``: gone from the fake, and
+        MESSAGE_DELETE sent to the client."""
+        self.fake.messages.pop(int(message["id"]), None)
+        self.fake.record("delete", message, "moderator")
+        event = {
+            "id": message["id"],
+            "channel_id": message["channel_id"],
+            "guild_id": str(self.guild_id),
+        }
+        self._state().parse_message_delete(event)
+
     def _state(self) -> Any:
         assert self.client is not None, "this gateway only builds payloads"
         return self.client._connection
