@@ -22,7 +22,7 @@ from adapters.discord.deliver import Delivery, channel_of
 from adapters.discord.messages import HandToken, PlacedMessage
 from adapters.discord.permissions import lacking, tell_missing, warning
 from adapters.discord.render import PLATFORM, render_text
-from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply
+from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply, too_late
 from bot import codec
 from bot.contract import (
     Answer,
@@ -179,6 +179,10 @@ class DiscordAdapter:
     # -- serving one interaction ----------------------------------------------------------
 
     async def serve(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
+        if too_late(interaction.created_at, discord.utils.utcnow()):
+            # Its person saw it fail: applying it now would do what he thinks undone.
+            log.info("skipped a %s delivered after its window", type(inbound).__name__)
+            return
         with self._tracked():
             try:
                 outbounds = await self._ask(interaction, inbound)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum
 
 from adapters.discord.render import Rendered, render, render_text
@@ -38,6 +39,7 @@ from bot.contract import (
 )
 
 DONE_MARK = "\N{WHITE HEAVY CHECK MARK}"  # the reply to a command that changed something elsewhere
+FIRST_RESPONSE_WINDOW = 3.0  # seconds Discord waits for an interaction's first response
 
 
 class Mode(str, Enum):
@@ -70,6 +72,13 @@ class Context:
         """Whether ``show`` redraws the very message whose button was pressed."""
         placed = self.placed.get(show.slot.key)
         return placed is not None and placed == self.pressed_message
+
+
+def too_late(created_at: datetime, now: datetime) -> bool:
+    """Whether an interaction made at ``created_at`` can no longer be answered: the
+    gateway delivered it after its window (replayed after a resume), and the person
+    has been shown "This interaction failed" already."""
+    return (now - created_at).total_seconds() > FIRST_RESPONSE_WINDOW
 
 
 def choose_reply(

@@ -14,8 +14,10 @@ import itertools
 import re
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import discord
 from aiohttp import web
 
 from tests.adapters.discord.fake_interactions import InteractionEndpoints
@@ -45,7 +47,8 @@ class FakeDiscord:
     :attr:`base_url`."""
 
     def __init__(self) -> None:
-        self._ids = itertools.count(1_200_000_000_000_000_000)
+        self._last_id = 0
+        self._spare = itertools.count(1)  # tells apart ids made for the same past moment
         self.app_id = self.snowflake()
         self.bot_user: Json = {
             "id": str(self.app_id),
@@ -81,8 +84,15 @@ class FakeDiscord:
 
     # -- set-up -----------------------------------------------------------------
 
-    def snowflake(self) -> int:
-        return next(self._ids)
+    def snowflake(self, *, age: float = 0.0) -> int:
+        """A new id, made as Discord makes them: from the moment it stands for (now,
+        or ``age`` seconds ago), so ``created_at`` tells an interaction's age; ids made
+        now always rise."""
+        made = discord.utils.time_snowflake(datetime.now(UTC) - timedelta(seconds=age))
+        if age:
+            return made + next(self._spare)
+        self._last_id = max(self._last_id + 1, made)
+        return self._last_id
 
     def add_channel(self, channel_id: int, guild_id: int, *, kind: int = 0) -> None:
         self.channels[channel_id] = {"id": str(channel_id), "guild_id": str(guild_id), "type": kind}

@@ -136,16 +136,20 @@ class Gateway:
             "preferred_locale": "en-US",
         }
 
-    def _base(self, person: Person, channel_id: int, kind: int) -> tuple[Json, InteractionRecord]:
+    def _base(
+        self, person: Person, channel_id: int, kind: int, age: float = 0.0
+    ) -> tuple[Json, InteractionRecord]:
+        """``age``: seconds since the interaction was made (one the gateway delivers
+        late, replayed after a resume)."""
         record = InteractionRecord(
-            id=self.fake.snowflake(),
+            id=self.fake.snowflake(age=age),
             token=secrets.token_urlsafe(48),
             kind=kind,
             channel_id=channel_id,
             guild_id=self.guild_id,
             user_id=person.id,
             user=person.user(),
-            created=self.fake.now(),
+            created=self.fake.now() - age,
         )
         self.fake.register_interaction(record)
         payload: Json = {
@@ -210,11 +214,12 @@ class Gateway:
         *,
         channel_id: int | None = None,
         values: list[str] | None = None,
+        age: float = 0.0,
     ) -> InteractionRecord:
         """Type 3: a press on a button of ``message`` (a message the bot sent), or with
         ``values``, a choice in one of its select menus."""
         channel = channel_id if channel_id is not None else int(message["channel_id"])
-        payload, record = self._base(person, channel, 3)
+        payload, record = self._base(person, channel, 3, age)
         payload["message"] = message
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
