@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import io
-import json
 import logging
 import weakref
 from collections.abc import Iterable
@@ -27,13 +25,19 @@ from dataclasses import replace
 from typing import Protocol
 
 import discord
-from discord.http import Route, handle_message_parameters
+from discord.http import handle_message_parameters
 
-from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
+from adapters.discord.messages import (
+    HandToken,
+    PlacedMessage,
+    SlotMessages,
+    hand_route,
+    hand_signature_of,
+)
 from adapters.discord.outbox import Outbox, channel_bound
 from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings
-from adapters.discord.render import Rendered, render
+from adapters.discord.render import Rendered, escape, render
 from adapters.pings import HeldPing
 from bot.contract import (
     Answer,
@@ -51,7 +55,7 @@ from bot.contract import (
     UserRef,
 )
 from bot.handview import replaced_hand_screen
-from bot.i18n import DEFAULT_LANG, pick_language, translator
+from bot.i18n import DEFAULT_LANG, N_, pick_language, translator
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +66,11 @@ class Ledger(Protocol):
 
     async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
 
+
+# Added to a player's ping when his last hand can no longer be edited.
+STALE_HAND = N_(
+    "Your tiles shown earlier can no longer be updated: press \u201cMy tiles\u201d on the table."
+)
 
 # Slots addressed to one player: the core names his private chat.
 _PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
@@ -259,8 +268,13 @@ class Delivery:
             return
         if not await self.is_current(show):
             return
-        rendered = render(addressed(show), notify=True)
-        await self.pings.hold(show, chat, rendered.content)
+        content = render(addressed(show), notify=True).content
+        # His hand can no longer be edited, and says to wait: he is told at once.
+        stale = await self.messages.hand_is_stale(chat, show.slot.user)
+        if stale:
+            _ = translator(pick_language(show.slot.user.lang, DEFAULT_LANG))
+            content += "\n" + escape(_(STALE_HAND))
+        await self.pings.hold(show, chat, content, at_once=stale)
 
     async def send_due_pings(self) -> None:
         """Send the held pings that fell due, each naming only its player."""
@@ -295,10 +309,10 @@ class Delivery:
             params = handle_message_parameters(**render(show.screen).edit_kwargs())
             # A hand that would look the same (only its unpressable tiles' payloads
             # changed) is not edited again: that would be a request for nothing.
-            signature = _signature(token, params.payload, show.screen.picture)
+            signature = hand_signature_of(token, params.payload, show.screen.picture)
             if signature == await self.messages.hand_signature(chat, user):
                 return
-            route = _hand_route("PATCH", token)
+            route = hand_route("PATCH", token)
             try:
                 if params.files:  # a hand with its picture goes up as a multipart form
                     await self.client.http.request(route, form=params.multipart, files=params.files)
@@ -318,7 +332,7 @@ class Delivery:
         await self.messages.forget_hand(chat, slot.user)
         if token is not None:
             try:
-                await self.client.http.request(_hand_route("DELETE", token))
+                await self.client.http.request(hand_route("DELETE", token))
             except discord.HTTPException as exc:
                 log.info("could not remove a hand: %s", exc)
 
@@ -332,7 +346,7 @@ class Delivery:
         _ = translator(pick_language(user.lang, DEFAULT_LANG))
         params = handle_message_parameters(**render(replaced_hand_screen(_)).edit_kwargs())
         try:
-            await self.client.http.request(_hand_route("PATCH", old), json=params.payload)
+            await self.client.http.request(hand_route("PATCH", old), json=params.payload)
         except discord.HTTPException as exc:
             log.info("could not retire an older hand: %s", exc)
 
@@ -366,32 +380,6 @@ def _segments(show: Show) -> Iterable[object]:
     return (segment for line in show.screen.lines for segment in line)
 
 
-def _signature(token: HandToken, payload: object, picture: bytes | None) -> str:
-    """What a hand edit would show, through which token, as a short digest."""
-    shown = json.dumps(payload, sort_keys=True, default=str).encode()
-    digest = hashlib.sha256(shown + (picture or b""))
-    digest.update(f"{token.token}|{token.message_id}".encode())
-    return digest.hexdigest()
-
-
 def channel_of(chat: ChatRef) -> int:
     """The channel (or thread) a chat stands for."""
     return int(chat.chat_id)
-
-
-def _hand_route(method: str, token: HandToken) -> Route:
-    path = "/webhooks/{webhook_id}/{webhook_token}/messages/"
-    if token.message_id is None:
-        return Route(
-            method,
-            path + "@original",
-            webhook_id=token.application_id,
-            webhook_token=token.token,
-        )
-    return Route(
-        method,
-        path + "{message_id}",
-        webhook_id=token.application_id,
-        webhook_token=token.token,
-        message_id=token.message_id,
-    )
