@@ -218,7 +218,11 @@ class DiscordAdapter:
                     log.warning("Discord refused a command's message: %s", exc)
                     if isinstance(exc, discord.Forbidden):
                         self.delivery.refused.keep(reply.used)
-            if reply.posted is not None and sent.message_id is None and not sent.failed:
+            if (
+                reply.posted is not None
+                and not sent.failed
+                and (sent.followup or not sent.message_id)
+            ):
                 rest.append(reply.posted)  # deferred privately: posted in the channel instead
             await self.delivery.carry_out(rest)
             if missing and not told:

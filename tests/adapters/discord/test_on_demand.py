@@ -14,7 +14,7 @@ from bot.store import Store
 from tests.adapters.discord.conftest import CAROL
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot
-from tests.adapters.discord.matches import custom_id_for, open_table, table_message
+from tests.adapters.discord.matches import custom_id_for, open_table, rest_calls, table_message
 from tests.adapters.discord.test_hands import mover_and_counter, my_tiles
 
 
@@ -35,6 +35,32 @@ async def test_a_picture_asked_for_by_someone_not_playing_is_shown_to_him_alone(
     assert callback["type"] == 4 and callback["data"]["flags"] & EPHEMERAL
     assert bot.reply_to(record)["attachments"], "the answer carries no picture"
     assert len(fake.live_channel_messages(CHANNEL_ID)) == before
+
+
+async def test_a_picture_press_costs_no_request_besides_its_response(
+    bot: Bot, fake: FakeDiscord
+) -> None:
+    await open_table(bot, "tyaga", 0)
+    table = table_message(bot)
+    picture = custom_id_for(table, codec.PicturePress)
+    assert picture is not None
+    since = len(fake.requests)
+    record = await bot.press(CAROL, table, picture)
+    assert rest_calls(fake, since) == 0
+    assert bot.reply_to(record)["attachments"], "the answer carries no picture"
+
+
+async def test_a_picture_press_answered_late_still_shows_the_picture(
+    bot: Bot, fake: FakeDiscord
+) -> None:
+    await open_table(bot, "tyaga", 0)
+    table = table_message(bot)
+    picture = custom_id_for(table, codec.PicturePress)
+    assert picture is not None
+    bot.adapter.defer_after = 0.0
+    before = len([m for m in fake.messages.values() if m.get("attachments")])
+    await bot.press(CAROL, table, picture)
+    assert len([m for m in fake.messages.values() if m.get("attachments")]) == before + 1
 
 
 async def test_a_press_delivered_after_its_window_moves_nothing(
