@@ -1,7 +1,9 @@
 """What a Discord table costs in REST requests: whole matches of every game, played
 through the real discord.py client and the real core against the fake Discord API
 on loopback (the one the adapter tests use), two people pressing only the buttons
-the bot sent, and a computer where a game needs a third seat.
+the bot sent, and a computer where a game needs a third seat; a third person, not
+playing, presses the table's Picture button after every step (``--no-spectator``
+leaves him out).
 
 Run from the repository root: ``.venv/bin/python bench/bench_discord.py``
 (``--matches N`` plays N matches of each game, seeded 0 to N-1; ``REDIS_URL`` names
@@ -34,6 +36,7 @@ import discord  # noqa: E402
 from bot import catalog  # noqa: E402
 from bot.embedded import EmbeddedRedis  # noqa: E402
 from bot.store import Store, connect  # noqa: E402
+from tests.adapters.discord.conftest import CAROL  # noqa: E402
 from tests.adapters.discord.fake_api import FakeDiscord  # noqa: E402
 from tests.adapters.discord.matches import (  # noqa: E402
     BUDGET,
@@ -45,7 +48,7 @@ from tests.adapters.discord.matches import (  # noqa: E402
 
 
 async def one_match(
-    url: str, variant: str, computers: int, options: dict[str, Any], seed: int
+    url: str, variant: str, computers: int, options: dict[str, Any], seed: int, spectator: bool
 ) -> Tally:
     fake = FakeDiscord()
     await fake.start()
@@ -54,7 +57,8 @@ async def one_match(
     await redis.flushdb()
     bot = await boot_bot(fake, redis, seed)
     try:
-        return await tally_match(bot, Store(redis), variant, computers, options)
+        watching = CAROL if spectator else None
+        return await tally_match(bot, Store(redis), variant, computers, options, watching)
     finally:
         await bot.close()
         await redis.flushdb()
@@ -62,13 +66,15 @@ async def one_match(
         await fake.close()
 
 
-async def run(url: str, matches: int) -> None:
+async def run(url: str, matches: int, spectator: bool) -> None:
     print(f"{'game':<12} {'matches':>7} {'moves':>6} {'requests':>8} {'per move':>8}")
     total_moves = total_calls = 0
     for variant in catalog.variants():
         computers = max(0, variant.min_players - 2)
         tallies = [
-            await one_match(url, variant.name, computers, QUICK.get(variant.name, {}), seed)
+            await one_match(
+                url, variant.name, computers, QUICK.get(variant.name, {}), seed, spectator
+            )
             for seed in range(matches)
         ]
         moves = sum(t.moves for t in tallies)
@@ -84,13 +90,19 @@ async def run(url: str, matches: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=2, help="matches of each game")
+    parser.add_argument(
+        "--no-spectator",
+        dest="spectator",
+        action="store_false",
+        help="leave out the person who presses Picture after every step",
+    )
     args = parser.parse_args()
     configured = os.environ.get("REDIS_URL", "")
     if configured and configured.rstrip("/").rsplit("/", 1)[-1] not in ("", "0"):
-        asyncio.run(run(configured, args.matches))
+        asyncio.run(run(configured, args.matches, args.spectator))
         return
     with tempfile.TemporaryDirectory() as data, EmbeddedRedis(data, persist=False) as server:
-        asyncio.run(run(server.url, args.matches))
+        asyncio.run(run(server.url, args.matches, args.spectator))
 
 
 if __name__ == "__main__":

@@ -20,8 +20,9 @@ import discord
 from adapters.discord.components import ButtonKind, ParsedId
 from adapters.discord.deliver import Delivery, channel_of
 from adapters.discord.messages import HandToken, PlacedMessage
+from adapters.discord.permissions import lacking, tell_missing, warning
 from adapters.discord.render import PLATFORM, render_text
-from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply
+from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply, too_late
 from bot import codec
 from bot.contract import (
     Answer,
@@ -80,6 +81,12 @@ def _asked_for_own_hand(inbound: Inbound, reply: Reply) -> bool:
     return isinstance(inbound, PrivateStart) and reply.is_hand
 
 
+def _is_bare_done(reply: Reply) -> bool:
+    """Whether the reply only says that a command was done."""
+    rendered = reply.rendered
+    return reply.mode is Mode.PRIVATE and rendered is not None and rendered.content == DONE_MARK
+
+
 def _decoded(payload: str) -> codec.Action | None:
     try:
         return codec.decode(payload)
@@ -103,11 +110,14 @@ class DiscordAdapter:
     # Seconds to wait for the core before deferring: Discord allows three for the first
     # response, and a busy machine needs the rest to get the deferral out in time.
     defer_after = 1.0
+    # Seconds between timer rounds' new tries of what a missing permission held back.
+    retry_refused_after = 60.0
 
     def __init__(self, core: Core, delivery: Delivery) -> None:
         self.core = core
         self.delivery = delivery
         self._busy: set[asyncio.Task[Any]] = set()
+        self._refused_tried = 0.0
 
     # -- entry points ---------------------------------------------------------------
 
@@ -144,19 +154,35 @@ class DiscordAdapter:
         send the pings that fell due."""
         with self._tracked():
             await self.delivery.carry_out(await self.core.tick(PLATFORM))
+            now = self.delivery.messages.clock()
+            if self.delivery.refused and now - self._refused_tried >= self.retry_refused_after:
+                self._refused_tried = now
+                self.delivery.show_refused()
             try:
                 await self.delivery.send_due_pings()
             except Exception:  # Redis away: the pings wait for the next round
                 log.exception("could not send the pings that fell due")
 
-    async def settle(self) -> None:
-        """Wait until every interaction being served is done (tests, shutdown)."""
-        while self._busy:
+    async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
+        """A channel message was deleted: a slot's is shown again (see ``Delivery``)."""
+        with self._tracked():
+            await self.delivery.message_deleted(chat, message_id)
+
+    async def settle(self, *, channels: bool = True) -> None:
+        """Wait until every interaction being served is done and, with ``channels``,
+        every channel's queued messages are sent (tests, shutdown)."""
+        while self._busy or (channels and self.delivery.outbox.busy):
             await asyncio.gather(*list(self._busy), return_exceptions=True)
+            if channels:
+                await self.delivery.outbox.settle()
 
     # -- serving one interaction ----------------------------------------------------------
 
     async def serve(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
+        if too_late(interaction.created_at, discord.utils.utcnow()):
+            # Its person saw it fail: applying it now would do what he thinks undone.
+            log.info("skipped a %s delivered after its window", type(inbound).__name__)
+            return
         with self._tracked():
             try:
                 outbounds = await self._ask(interaction, inbound)
@@ -167,6 +193,12 @@ class DiscordAdapter:
                 return
             context = await self._context(interaction, outbounds)
             reply, rest = choose_reply(inbound, outbounds, context)
+            missing = lacking(interaction)
+            told = bool(missing) and _is_bare_done(reply)
+            if told:  # a command's "done" would be untrue: what is missing is said instead
+                reply = Reply(
+                    Mode.PRIVATE, render_text(warning(missing, user_of(interaction).lang))
+                )
             async with self._serialised(reply):
                 stale = reply.used is not None and not await self._is_current(reply.used)
                 if stale and not _asked_for_own_hand(inbound, reply):
@@ -176,15 +208,27 @@ class DiscordAdapter:
                 await self._remember(interaction, context, reply, sent)
             except Exception:
                 log.exception("could not remember where a reply went")
+            if reply.used is not None and not sent.failed and reply.mode is not Mode.PRIVATE:
+                self.delivery.note_shown(reply.used)
             if reply.mode is Mode.PUBLIC and sent.message_id is None and reply.used is not None:
                 # Deferred privately: the public message goes to the channel the usual way.
                 try:
                     await self.delivery.show(reply.used, claimed=True)
                 except discord.HTTPException as exc:
                     log.warning("Discord refused a command's message: %s", exc)
-            if reply.posted is not None and sent.message_id is None and not sent.failed:
+                    if isinstance(exc, discord.Forbidden):
+                        self.delivery.refused.keep(reply.used)
+            if (
+                reply.posted is not None
+                and not sent.failed
+                and (sent.followup or not sent.message_id)
+            ):
                 rest.append(reply.posted)  # deferred privately: posted in the channel instead
             await self.delivery.carry_out(rest)
+            if missing and not told:
+                await tell_missing(interaction, missing)
+            elif not missing:
+                self.delivery.show_refused(chat_of(interaction))
             await self._note_action(interaction)
 
     async def _note_action(self, interaction: discord.Interaction[Any]) -> None:

@@ -16,12 +16,14 @@ from discord import app_commands
 
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.commands import build_group
-from adapters.discord.components import GameItem, parse_custom_id
+from adapters.discord.components import GameItem, is_on_message, parse_custom_id, receive
 from adapters.discord.deliver import Delivery, Ledger
 from adapters.discord.messages import SlotMessages
 from adapters.discord.pings import Pings
+from adapters.discord.render import PLATFORM
 from adapters.discord.translation import CatalogTranslator
 from bot.config import Settings
+from bot.contract import ChatRef
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -31,9 +33,11 @@ TICK_INTERVAL = 0.5  # seconds between looks at due deadlines
 
 def intents() -> discord.Intents:
     """Only guild events: commands and buttons arrive as interactions, which need no
-    privileged intent, and the bot reads no messages."""
+    privileged intent, and the bot reads no messages; it hears that a channel message
+    was deleted (no privileged intent either), to post a deleted table again."""
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.guild_messages = True
     return wanted
 
 
@@ -75,13 +79,31 @@ class DominoClient(discord.AutoShardedClient):
         await self.sync_commands()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Acknowledge a press on a button that is not ours (another version's, or a
-        stray one), so Discord does not show the presser an error."""
+        """Answer the presses no item of discord.py's receives: a button that is not
+        ours (another version's, or a stray one) is acknowledged, so Discord does not
+        show the presser an error; one of ours that is no longer on its message (a
+        double tap on a redrawn hand, a tile of an earlier deal or of a finished match)
+        goes to the adapter all the same, which tells the presser it is out of date."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
-        if parse_custom_id(str(data.get("custom_id", ""))) is None:
+        custom_id = str(data.get("custom_id", ""))
+        if parse_custom_id(custom_id) is None:
             await interaction.response.defer()
+        elif not is_on_message(interaction, custom_id):
+            log.info("a press on %r, no longer on its message", custom_id[:40])
+            await receive(interaction, custom_id)
+
+    async def on_raw_message_delete(self, event: discord.RawMessageDeleteEvent) -> None:
+        """A message deleted in a server's channel: if it was a slot's (a table someone
+        removed), the slot is shown again at once."""
+        if event.guild_id is None or self.button_receiver is None:
+            return
+        chat = ChatRef(PLATFORM, str(event.channel_id))
+        try:
+            await self.button_receiver.message_deleted(chat, event.message_id)
+        except Exception:
+            log.exception("could not show a deleted message's slot again")
 
     async def sync_commands(self) -> None:
         """Register the commands: with a guild id, in that guild only (they show at

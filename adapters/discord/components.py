@@ -84,13 +84,33 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=_TEMPLATE)
         return cls(item, row=item.row)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        parsed = parse_custom_id(self.custom_id)
-        client: HasReceiver = interaction.client
-        if parsed is not None and parsed.kind is ButtonKind.MENU:
-            data: Any = interaction.data or {}
-            values = data.get("values") or []
-            parsed = ParsedId(ButtonKind.PRESS, str(values[0])) if len(values) == 1 else None
-        if parsed is None or parsed.kind is ButtonKind.INERT:
-            await interaction.response.defer()
-            return
-        await client.button_receiver.on_button(interaction, parsed)
+        await receive(interaction, self.custom_id)
+
+
+async def receive(interaction: discord.Interaction[Any], custom_id: str) -> None:
+    """Hand a press on one of our ids to the adapter; an inert label or a menu choice
+    that cannot be read is acknowledged and nothing else."""
+    parsed = parse_custom_id(custom_id)
+    client: HasReceiver = interaction.client
+    if parsed is not None and parsed.kind is ButtonKind.MENU:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        parsed = ParsedId(ButtonKind.PRESS, str(values[0])) if len(values) == 1 else None
+    if parsed is None or parsed.kind is ButtonKind.INERT:
+        await interaction.response.defer()
+        return
+    await client.button_receiver.on_button(interaction, parsed)
+
+
+def is_on_message(interaction: discord.Interaction[Any], custom_id: str) -> bool:
+    """Whether the pressed message, as Discord sends it now, still carries ``custom_id``.
+    discord.py builds a :class:`GameItem` only then: a press on a button that a redraw
+    took away (a double tap, an earlier deal's hand) reaches no item at all."""
+    message = interaction.message
+    if message is None:
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in (getattr(row, "children", None) or [row])
+    )

@@ -4,7 +4,9 @@ interaction: table and lobby edits, pings (held back, see
 through a still-valid interaction token.
 
 A slot's message is edited in place; an older version of a slot never overwrites a
-newer one; one slot's messages are sent one at a time within a process. A table
+newer one; one slot's messages are sent one at a time within a process. What goes
+to a channel waits in that channel's outbox (:mod:`adapters.discord.outbox`), never
+in front of a hand: hands are pushed at once, channel messages in order. A table
 posted anew (``renew``, at the start of a deal) is sent first and its older message
 deleted after, or cut to its first line without buttons where Discord refuses the
 delete, so the live table is the channel's last message and the only one pressed. A
@@ -15,20 +17,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import io
-import json
 import logging
 import weakref
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Protocol
 
 import discord
-from discord.http import Route, handle_message_parameters
+from discord.http import handle_message_parameters
 
-from adapters.discord.messages import HandToken, PlacedMessage, SlotMessages
+from adapters.discord.messages import (
+    HandToken,
+    PlacedMessage,
+    SlotMessages,
+    hand_route,
+    hand_signature_of,
+)
+from adapters.discord.outbox import Outbox, channel_bound
+from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings
-from adapters.discord.render import Rendered, render
+from adapters.discord.render import Rendered, escape, render
 from adapters.pings import HeldPing
 from bot.contract import (
     Answer,
@@ -46,7 +55,7 @@ from bot.contract import (
     UserRef,
 )
 from bot.handview import replaced_hand_screen
-from bot.i18n import DEFAULT_LANG, pick_language, translator
+from bot.i18n import DEFAULT_LANG, N_, pick_language, translator
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +66,11 @@ class Ledger(Protocol):
 
     async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
 
+
+# Added to a player's ping when his last hand can no longer be edited.
+STALE_HAND = N_(
+    "Your tiles shown earlier can no longer be updated: press \u201cMy tiles\u201d on the table."
+)
 
 # Slots addressed to one player: the core names his private chat.
 _PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
@@ -77,6 +91,9 @@ class Delivery:
         self.ledger = ledger
         self.pings = pings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.outbox = Outbox(self._send_queued, self._on_refused)
+        self.refused = Refused()
+        self._last_shown: dict[str, Show] = {}  # slot key -> the newest screen shown in it
 
     def lock(self, slot: Slot) -> asyncio.Lock:
         """One lock per slot key, so a slot is sent or edited by one task at a time."""
@@ -102,13 +119,34 @@ class Delivery:
         return slot.table
 
     async def carry_out(self, outbounds: Iterable[Outbound]) -> None:
+        """Push hands and hold pings now; queue what goes to a channel in its outbox,
+        so no hand waits for a channel's edits (see :mod:`adapters.discord.outbox`)."""
         for outbound in outbounds:
+            channel = channel_bound(outbound)
+            if channel is not None:
+                self.outbox.put(channel, outbound)
+                continue
             try:
                 await self._one(outbound)
             except discord.HTTPException as exc:
                 log.warning("Discord refused %s: %s", type(outbound).__name__, exc)
             except Exception:  # one failure (Redis, a bad screen) must not stop the rest
                 log.exception("could not carry out %s", type(outbound).__name__)
+
+    async def _send_queued(self, outbound: Outbound, claimed: bool) -> None:
+        if isinstance(outbound, Show):
+            await self.show(outbound, claimed=claimed)
+        else:
+            await self._one(outbound)
+
+    def _on_refused(self, channel: str, outbound: Outbound, exc: discord.HTTPException) -> None:
+        if isinstance(exc, discord.Forbidden) and isinstance(outbound, Show):
+            self.refused.keep(outbound)  # a missing permission: shown once it is back
+
+    def show_refused(self, chat: ChatRef | None = None) -> None:
+        """Queue again what Discord refused for a missing permission (in ``chat``)."""
+        for show in self.refused.take(chat):
+            self.outbox.put(show.slot.chat.key, show, claimed=True)
 
     async def _one(self, outbound: Outbound) -> None:
         if isinstance(outbound, Show):
@@ -140,6 +178,24 @@ class Delivery:
                 await self._renew(show, rendered)
             else:
                 await self._place(show.slot, rendered)
+            self.note_shown(show)
+
+    def note_shown(self, show: Show) -> None:
+        """``show`` reached its channel slot, by delivery or as an interaction's reply."""
+        self.refused.shown(show)
+        self._last_shown[show.slot.key] = show
+
+    async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
+        """Someone deleted a channel message: a slot's (the table) is posted again at
+        once with the newest screen this process showed in it, buttons and all. The
+        bot's own deletions are of messages no slot holds any more: nothing happens."""
+        for show in list(self._last_shown.values()):
+            if show.slot.chat != chat:
+                continue
+            placed = await self.messages.message(show.slot)
+            if placed is not None and placed.message_id == message_id:
+                await self.messages.forget(show.slot)
+                self.outbox.put(chat.key, replace(show, renew=False), claimed=True)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
         chat = await self.game_chat(slot)
@@ -191,6 +247,7 @@ class Delivery:
         async with self.lock(slot):
             placed = await self.messages.message(slot)
             await self.messages.forget(slot)
+            self._last_shown.pop(slot.key, None)
             if placed is not None:
                 await self._delete_message(placed)
 
@@ -211,8 +268,13 @@ class Delivery:
             return
         if not await self.is_current(show):
             return
-        rendered = render(addressed(show), notify=True)
-        await self.pings.hold(show, chat, rendered.content)
+        content = render(addressed(show), notify=True).content
+        # His hand can no longer be edited, and says to wait: he is told at once.
+        stale = await self.messages.hand_is_stale(chat, show.slot.user)
+        if stale:
+            _ = translator(pick_language(show.slot.user.lang, DEFAULT_LANG))
+            content += "\n" + escape(_(STALE_HAND))
+        await self.pings.hold(show, chat, content, at_once=stale)
 
     async def send_due_pings(self) -> None:
         """Send the held pings that fell due, each naming only its player."""
@@ -247,10 +309,10 @@ class Delivery:
             params = handle_message_parameters(**render(show.screen).edit_kwargs())
             # A hand that would look the same (only its unpressable tiles' payloads
             # changed) is not edited again: that would be a request for nothing.
-            signature = _signature(token, params.payload, show.screen.picture)
+            signature = hand_signature_of(token, params.payload, show.screen.picture)
             if signature == await self.messages.hand_signature(chat, user):
                 return
-            route = _hand_route("PATCH", token)
+            route = hand_route("PATCH", token)
             try:
                 if params.files:  # a hand with its picture goes up as a multipart form
                     await self.client.http.request(route, form=params.multipart, files=params.files)
@@ -270,7 +332,7 @@ class Delivery:
         await self.messages.forget_hand(chat, slot.user)
         if token is not None:
             try:
-                await self.client.http.request(_hand_route("DELETE", token))
+                await self.client.http.request(hand_route("DELETE", token))
             except discord.HTTPException as exc:
                 log.info("could not remove a hand: %s", exc)
 
@@ -284,7 +346,7 @@ class Delivery:
         _ = translator(pick_language(user.lang, DEFAULT_LANG))
         params = handle_message_parameters(**render(replaced_hand_screen(_)).edit_kwargs())
         try:
-            await self.client.http.request(_hand_route("PATCH", old), json=params.payload)
+            await self.client.http.request(hand_route("PATCH", old), json=params.payload)
         except discord.HTTPException as exc:
             log.info("could not retire an older hand: %s", exc)
 
@@ -318,32 +380,6 @@ def _segments(show: Show) -> Iterable[object]:
     return (segment for line in show.screen.lines for segment in line)
 
 
-def _signature(token: HandToken, payload: object, picture: bytes | None) -> str:
-    """What a hand edit would show, through which token, as a short digest."""
-    shown = json.dumps(payload, sort_keys=True, default=str).encode()
-    digest = hashlib.sha256(shown + (picture or b""))
-    digest.update(f"{token.token}|{token.message_id}".encode())
-    return digest.hexdigest()
-
-
 def channel_of(chat: ChatRef) -> int:
     """The channel (or thread) a chat stands for."""
     return int(chat.chat_id)
-
-
-def _hand_route(method: str, token: HandToken) -> Route:
-    path = "/webhooks/{webhook_id}/{webhook_token}/messages/"
-    if token.message_id is None:
-        return Route(
-            method,
-            path + "@original",
-            webhook_id=token.application_id,
-            webhook_token=token.token,
-        )
-    return Route(
-        method,
-        path + "{message_id}",
-        webhook_id=token.application_id,
-        webhook_token=token.token,
-        message_id=token.message_id,
-    )

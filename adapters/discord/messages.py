@@ -9,6 +9,7 @@ for 15 minutes (Discord's token lifetime) and no longer.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import time
@@ -16,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import redis.asyncio as aredis
+from discord.http import Route
 from redis.exceptions import LockError
 
 from bot import keys
@@ -107,6 +109,14 @@ class SlotMessages:
             return None
         return token
 
+    async def hand_is_stale(self, chat: ChatRef, user: UserRef) -> bool:
+        """Whether the user's last hand in ``chat`` can no longer be edited: its token
+        is too old (an ephemeral message has no other way in)."""
+        raw = await self._redis.hget(keys.slot_messages(chat), _token_field(user))
+        if raw is None:
+            return False
+        return self.clock() - float(json.loads(raw)["i"]) > TOKEN_LIFETIME - TOKEN_MARGIN
+
     async def remember_hand(self, chat: ChatRef, user: UserRef, token: HandToken) -> None:
         value = json.dumps(
             {
@@ -146,3 +156,29 @@ def _sign_field(user: UserRef) -> str:
 def _token_field(user: UserRef) -> str:
     # Slot keys contain "|", user keys never start with "~": the two cannot meet.
     return f"~hand|{user.key}"
+
+
+def hand_signature_of(token: HandToken, payload: object, picture: bytes | None) -> str:
+    """What a hand edit would show, through which token, as a short digest."""
+    shown = json.dumps(payload, sort_keys=True, default=str).encode()
+    digest = hashlib.sha256(shown + (picture or b""))
+    digest.update(f"{token.token}|{token.message_id}".encode())
+    return digest.hexdigest()
+
+
+def hand_route(method: str, token: HandToken) -> Route:
+    path = "/webhooks/{webhook_id}/{webhook_token}/messages/"
+    if token.message_id is None:
+        return Route(
+            method,
+            path + "@original",
+            webhook_id=token.application_id,
+            webhook_token=token.token,
+        )
+    return Route(
+        method,
+        path + "{message_id}",
+        webhook_id=token.application_id,
+        webhook_token=token.token,
+        message_id=token.message_id,
+    )

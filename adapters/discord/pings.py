@@ -42,14 +42,19 @@ class Pings:
         self._held = HeldPings(redis, "dc", also_claim=[keys.LEGACY_DISCORD_PINGS])
         self.clock = clock
 
-    async def hold(self, show: Show, chat: ChatRef, content: str) -> float:
-        """Hold ``show`` (a ping for the game in ``chat``) until it falls due; the
-        moment it will. A ping already held for the same slot is replaced."""
+    async def hold(
+        self, show: Show, chat: ChatRef, content: str, *, at_once: bool = False
+    ) -> float:
+        """Hold ``show`` (a ping for the game in ``chat``) until it falls due (with
+        ``at_once``, at the next round); the moment it will. A ping already held for
+        the same slot is replaced."""
         user = show.slot.user
         assert user is not None
         now = self.clock()
         wait = hold_for(show, now, no_timer=NO_TIMER_WAIT)
         if show.first_turn and now - await self.last_action(chat, user) >= LONG_WAIT:
+            wait = 0.0
+        if at_once:
             wait = 0.0
         await self._held.hold(HeldPing(chat, show.slot.key, user.user_id, content), now + wait)
         return now + wait

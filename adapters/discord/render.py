@@ -11,6 +11,8 @@ buttons can hold go into select menus.
 from __future__ import annotations
 
 import io
+import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,16 +92,16 @@ def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendere
     as an embed, with the header as the message's text."""
     buttons = screen.buttons if screen.card is None else _without_deep_links(screen.buttons)
     rows, left_out = fit_rows(buttons)
-    listed = " ".join(discord.utils.escape_markdown(b.label) for b in left_out)
+    listed = " ".join(escape(b.label) for b in left_out)
     # Only a ping notifies, and only the users it mentions; edits never notify anyway.
     mentions = discord.AllowedMentions(everyone=False, roles=False, users=notify)
     if screen.card is not None:
-        content = discord.utils.escape_markdown(header)
+        content = escape(header)
         rendered = Rendered(content, [card_embed(screen.card, listed)], build_view(rows), mentions)
     else:
         lines = [render_line(line) for line in screen.lines]
         if header:
-            lines.insert(0, discord.utils.escape_markdown(header))
+            lines.insert(0, escape(header))
         if listed:
             lines.append(listed)
         text = "\n".join(lines)
@@ -132,7 +134,7 @@ def card_embed(card: Card, listed: str = "") -> discord.Embed:
     )
     for player in card.fields[:FIELD_COUNT]:
         embed.add_field(
-            name=_shorten(player.name, TITLE_LIMIT),
+            name=_shorten(escape(player.name), TITLE_LIMIT),
             value=_shorten(render_line(player.value), FIELD_LIMIT) or "\u200b",
             inline=True,
         )
@@ -151,7 +153,7 @@ def _without_deep_links(
 
 def render_text(text: str) -> Rendered:
     """A plain message with no buttons (an answer's text)."""
-    return Rendered(content=_shorten(discord.utils.escape_markdown(text), CONTENT_LIMIT))
+    return Rendered(content=_shorten(escape(text), CONTENT_LIMIT))
 
 
 def render_line(line: Sequence[Segment]) -> str:
@@ -162,12 +164,12 @@ def render_segment(segment: Segment) -> str:
     if isinstance(segment, Mention):
         if segment.user.platform == PLATFORM and segment.user.user_id.isdigit():
             return f"<@{segment.user.user_id}>"
-        return discord.utils.escape_markdown(segment.user.name)
+        return escape(segment.user.name)
     if isinstance(segment, Deadline):
         return f"<t:{int(segment.at)}:R>"
     if isinstance(segment, CommandRef):
         return f"`{command_text(segment)}`"
-    return discord.utils.escape_markdown(segment)
+    return escape(segment)
 
 
 def command_text(command: CommandRef) -> str:
@@ -290,5 +292,39 @@ def _chunks(row: list[Button]) -> Iterator[list[Button]]:
         yield row[start : start + MAX_PER_ROW]
 
 
+# The start of what Discord would show as something else than its text: a user's,
+# role's or channel's mention, a custom emoji, a timestamp, a command's mention.
+_TAG_START = re.compile(r"<(?=[@#:/]|a:|t:)")
+_EVERYONE = re.compile(r"@(everyone|here)")
+# What cannot begin a cut-off text: it belongs to the character before it.
+_JOINING = frozenset("\u200d\ufe0e\ufe0f")
+
+
+def escape(text: str) -> str:
+    """``text`` shown as written: its markdown, and anything shaped like a mention
+    (``<@1004>``, ``@everyone``), escaped."""
+    escaped = _TAG_START.sub(r"\\<", discord.utils.escape_markdown(text))
+    return _EVERYONE.sub("@\u200b\\1", escaped)
+
+
 def _shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters with an ellipsis, on whole characters: not
+    between a character and its accents or emoji modifiers, nor inside an escape."""
+    if len(text) <= limit:
+        return text
+    end = limit - 1
+    while end > 0 and _belongs_to_previous(text[end]):
+        end -= 1
+    cut = text[:end]
+    if (len(cut) - len(cut.rstrip("\\"))) % 2:
+        cut = cut[:-1]  # a lone backslash would escape the ellipsis
+    return cut + "…"
+
+
+def _belongs_to_previous(char: str) -> bool:
+    return (
+        char in _JOINING
+        or unicodedata.combining(char) > 0
+        or "\U0001f3fb" <= char <= "\U0001f3ff"  # skin tones
+        or "\U000e0020" <= char <= "\U000e007f"  # the tags of a flag
+    )

@@ -10,7 +10,8 @@ picked from the core's instructions, so that a press costs one request where it 
   as an ephemeral message, or by updating the ephemeral hand he pressed;
 - the core's response to a command (a refusal, a confirmation) and a notice in reply
   to a command go to the asker alone, but a response for the whole chat (a
-  scoreboard) is posted in the channel;
+  scoreboard) is posted in the channel, and so is the table's picture that a press
+  asks for, as the press's own response (no request of its own);
 - a command's new message in its channel (a lobby) is the command's public reply;
 - anything else is acknowledged, and the answer's text shown to the presser alone.
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum
 
 from adapters.discord.render import Rendered, render, render_text
@@ -38,6 +40,7 @@ from bot.contract import (
 )
 
 DONE_MARK = "\N{WHITE HEAVY CHECK MARK}"  # the reply to a command that changed something elsewhere
+FIRST_RESPONSE_WINDOW = 3.0  # seconds Discord waits for an interaction's first response
 
 
 class Mode(str, Enum):
@@ -53,7 +56,7 @@ class Reply:
     rendered: Rendered | None = None
     used: Show | None = None  # the slot screen this reply shows, if any
     is_hand: bool = False  # a hand for the asker: its token is kept to refresh it later
-    posted: Response | None = None  # the response for the whole chat this reply shows
+    posted: Response | Notice | None = None  # what for the whole chat this reply shows
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,13 @@ class Context:
         """Whether ``show`` redraws the very message whose button was pressed."""
         placed = self.placed.get(show.slot.key)
         return placed is not None and placed == self.pressed_message
+
+
+def too_late(created_at: datetime, now: datetime) -> bool:
+    """Whether an interaction made at ``created_at`` can no longer be answered: the
+    gateway delivered it after its window (replayed after a resume), and the person
+    has been shown "This interaction failed" already."""
+    return (now - created_at).total_seconds() > FIRST_RESPONSE_WINDOW
 
 
 def choose_reply(
@@ -113,6 +123,10 @@ def _press_reply(
     if notice is not None:
         rest.remove(notice)
         return Reply(Mode.PRIVATE, render(notice.screen, header=answer.text)), rest
+    picture = _picture_for(rest, context)
+    if picture is not None and not answer.text:
+        rest.remove(picture)
+        return Reply(Mode.PUBLIC, render(picture.screen), posted=picture), rest
     if answer.text:
         return Reply(Mode.PRIVATE, render_text(answer.text)), rest
     return Reply(Mode.ACK), rest
@@ -161,6 +175,18 @@ def _notice_for(rest: list[Outbound], context: Context, *, in_chat: bool) -> Not
         shared = outbound.screen.picture is not None if isinstance(outbound, Notice) else False
         if isinstance(outbound, Notice) and (
             outbound.chat == private or (in_chat and outbound.chat == context.chat and not shared)
+        ):
+            return outbound
+    return None
+
+
+def _picture_for(rest: list[Outbound], context: Context) -> Notice | None:
+    """The table's picture for the channel the press was made in, if the core sent one."""
+    for outbound in rest:
+        if (
+            isinstance(outbound, Notice)
+            and outbound.chat == context.chat
+            and outbound.screen.picture is not None
         ):
             return outbound
     return None

@@ -14,15 +14,19 @@ import itertools
 import re
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import discord
 from aiohttp import web
 
 from tests.adapters.discord.fake_interactions import InteractionEndpoints
 from tests.adapters.discord.fake_wire import (
+    ALL_PERMISSIONS,
     API_PREFIX,
     EPHEMERAL,
     LOADING,
+    SEND_MESSAGES,
     InteractionRecord,
     Json,
     SentEvent,
@@ -43,7 +47,8 @@ class FakeDiscord:
     :attr:`base_url`."""
 
     def __init__(self) -> None:
-        self._ids = itertools.count(1_200_000_000_000_000_000)
+        self._last_id = 0
+        self._spare = itertools.count(1)  # tells apart ids made for the same past moment
         self.app_id = self.snowflake()
         self.bot_user: Json = {
             "id": str(self.app_id),
@@ -68,6 +73,7 @@ class FakeDiscord:
         self.requests: list[tuple[float, str, str, int]] = []  # (time, method, path, status)
         self.throttles: list[Throttle] = []
         self.undeletable: set[int] = set()  # messages the bot lacks the right to delete
+        self.denied: dict[int, int] = {}  # channel id -> permission bits the bot lacks there
         self.clock_offset = 0.0  # seconds added to time for token expiry
         self._runner: web.AppRunner | None = None
         self.base_url = ""
@@ -78,11 +84,25 @@ class FakeDiscord:
 
     # -- set-up -----------------------------------------------------------------
 
-    def snowflake(self) -> int:
-        return next(self._ids)
+    def snowflake(self, *, age: float = 0.0) -> int:
+        """A new id, made as Discord makes them: from the moment it stands for (now,
+        or ``age`` seconds ago), so ``created_at`` tells an interaction's age; ids made
+        now always rise."""
+        made = discord.utils.time_snowflake(datetime.now(UTC) - timedelta(seconds=age))
+        if age:
+            return made + next(self._spare)
+        self._last_id = max(self._last_id + 1, made)
+        return self._last_id
 
     def add_channel(self, channel_id: int, guild_id: int, *, kind: int = 0) -> None:
         self.channels[channel_id] = {"id": str(channel_id), "guild_id": str(guild_id), "type": kind}
+
+    def app_permissions(self, channel_id: int) -> int:
+        """What the bot may do in a channel, as an interaction's ``app_permissions``."""
+        return ALL_PERMISSIONS & ~self.denied.get(channel_id, 0)
+
+    def _may_send(self, channel_id: int) -> bool:
+        return bool(self.app_permissions(channel_id) & SEND_MESSAGES)
 
     def register_interaction(self, record: InteractionRecord) -> None:
         self.interactions[record.id] = record
@@ -306,6 +326,8 @@ class FakeDiscord:
         channel_id = int(request.match_info["cid"])
         if channel_id not in self.channels:
             return error_response(404, 10003, "Unknown Channel")
+        if not self._may_send(channel_id):
+            return error_response(403, 50013, "Missing Permissions")
         body, files = await read_body(request)
         flags = (body.get("flags") or 0) & ~EPHEMERAL  # a channel message cannot be ephemeral
         message = self.new_message(channel_id, body, files, flags=flags)
@@ -322,6 +344,8 @@ class FakeDiscord:
             return found
         if found["author"]["id"] != self.bot_user["id"]:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
+        if not self._may_send(int(found["channel_id"])):
+            return error_response(403, 50013, "Missing Permissions")
         body, files = await read_body(request)
         return json_response(self.edit_message(found, body, "channel", files))
 

@@ -18,6 +18,8 @@ API_PREFIX = "/api/v10"
 EPHEMERAL = 64
 LOADING = 128
 TOKEN_LIFETIME = 15 * 60
+SEND_MESSAGES = 1 << 11
+ALL_PERMISSIONS = (1 << 53) - 1
 
 Json = dict[str, Any]
 

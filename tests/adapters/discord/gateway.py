@@ -136,16 +136,20 @@ class Gateway:
             "preferred_locale": "en-US",
         }
 
-    def _base(self, person: Person, channel_id: int, kind: int) -> tuple[Json, InteractionRecord]:
+    def _base(
+        self, person: Person, channel_id: int, kind: int, age: float = 0.0
+    ) -> tuple[Json, InteractionRecord]:
+        """``age``: seconds since the interaction was made (one the gateway delivers
+        late, replayed after a resume)."""
         record = InteractionRecord(
-            id=self.fake.snowflake(),
+            id=self.fake.snowflake(age=age),
             token=secrets.token_urlsafe(48),
             kind=kind,
             channel_id=channel_id,
             guild_id=self.guild_id,
             user_id=person.id,
             user=person.user(),
-            created=self.fake.now(),
+            created=self.fake.now() - age,
         )
         self.fake.register_interaction(record)
         payload: Json = {
@@ -158,7 +162,7 @@ class Gateway:
             "channel_id": str(channel_id),
             "channel": self.channels[channel_id],
             "member": person.member(),
-            "app_permissions": str((1 << 53) - 1),
+            "app_permissions": str(self.fake.app_permissions(channel_id)),
             "locale": person.locale,
             "guild_locale": "en-US",
             "attachment_size_limit": 8 * 1024 * 1024,
@@ -210,11 +214,12 @@ class Gateway:
         *,
         channel_id: int | None = None,
         values: list[str] | None = None,
+        age: float = 0.0,
     ) -> InteractionRecord:
         """Type 3: a press on a button of ``message`` (a message the bot sent), or with
         ``values``, a choice in one of its select menus."""
         channel = channel_id if channel_id is not None else int(message["channel_id"])
-        payload, record = self._base(person, channel, 3)
+        payload, record = self._base(person, channel, 3, age)
         payload["message"] = message
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
@@ -222,6 +227,18 @@ class Gateway:
         record.source_message_id = int(message["id"])
         record.pressed = dict(message)
         return self._inject(payload, record)
+
+    def message_deleted(self, message: Json) -> None:
+        """Someone (a moderator) deletes ``message``: gone from the fake, and
+        MESSAGE_DELETE sent to the client."""
+        self.fake.messages.pop(int(message["id"]), None)
+        self.fake.record("delete", message, "moderator")
+        event = {
+            "id": message["id"],
+            "channel_id": message["channel_id"],
+            "guild_id": str(self.guild_id),
+        }
+        self._state().parse_message_delete(event)
 
     def _state(self) -> Any:
         assert self.client is not None, "this gateway only builds payloads"

@@ -95,14 +95,22 @@ class Bot:
         await self.finish(record)
         return record
 
-    async def finish(self, record: InteractionRecord, timeout: float = 5.0) -> None:
-        """Wait until the interaction is answered and everything it caused is sent."""
+    async def tick(self) -> None:
+        """A timer round, and everything it queued for the channels sent."""
+        await self.adapter.tick()
+        await self.adapter.settle()
+
+    async def finish(
+        self, record: InteractionRecord, timeout: float = 5.0, *, channels: bool = True
+    ) -> None:
+        """Wait until the interaction is answered and everything it caused is sent
+        (without ``channels``: all but what waits in the channels' queues)."""
         deadline = asyncio.get_running_loop().time() + timeout
         while not record.callbacks:
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError(f"interaction {record.id} was never answered")
             await asyncio.sleep(0.005)
-        await self.adapter.settle()
+        await self.adapter.settle(channels=channels)
         self.served[record.id] = len(self.fake.requests)
 
     # -- looking --------------------------------------------------------------------

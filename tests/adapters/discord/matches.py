@@ -19,7 +19,7 @@ from bot.replay import build_state
 from bot.sessions import Sessions
 from bot.store import Store
 from engine import Tile
-from tests.adapters.discord.conftest import ALICE, BOB
+from tests.adapters.discord.conftest import ALICE, BOB, CAROL
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json
 from tests.adapters.discord.gateway import Person
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of, payloads_of
@@ -48,7 +48,7 @@ async def boot_bot(fake: FakeDiscord, redis_client: aredis.Redis, seed: int | No
     store = Store(redis_client)
     rng = random.Random(seed) if seed is not None else None
     core = Sessions(store, QuickSettings(), rng=rng)
-    return await Bot.boot(fake, core, redis_client, store, [ALICE, BOB])
+    return await Bot.boot(fake, core, redis_client, store, [ALICE, BOB, CAROL])
 
 
 class Referee:
@@ -66,6 +66,11 @@ class Referee:
             return None
         doc = from_json(stored.doc)
         return doc, (build_state(doc) if doc.deals else None)
+
+    async def is_on(self) -> bool:
+        """Whether the channel's match is still being played."""
+        found = await self.state()
+        return found is not None and bool(found[0].active)
 
     async def check(self) -> None:
         """No hand's tile reaches the channel while a deal runs; a hand reaches only
@@ -183,7 +188,24 @@ async def move_once(bot: Bot, person: Person, counter: int, channel: int = CHANN
     await bot.press(person, hand, move)
 
 
-async def play_to_the_end(bot: Bot, *referees: Referee) -> None:
+async def look_at_the_picture(bot: Bot, person: Person, channel: int = CHANNEL_ID) -> bool:
+    """Press the live table's Picture button, as someone watching does; ``False``
+    when there is no table with one."""
+    tables = [
+        m
+        for m in bot.fake.live_channel_messages(channel)
+        if custom_id_for(m, codec.PicturePress) is not None
+    ]
+    if not tables:
+        return False
+    table = tables[-1]
+    picture = custom_id_for(table, codec.PicturePress)
+    assert picture is not None
+    await bot.press(person, table, picture)
+    return True
+
+
+async def play_to_the_end(bot: Bot, *referees: Referee, spectator: Person | None = None) -> None:
     """Play the matches of the referees' channels, one move in each in turn. Every
     referee checks what its channel was sent after each step, whichever channel the
     step was for: a timer round serves every channel, so a step in one can begin the
@@ -194,6 +216,8 @@ async def play_to_the_end(bot: Bot, *referees: Referee) -> None:
         for referee in list(playing):
             if not await play_one(bot, referee):
                 playing.remove(referee)
+            elif spectator is not None and await referee.is_on():
+                await look_at_the_picture(bot, spectator, referee.channel)
             for watching in playing:
                 await watching.check()
         if not playing:
@@ -222,7 +246,7 @@ async def play_one(bot: Bot, referee: Referee) -> bool:
         people = {str(p.id): p for p in bot.people}
         await move_once(bot, people[user.user_id], state.counter, referee.channel)
     else:
-        await bot.adapter.tick()  # computers, and the next deal
+        await bot.tick()  # computers, and the next deal
     return True
 
 
@@ -261,12 +285,18 @@ class Tally:
 
 
 async def tally_match(
-    bot: Bot, store: Store, variant: str, computers: int, options: dict[str, Any]
+    bot: Bot,
+    store: Store,
+    variant: str,
+    computers: int,
+    options: dict[str, Any],
+    spectator: Person | None = None,
 ) -> Tally:
-    """Play a whole match from ``new`` to its end and count what it cost."""
+    """Play a whole match from ``new`` to its end and count what it cost, with a
+    ``spectator`` pressing Picture after every step if one is given."""
     since = len(bot.fake.requests)
     await open_table(bot, variant, computers, **options)
-    await play_to_the_end(bot, Referee(bot, store))
+    await play_to_the_end(bot, Referee(bot, store), spectator=spectator)
     last = await store.last_game(CHAT)
     assert last is not None, "the finished match was not kept"
     return Tally(variant, len(from_json(last).moves), rest_calls(bot.fake, since))

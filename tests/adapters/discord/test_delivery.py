@@ -68,7 +68,7 @@ async def test_a_ping_is_held_back_then_names_its_player_alone_and_is_never_dele
     ping = await ping_alice(bot, core)
     assert fake.live_channel_messages(CHANNEL_ID) == []  # held back: the table says it
     bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
-    await bot.adapter.tick()
+    await bot.tick()
     (message,) = fake.live_channel_messages(CHANNEL_ID)
     assert message["content"] == f"<@{ALICE.id}>, your turn"
     assert message["allowed_mentions"]["parse"] == []
@@ -85,7 +85,7 @@ async def test_a_held_ping_is_dropped_when_its_player_moves_first(
     ping = await ping_alice(bot, core)
     await show_table(bot, core, Delete(ping))
     bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
-    await bot.adapter.tick()
+    await bot.tick()
     assert fake.live_channel_messages(CHANNEL_ID) == []
     assert fake.channel_events(CHANNEL_ID) == []
 

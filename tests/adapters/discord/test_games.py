@@ -13,7 +13,7 @@ import redis.asyncio as aredis
 from bot import catalog, codec
 from bot.gamedoc import from_json
 from bot.store import Store
-from tests.adapters.discord.conftest import ALICE, BOB
+from tests.adapters.discord.conftest import ALICE, BOB, CAROL
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, InteractionRecord, Json
 from tests.adapters.discord.harness import (
     CHANNEL_ID,
@@ -78,7 +78,10 @@ async def test_a_whole_match_costs_at_most_the_budget_of_rest_requests_per_move(
 ) -> None:
     running = await boot_bot(fake, redis_client, seed=3)
     try:
-        tally = await tally_match(running, Store(redis_client), variant, computers, options)
+        # Carol, not playing, presses the table's Picture button after every step.
+        tally = await tally_match(
+            running, Store(redis_client), variant, computers, options, spectator=CAROL
+        )
     finally:
         await running.close()
     assert tally.moves > 0

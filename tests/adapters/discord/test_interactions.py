@@ -74,7 +74,7 @@ async def bot(
 
 async def show_table(bot: Bot, core: ScriptedCore, *outbounds: Outbound) -> None:
     core.ticks.append(list(outbounds))
-    await bot.adapter.tick()
+    await bot.tick()
 
 
 def table_message(fake: FakeDiscord) -> dict[str, object]:

@@ -102,10 +102,10 @@ async def test_a_turn_is_pinged_only_after_half_its_timer(
     await open_table(bot, "tyaga", 0)
     mover = await to_move(bot, store)
     clock.now += QUIET_AFTER_ACTION + 1  # nobody has acted for a minute now...
-    await bot.adapter.tick()
+    await bot.tick()
     assert mentions(fake) == []  # ...but the turn has not waited half its timer
     clock.now += TIMER / 2 - QUIET_AFTER_ACTION
-    await bot.adapter.tick()
+    await bot.tick()
     (ping,) = mentions(fake)
     assert ping["content"].startswith(f"<@{mover.id}>")
     assert [int(u) for u in ping["allowed_mentions"]["users"]] == [mover.id]
@@ -120,9 +120,9 @@ async def test_a_player_who_moves_in_time_is_never_pinged(
         clock.now += TIMER / 2 - 1
         mover = await to_move(bot, store)
         await move_once(bot, mover, await counter(bot, store))
-        await bot.adapter.tick()
+        await bot.tick()
     clock.now += 1
-    await bot.adapter.tick()
+    await bot.tick()
     assert mentions(fake) == []
 
 
@@ -137,10 +137,10 @@ async def test_no_ping_within_a_minute_of_the_players_own_action(
     assert tiles is not None
     await bot.press(mover, table, tiles)  # he is looking at his tiles
     clock.now += 10
-    await bot.adapter.tick()
+    await bot.tick()
     assert mentions(fake) == []  # half the timer is gone, but he acted 10 s ago
     clock.now += QUIET_AFTER_ACTION - 10
-    await bot.adapter.tick()
+    await bot.tick()
     assert [m["content"].split(">")[0] for m in mentions(fake)] == [f"<@{mover.id}"]
 
 
@@ -158,10 +158,10 @@ async def test_a_first_turn_after_a_long_wait_is_pinged_at_once(
     assert start is not None
     await bot.press(ALICE, lobby, start)
     if await to_move(bot, store) == ALICE:  # Alice just acted: she is not pinged
-        await bot.adapter.tick()
+        await bot.tick()
         assert mentions(fake) == []
         await move_once(bot, ALICE, await counter(bot, store))
-    await bot.adapter.tick()
+    await bot.tick()
     (ping,) = mentions(fake)
     assert ping["content"].startswith(f"<@{BOB.id}>")
 
@@ -174,7 +174,7 @@ async def test_over_a_whole_match_no_message_with_a_mention_is_deleted(
     referee = Referee(bot, store)
     for _ in range(MAX_STEPS):
         clock.now += TIMER / 2 + 1  # every turn waits long enough for its ping
-        await bot.adapter.tick()
+        await bot.tick()
         if not await play_one(bot, referee):
             break
     assert await store.last_game(CHAT) is not None, "the match did not end"

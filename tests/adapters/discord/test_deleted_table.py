@@ -1,0 +1,60 @@
+"""A table someone deletes is posted again at once, with its buttons, so a player who
+never opened his hand still has "My tiles", even with the turn timer off (no edit
+would bring the table back); the bot's own deletions post nothing again."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot import codec
+from bot.store import Store
+from tests.adapters.discord.conftest import ALICE, BOB
+from tests.adapters.discord.fake_api import FakeDiscord
+from tests.adapters.discord.harness import CHANNEL_ID, Bot
+from tests.adapters.discord.matches import custom_id_for, open_table, plain_text, table_message
+from tests.adapters.discord.test_hands import mover_and_counter
+
+
+async def settled_after_delete(bot: Bot) -> None:
+    """Let the client take in the deletion (an event it handles in a task of its own),
+    then wait for what it did."""
+    for _ in range(10):
+        await asyncio.sleep(0)
+    await bot.adapter.settle()
+
+
+def tables(fake: FakeDiscord) -> list[str]:
+    return [
+        m["id"]
+        for m in fake.live_channel_messages(CHANNEL_ID)
+        if custom_id_for(m, codec.TilesPress) is not None
+    ]
+
+
+async def test_a_deleted_table_is_posted_again_at_once_with_its_buttons(
+    bot: Bot, fake: FakeDiscord, store: Store
+) -> None:
+    await open_table(bot, "tyaga", 0)  # no turn timer
+    table = table_message(bot)
+    bot.gateway.message_deleted(table)
+    await settled_after_delete(bot)
+    again = table_message(bot)
+    assert again["id"] != table["id"]
+    mover, _counter = await mover_and_counter(bot, store)
+    assert f"<@{mover.id}> to move" in plain_text(again)
+    tiles = custom_id_for(again, codec.TilesPress)
+    assert tiles is not None
+    hand = bot.reply_to(await bot.press(BOB, again, tiles))
+    assert "Your tiles" in plain_text(hand)
+    assert tables(fake) == [again["id"]]
+
+
+async def test_a_message_no_slot_holds_is_not_posted_again(bot: Bot, fake: FakeDiscord) -> None:
+    await open_table(bot, "tyaga", 0)
+    record = await bot.command(ALICE, "rules")
+    before = len(fake.live_channel_messages(CHANNEL_ID))
+    shown = bot.reply_to(record)
+    bot.gateway.message_deleted(shown)
+    await settled_after_delete(bot)
+    assert len(fake.live_channel_messages(CHANNEL_ID)) == before - (0 if shown["flags"] else 1)
+    assert len(tables(fake)) == 1

@@ -1,0 +1,52 @@
+"""A channel whose edits Discord rate-limits for a while: the players' hands (pushed
+through their interactions' webhooks, which Discord limits apart) never wait for the
+table, the table's edits waiting meanwhile are merged into the newest, and that one
+is tried again until it is shown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot import codec
+from bot.store import Store
+from tests.adapters.discord.conftest import ALICE, BOB
+from tests.adapters.discord.fake_api import FakeDiscord
+from tests.adapters.discord.harness import Bot
+from tests.adapters.discord.matches import custom_id_for, open_table, plain_text, table_message
+from tests.adapters.discord.test_hands import mover_and_counter, my_tiles
+
+CHANNEL_EDIT = r"/channels/[0-9]+/messages/[0-9]+"
+HAND_EDIT = re.compile(r"/webhooks/[0-9]+/[^/]+/messages/.+")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("is_global", [False, True], ids=["per-route", "global"])
+async def test_hands_do_not_wait_for_a_rate_limited_table_and_the_newest_table_is_shown(
+    bot: Bot, fake: FakeDiscord, store: Store, is_global: bool
+) -> None:
+    await open_table(bot, "tyaga", 0)
+    hands = {p.id: await my_tiles(bot, p) for p in (ALICE, BOB)}
+    # Twenty seconds of 429s on every edit of a channel message.
+    fake.throttle("PATCH", CHANNEL_EDIT, retry_after=1.0, times=20, is_global=is_global)
+    throttled_from = len(fake.requests)
+    for _ in range(3):
+        mover, counter = await mover_and_counter(bot, store)
+        hand = bot.message(int(hands[mover.id]["id"]))
+        move = custom_id_for(hand, codec.MovePress, counter=counter)
+        assert move is not None
+        before = len(fake.requests)
+        record = bot.gateway.component(mover, hand, move)
+        await bot.finish(record, channels=False)
+        since = fake.requests[before:]
+        pushed = [i for i, r in enumerate(since) if r[1] == "PATCH" and HAND_EDIT.fullmatch(r[2])]
+        refused = [i for i, r in enumerate(since) if r[1] == "PATCH" and r[3] == 429]
+        assert pushed, "the other player's hand was not brought up to date"
+        assert len([i for i in refused if i < pushed[0]]) <= 1, "the hand waited for the table"
+    await bot.adapter.settle()  # the table's queue, once Discord lets it through
+    shown = [r for r in fake.requests[throttled_from:] if r[1] == "PATCH" and r[3] == 200]
+    table_edits = [r for r in shown if re.fullmatch(CHANNEL_EDIT, r[2])]
+    assert len(table_edits) == 1, "the table's versions were sent one by one"
+    mover, _counter = await mover_and_counter(bot, store)
+    assert f"<@{mover.id}> to move" in plain_text(table_message(bot))
