@@ -176,6 +176,12 @@ def user_lang(user: UserRef) -> str:
     return _user(user, "lang")
 
 
+def user_chats(user: UserRef) -> str:
+    """Set of the chat keys whose scoreboards and ratings hold the user: where ``mydata``
+    looks and ``forget`` deletes."""
+    return _user(user, "chats")
+
+
 # -- global keys --------------------------------------------------------------------
 
 

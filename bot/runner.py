@@ -209,6 +209,9 @@ class Runner:
             before, after, decision, self.clock(), self.shown, drawn, self.steady
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
+        if after.doc.status == RUNNING and (before is None or before.doc.status != RUNNING):
+            people = [s.user for s in after.doc.seats if s.user is not None]
+            steps.append(lambda: self.store.note_players(chat, people))  # for mydata, forget
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)
             steps += self._user_results(after)
@@ -257,10 +260,11 @@ class Runner:
         (a dealt one)."""
         doc = game.doc
         writes: tuple[MatchWrite, ...] = ()
+        retention = self.store.retention
         if doc.status == FINISHED and game.state is not None:
-            writes = board_writes(chat, doc.variant, _match_rows(game))
+            writes = board_writes(chat, doc.variant, _match_rows(game), retention)
         if rated is not None:
-            writes += rated.writes(chat)
+            writes += rated.writes(chat, retention)
         # The final table's version, so an adapter that died before showing it can tell.
         ended = f"{game.version}:{doc.id}"
         ttl = self.store.idle_ttl
@@ -272,7 +276,7 @@ class Runner:
         if doc.status != FINISHED or game.state is None:
             return []
         rows = _match_rows(game)
-        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows)]
+        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows, doc.chat)]
 
     def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:

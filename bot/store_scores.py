@@ -48,7 +48,9 @@ end
 return 1
 """
 
-# KEYS: marker, stats hash. ARGV: marker TTL, variant, won (0/1), points.
+# KEYS: marker, stats hash, chats set, language. ARGV: marker TTL, variant, won (0/1),
+# points, the chat's key ('' for none), retention TTL. Every key of the user's that holds
+# something of him starts its retention period again.
 _RECORD_USER = """
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 local raw = redis.call('HGET', KEYS[2], ARGV[2])
@@ -57,21 +59,24 @@ row.played = row.played + 1
 row.won = row.won + tonumber(ARGV[3])
 row.points = row.points + tonumber(ARGV[4])
 redis.call('HSET', KEYS[2], ARGV[2], cjson.encode(row))
+if ARGV[5] ~= '' then redis.call('SADD', KEYS[3], ARGV[5]) end
+for i = 2, 4 do redis.call('EXPIRE', KEYS[i], ARGV[6]) end
 return 1
 """
 
 
-def board_writes(chat: ChatRef, variant: str, rows: Sequence[MatchRow]) -> tuple[MatchWrite, ...]:
+def board_writes(
+    chat: ChatRef, variant: str, rows: Sequence[MatchRow], retention: int
+) -> tuple[MatchWrite, ...]:
     """A finished match's rows on the chat's board of its game, made by the write that
-    ends the game (see :class:`bot.store_game.Ending`)."""
-    return tuple(
-        MatchWrite(
-            "board",
-            (keys.scores(chat, variant), keys.players(chat, variant)),
-            (row.user.key, row.user.name, int(row.won), row.points),
-        )
+    ends the game (see :class:`bot.store_game.Ending`); the board's retention period
+    starts again."""
+    board = (keys.scores(chat, variant), keys.players(chat, variant))
+    rows_written = tuple(
+        MatchWrite("board", board, (row.user.key, row.user.name, int(row.won), row.points))
         for row in rows
     )
+    return rows_written + tuple(MatchWrite("EXPIRE", (key,), (retention,)) for key in board)
 
 
 def _numbers(raw: bytes | str | None) -> dict[str, Any]:
@@ -81,8 +86,9 @@ def _numbers(raw: bytes | str | None) -> dict[str, Any]:
 class ScoreBook:
     """The scoreboard half of the store (see :class:`bot.store.Store`)."""
 
-    def __init__(self, redis: aredis.Redis) -> None:
+    def __init__(self, redis: aredis.Redis, retention: int) -> None:
         self._redis = redis
+        self._retention = retention
         self._record_chat = redis.register_script(_RECORD_CHAT)
         self._record_user = redis.register_script(_RECORD_USER)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
@@ -99,21 +105,38 @@ class ScoreBook:
         for row in rows:
             chat_args += [row.user.key, row.user.name, int(row.won), row.points]
         counted = bool(await self._record_chat(keys=chat_keys, args=chat_args))
+        if counted:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for key in chat_keys[1:]:
+                    pipe.expire(key, self._retention)
+                await pipe.execute()
         # Runs even when the chat had counted the match already: an earlier call may have
         # lost its connection after the chat's part and before the users'.
-        await self.record_user_results(match_id, variant, rows)
+        await self.record_user_results(match_id, variant, rows, chat)
         return counted
 
     async def record_user_results(
-        self, match_id: str, variant: str, rows: Sequence[MatchRow]
+        self, match_id: str, variant: str, rows: Sequence[MatchRow], chat: ChatRef | None = None
     ) -> None:
         """Count a finished match in each player's own results, once per player, in one
         round trip (on a cluster, whose client pipelines no script, one request to each
-        player's node, all at once)."""
+        player's node, all at once), and note ``chat`` as one whose boards hold him."""
         calls: list[tuple[list[str], list[str | int]]] = [
             (
-                [keys.user_match(row.user, match_id), keys.user_stats(row.user)],
-                [MATCH_MARKER_TTL, variant, int(row.won), row.points],
+                [
+                    keys.user_match(row.user, match_id),
+                    keys.user_stats(row.user),
+                    keys.user_chats(row.user),
+                    keys.user_lang(row.user),
+                ],
+                [
+                    MATCH_MARKER_TTL,
+                    variant,
+                    int(row.won),
+                    row.points,
+                    chat.key if chat is not None else "",
+                    self._retention,
+                ],
             )
             for row in rows
         ]

@@ -1,0 +1,169 @@
+"""What the store keeps of one player, read for ``mydata`` and deleted for ``forget``.
+
+A player is kept in his own keys (his results in every game, his language, the set of
+chats where he has played a match, noted when it starts) and, under his user key, in the
+boards of those chats (a scoreboard row with the name he last played under, a rating
+line) and in each game's global ratings (a line in one bucket, and in the leaderboard if
+he is among the best). A finished match waiting in a chat's rating outbox names him too,
+until it is settled. Everything here reads or deletes exactly those places, found from
+his own set of chats."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import redis.asyncio as aredis
+
+from bot import keys
+from bot.contract import ChatRef, UserRef
+from bot.ratings import Rating, decode
+from bot.store_types import StatRow, text
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEntry:
+    """The player on one chat's board of one game: the row and the chat's rating."""
+
+    chat: ChatRef
+    variant: str
+    name: str
+    played: int
+    won: int
+    rating: Rating | None
+
+
+@dataclass(frozen=True, slots=True)
+class KeptData:
+    """Everything the store holds of one player."""
+
+    stats: tuple[StatRow, ...]
+    lang: str | None
+    boards: tuple[BoardEntry, ...]
+    ratings: dict[str, Rating]  # across every chat, by game
+    queued: int  # finished matches naming him that wait to move the global ratings
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name he is kept under, once each, in the order first found."""
+        found = [b.name for b in self.boards]
+        found += [b.rating.name for b in self.boards if b.rating is not None]
+        found += [r.name for r in self.ratings.values()]
+        return tuple(dict.fromkeys(n for n in found if n))
+
+    @property
+    def empty(self) -> bool:
+        return not (self.stats or self.lang or self.boards or self.ratings or self.queued)
+
+
+class PrivacyBook:
+    """Reads and deletes one player's data (see :class:`bot.store.Store`)."""
+
+    def __init__(self, redis: aredis.Redis) -> None:
+        self._redis = redis
+
+    async def note(self, chat: ChatRef, users: Sequence[UserRef], retention: int) -> None:
+        """Add ``chat`` to each user's chats, which then expire ``retention`` from now."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for user in users:
+                pipe.sadd(keys.user_chats(user), chat.key)
+                pipe.expire(keys.user_chats(user), retention)
+            await pipe.execute()
+
+    async def chats_of(self, user: UserRef) -> list[ChatRef]:
+        """The chats whose boards hold the player, in a steady order."""
+        members = await self._redis.smembers(keys.user_chats(user))
+        return [ChatRef.from_key(k) for k in sorted(text(m) for m in members)]
+
+    async def kept(self, user: UserRef, variants: Sequence[str]) -> KeptData:
+        """What is kept of ``user`` in the boards and ratings of ``variants``."""
+        chats = await self.chats_of(user)
+        me = user.key
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.hgetall(keys.user_stats(user))
+            pipe.get(keys.user_lang(user))
+            for chat in chats:
+                for variant in variants:
+                    pipe.hget(keys.players(chat, variant), me)
+                    pipe.hget(keys.chat_ratings(chat, variant), me)
+            for variant in variants:
+                pipe.hget(keys.ratings(variant, me), me)
+            replies: list[Any] = await pipe.execute()
+        raw_stats, lang = replies[0], replies[1]
+        stats = tuple(
+            sorted((_stat(text(v), row) for v, row in raw_stats.items()), key=lambda r: r.variant)
+        )
+        at = 2
+        boards: list[BoardEntry] = []
+        for chat in chats:
+            for variant in variants:
+                row, line = replies[at], replies[at + 1]
+                at += 2
+                if row is None and line is None:
+                    continue
+                found = json.loads(row) if row is not None else {}
+                rating = decode(line) if line is not None else None
+                name = str(found.get("name") or (rating.name if rating else ""))
+                played = int(found.get("played", rating.played if rating else 0))
+                won = int(found.get("won", rating.won if rating else 0))
+                boards.append(BoardEntry(chat, variant, name, played, won, rating))
+        ratings = {
+            variant: decode(line)
+            for variant, line in zip(variants, replies[at:], strict=True)
+            if line is not None
+        }
+        queued = sum(1 for _chat, _match, entry in await self._queued() if me in entry["n"])
+        lang_text = text(lang) if lang is not None else None
+        return KeptData(stats, lang_text, tuple(boards), ratings, queued)
+
+    async def forget(self, user: UserRef, variants: Sequence[str]) -> None:
+        """Delete everything kept of ``user``: his own keys, his rows and ratings in every
+        chat's boards and in the global ratings, and his part of the matches waiting in
+        the chats' rating outboxes (the others of such a match are still rated). The
+        outboxes go first, so a settling match cannot put back what was deleted after."""
+        me = user.key
+        for chat, match_id, entry in await self._queued():
+            if me in entry["n"]:
+                await self._redis.hset(keys.rating_outbox(chat), match_id, _without(entry, me))
+        chats = await self.chats_of(user)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for chat in chats:
+                for variant in variants:
+                    pipe.hdel(keys.players(chat, variant), me)
+                    pipe.zrem(keys.scores(chat, variant), me)
+                    pipe.hdel(keys.chat_ratings(chat, variant), me)
+                    pipe.zrem(keys.chat_leaders(chat, variant), me)
+            for variant in variants:
+                pipe.hdel(keys.ratings(variant, me), me)
+                pipe.zrem(keys.leaders(variant), me)
+                pipe.hdel(keys.leader_rows(variant), me)
+            pipe.delete(keys.user_stats(user), keys.user_lang(user), keys.user_chats(user))
+            await pipe.execute()
+
+    async def _queued(self) -> list[tuple[ChatRef, str, dict[str, Any]]]:
+        """Every match waiting in a rating outbox: its chat, its id, and it as queued."""
+        noted: list[Any] = await self._redis.zrange(keys.rating_outboxes(), 0, -1)
+        found = []
+        for raw_chat in noted:
+            chat = ChatRef.from_key(text(raw_chat))
+            for match_id, raw in (await self._redis.hgetall(keys.rating_outbox(chat))).items():
+                found.append((chat, text(match_id), dict(json.loads(raw))))
+        return found
+
+
+def _stat(variant: str, raw: bytes | str) -> StatRow:
+    row = json.loads(raw)
+    return StatRow(variant, int(row["played"]), int(row["won"]), int(row["points"]))
+
+
+def _without(entry: dict[str, Any], player: str) -> str:
+    """A queued match with ``player`` taken out of its names and its result."""
+    names = {k: v for k, v in entry["n"].items() if k != player}
+    sides = []
+    for rank, members in entry["r"]:
+        kept = [m for m in members if m[0] != player]
+        if kept:
+            sides.append([rank, kept])
+    return json.dumps({**entry, "n": names, "r": sides}, separators=(",", ":"), ensure_ascii=False)
