@@ -8,9 +8,10 @@ import random
 
 import redis.asyncio as aredis
 
-from bot import codec
+from bot import codec, keys
 from bot.contract import ChatRef, Command, Notice, PrivateStart, Response, SlotKind
 from bot.store import Store
+from bot.store_ratings import outbox_write
 from tests.bot.driver import (
     Table,
     answer,
@@ -212,3 +213,24 @@ async def test_a_forget_button_of_another_chat_or_a_chat_speaking_as_itself_chan
     out = await table.press(ANNA, "1f_y_")
     assert answer(out).text == "That button is not one of mine, or it is too old."
     assert not (await store.kept_about(ANNA)).empty
+
+
+async def test_forget_takes_him_out_of_a_match_waiting_to_move_the_global_ratings(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    chat = ChatRef("tg", "-300")
+    result = ((1, ((ANNA.key, True),)), (2, ((BORIS.key, False),)), (3, ((CHEN.key, False),)))
+    names = {ANNA.key: "Anna", BORIS.key: "Boris", CHEN.key: "Chen"}
+    queued = outbox_write(chat, "m1", "kozel", names, result)
+    await redis_client.hset(queued.keys[0], str(queued.values[0]), str(queued.values[1]))
+    await redis_client.zadd(keys.rating_outboxes(), {chat.key: 1.0})
+    assert (await store.kept_about(ANNA)).queued == 1
+
+    await store.forget_player(ANNA)
+    waiting = await redis_client.hget(keys.rating_outbox(chat), "m1")
+    assert waiting is not None and "Anna" not in waiting and ANNA.key not in waiting
+    assert await store.settle_global_ratings(chat, "m1")
+    rated = await store.global_ratings("kozel", names)
+    assert rated[ANNA.key].played == 0  # never rated: a newcomer's prior
+    assert rated[BORIS.key].played == 1 and rated[CHEN.key].played == 1
+    assert (await store.kept_about(ANNA)).empty
