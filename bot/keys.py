@@ -229,6 +229,12 @@ def rating_outboxes() -> str:
     return f"{PREFIX}:rating_outboxes"
 
 
+def retention_adopted() -> str:
+    """Marker that a process gave the player data an earlier version kept forever its
+    retention period, and noted its players' chats (see :mod:`bot.store_privacy`)."""
+    return f"{PREFIX}:retention_adopted"
+
+
 def rendered(slot_key: str) -> str:
     """The last table version an adapter rendered in a slot."""
     return f"{PREFIX}:render:{slot_key}"

@@ -11,16 +11,30 @@ his own set of chats."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aredis
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
+from bot.flow import Game
+from bot.gamedoc import RUNNING
 from bot.ratings import Rating, decode
 from bot.store_types import StatRow, text
+
+if TYPE_CHECKING:
+    from bot.store_records import Records
+
+# Keys that hold players' data, which versions before the retention period kept forever.
+_PLAYER_DATA = re.compile(
+    r"dom:(\{ratings:[^}]+\}:(players:\d+|leaders|leader_rows)|user:\{[^}]+\}:(stats|lang)"
+    r"|\{(?!ratings:)[^}]+\}:((players|scores|ratings|leaders):[^:]+|rating_outbox))"
+)
+# A chat's board of one game: who is on it.
+_BOARD = re.compile(r"dom:\{(?!ratings:)(?P<chat>[^}]+)\}:players:[^:]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +85,27 @@ class PrivacyBook:
                 pipe.sadd(keys.user_chats(user), chat.key)
                 pipe.expire(keys.user_chats(user), retention)
             await pipe.execute()
+
+    async def adopt_earlier(self, retention: int) -> int:
+        """Once per ``retention`` period, whichever process comes first: give every key
+        of players' data that an earlier version kept forever its retention period, and
+        note each board's chat among its players' chats (where ``mydata`` and ``forget``
+        look). One walk over the keyspace; how many keys it gave a period."""
+        if not await self._redis.set(keys.retention_adopted(), "1", nx=True, ex=retention):
+            return 0
+        adopted = 0
+        async for raw in self._redis.scan_iter(match="dom:*", count=1000):
+            key = text(raw)
+            if not _PLAYER_DATA.fullmatch(key):
+                continue
+            board = _BOARD.fullmatch(key)
+            if board is not None:
+                chat = ChatRef.from_key(board["chat"])
+                players = [text(p) for p in await self._redis.hkeys(key)]
+                await self.note(chat, [_user_of(p) for p in players if ":" in p], retention)
+            if await self._redis.ttl(key) == -1:  # (EXPIRE's NX is not in Redis 6.2)
+                adopted += bool(await self._redis.expire(key, retention))
+        return adopted
 
     async def chats_of(self, user: UserRef) -> list[ChatRef]:
         """The chats whose boards hold the player, in a steady order."""
@@ -151,6 +186,22 @@ class PrivacyBook:
             for match_id, raw in (await self._redis.hgetall(keys.rating_outbox(chat))).items():
                 found.append((chat, text(match_id), dict(json.loads(raw))))
         return found
+
+
+def players_noted(
+    store: Records, chat: ChatRef, before: Game | None, after: Game
+) -> list[Callable[[], Awaitable[None]]]:
+    """The step that notes ``chat`` among its players' chats when ``after`` starts a match
+    there (none otherwise)."""
+    if after.doc.status != RUNNING or (before is not None and before.doc.status == RUNNING):
+        return []
+    people = [seat.user for seat in after.doc.seats if seat.user is not None]
+    return [lambda: store.note_players(chat, people)]
+
+
+def _user_of(player: str) -> UserRef:
+    platform, user_id = player.split(":", 1)
+    return UserRef(platform, user_id, "")
 
 
 def _stat(variant: str, raw: bytes | str) -> StatRow:
