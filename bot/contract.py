@@ -57,7 +57,7 @@ class UserRef:
 class Command:
     """A typed command: ``name`` is one of new, join, leave, start, stop, cancel,
     scores, stats, rules, lang, settings, help, export, add_computer,
-    remove_computer; ``args`` are the words after it."""
+    remove_computer, mydata, forget; ``args`` are the words after it."""
 
     chat: ChatRef
     user: UserRef

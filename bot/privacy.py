@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-from bot import codec, play
+from bot import ai, codec, play
 from bot.contract import (
     Answer,
     Button,
@@ -84,7 +84,7 @@ class Privacy:
         if not action.confirm:
             return [Answer(_("Nothing was deleted."))]
         updates = await self.hand_over_seats(press.chat, user)
-        await self._runner.store.forget_player(user)
+        await self._runner.store.forget_player(user, ai.DEFAULT_LEVEL)
         return [Answer(_("Everything kept about you is deleted."), alert=True), *updates]
 
     async def hand_over_seats(self, here: ChatRef, user: UserRef) -> list[Outbound]:

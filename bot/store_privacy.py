@@ -21,8 +21,9 @@ import redis.asyncio as aredis
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.flow import Game
-from bot.gamedoc import RUNNING
+from bot.gamedoc import RUNNING, BadDocument, Seat, from_json, to_json
 from bot.ratings import Rating, decode
+from bot.store_docs import load_doc, pack
 from bot.store_types import StatRow, text
 
 if TYPE_CHECKING:
@@ -33,6 +34,13 @@ _PLAYER_DATA = re.compile(
     r"dom:(\{ratings:[^}]+\}:(players:\d+|leaders|leader_rows)|user:\{[^}]+\}:(stats|lang)"
     r"|\{(?!ratings:)[^}]+\}:((players|scores|ratings|leaders):[^:]+|rating_outbox))"
 )
+# KEYS: a chat's last game. ARGV: the game as read, the game to write instead. Keeps its
+# expiry; writes nothing if another game ended there meanwhile.
+_REPLACE_LAST = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+return 1
+"""
 # A chat's board of one game: who is on it.
 _BOARD = re.compile(r"dom:\{(?!ratings:)(?P<chat>[^}]+)\}:players:[^:]+")
 
@@ -77,6 +85,7 @@ class PrivacyBook:
 
     def __init__(self, redis: aredis.Redis) -> None:
         self._redis = redis
+        self._replace_last = redis.register_script(_REPLACE_LAST)
 
     async def note(self, chat: ChatRef, users: Sequence[UserRef], retention: int) -> None:
         """Add ``chat`` to each user's chats, which then expire ``retention`` from now."""
@@ -153,11 +162,12 @@ class PrivacyBook:
         lang_text = text(lang) if lang is not None else None
         return KeptData(stats, lang_text, tuple(boards), ratings, queued)
 
-    async def forget(self, user: UserRef, variants: Sequence[str]) -> None:
+    async def forget(self, user: UserRef, variants: Sequence[str], computer: str) -> None:
         """Delete everything kept of ``user``: his own keys, his rows and ratings in every
         chat's boards and in the global ratings, and his part of the matches waiting in
         the chats' rating outboxes (the others of such a match are still rated). The
-        outboxes go first, so a settling match cannot put back what was deleted after."""
+        outboxes go first, so a settling match cannot put back what was deleted after.
+        In his chats' last games a ``computer`` of that level takes his seat."""
         me = user.key
         for chat, match_id, entry in await self._queued():
             if me in entry["n"]:
@@ -176,6 +186,27 @@ class PrivacyBook:
                 pipe.hdel(keys.leader_rows(variant), me)
             pipe.delete(keys.user_stats(user), keys.user_lang(user), keys.user_chats(user))
             await pipe.execute()
+        for chat in chats:
+            await self._unseat_from_last_game(chat, user, computer)
+
+    async def _unseat_from_last_game(self, chat: ChatRef, user: UserRef, computer: str) -> None:
+        """The chat's last game (kept a while for export and a rematch) with a computer
+        in the player's seat, so that a rematch does not seat him again by name."""
+        raw = await self._redis.get(keys.last_game(chat))
+        if raw is None:
+            return
+        try:
+            doc = from_json(load_doc(raw))
+        except (BadDocument, ValueError):
+            return  # nothing this version can read, or change
+        seat = doc.seat_of(user)
+        if seat is None:
+            return
+        doc = doc.with_seat(seat, Seat(computer=computer, lang=doc.seats[seat].lang))
+        if doc.host == user.key:
+            heir = next((s.user for s in doc.seats if s.user is not None), None)
+            doc = doc.but(host=heir.key if heir is not None else None)
+        await self._replace_last(keys=[keys.last_game(chat)], args=[raw, pack(to_json(doc))])
 
     async def _queued(self) -> list[tuple[ChatRef, str, dict[str, Any]]]:
         """Every match waiting in a rating outbox: its chat, its id, and it as queued."""

@@ -135,9 +135,10 @@ class Records:
         return await self._privacy.kept(user, _games())
 
     @guarded
-    async def forget_player(self, user: UserRef) -> None:
-        """Delete everything kept of ``user`` (see :meth:`kept_about`), everywhere."""
-        await self._privacy.forget(user, _games())
+    async def forget_player(self, user: UserRef, computer: str) -> None:
+        """Delete everything kept of ``user`` (see :meth:`kept_about`), everywhere; a
+        ``computer`` of that level takes his seat in the chats' last games."""
+        await self._privacy.forget(user, _games(), computer)
 
     @guarded
     async def note_players(self, chat: ChatRef, users: Sequence[UserRef]) -> None:

@@ -98,6 +98,6 @@ async def test_data_an_earlier_version_kept_forever_expires_and_can_be_forgotten
     assert await store.chats_of(ANNA) == [chat]
     assert await store.adopt_earlier_data() == 0  # once a period, by one process
 
-    await store.forget_player(ANNA)
+    await store.forget_player(ANNA, "strong")
     board = await store.scoreboard(chat, "kozel")
     assert [row.user_key for row in board.rows] == [BORIS.key]

@@ -128,6 +128,7 @@ async def test_after_forget_no_lookup_and_no_key_shows_anything_of_him(
     await finished_match(table)
     elsewhere = make_table(store, OTHER, seed=2)
     await finished_match(elsewhere, seed=5)
+    rematch = button(table.table(), "Rematch").payload
     await table.command(ANNA, "lang", "pl")
     [question] = responses(await table.command(ANNA, "forget"))
     done = await table.press(ANNA, button(question.screen, "Zapomnij").payload)
@@ -145,6 +146,12 @@ async def test_after_forget_no_lookup_and_no_key_shows_anything_of_him(
             continue
         assert "Anna" not in await _dump(redis_client, key), key
         assert "tg:1" not in (await _dump(redis_client, key)).replace("tg:1}", ""), key
+    # A rematch of her last match seats a computer where she sat.
+    await table.press(BORIS, rematch)
+    lobby = await table.doc()
+    assert lobby is not None and lobby.status == "lobby"
+    assert [s.user.key if s.user else s.computer for s in lobby.seats].count(ANNA.key) == 0
+    assert len(lobby.seats) == 3 and BORIS.key in [s.user.key for s in lobby.seats if s.user]
 
 
 async def _dump(redis: aredis.Redis, key: str) -> str:
@@ -226,7 +233,7 @@ async def test_forget_takes_him_out_of_a_match_waiting_to_move_the_global_rating
     await redis_client.zadd(keys.rating_outboxes(), {chat.key: 1.0})
     assert (await store.kept_about(ANNA)).queued == 1
 
-    await store.forget_player(ANNA)
+    await store.forget_player(ANNA, "strong")
     waiting = await redis_client.hget(keys.rating_outbox(chat), "m1")
     assert waiting is not None and "Anna" not in waiting and ANNA.key not in waiting
     assert await store.settle_global_ratings(chat, "m1")
