@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 import redis.asyncio as aredis
 
 from bot import codec, keys
-from bot.contract import ChatRef, Command, Notice, PrivateStart, Response, SlotKind
+from bot.contract import ChatRef, Command, CommandRef, Notice, PrivateStart, Response, SlotKind
+from bot.i18n import available_languages, translator
+from bot.lookups import help_screen
 from bot.store import Store
 from bot.store_ratings import outbox_write
 from tests.bot.driver import (
@@ -241,3 +244,25 @@ async def test_forget_takes_him_out_of_a_match_waiting_to_move_the_global_rating
     assert rated[ANNA.key].played == 0  # never rated: a newcomer's prior
     assert rated[BORIS.key].played == 1 and rated[CHEN.key].played == 1
     assert (await store.kept_about(ANNA)).empty
+
+
+async def test_forget_by_the_only_person_at_a_running_table_stops_it_unrated(
+    store: Store,
+) -> None:
+    table = make_table(store, GROUP)
+    await table.start_match("kozel", [ANNA], "target=11", computers=2)
+    [question] = responses(await table.command(ANNA, "forget"))
+    await table.press(ANNA, button(question.screen, "Forget").payload)
+    assert await table.doc() is None  # nobody left to play for: stopped, as after timeouts
+    last = await table.last_doc()
+    assert last is not None and last.status == "stopped" and last.seat_of(ANNA) is None
+    assert (await store.kept_about(ANNA)).empty
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_help_ends_with_a_privacy_note_in_every_language(lang: str) -> None:
+    note = help_screen(translator(lang)).lines[-1]
+    named = [s.name for s in note if isinstance(s, CommandRef)]
+    assert named == ["mydata", "forget"]
+    english = help_screen(translator("en")).lines[-1]
+    assert (note == english) == (lang == "en")
