@@ -229,6 +229,12 @@ def rating_outboxes() -> str:
     return f"{PREFIX}:rating_outboxes"
 
 
+def last_played() -> str:
+    """Sorted set of user keys -> when each last finished a match: whoever has not played
+    for the retention period is forgotten (see :mod:`bot.store_privacy`)."""
+    return f"{PREFIX}:last_played"
+
+
 def retention_adopted() -> str:
     """Marker that a process gave the player data an earlier version kept forever its
     retention period, and noted its players' chats (see :mod:`bot.store_privacy`)."""

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
-from bot import codec, lobby, lookups, play, privacy
+from bot import ai, codec, lobby, lookups, play, privacy
 from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
@@ -118,6 +118,7 @@ class Sessions:
             if not self._adopted:  # data an earlier version kept forever expires too
                 await runner.store.adopt_earlier_data()
                 self._adopted = True
+            await runner.store.forget_inactive(ai.DEFAULT_LEVEL)
             claims = await runner.store.claim_due(runner.clock(), platform)
         except StoreUnavailable:
             log.warning("store unavailable: deadlines wait for the next tick")

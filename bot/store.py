@@ -107,10 +107,9 @@ class Store(Records):
         retention: int = 365 * 86400,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(redis, retention)
+        super().__init__(redis, retention, clock)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
         self._idle_ttl = idle_ttl
-        self.clock = clock
         self._read = redis.register_script(READ)
         self._write = redis.register_script(WRITE)
         self._set_aside = redis.register_script(SET_ASIDE)

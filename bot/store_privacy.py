@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import redis.asyncio as aredis
 
@@ -41,6 +41,9 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1
 """
+GRACE: Final = 2 * 86400
+"""Seconds a player's set of chats (and the time of his last match) outlive his retention
+period: the sweep that forgets him once it is over reads them."""
 # A chat's board of one game: who is on it.
 _BOARD = re.compile(r"dom:\{(?!ratings:)(?P<chat>[^}]+)\}:players:[^:]+")
 
@@ -88,12 +91,36 @@ class PrivacyBook:
         self._replace_last = redis.register_script(_REPLACE_LAST)
 
     async def note(self, chat: ChatRef, users: Sequence[UserRef], retention: int) -> None:
-        """Add ``chat`` to each user's chats, which then expire ``retention`` from now."""
+        """Add ``chat`` to each user's chats, which then expire ``retention`` from now (and
+        a little later: the sweep of inactive players reads them, see :data:`GRACE`)."""
         async with self._redis.pipeline(transaction=False) as pipe:
             for user in users:
                 pipe.sadd(keys.user_chats(user), chat.key)
-                pipe.expire(keys.user_chats(user), retention)
+                pipe.expire(keys.user_chats(user), retention + GRACE)
             await pipe.execute()
+
+    async def played(self, users: Sequence[UserRef], now: float, retention: int) -> None:
+        """The users finished a match ``now``: their retention period starts again."""
+        if not users:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.last_played(), {user.key: now for user in users})
+            pipe.expire(keys.last_played(), retention + GRACE)
+            await pipe.execute()
+
+    async def forget_inactive(
+        self, before: float, variants: Sequence[str], computer: str, limit: int = 20
+    ) -> int:
+        """Forget up to ``limit`` players whose last match ended before ``before``: their
+        own keys have expired by then, but not their rows in boards that others keep
+        alive. How many were forgotten."""
+        found: list[Any] = await self._redis.zrangebyscore(
+            keys.last_played(), "-inf", before, 0, limit
+        )
+        for raw in found:
+            await self.forget(_user_of(text(raw)), variants, computer)
+            await self._redis.zrem(keys.last_played(), raw)
+        return len(found)
 
     async def adopt_earlier(self, retention: int) -> int:
         """Once per ``retention`` period, whichever process comes first: give every key
@@ -185,6 +212,7 @@ class PrivacyBook:
                 pipe.zrem(keys.leaders(variant), me)
                 pipe.hdel(keys.leader_rows(variant), me)
             pipe.delete(keys.user_stats(user), keys.user_lang(user), keys.user_chats(user))
+            pipe.zrem(keys.last_played(), me)
             await pipe.execute()
         for chat in chats:
             await self._unseat_from_last_game(chat, user, computer)

@@ -4,7 +4,8 @@ The part of :class:`bot.store.Store` that does not touch a game in play."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 
 import redis.asyncio as aredis
 
@@ -23,9 +24,12 @@ class Records:
     """Scoreboards, ratings and settings; every method turns a lost connection into
     :class:`bot.store_types.StoreUnavailable`."""
 
-    def __init__(self, redis: aredis.Redis, retention: int) -> None:
+    def __init__(
+        self, redis: aredis.Redis, retention: int, clock: Callable[[], float] = time.time
+    ) -> None:
         self._redis = redis
         self._retention = retention
+        self.clock = clock
         self._scores = ScoreBook(redis, retention)
         self._ratings = RatingBook(redis, retention)
         self._privacy = PrivacyBook(redis)
@@ -52,6 +56,7 @@ class Records:
         it when the game ended), noting ``chat`` as one whose boards hold him; calling
         again counts nothing twice."""
         await self._scores.record_user_results(match_id, variant, rows, chat)
+        await self._privacy.played([row.user for row in rows], self.clock(), self._retention)
 
     @guarded
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
@@ -144,6 +149,14 @@ class Records:
     async def note_players(self, chat: ChatRef, users: Sequence[UserRef]) -> None:
         """Note ``chat`` as one where ``users`` play (a match of theirs started there)."""
         await self._privacy.note(chat, users, self._retention)
+
+    @guarded
+    async def forget_inactive(self, computer: str) -> int:
+        """Forget everyone whose last match is older than the retention period (a few
+        at a time): his rows in boards that others keep alive go too. How many."""
+        return await self._privacy.forget_inactive(
+            self.clock() - self._retention, _games(), computer
+        )
 
     @guarded
     async def adopt_earlier_data(self) -> int:

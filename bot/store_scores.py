@@ -20,6 +20,7 @@ import redis.asyncio as aredis
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.store_game import MatchWrite
+from bot.store_privacy import GRACE
 from bot.store_types import MatchRow, Scoreboard, ScoreRow, StatRow, run_pipelined, text
 
 MATCH_MARKER_TTL = 90 * 86400
@@ -49,8 +50,9 @@ return 1
 """
 
 # KEYS: marker, stats hash, chats set, language. ARGV: marker TTL, variant, won (0/1),
-# points, the chat's key ('' for none), retention TTL. Every key of the user's that holds
-# something of him starts its retention period again.
+# points, the chat's key ('' for none), retention TTL, the grace his set of chats gets
+# beyond it. Every key of the user's that holds something of him starts its retention
+# period again.
 _RECORD_USER = """
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 local raw = redis.call('HGET', KEYS[2], ARGV[2])
@@ -61,6 +63,7 @@ row.points = row.points + tonumber(ARGV[4])
 redis.call('HSET', KEYS[2], ARGV[2], cjson.encode(row))
 if ARGV[5] ~= '' then redis.call('SADD', KEYS[3], ARGV[5]) end
 for i = 2, 4 do redis.call('EXPIRE', KEYS[i], ARGV[6]) end
+redis.call('EXPIRE', KEYS[3], ARGV[6] + ARGV[7])
 return 1
 """
 
@@ -136,6 +139,7 @@ class ScoreBook:
                     row.points,
                     chat.key if chat is not None else "",
                     self._retention,
+                    GRACE,
                 ],
             )
             for row in rows
