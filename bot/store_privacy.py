@@ -99,15 +99,6 @@ class PrivacyBook:
                 pipe.expire(keys.user_chats(user), retention + GRACE)
             await pipe.execute()
 
-    async def played(self, users: Sequence[UserRef], now: float, retention: int) -> None:
-        """The users finished a match ``now``: their retention period starts again."""
-        if not users:
-            return
-        async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(keys.last_played(), {user.key: now for user in users})
-            pipe.expire(keys.last_played(), retention + GRACE)
-            await pipe.execute()
-
     async def forget_inactive(
         self, before: float, variants: Sequence[str], computer: str, limit: int = 20
     ) -> int:

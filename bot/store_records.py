@@ -46,7 +46,7 @@ class Records:
         """Count a finished match on the chat's board (per variant and over all games) and
         in each player's own stats. ``False`` if the chat had counted it already; calling
         again after :class:`StoreUnavailable` completes it and counts nothing twice."""
-        return await self._scores.record_match(chat, match_id, variant, rows)
+        return await self._scores.record_match(chat, match_id, variant, rows, self.clock())
 
     @guarded
     async def record_user_results(
@@ -55,8 +55,7 @@ class Records:
         """Count a finished match in each player's own results (the chat's board counted
         it when the game ended), noting ``chat`` as one whose boards hold him; calling
         again counts nothing twice."""
-        await self._scores.record_user_results(match_id, variant, rows, chat)
-        await self._privacy.played([row.user for row in rows], self.clock(), self._retention)
+        await self._scores.record_user_results(match_id, variant, rows, chat, self.clock())
 
     @guarded
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:

@@ -97,7 +97,7 @@ class ScoreBook:
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
 
     async def record_match(
-        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
+        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow], now: float
     ) -> bool:
         chat_keys = [
             keys.chat_match(chat, match_id),
@@ -115,15 +115,22 @@ class ScoreBook:
                 await pipe.execute()
         # Runs even when the chat had counted the match already: an earlier call may have
         # lost its connection after the chat's part and before the users'.
-        await self.record_user_results(match_id, variant, rows, chat)
+        await self.record_user_results(match_id, variant, rows, chat, now)
         return counted
 
     async def record_user_results(
-        self, match_id: str, variant: str, rows: Sequence[MatchRow], chat: ChatRef | None = None
+        self,
+        match_id: str,
+        variant: str,
+        rows: Sequence[MatchRow],
+        chat: ChatRef | None,
+        now: float,
     ) -> None:
         """Count a finished match in each player's own results, once per player, in one
         round trip (on a cluster, whose client pipelines no script, one request to each
-        player's node, all at once), and note ``chat`` as one whose boards hold him."""
+        player's node, all at once), note ``chat`` as one whose boards hold him, and
+        ``now`` as when he last played (see :mod:`bot.store_privacy`)."""
+        played = {row.user.key: now for row in rows}
         calls: list[tuple[list[str], list[str | int]]] = [
             (
                 [
@@ -145,10 +152,21 @@ class ScoreBook:
             for row in rows
         ]
         if self._cluster:
-            await asyncio.gather(*(self._record_user(keys=k, args=a) for k, a in calls))
+            await asyncio.gather(
+                *(self._record_user(keys=k, args=a) for k, a in calls),
+                self._played(played),
+            )
             return
         async with self._redis.pipeline(transaction=False) as pipe:
+            if played:
+                pipe.zadd(keys.last_played(), played)
+                pipe.expire(keys.last_played(), self._retention + GRACE)
             await run_pipelined(pipe, self._record_user, calls)
+
+    async def _played(self, played: dict[str, float]) -> None:
+        if played:
+            await self._redis.zadd(keys.last_played(), played)
+            await self._redis.expire(keys.last_played(), self._retention + GRACE)
 
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
         """Everyone on the chat's boards of ``variants``: user key -> the name he last
