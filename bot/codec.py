@@ -22,9 +22,6 @@ Discord custom ids (100 characters). Examples::
     1y_k3j9x2ab          a steady hand shown again as it is (back from a choice of ends)
     1e_k3j9x2ab          a rematch of the finished game k3j9x2ab
     1k_three-guns        the chat's scoreboard for Three Guns
-    1f_y_42              forget everything kept of user 42 (``n``: no, keep it); only
-                         user 42's own press counts
-    1d                   the deep link that shows a person what is kept of him
 
 Each field (numbers, tiles, chats, moves) is written and read by
 :mod:`bot.payload_fields`. A move is encoded by what it is (kind, tile index, end,
@@ -55,6 +52,7 @@ from bot.payload_fields import (
     tile_field,
 )
 from bot.payload_fields import BadPayload as BadPayload  # raised by decode, named here
+from bot.payload_privacy import ForgetPress, MyDataLink, decode_privacy, forget_fields
 from engine import DONE, DRAW, Move, Tile
 
 VERSION: Final = "1"
@@ -63,7 +61,6 @@ MAX_BYTES: Final = 64  # Telegram's limit; Discord allows 100 characters
 _VARIANT = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _LEVEL = re.compile(r"[a-z]{1,12}")
 _HOST = re.compile(r"[0-9]{1,20}")
-_USER = re.compile(r"-?[0-9A-Za-z]{1,40}")
 HOST_MARK: Final = "h"  # opens the field naming a lobby's host (a level has no digits)
 # A steady hand's words, written with digits past the last tile's (a set has 28 tiles).
 _HAND_WORDS: Final = {"w": DRAW, "z": DONE}
@@ -182,20 +179,6 @@ class ScoresPick:
     """Show the chat's scoreboard for ``variant``."""
 
     variant: str
-
-
-@dataclass(frozen=True, slots=True)
-class ForgetPress:
-    """The answer to ``forget``: delete everything kept of the user ``user_id`` (who
-    alone may answer), or not."""
-
-    confirm: bool
-    user_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class MyDataLink:
-    """A deep link that opens the private chat and shows what is kept of the person."""
 
 
 GameAction = (
@@ -323,9 +306,7 @@ def variant_payload(variant: str) -> str:
 
 def forget_payload(confirm: bool, user_id: str) -> str:
     """The Forget (``confirm``) or Cancel button of the user's ``forget``."""
-    if not _USER.fullmatch(user_id):
-        raise ValueError(f"no forget button for the user id {user_id!r}")
-    return _join("f", "y" if confirm else "n", user_id)
+    return _join("f", *forget_fields(confirm, user_id))
 
 
 def mydata_link() -> str:
@@ -343,15 +324,8 @@ def decode(payload: str) -> Action:
     if action in ("v", "k") and len(fields) == 1 and _VARIANT.fullmatch(fields[0]):
         variant = fields[0].replace("-", "_")
         return VariantPick(variant) if action == "v" else ScoresPick(variant)
-    if (
-        action == "f"
-        and len(fields) == 2
-        and fields[0] in ("y", "n")
-        and _USER.fullmatch(fields[1])
-    ):
-        return ForgetPress(fields[0] == "y", fields[1])
-    if action == "d" and not fields:
-        return MyDataLink()
+    if action in ("f", "d"):  # a person's own data (see bot.payload_privacy)
+        return decode_privacy(action, fields)
     if not fields:
         raise BadPayload("no game id")
     game_id, rest = game_id_field(fields[0]), fields[1:]

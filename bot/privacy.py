@@ -30,6 +30,7 @@ from bot.contract import (
 )
 from bot.flow import Decision, Game
 from bot.i18n import Translator, line, text_line, translator
+from bot.payload_privacy import ForgetPress
 from bot.rating_views import rating_row
 from bot.runner import Runner
 from bot.store_privacy import KeptData
@@ -75,7 +76,7 @@ class Privacy:
         deletes = line(_("%(forget)s deletes it now."), forget=CommandRef("forget"))
         return Screen((*_kept_lines(_, user, kept), text_line(kept_for), deletes))
 
-    async def press(self, press: Press, action: codec.ForgetPress) -> list[Outbound]:
+    async def press(self, press: Press, action: ForgetPress) -> list[Outbound]:
         """Forget or Cancel, pressed: only by the person who asked."""
         user = press.user
         _ = translator(await self._user_lang(user))

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
-from bot import ai, codec, lobby, lookups, play, privacy
+from bot import ai, codec, lobby, lookups, payload_privacy, play, privacy
 from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
@@ -199,9 +199,9 @@ class Sessions:
             action = codec.decode(press.payload)
         except codec.BadPayload:
             return [Answer(_("That button is not one of mine, or it is too old."))]
-        if isinstance(action, codec.HandLink | codec.MyDataLink):
+        if isinstance(action, codec.HandLink | payload_privacy.MyDataLink):
             return [Answer(_("That button is not one of mine, or it is too old."))]
-        if isinstance(action, codec.ForgetPress):
+        if isinstance(action, payload_privacy.ForgetPress):
             return await self._privacy.press(press, action)
         seating = isinstance(action, codec.LobbyPress) and action.action in lobby.SEATING
         if press.as_chat and (seating or isinstance(action, codec.VariantPick)):
@@ -279,7 +279,7 @@ class Sessions:
             action = codec.decode(start.payload)
         except codec.BadPayload:
             action = None
-        if isinstance(action, codec.MyDataLink):
+        if isinstance(action, payload_privacy.MyDataLink):
             return await self._privacy.private_start(user)
         if not isinstance(action, codec.HandLink):
             welcome = line(

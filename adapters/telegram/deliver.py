@@ -115,8 +115,7 @@ class Deliverer:
     def submit(self, outbounds: Iterable[Outbound]) -> None:
         for item in outbounds:
             if isinstance(item, Answer):
-                log.debug("an answer with no press to answer is dropped")
-                continue
+                continue  # an answer with no press to answer: nothing to do
             self._post(item)
 
     def resend(self, entries: Sequence[Entry]) -> None:
@@ -345,21 +344,18 @@ class Deliverer:
     async def _report_unreachable(
         self, item: Mail, box: dict[str, Mail], err: UserUnreachable
     ) -> None:
-        """Tell the core once per slot; what else waits for this chat would fail alike. A
-        notice that says what to show instead where it was asked for goes there."""
+        """Tell the core once per slot; what else waits for this chat would fail alike."""
         slots: dict[str, Slot] = {}
-        instead: list[Response] = []
         for mail in [item, *box.values()]:
             if isinstance(mail, Show) and mail.slot.user is not None:
                 slots.setdefault(mail.slot.key, mail.slot)
-            if isinstance(mail, Notice) and mail.unreachable is not None:
-                instead.append(mail.unreachable)
+            elif isinstance(mail, Notice) and mail.unreachable is not None:
+                self._post(mail.unreachable)  # what to show instead, where it was asked for
         for key in [key for key in box if key.startswith(ONCE)]:
             await self._strike_off(mailbox_of(item), key)
         box.clear()
         self._carried.end_chat(mailbox_of(item))
         log.info("cannot write to %s (%s)", mailbox_of(item), err)
-        self.submit(instead)
         for slot in slots.values():
             assert slot.user is not None
             try:
