@@ -66,6 +66,8 @@ _COMMANDS: Final = (
     ("stats", "", N_("your results in every chat")),
     ("lang", N_("[LANGUAGE]"), N_("choose your language")),
     ("export", "", N_("the last game as a replay file")),
+    ("mydata", "", N_("what the bot keeps about you, sent to you privately")),
+    ("forget", "", N_("delete everything the bot keeps about you")),
     ("help", "", N_("this list")),
 )
 

@@ -52,6 +52,7 @@ from bot.payload_fields import (
     tile_field,
 )
 from bot.payload_fields import BadPayload as BadPayload  # raised by decode, named here
+from bot.payload_privacy import ForgetPress, MyDataLink, decode_privacy, forget_fields
 from engine import DONE, DRAW, Move, Tile
 
 VERSION: Final = "1"
@@ -195,7 +196,7 @@ GameAction = (
 )
 """A press about one game, named by its id."""
 
-Action = GameAction | VariantPick | ScoresPick
+Action = GameAction | VariantPick | ScoresPick | ForgetPress | MyDataLink
 
 LOBBY_ACTIONS: Final = {
     "j": "join",
@@ -303,6 +304,15 @@ def variant_payload(variant: str) -> str:
     return _join("v", variant.replace("_", "-"))
 
 
+def forget_payload(confirm: bool, user_id: str) -> str:
+    """The Forget (``confirm``) or Cancel button of the user's ``forget``."""
+    return _join("f", *forget_fields(confirm, user_id))
+
+
+def mydata_link() -> str:
+    return _join("d")
+
+
 def decode(payload: str) -> Action:
     """What a payload asks for; :class:`BadPayload` for anything else."""
     if len(payload) > 100 or not payload.isascii():
@@ -314,6 +324,8 @@ def decode(payload: str) -> Action:
     if action in ("v", "k") and len(fields) == 1 and _VARIANT.fullmatch(fields[0]):
         variant = fields[0].replace("-", "_")
         return VariantPick(variant) if action == "v" else ScoresPick(variant)
+    if action in ("f", "d"):  # a person's own data (see bot.payload_privacy)
+        return decode_privacy(action, fields)
     if not fields:
         raise BadPayload("no game id")
     game_id, rest = game_id_field(fields[0]), fields[1:]

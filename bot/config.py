@@ -139,6 +139,8 @@ class Settings(BaseSettings):
     redis_cluster: bool = False
     data_dir: Path = Field(default_factory=user_data_dir)
     game_idle_days: float = Field(7, gt=0)
+    # A player's results, ratings, name and language expire after this long without a match.
+    player_retention_days: float = Field(365, gt=0)
 
     # play
     turn_timeout: int = Field(60, ge=0)
@@ -178,6 +180,11 @@ class Settings(BaseSettings):
     def game_idle_ttl(self) -> int:
         """How long an untouched game is kept, in seconds."""
         return max(1, round(self.game_idle_days * 86400))
+
+    @property
+    def player_retention_ttl(self) -> int:
+        """How long a player's stored data outlives his last match, in seconds."""
+        return max(1, round(self.player_retention_days * 86400))
 
     @model_validator(mode="before")
     @classmethod

@@ -57,7 +57,7 @@ class UserRef:
 class Command:
     """A typed command: ``name`` is one of new, join, leave, start, stop, cancel,
     scores, stats, rules, lang, settings, help, export, add_computer,
-    remove_computer; ``args`` are the words after it."""
+    remove_computer, mydata, forget; ``args`` are the words after it."""
 
     chat: ChatRef
     user: UserRef
@@ -304,10 +304,15 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A one-off message in a chat (the table's chat or a private chat)."""
+    """A one-off message in a chat (the table's chat or a private chat).
+
+    ``unreachable``: for a person's private chat, what to show instead where he asked,
+    should the platform not let the bot write to him there (he never opened that chat,
+    or blocked the bot); the notice itself is then never shown anywhere else."""
 
     chat: ChatRef
     screen: Screen
+    unreachable: Response | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -176,6 +176,12 @@ def user_lang(user: UserRef) -> str:
     return _user(user, "lang")
 
 
+def user_chats(user: UserRef) -> str:
+    """Set of the chat keys whose scoreboards and ratings hold the user: where ``mydata``
+    looks and ``forget`` deletes."""
+    return _user(user, "chats")
+
+
 # -- global keys --------------------------------------------------------------------
 
 
@@ -221,6 +227,18 @@ def rated_match(variant: str, match_id: str) -> str:
 def rating_outboxes() -> str:
     """Sorted set of chat keys -> when a match there last queued a global rating update."""
     return f"{PREFIX}:rating_outboxes"
+
+
+def last_played() -> str:
+    """Sorted set of user keys -> when each last finished a match: whoever has not played
+    for the retention period is forgotten (see :mod:`bot.store_privacy`)."""
+    return f"{PREFIX}:last_played"
+
+
+def retention_adopted() -> str:
+    """Marker that a process gave the player data an earlier version kept forever its
+    retention period, and noted its players' chats (see :mod:`bot.store_privacy`)."""
+    return f"{PREFIX}:retention_adopted"
 
 
 def rendered(slot_key: str) -> str:

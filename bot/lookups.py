@@ -35,7 +35,22 @@ def help_screen(_: Translator) -> Screen:
         lines.append((CommandRef(info.name, info.usage, usage=True), f" — {info.description}"))
     names = ", ".join(v.name for v in all_variants())
     lines.append(text_line(_("Games: %(names)s", names=names)))
+    lines.append(privacy_note(_))
     return Screen(tuple(lines))
+
+
+def privacy_note(_: Translator) -> TextLine:
+    """What the bot keeps of a player, for how long, and how he sees or deletes it."""
+    return line(
+        _(
+            "Privacy: for the scoreboards and ratings the bot keeps your name, results and "
+            "ratings, here and across every chat, until you have not played for a while (a "
+            "year unless whoever runs the bot chose otherwise). %(mydata)s shows you what is "
+            "kept, %(forget)s deletes it."
+        ),
+        mydata=CommandRef("mydata"),
+        forget=CommandRef("forget"),
+    )
 
 
 def rules_screen(_: Translator, args: tuple[str, ...], current: GameDoc | None) -> Screen:

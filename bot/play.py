@@ -16,7 +16,7 @@ from bot import ai, codec, match
 from bot.ai.thinker import Question
 from bot.contract import Button, ChatRef, Notice, Screen, UserRef
 from bot.flow import Decision, Game, refuse
-from bot.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc
+from bot.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc, Seat
 from bot.handview import hand_popup, hand_screen
 from bot.i18n import Translator, line, text_line, translator
 from bot.lobby import take_it_back
@@ -272,24 +272,48 @@ def on_deadline(
 def _taken_over(step: Step, seat: int, now: float, pacing: Pacing) -> Decision:
     _ = translator(step.doc.settings.lang)
     name = step.doc.seats[seat].user
-    notice = Notice(
-        step.doc.chat,
-        Screen(
-            (
-                text_line(
-                    _(
-                        "%(name)s ran out of time %(n)d times in a row: a computer plays that seat "
-                        "for the rest of the match.",
-                        name=name.name if name is not None else "?",
-                        n=pacing.takeover_after,
-                    )
-                ),
-            )
-        ),
+    said = _(
+        "%(name)s ran out of time %(n)d times in a row: a computer plays that seat "
+        "for the rest of the match.",
+        name=name.name if name is not None else "?",
+        n=pacing.takeover_after,
     )
+    return _computer_keeps(step, said, now, pacing)
+
+
+def _computer_keeps(step: Step, said: str, now: float, pacing: Pacing) -> Decision:
+    """A computer now keeps a seat for the rest of the match (``step`` has it so): the
+    chat is told ``said``, and a match left with nobody playing his own seat stops."""
+    notice = Notice(step.doc.chat, Screen((text_line(said),)))
     if not any(s.present for s in step.doc.seats):
         return Decision(doc=match.stop(step.doc, None), state=step.state, extra=(notice,))
     return _decided(step, now, pacing, extra=(notice,))
+
+
+def forgotten(game: Game | None, user: UserRef, *, now: float, pacing: Pacing) -> Decision:
+    """``user`` had everything kept of him deleted: in a lobby his seat goes; in a
+    running match a computer takes it for good, as after too many timeouts, and the seat
+    keeps nothing of him (no name, no place among the players to rate)."""
+    if game is None or not game.doc.active:
+        return Decision()
+    doc = game.doc
+    seat = doc.seat_of(user)
+    if seat is None:
+        return Decision()
+    if doc.host == user.key:
+        heir = next(
+            (s.user for s in doc.seats if s.user is not None and s.user.key != user.key), None
+        )
+        doc = doc.but(host=heir.key if heir is not None else None)
+    if doc.status != RUNNING or game.state is None:
+        doc = doc.but(seats=doc.seats[:seat] + doc.seats[seat + 1 :])
+        if not any(s.is_human for s in doc.seats):
+            doc = match.stop(doc, None)
+        return Decision(doc=doc)
+    doc = doc.with_seat(seat, Seat(computer=ai.DEFAULT_LEVEL, lang=doc.seats[seat].lang))
+    _ = translator(doc.settings.lang)
+    said = _("A player left and had his data deleted: a computer plays that seat now.")
+    return _computer_keeps(Step(doc, game.state), said, now, pacing)
 
 
 def on_unreachable(

@@ -40,9 +40,11 @@ class RatedMatch:
     after: dict[str, Rating] = field(default_factory=dict)  # global, after it
     noted: float | None = None  # when the chat was noted as holding it in its outbox
 
-    def writes(self, chat: ChatRef) -> tuple[MatchWrite, ...]:
+    def writes(self, chat: ChatRef, retention: int) -> tuple[MatchWrite, ...]:
+        """The match's rating writes in the chat; each key written keeps the players'
+        data for ``retention`` seconds from now."""
         queued = outbox_write(chat, self.match_id, self.variant, self.names, self.result)
-        return (*chat_rating_writes(chat, self.variant, self.in_chat), queued)
+        return (queued, *chat_rating_writes(chat, self.variant, self.in_chat, retention))
 
 
 async def rate_finished(

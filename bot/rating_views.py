@@ -117,3 +117,8 @@ async def rating_lines(store: Store, user: UserRef, _: Translator) -> list[TextL
 def _result(recent: str) -> tuple[str, str, str]:
     """``13+1.3`` (first of 3, up 1.3) as place, seats and change."""
     return recent[0], recent[1], recent[2:]
+
+
+def rating_row(_: Translator, rating: Rating) -> str:
+    """One player's rating as a leaderboard writes it: name, figure and matches."""
+    return _row(_, rating)

@@ -10,19 +10,17 @@ answered. The write appends only the moves and deals the flow added, and a read
 fetches only what this process has not seen (see :mod:`bot.store_game`), so a press
 costs the same at the hundredth move and at the two-thousandth.
 
-The write that ends a game does, in the same script, what the end of a match
-does in the chat: the scoreboard, and keeping the game as the chat's last
-game for export. What lives outside the chat's hash slot (each player's own
-results, remembered chat settings) follows the write and is retried on the
-next tick when the store fails halfway, so a successful write is never
-reported as a failure.
+The write that ends a game does, in the same script, what the end of a match does in
+the chat: the scoreboard, and keeping the game as the chat's last game for export. What
+lives outside the chat's hash slot (each player's own results and chats, remembered chat
+settings) follows the write and is retried on the next tick when the store fails
+halfway, so a successful write is never reported as a failure.
 
-The one follow-up a game cannot do without is its next deadline: nothing else
-would wake the game. It is set in the same round trip as the write, just before
-it, and a game read without being written gets its deadline armed again if it
-has gone missing. Arming never replaces a deadline, so doing it too often is
-harmless. A write that lost may have set a deadline for a game that was not there;
-the write that wins after it sets the game's deadline whatever it was.
+The one follow-up a game cannot do without is its next deadline: nothing else would wake
+the game. It is set in the same round trip as the write, just before it, and a game read
+without being written gets its deadline armed again if it has gone missing. Arming never
+replaces a deadline, so doing it too often is harmless. A write that lost may have set a
+deadline for a game that was not there; the write that wins after it sets it anyway.
 """
 
 from __future__ import annotations
@@ -70,6 +68,7 @@ from bot.store import (
     Written,
     pack,
 )
+from bot.store_privacy import players_noted
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
 from bot.updates import ShownScreens, deal_ended, game_updates
@@ -209,6 +208,7 @@ class Runner:
             before, after, decision, self.clock(), self.shown, drawn, self.steady
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
+        steps += players_noted(self.store, chat, before, after)  # for mydata and forget
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)
             steps += self._user_results(after)
@@ -258,9 +258,9 @@ class Runner:
         doc = game.doc
         writes: tuple[MatchWrite, ...] = ()
         if doc.status == FINISHED and game.state is not None:
-            writes = board_writes(chat, doc.variant, _match_rows(game))
+            writes = board_writes(chat, doc.variant, _match_rows(game), self.store.retention)
         if rated is not None:
-            writes += rated.writes(chat)
+            writes += rated.writes(chat, self.store.retention)
         # The final table's version, so an adapter that died before showing it can tell.
         ended = f"{game.version}:{doc.id}"
         ttl = self.store.idle_ttl
@@ -272,7 +272,7 @@ class Runner:
         if doc.status != FINISHED or game.state is None:
             return []
         rows = _match_rows(game)
-        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows)]
+        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows, doc.chat)]
 
     def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:

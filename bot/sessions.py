@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
-from bot import codec, lobby, lookups, play
+from bot import ai, codec, lobby, lookups, payload_privacy, play, privacy
 from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
@@ -39,6 +39,7 @@ from bot.contract import (
 )
 from bot.flow import Decision, Game, reply_line, reply_text
 from bot.i18n import Translator, line, pick_language, text_line, translator
+from bot.logged import described
 from bot.match import Pacing
 from bot.painter import Painter
 from bot.picture.screens import picture_screen
@@ -94,6 +95,8 @@ class Sessions:
         )
         self._runner = Runner(store, pacing, clock, settings.default_lang, painter)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
+        self._privacy = privacy.Privacy(self._runner, self._commands.user_lang)
+        self._adopted = False
         self._default_lang = settings.default_lang
 
     async def handle(self, inbound: Inbound) -> list[Outbound]:
@@ -103,7 +106,7 @@ class Sessions:
             log.warning("store unavailable while handling %s", type(inbound).__name__)
             return self._apology(inbound, unavailable=True)
         except Exception:
-            log.exception("failed to handle %r", inbound)
+            log.exception("failed to handle %s", described(inbound))
             return self._apology(inbound, unavailable=False)
 
     async def tick(self, platform: str | None = None) -> list[Outbound]:
@@ -112,6 +115,10 @@ class Sessions:
         try:
             await runner.retry_pending()
             await runner.sweep_rating_outboxes()
+            if not self._adopted:  # data an earlier version kept forever expires too
+                await runner.store.adopt_earlier_data()
+                self._adopted = True
+            await runner.store.forget_inactive(ai.DEFAULT_LEVEL)
             claims = await runner.store.claim_due(runner.clock(), platform)
         except StoreUnavailable:
             log.warning("store unavailable: deadlines wait for the next tick")
@@ -173,6 +180,8 @@ class Sessions:
     # -- dispatch ---------------------------------------------------------------------
 
     async def _dispatch(self, inbound: Inbound) -> list[Outbound]:
+        if isinstance(inbound, Command) and inbound.name.lower() in privacy.COMMANDS:
+            return await self._privacy.command(inbound)
         if isinstance(inbound, Command):
             return await self._commands.handle(inbound)
         if isinstance(inbound, Press):
@@ -190,8 +199,10 @@ class Sessions:
             action = codec.decode(press.payload)
         except codec.BadPayload:
             return [Answer(_("That button is not one of mine, or it is too old."))]
-        if isinstance(action, codec.HandLink):
+        if isinstance(action, codec.HandLink | payload_privacy.MyDataLink):
             return [Answer(_("That button is not one of mine, or it is too old."))]
+        if isinstance(action, payload_privacy.ForgetPress):
+            return await self._privacy.press(press, action)
         seating = isinstance(action, codec.LobbyPress) and action.action in lobby.SEATING
         if press.as_chat and (seating or isinstance(action, codec.VariantPick)):
             return [Answer(reply_text(lobby.not_as_chat(_).reply))]
@@ -268,6 +279,8 @@ class Sessions:
             action = codec.decode(start.payload)
         except codec.BadPayload:
             action = None
+        if isinstance(action, payload_privacy.MyDataLink):
+            return await self._privacy.private_start(user)
         if not isinstance(action, codec.HandLink):
             welcome = line(
                 _(

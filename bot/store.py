@@ -93,8 +93,10 @@ class Store(Records):
     A chat has at most one current game: a JSON document written only by a compare-and-set
     on its version number, so two processes (or two quick presses) can never both apply a
     change. Games, their moves and deals and rendered versions expire after
-    ``idle_ttl`` seconds without a write. ``clock`` is the time source of whoever works
-    with this store (deadlines are given to it as plain numbers), so tests can replace it.
+    ``idle_ttl`` seconds without a write; what is kept of a player (his results, ratings,
+    name and language), ``retention`` seconds after his last match. ``clock`` is the time
+    source of whoever works with this store (deadlines are given to it as plain numbers),
+    so tests can replace it.
     """
 
     def __init__(
@@ -102,12 +104,12 @@ class Store(Records):
         redis: aredis.Redis,
         *,
         idle_ttl: int = 7 * 86400,
+        retention: int = 365 * 86400,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(redis)
+        super().__init__(redis, retention, clock)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
         self._idle_ttl = idle_ttl
-        self.clock = clock
         self._read = redis.register_script(READ)
         self._write = redis.register_script(WRITE)
         self._set_aside = redis.register_script(SET_ASIDE)

@@ -45,26 +45,28 @@ LEADERS_KEPT = 500
 """Players the global leaderboard of a game keeps (a board shows far fewer)."""
 
 # KEYS: marker, leaders set, leader rows, then each player's bucket. ARGV: marker TTL,
-# leaders kept, then key, line seen before ('*': not checked, '': none), new line and
-# ordinal for each player (in the order of the buckets). 0: counted already, -1: a
-# player's line changed since it was read (nothing written), 1: written.
+# leaders kept, retention TTL, then key, line seen before ('*': not checked, '': none),
+# new line and ordinal for each player (in the order of the buckets). 0: counted
+# already, -1: a player's line changed since it was read (nothing written), 1: written.
+# Every key written starts its retention period again.
 _RECORD_GLOBAL = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-for i = 3, #ARGV, 4 do
+for i = 4, #ARGV, 4 do
   local seen = ARGV[i + 1]
   if seen ~= '*' then
-    local now = redis.call('HGET', KEYS[4 + (i - 3) / 4], ARGV[i]) or ''
+    local now = redis.call('HGET', KEYS[4 + (i - 4) / 4], ARGV[i]) or ''
     if now ~= seen then return -1 end
   end
 end
 redis.call('SET', KEYS[1], '1', 'EX', ARGV[1])
 local kept = tonumber(ARGV[2])
-for i = 3, #ARGV, 4 do
+for i = 4, #ARGV, 4 do
   local player, line = ARGV[i], ARGV[i + 2]
-  redis.call('HSET', KEYS[4 + (i - 3) / 4], player, line)
+  redis.call('HSET', KEYS[4 + (i - 4) / 4], player, line)
   redis.call('ZADD', KEYS[2], ARGV[i + 3], player)
   redis.call('HSET', KEYS[3], player, line)
 end
+for i = 2, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
 local dropped = redis.call('ZRANGE', KEYS[2], 0, -(kept + 1))
 if #dropped > 0 then
   redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(kept + 1))
@@ -100,7 +102,8 @@ def outbox_write(
     chat: ChatRef, match_id: str, variant: str, names: Mapping[str, str], result: Result
 ) -> MatchWrite:
     """The write that queues a match's global update in the chat's outbox, made by the
-    write that ends the match, so the update survives the process that ends it."""
+    write that ends the match, so the update survives the process that ends it (see
+    :func:`chat_rating_writes` for its expiry)."""
     packed = json.dumps(
         {
             "v": variant,
@@ -126,24 +129,31 @@ def _unpack(raw: bytes | str) -> Queued:
 
 
 def chat_rating_writes(
-    chat: ChatRef, variant: str, updated: Mapping[str, Rating]
+    chat: ChatRef, variant: str, updated: Mapping[str, Rating], retention: int
 ) -> tuple[MatchWrite, ...]:
-    """The chat's ratings after a match, as writes of the step that ends it."""
+    """The chat's ratings after a match, as writes of the step that ends it; they and
+    the chat's rating outbox start their retention period again."""
+    kept: tuple[str, ...] = (keys.rating_outbox(chat),)
+    if updated:
+        kept += (keys.chat_ratings(chat, variant), keys.chat_leaders(chat, variant))
+    expiries = tuple(MatchWrite("EXPIRE", (key,), (retention,)) for key in kept)
     if not updated:
-        return ()
+        return expiries
     lines = tuple(v for key, rating in updated.items() for v in (key, encode(rating)))
     ranks = tuple(v for key, rating in updated.items() for v in (rating.ordinal, key))
     return (
         MatchWrite("HSET", (keys.chat_ratings(chat, variant),), lines),
         MatchWrite("ZADD", (keys.chat_leaders(chat, variant),), ranks),
+        *expiries,
     )
 
 
 class RatingBook:
     """The ratings half of the store (see :class:`bot.store.Store`)."""
 
-    def __init__(self, redis: aredis.Redis) -> None:
+    def __init__(self, redis: aredis.Redis, retention: int) -> None:
         self._redis = redis
+        self._retention = retention
         self._record_global = redis.register_script(_RECORD_GLOBAL)
         self._leaders = redis.register_script(_LEADERS)
         self._drop_note = redis.register_script(_DROP_NOTE)
@@ -201,7 +211,7 @@ class RatingBook:
     ) -> int:
         """The script's answer: 1 written, 0 counted already, -1 a line in ``seen``
         (player -> line read, '' for none; players not in it are not checked) changed."""
-        args: list[str | float | int] = [RATED_MATCH_TTL, LEADERS_KEPT]
+        args: list[str | float | int] = [RATED_MATCH_TTL, LEADERS_KEPT, self._retention]
         for key, rating in updated.items():
             args += [key, seen.get(key, "*"), encode(rating), rating.ordinal]
         marker = keys.rated_match(variant, match_id)

@@ -4,7 +4,8 @@ The part of :class:`bot.store.Store` that does not touch a game in play."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 
 import redis.asyncio as aredis
 
@@ -12,19 +13,31 @@ from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating
 from bot.store_connect import guarded
+from bot.store_privacy import KeptData, PrivacyBook
 from bot.store_ratings import Queued, RatingBook
 from bot.store_scores import ScoreBook
 from bot.store_types import MatchRow, Scoreboard, StatRow, text
+from engine import all_variants
 
 
 class Records:
     """Scoreboards, ratings and settings; every method turns a lost connection into
     :class:`bot.store_types.StoreUnavailable`."""
 
-    def __init__(self, redis: aredis.Redis) -> None:
+    def __init__(
+        self, redis: aredis.Redis, retention: int, clock: Callable[[], float] = time.time
+    ) -> None:
         self._redis = redis
-        self._scores = ScoreBook(redis)
-        self._ratings = RatingBook(redis)
+        self._retention = retention
+        self.clock = clock
+        self._scores = ScoreBook(redis, retention)
+        self._ratings = RatingBook(redis, retention)
+        self._privacy = PrivacyBook(redis)
+
+    @property
+    def retention(self) -> int:
+        """Seconds a player's stored data outlives his last match."""
+        return self._retention
 
     @guarded
     async def record_match(
@@ -33,15 +46,16 @@ class Records:
         """Count a finished match on the chat's board (per variant and over all games) and
         in each player's own stats. ``False`` if the chat had counted it already; calling
         again after :class:`StoreUnavailable` completes it and counts nothing twice."""
-        return await self._scores.record_match(chat, match_id, variant, rows)
+        return await self._scores.record_match(chat, match_id, variant, rows, self.clock())
 
     @guarded
     async def record_user_results(
-        self, match_id: str, variant: str, rows: Sequence[MatchRow]
+        self, match_id: str, variant: str, rows: Sequence[MatchRow], chat: ChatRef | None = None
     ) -> None:
         """Count a finished match in each player's own results (the chat's board counted
-        it when the game ended); calling again counts nothing twice."""
-        await self._scores.record_user_results(match_id, variant, rows)
+        it when the game ended), noting ``chat`` as one whose boards hold him; calling
+        again counts nothing twice."""
+        await self._scores.record_user_results(match_id, variant, rows, chat, self.clock())
 
     @guarded
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
@@ -117,6 +131,43 @@ class Records:
         """The user's results per game across every chat, by game name."""
         return await self._scores.user_stats(user)
 
+    # -- a player's own data ------------------------------------------------------------
+
+    @guarded
+    async def kept_about(self, user: UserRef) -> KeptData:
+        """Everything kept of ``user``: results, language, boards and ratings, by chat."""
+        return await self._privacy.kept(user, _games())
+
+    @guarded
+    async def forget_player(self, user: UserRef, computer: str) -> None:
+        """Delete everything kept of ``user`` (see :meth:`kept_about`), everywhere; a
+        ``computer`` of that level takes his seat in the chats' last games."""
+        await self._privacy.forget(user, _games(), computer)
+
+    @guarded
+    async def note_players(self, chat: ChatRef, users: Sequence[UserRef]) -> None:
+        """Note ``chat`` as one where ``users`` play (a match of theirs started there)."""
+        await self._privacy.note(chat, users, self._retention)
+
+    @guarded
+    async def forget_inactive(self, computer: str) -> int:
+        """Forget everyone whose last match is older than the retention period (a few
+        at a time): his rows in boards that others keep alive go too. How many."""
+        return await self._privacy.forget_inactive(
+            self.clock() - self._retention, _games(), computer
+        )
+
+    @guarded
+    async def adopt_earlier_data(self) -> int:
+        """Give the players' data an earlier version kept forever its retention period
+        (once per period, by whichever process comes first)."""
+        return await self._privacy.adopt_earlier(self._retention)
+
+    @guarded
+    async def chats_of(self, user: UserRef) -> list[ChatRef]:
+        """The chats whose boards hold ``user``."""
+        return await self._privacy.chats_of(user)
+
     # -- settings ---------------------------------------------------------------------
 
     @guarded
@@ -135,4 +186,8 @@ class Records:
 
     @guarded
     async def set_user_lang(self, user: UserRef, lang: str) -> None:
-        await self._redis.set(keys.user_lang(user), lang)
+        await self._redis.set(keys.user_lang(user), lang, ex=self._retention)
+
+
+def _games() -> list[str]:
+    return [variant.name for variant in all_variants()]

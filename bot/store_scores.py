@@ -20,6 +20,7 @@ import redis.asyncio as aredis
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.store_game import MatchWrite
+from bot.store_privacy import GRACE
 from bot.store_types import MatchRow, Scoreboard, ScoreRow, StatRow, run_pipelined, text
 
 MATCH_MARKER_TTL = 90 * 86400
@@ -48,7 +49,10 @@ end
 return 1
 """
 
-# KEYS: marker, stats hash. ARGV: marker TTL, variant, won (0/1), points.
+# KEYS: marker, stats hash, chats set, language. ARGV: marker TTL, variant, won (0/1),
+# points, the chat's key ('' for none), retention TTL, the grace his set of chats gets
+# beyond it. Every key of the user's that holds something of him starts its retention
+# period again.
 _RECORD_USER = """
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 local raw = redis.call('HGET', KEYS[2], ARGV[2])
@@ -57,21 +61,25 @@ row.played = row.played + 1
 row.won = row.won + tonumber(ARGV[3])
 row.points = row.points + tonumber(ARGV[4])
 redis.call('HSET', KEYS[2], ARGV[2], cjson.encode(row))
+if ARGV[5] ~= '' then redis.call('SADD', KEYS[3], ARGV[5]) end
+for i = 2, 4 do redis.call('EXPIRE', KEYS[i], ARGV[6]) end
+redis.call('EXPIRE', KEYS[3], ARGV[6] + ARGV[7])
 return 1
 """
 
 
-def board_writes(chat: ChatRef, variant: str, rows: Sequence[MatchRow]) -> tuple[MatchWrite, ...]:
+def board_writes(
+    chat: ChatRef, variant: str, rows: Sequence[MatchRow], retention: int
+) -> tuple[MatchWrite, ...]:
     """A finished match's rows on the chat's board of its game, made by the write that
-    ends the game (see :class:`bot.store_game.Ending`)."""
-    return tuple(
-        MatchWrite(
-            "board",
-            (keys.scores(chat, variant), keys.players(chat, variant)),
-            (row.user.key, row.user.name, int(row.won), row.points),
-        )
+    ends the game (see :class:`bot.store_game.Ending`); the board's retention period
+    starts again."""
+    board = (keys.scores(chat, variant), keys.players(chat, variant))
+    rows_written = tuple(
+        MatchWrite("board", board, (row.user.key, row.user.name, int(row.won), row.points))
         for row in rows
     )
+    return rows_written + tuple(MatchWrite("EXPIRE", (key,), (retention,)) for key in board)
 
 
 def _numbers(raw: bytes | str | None) -> dict[str, Any]:
@@ -81,14 +89,15 @@ def _numbers(raw: bytes | str | None) -> dict[str, Any]:
 class ScoreBook:
     """The scoreboard half of the store (see :class:`bot.store.Store`)."""
 
-    def __init__(self, redis: aredis.Redis) -> None:
+    def __init__(self, redis: aredis.Redis, retention: int) -> None:
         self._redis = redis
+        self._retention = retention
         self._record_chat = redis.register_script(_RECORD_CHAT)
         self._record_user = redis.register_script(_RECORD_USER)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
 
     async def record_match(
-        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
+        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow], now: float
     ) -> bool:
         chat_keys = [
             keys.chat_match(chat, match_id),
@@ -99,29 +108,65 @@ class ScoreBook:
         for row in rows:
             chat_args += [row.user.key, row.user.name, int(row.won), row.points]
         counted = bool(await self._record_chat(keys=chat_keys, args=chat_args))
+        if counted:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for key in chat_keys[1:]:
+                    pipe.expire(key, self._retention)
+                await pipe.execute()
         # Runs even when the chat had counted the match already: an earlier call may have
         # lost its connection after the chat's part and before the users'.
-        await self.record_user_results(match_id, variant, rows)
+        await self.record_user_results(match_id, variant, rows, chat, now)
         return counted
 
     async def record_user_results(
-        self, match_id: str, variant: str, rows: Sequence[MatchRow]
+        self,
+        match_id: str,
+        variant: str,
+        rows: Sequence[MatchRow],
+        chat: ChatRef | None,
+        now: float,
     ) -> None:
         """Count a finished match in each player's own results, once per player, in one
         round trip (on a cluster, whose client pipelines no script, one request to each
-        player's node, all at once)."""
+        player's node, all at once), note ``chat`` as one whose boards hold him, and
+        ``now`` as when he last played (see :mod:`bot.store_privacy`)."""
+        played = {row.user.key: now for row in rows}
         calls: list[tuple[list[str], list[str | int]]] = [
             (
-                [keys.user_match(row.user, match_id), keys.user_stats(row.user)],
-                [MATCH_MARKER_TTL, variant, int(row.won), row.points],
+                [
+                    keys.user_match(row.user, match_id),
+                    keys.user_stats(row.user),
+                    keys.user_chats(row.user),
+                    keys.user_lang(row.user),
+                ],
+                [
+                    MATCH_MARKER_TTL,
+                    variant,
+                    int(row.won),
+                    row.points,
+                    chat.key if chat is not None else "",
+                    self._retention,
+                    GRACE,
+                ],
             )
             for row in rows
         ]
         if self._cluster:
-            await asyncio.gather(*(self._record_user(keys=k, args=a) for k, a in calls))
+            await asyncio.gather(
+                *(self._record_user(keys=k, args=a) for k, a in calls),
+                self._played(played),
+            )
             return
         async with self._redis.pipeline(transaction=False) as pipe:
+            if played:
+                pipe.zadd(keys.last_played(), played)
+                pipe.expire(keys.last_played(), self._retention + GRACE)
             await run_pipelined(pipe, self._record_user, calls)
+
+    async def _played(self, played: dict[str, float]) -> None:
+        if played:
+            await self._redis.zadd(keys.last_played(), played)
+            await self._redis.expire(keys.last_played(), self._retention + GRACE)
 
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
         """Everyone on the chat's boards of ``variants``: user key -> the name he last

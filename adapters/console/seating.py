@@ -13,6 +13,7 @@ from typing import Final, Protocol
 from adapters.console.draw import screen_lines
 from adapters.console.saved import PLATFORM, Saved, free_table, saved_matches
 from adapters.console.screens import Screens, is_table
+from bot import privacy
 from bot.catalog import variant as variant_info
 from bot.contract import (
     ChatRef,
@@ -166,7 +167,11 @@ class Table:
         return self.host if len(self.users) == 1 else None
 
     async def command(self, user: UserRef, name: str, *args: str) -> list[Outbound]:
-        command = Command(self.chat, user, name, args, is_admin=True, chat_title=TITLE)
+        # What is kept of a person is answered where he asked: the terminal is his own.
+        private = name in privacy.COMMANDS
+        command = Command(
+            self.chat, user, name, args, is_admin=True, private=private, chat_title=TITLE
+        )
         return self.keep(await self.core.handle(command))
 
     async def press(self, user: UserRef, payload: str) -> list[Outbound]:

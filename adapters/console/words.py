@@ -25,6 +25,7 @@ the [6|4] at the left end). Also:
   scores     this table's scoreboard (scores GAME: one game's)
   stats      your results and ratings in every game
   top        the best-rated players (top GAME; top global GAME: everywhere)
+  mydata     what is kept about you, and for how long
   export     save the game so far as a replay file in exports/ (export FOLDER: there)
   discard    end this match for good; nothing of it is kept
   quit       leave; the match is saved (domino-bot play --resume continues it)""")
@@ -52,7 +53,7 @@ async def obey(
     _: Translator, text: str, buttons: Sequence[Button], ask: Ask, export_dir: Path
 ) -> Obeyed | None:
     """Carry out the words both tables take alike (hint, table --png, discard, export,
-    rules, scores, stats, top); ``None`` for any other line, which each table reads
+    rules, scores, stats, top, mydata); ``None`` for any other line, which each table reads
     its own way (quit, help, a move, an empty line, table)."""
     first, *rest = text.split() or [""]
     word = first.lower()
@@ -68,7 +69,7 @@ async def obey(
         replies = await ask("export")
         told = tuple(export_file(folder, r, _) for r in replies if isinstance(r, Document))
         return Obeyed(told, tuple(r for r in replies if not isinstance(r, Document)))
-    if word in ("rules", "scores", "stats", "top"):
+    if word in ("rules", "scores", "stats", "top", "mydata"):
         return Obeyed(replies=tuple(await ask(word, *rest)))
     return None
 

@@ -230,7 +230,9 @@ class Delivery:
         try:
             await self._delete_message(older)
         except discord.HTTPException as exc:
-            log.info("could not delete the older message of %s (%s); cutting it", show.slot, exc)
+            log.info(
+                "could not delete the older message of %s (%s); cutting it", show.slot.key, exc
+            )
             stub = render(Screen(show.screen.lines[:1]))
             with contextlib.suppress(discord.HTTPException):
                 await self._partial(older).edit(**stub.edit_kwargs())

@@ -60,6 +60,8 @@ COMMAND_NAMES: Final = (
     NC_("discord name", "stats"),
     NC_("discord name", "lang"),
     NC_("discord name", "export"),
+    NC_("discord name", "mydata"),
+    NC_("discord name", "forget"),
     NC_("discord name", "help"),
     NC_("discord name", "variant"),
     NC_("discord name", "level"),

@@ -289,7 +289,7 @@ class TelegramAdapter:
             self.handled += 1
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        log.error("an update could not be handled: %r", update, exc_info=context.error)
+        log.error("%s could not be handled", _described(update), exc_info=context.error)
         if isinstance(update, Update) and update.effective_message is not None:
             chat = update.effective_message.chat
             if update.callback_query is None and is_private(chat):
@@ -312,6 +312,16 @@ class TelegramAdapter:
         admin = member.status in ADMINS
         self._admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)
         return admin
+
+
+def _described(update: object) -> str:
+    """An update for a log line, by its ids alone (no names, no text)."""
+    if not isinstance(update, Update):
+        return type(update).__name__
+    chat, user = update.effective_chat, update.effective_user
+    where = f" in {chat.id}" if chat is not None else ""
+    who = f" from {user.id}" if user is not None else ""
+    return f"update {update.update_id}{who}{where}"
 
 
 def _is_screen_of(item: Outbound, press: Press, kind: SlotKind) -> TypeGuard[Show]:

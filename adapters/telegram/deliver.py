@@ -115,8 +115,7 @@ class Deliverer:
     def submit(self, outbounds: Iterable[Outbound]) -> None:
         for item in outbounds:
             if isinstance(item, Answer):
-                log.debug("an answer with no press to answer: %s", item)
-                continue
+                continue  # an answer with no press to answer: nothing to do
             self._post(item)
 
     def resend(self, entries: Sequence[Entry]) -> None:
@@ -350,6 +349,8 @@ class Deliverer:
         for mail in [item, *box.values()]:
             if isinstance(mail, Show) and mail.slot.user is not None:
                 slots.setdefault(mail.slot.key, mail.slot)
+            elif isinstance(mail, Notice) and mail.unreachable is not None:
+                self._post(mail.unreachable)  # what to show instead, where it was asked for
         for key in [key for key in box if key.startswith(ONCE)]:
             await self._strike_off(mailbox_of(item), key)
         box.clear()

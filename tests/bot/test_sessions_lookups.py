@@ -34,7 +34,8 @@ async def test_help_lists_every_command_as_a_command_the_adapter_writes(
     table = make_table(fake_store)
     [help_shown] = responses(await table.command(ANNA, "help"))
     named = [s.name for line in help_shown.screen.lines for s in line if isinstance(s, CommandRef)]
-    assert named == list(COMMAND_NAMES)
+    # Then the privacy note names the commands that show and delete a player's data.
+    assert named == [*COMMAND_NAMES, "mydata", "forget"]
 
 
 async def test_rules_summarise_the_named_game(fake_store: Store) -> None:

@@ -284,7 +284,7 @@ def test_every_key_the_game_scripts_touch_shares_the_chat_s_slot(chat: ChatRef) 
         MatchRow(UserRef("tg", "1", "Anna"), True, 3),
         MatchRow(UserRef("tg", "2", "B"), False, 1),
     ]
-    ending = Ending("{}", board_writes(chat, "kozel", rows))
+    ending = Ending("{}", board_writes(chat, "kozel", rows, 86400))
     base = [keys.game(chat), keys.moves(chat), keys.deals(chat), keys.last_game(chat)]
     written, _args = write_keys_args(base, GameWrite(1, "g1", "{}", ending=ending), 60)
     assert len(written) > len(base)  # the scoreboard's keys are in the same script

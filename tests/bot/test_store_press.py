@@ -163,7 +163,7 @@ async def test_the_write_that_ends_a_game_counts_it_and_keeps_it_as_the_last_gam
 ) -> None:
     assert await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"]]}, 0)
     rows = [MatchRow(ANNA, True, 12), MatchRow(BORIS, False, 3)]
-    ending = Ending('{"id":"g1","status":"finished"}', board_writes(CHAT, "tyaga", rows))
+    ending = Ending('{"id":"g1","status":"finished"}', board_writes(CHAT, "tyaga", rows, 86400))
     stale = GameWrite(0, "g1", "{}", ending=ending)
     assert not (await store.write_game(CHAT, stale)).ok
     assert (await store.scoreboard(CHAT, "tyaga")).players == 0  # a lost write counts nothing

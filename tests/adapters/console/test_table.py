@@ -251,7 +251,7 @@ async def test_a_table_the_game_cannot_seat_is_refused_and_closed(terminal: Term
 
 async def test_help_lists_what_can_be_typed(terminal: Terminal) -> None:
     _, transcript = await terminal.play(["help", "quit"], QUICK)
-    for word in ("hint", "table", "rules", "scores", "top", "stats", "export", "quit"):
+    for word in ("hint", "table", "rules", "scores", "top", "stats", "mydata", "export", "quit"):
         assert re.search(rf"^  {word} ", transcript, re.MULTILINE)
     # A Tyaga player is shown how to write a move, not the moves of every other game.
     assert "6-4@L" in transcript
@@ -318,3 +318,13 @@ async def test_the_players_own_draws_name_the_tiles_he_drew(terminal: Terminal) 
     assert told, "the player never drew in this match"
     assert all(re.fullmatch(r"You drew( \[\d\|\d\])+", line) for line in told), told
     assert re.search(r"Computer 1 drew (a tile|\d+ tiles)", transcript)  # his stay hidden
+
+
+async def test_mydata_at_the_prompt_tells_what_is_kept_of_the_player(terminal: Terminal) -> None:
+    await terminal.play(always("1"), QUICK)  # a finished match: results and ratings kept
+    _, transcript = await terminal.play(["mydata", "quit"], QUICK)
+    assert re.search(
+        r"^Kept about you \(con:\w+\), for the scoreboards and ratings:", transcript, re.MULTILINE
+    )
+    assert "Tyaga (Draw): won" in transcript and "days after your last match" in transcript
+    assert "not a move" not in transcript
