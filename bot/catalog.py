@@ -66,6 +66,7 @@ _COMMANDS: Final = (
     ("stats", "", N_("your results in every chat")),
     ("lang", N_("[LANGUAGE]"), N_("choose your language")),
     ("export", "", N_("the last game as a replay file")),
+    ("history", N_("[NUMBER]"), N_("this chat's finished matches, each with its replay")),
     ("help", "", N_("this list")),
 )
 

@@ -22,6 +22,7 @@ Discord custom ids (100 characters). Examples::
     1y_k3j9x2ab          a steady hand shown again as it is (back from a choice of ends)
     1e_k3j9x2ab          a rematch of the finished game k3j9x2ab
     1k_three-guns        the chat's scoreboard for Three Guns
+    1x_k3j9x2ab          the replay of the chat's kept match k3j9x2ab, for the presser
 
 Each field (numbers, tiles, chats, moves) is written and read by
 :mod:`bot.payload_fields`. A move is encoded by what it is (kind, tile index, end,
@@ -180,6 +181,13 @@ class ScoresPick:
     variant: str
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayPick:
+    """Send the presser the replay of the chat's kept match ``game_id``."""
+
+    game_id: str
+
+
 GameAction = (
     MovePress
     | TilesPress
@@ -195,7 +203,7 @@ GameAction = (
 )
 """A press about one game, named by its id."""
 
-Action = GameAction | VariantPick | ScoresPick
+Action = GameAction | VariantPick | ScoresPick | ReplayPick
 
 LOBBY_ACTIONS: Final = {
     "j": "join",
@@ -293,6 +301,10 @@ def scores_payload(variant: str) -> str:
     return _join("k", variant.replace("_", "-"))
 
 
+def replay_payload(game_id: str) -> str:
+    return _join("x", game_id)
+
+
 def hand_link(game_id: str, chat: ChatRef | None = None) -> str:
     """The deep link to a player's hand of the game in ``chat``."""
     return _join("h", game_id, *chat_fields(chat))
@@ -317,6 +329,8 @@ def decode(payload: str) -> Action:
     if not fields:
         raise BadPayload("no game id")
     game_id, rest = game_id_field(fields[0]), fields[1:]
+    if action == "x" and not rest:
+        return ReplayPick(game_id)
     decoded = _decode_action(action, game_id, rest)
     if decoded is None:
         raise BadPayload(f"bad payload {payload[:20]!r}")

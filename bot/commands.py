@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from typing import Final
 
-from bot import lobby, lookups
+from bot import history, lobby, lookups
 from bot.contract import (
     ChatRef,
     Command,
@@ -231,6 +231,9 @@ class Commands:
             return [self._show(command, await lookups.stats_of(runner, command, _))]
         if name == "lang":
             return await self._lang(command, lang, _)
+        if name == "history":
+            found = await history.asked(runner, command, _)
+            return [self._show(command, found)] if isinstance(found, Screen) else found
         if name == "export":
             exported = await lookups.export(runner, command, _)
             return [exported if not isinstance(exported, Screen) else self._show(command, exported)]

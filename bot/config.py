@@ -103,6 +103,7 @@ class Settings(BaseSettings):
     redis_cluster: bool = False
     data_dir: Path = Field(default_factory=user_data_dir)
     game_idle_days: float = Field(7, gt=0)
+    history_days: float = Field(180, gt=0)
 
     # play
     turn_timeout: int = Field(60, ge=0)
@@ -139,6 +140,11 @@ class Settings(BaseSettings):
     def game_idle_ttl(self) -> int:
         """How long an untouched game is kept, in seconds."""
         return max(1, round(self.game_idle_days * 86400))
+
+    @property
+    def history_ttl(self) -> int:
+        """How long a chat keeps a finished match for ``history``, in seconds."""
+        return max(1, round(self.history_days * 86400))
 
     @field_validator("redis_url")
     @classmethod

@@ -119,7 +119,7 @@ async def open_store(settings: Settings) -> AsyncIterator[Opened]:
         redis_url_or_embedded, settings.redis_url, settings.data_dir
     )
     client = connect(url, cluster=settings.redis_cluster)
-    store = Store(client, idle_ttl=settings.game_idle_ttl)
+    store = Store(client, idle_ttl=settings.game_idle_ttl, history_ttl=settings.history_ttl)
     try:
         yield Opened(store, client)
     finally:

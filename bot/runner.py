@@ -51,6 +51,7 @@ from bot.gamedoc import (
     moves_from,
     to_json,
 )
+from bot.history import keep_step
 from bot.i18n import Translator, pick_language, translator
 from bot.match import Pacing
 from bot.painter import Painter
@@ -271,8 +272,8 @@ class Runner:
         doc = game.doc
         if doc.status != FINISHED or game.state is None:
             return []
-        rows = _match_rows(game)
-        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows)]
+        rows, kept = _match_rows(game), keep_step(self.store.history, game, self.clock())
+        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows), kept]
 
     def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
-from bot import codec, lobby, lookups, play
+from bot import codec, history, lobby, lookups, play
 from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
@@ -199,6 +199,9 @@ class Sessions:
             return await self._pick_variant(press, action.variant)
         if isinstance(action, codec.ScoresPick):
             return await self._scores(press, action.variant)
+        if isinstance(action, codec.ReplayPick):
+            _ = translator(await self._commands.user_lang(press.user))
+            return await history.pressed(self._runner, press, action.game_id, _)
         if isinstance(action, codec.RematchPress):
             return await self._rematch(press, action.game_id)
         chat = game_chat(press, action)
