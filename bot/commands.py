@@ -233,7 +233,9 @@ class Commands:
             return await self._lang(command, lang, _)
         if name == "history":
             found = await history.asked(runner, command, _)
-            return [self._show(command, found)] if isinstance(found, Screen) else found
+            if not isinstance(found, Screen):
+                return found
+            return [replace(self._show(command, found), public=not command.args)]
         if name == "export":
             exported = await lookups.export(runner, command, _)
             return [exported if not isinstance(exported, Screen) else self._show(command, exported)]

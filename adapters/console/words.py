@@ -26,6 +26,7 @@ the [6|4] at the left end). Also:
   stats      your results and ratings in every game
   top        the best-rated players (top GAME; top global GAME: everywhere)
   export     save the game so far as a replay file in exports/ (export FOLDER: there)
+  history    this table's finished matches (history N: the Nth's replay into exports/)
   discard    end this match for good; nothing of it is kept
   quit       leave; the match is saved (domino-bot play --resume continues it)""")
 
@@ -52,7 +53,7 @@ async def obey(
     _: Translator, text: str, buttons: Sequence[Button], ask: Ask, export_dir: Path
 ) -> Obeyed | None:
     """Carry out the words both tables take alike (hint, table --png, discard, export,
-    rules, scores, stats, top); ``None`` for any other line, which each table reads
+    history, rules, scores, stats, top); ``None`` for any other line, which each table reads
     its own way (quit, help, a move, an empty line, table)."""
     first, *rest = text.split() or [""]
     word = first.lower()
@@ -67,6 +68,10 @@ async def obey(
         folder = Path(" ".join(rest)) if rest else export_dir
         replies = await ask("export")
         told = tuple(export_file(folder, r, _) for r in replies if isinstance(r, Document))
+        return Obeyed(told, tuple(r for r in replies if not isinstance(r, Document)))
+    if word == "history":
+        replies = await ask("history", *rest)
+        told = tuple(export_file(export_dir, r, _) for r in replies if isinstance(r, Document))
         return Obeyed(told, tuple(r for r in replies if not isinstance(r, Document)))
     if word in ("rules", "scores", "stats", "top"):
         return Obeyed(replies=tuple(await ask(word, *rest)))

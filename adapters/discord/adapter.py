@@ -20,6 +20,7 @@ import discord
 from adapters.discord.components import ButtonKind, ParsedId
 from adapters.discord.deliver import Delivery, channel_of
 from adapters.discord.messages import HandToken, PlacedMessage
+from adapters.discord.privately import send_privately
 from adapters.discord.render import PLATFORM, render_text
 from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply
 from bot import codec
@@ -184,6 +185,8 @@ class DiscordAdapter:
                     log.warning("Discord refused a command's message: %s", exc)
             if reply.posted is not None and sent.message_id is None and not sent.failed:
                 rest.append(reply.posted)  # deferred privately: posted in the channel instead
+            if not sent.failed:
+                rest = await send_privately(interaction, context, rest)
             await self.delivery.carry_out(rest)
             await self._note_action(interaction)
 

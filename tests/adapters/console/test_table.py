@@ -318,3 +318,16 @@ async def test_the_players_own_draws_name_the_tiles_he_drew(terminal: Terminal) 
     assert told, "the player never drew in this match"
     assert all(re.fullmatch(r"You drew( \[\d\|\d\])+", line) for line in told), told
     assert re.search(r"Computer 1 drew (a tile|\d+ tiles)", transcript)  # his stay hidden
+
+
+async def test_history_lists_the_finished_match_and_writes_its_replay(
+    terminal: Terminal,
+) -> None:
+    status, _ = await terminal.play(always("1"), TableRequest("tyaga", options=DEALS.options))
+    assert status == 0
+    _, transcript = await terminal.play(["history", "history 1", "history 7", "quit"], QUICK)
+    assert "Finished matches here, newest first:\n" in transcript
+    assert "1. " in transcript and "Tyaga" in transcript
+    (written,) = terminal.folder.glob("domino-*.json")
+    assert f"» The replay file is written: {written}\n" in transcript
+    assert "There is no match 7 in this chat's list." in transcript
