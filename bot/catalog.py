@@ -67,6 +67,7 @@ _COMMANDS: Final = (
     ("lang", N_("[LANGUAGE]"), N_("choose your language")),
     ("export", "", N_("the last game as a replay file")),
     ("history", N_("[NUMBER]"), N_("this chat's finished matches, each with its replay")),
+    ("review", "", N_("how your play in your last match here could have been better")),
     ("help", "", N_("this list")),
 )
 

@@ -61,6 +61,7 @@ COMMAND_NAMES: Final = (
     NC_("discord name", "lang"),
     NC_("discord name", "export"),
     NC_("discord name", "history"),
+    NC_("discord name", "review"),
     NC_("discord name", "help"),
     NC_("discord name", "variant"),
     NC_("discord name", "level"),

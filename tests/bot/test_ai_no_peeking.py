@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 
 from bot import ai
+from bot.ai.clues import clues
+from bot.ai.review import judge_decision
 from bot.ai.thinker import answer
 from bot.contract import ChatRef
 from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import available_languages, translator
 from bot.lookups import FAIR_PLAY, help_screen, rules_screen
 from bot.match import question
-from engine import State, view
+from engine import State, legal_moves, view
 from tests.bot.test_ai_strong import GAMES, positions, scrambled
 
 BUDGET = ai.Budget.of_worlds(12)
@@ -73,3 +75,23 @@ def test_the_help_and_every_games_rules_tell_players_computers_play_fair(
     assert lang == "en" or said != FAIR_PLAY  # said in the player's own language
     shown = help_screen(_) if game is None else rules_screen(_, (game,), None)
     assert said in shown.plain_text().splitlines()
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES)
+def test_a_reviews_judgement_does_not_change_when_the_hidden_tiles_do(
+    variant: str, players: int
+) -> None:
+    rng = random.Random(5)
+    changed = 0
+    for number, (state, moves) in enumerate(positions(variant, players, 29, 8)):
+        seat = state.turn
+        assert seat is not None
+        lacks = clues(variant, players, moves)
+        made = legal_moves(state)[0]
+        dice = f"{number}/review"
+        judged = judge_decision(view(state, seat), lacks, made, random.Random(dice), 20)
+        other = scrambled(state, seat, rng)
+        changed += other.hands != state.hands
+        again = judge_decision(view(other, seat), lacks, made, random.Random(dice), 20)
+        assert again == judged
+    assert changed > 0
