@@ -17,7 +17,7 @@ from tests.adapters.telegram.tables import GROUP_ID, message_text, started_table
 
 pytestmark = pytest.mark.slow
 
-REPLAY = "1x_"
+REPLAY, REVIEW = "1x_", "1w_"
 
 
 async def test_a_replay_button_sends_the_match_to_the_pressers_private_chat(
@@ -46,3 +46,23 @@ async def test_a_replay_button_sends_the_match_to_the_pressers_private_chat(
     assert document["document"]["file_name"] == f"domino-{game_id}.json"
     assert len(fake.bot_messages(ann.id)) == ann_before  # nothing for anyone else
     assert len(fake.bot_messages(GROUP_ID)) == in_group_before + 1  # only the list
+
+
+async def test_the_review_button_on_the_last_hand_answers_in_the_private_chat(
+    fake: FakeBotApi, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    await started_table(d, ann, "/newgame tyaga target=10", bob)
+    await d.play_match(random.Random(4))
+    hands = [m for m in fake.bot_messages(ann.id) if data_with(m, REVIEW)]
+    assert len(hands) == 1 and "The match is over." in message_text(hands[0])
+    before = len(fake.bot_messages(ann.id))
+    in_group = len(fake.bot_messages(GROUP_ID))
+    answer = await d.press(ann, hands[0], data_with(hands[0], REVIEW)[0])
+    assert "private chat" in answer.get("text", "")
+    sent = fake.bot_messages(ann.id)[before:]
+    assert sent and message_text(sent[0]).startswith("Your play in Tyaga (Draw), table ")
+    costly = message_text(sent[0]).count("points more chance of winning")
+    assert len([m for m in sent if "photo" in m]) == costly
+    assert len(fake.bot_messages(GROUP_ID)) == in_group
