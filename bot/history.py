@@ -12,14 +12,14 @@ replay file ``export`` writes.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from babel.dates import format_datetime
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot import codec
+from bot import codec, keys
 from bot.contract import (
     Answer,
     Button,
@@ -41,7 +41,8 @@ from bot.play import private_chat
 from bot.render import seat_label
 from bot.store import pack
 from bot.store_docs import load_doc
-from bot.store_history import MatchHistory
+from bot.store_game import MatchWrite
+from bot.store_history import MatchHistory, keep_values
 from bot.texts import option_value_words, variant_title
 from engine import State, apply, get_variant, new_match, next_deal, parse_move
 
@@ -189,16 +190,15 @@ async def replay_for(
     return out
 
 
-def keep_step(history: MatchHistory, game: Game, now: float) -> Callable[[], Awaitable[None]]:
-    """The step that keeps a finished ``game`` in its chat's history (nothing for
-    another game); the chat's language names its computers."""
+def history_writes(history: MatchHistory, game: Game, now: float) -> tuple[MatchWrite, ...]:
+    """What keeps a finished ``game`` in its chat's history, done by the write that ends
+    it (nothing for another game); the chat's language names its computers."""
     kept = kept_match(game, now, translator(game.doc.settings.lang))
-
-    async def step() -> None:
-        if kept is not None:
-            await keep(history, game.doc.chat, kept)
-
-    return step
+    if kept is None:
+        return ()
+    chat = game.doc.chat
+    values = keep_values(kept.id, kept.ended, kept.model_dump_json(), history.ttl)
+    return (MatchWrite("history", (keys.history(chat), keys.history_order(chat)), values),)
 
 
 async def asked(runner: Runner, command: Command, _: Translator) -> Screen | list[Outbound]:

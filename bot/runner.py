@@ -11,11 +11,11 @@ fetches only what this process has not seen (see :mod:`bot.store_game`), so a pr
 costs the same at the hundredth move and at the two-thousandth.
 
 The write that ends a game does, in the same script, what the end of a match
-does in the chat: the scoreboard, and keeping the game as the chat's last
-game for export. What lives outside the chat's hash slot (each player's own
-results, remembered chat settings) follows the write and is retried on the
-next tick when the store fails halfway, so a successful write is never
-reported as a failure.
+does in the chat: the scoreboard, keeping the game as the chat's last game
+for export, and a finished match in the chat's history. What lives outside
+the chat's hash slot (each player's own results, remembered chat settings)
+follows the write and is retried on the next tick when the store fails
+halfway, so a successful write is never reported as a failure.
 
 The one follow-up a game cannot do without is its next deadline: nothing else
 would wake the game. It is set in the same round trip as the write, just before
@@ -51,7 +51,7 @@ from bot.gamedoc import (
     moves_from,
     to_json,
 )
-from bot.history import keep_step
+from bot.history import history_writes
 from bot.i18n import Translator, pick_language, translator
 from bot.match import Pacing
 from bot.painter import Painter
@@ -262,6 +262,7 @@ class Runner:
             writes = board_writes(chat, doc.variant, _match_rows(game))
         if rated is not None:
             writes += rated.writes(chat)
+        writes += history_writes(self.store.history, game, self.clock())
         # The final table's version, so an adapter that died before showing it can tell.
         ended = f"{game.version}:{doc.id}"
         ttl = self.store.idle_ttl
@@ -272,8 +273,8 @@ class Runner:
         doc = game.doc
         if doc.status != FINISHED or game.state is None:
             return []
-        rows, kept = _match_rows(game), keep_step(self.store.history, game, self.clock())
-        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows), kept]
+        rows = _match_rows(game)
+        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows)]
 
     def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:

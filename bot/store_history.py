@@ -3,10 +3,10 @@ each for the chat's history time (``HISTORY_DAYS``).
 
 Two keys of the chat's hash slot hold them: a hash from match id to the match as kept
 (a :class:`bot.history.KeptMatch`, as JSON, its game packed), and a sorted set of the
-ids by when each ended. One script adds a match and drops, in the same call, the ones
-past the newest :data:`KEPT` or older than the history time, and renews both keys'
-expiry: a chat that plays no match for that long keeps nothing. Adding the same match
-again changes nothing, so the step that adds it may be retried.
+ids by when each ended. The write that finishes a match keeps it, in the same script
+(:data:`KEEP_MATCH`), and drops the ones past the newest :data:`KEPT` or older than the
+history time, renewing both keys' expiry: a chat that plays no match for that long
+keeps nothing. Keeping the same match again changes nothing.
 """
 
 from __future__ import annotations
@@ -25,31 +25,46 @@ KEPT: Final = 50
 
 DEFAULT_DAYS: Final = 180.0
 
-# KEYS: the hash, the order. ARGV: match id, the match as kept, when it ended, how many to
-# keep, the oldest end kept, the keys' TTL. Drops what falls out, with its other fields
-# (``id>…``, such as its players' reviews).
-_KEEP: Final = """
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
-local gone = redis.call('ZRANGE', KEYS[2], 0, -(tonumber(ARGV[4]) + 1))
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[5])) do
-  gone[#gone + 1] = id
-end
-if #gone > 0 then
-  local dropped = {}
-  for _, id in ipairs(gone) do
-    dropped[id] = true
-    redis.call('ZREM', KEYS[2], id)
+# keep_match(hash, order, match id, the match as kept, when it ended, how many to keep, the
+# oldest end kept, the keys' TTL): keeps the match and drops what falls out, with its
+# other fields (``id>…``, such as its players' reviews). The write that finishes a match
+# runs it in its ending (see :mod:`bot.store_game`); :meth:`MatchHistory.keep` alone.
+KEEP_MATCH: Final = """
+local function keep_match(hash, order, id, kept, ended, count, oldest, ttl)
+  redis.call('HSET', hash, id, kept)
+  redis.call('ZADD', order, ended, id)
+  local gone = redis.call('ZRANGE', order, 0, -(tonumber(count) + 1))
+  for _, old in ipairs(redis.call('ZRANGEBYSCORE', order, '-inf', '(' .. oldest)) do
+    gone[#gone + 1] = old
   end
-  for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
-    local id = string.match(field, '^([^>]*)')
-    if dropped[id] then redis.call('HDEL', KEYS[1], field) end
+  if #gone > 0 then
+    local dropped = {}
+    for _, old in ipairs(gone) do
+      dropped[old] = true
+      redis.call('ZREM', order, old)
+    end
+    for _, field in ipairs(redis.call('HKEYS', hash)) do
+      if dropped[string.match(field, '^([^>]*)')] then redis.call('HDEL', hash, field) end
+    end
   end
+  redis.call('EXPIRE', hash, ttl)
+  redis.call('EXPIRE', order, ttl)
 end
-redis.call('EXPIRE', KEYS[1], ARGV[6])
-redis.call('EXPIRE', KEYS[2], ARGV[6])
-return #gone
 """
+
+_KEEP: Final = (
+    KEEP_MATCH
+    + """
+keep_match(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
+"""
+)
+
+
+def keep_values(match_id: str, ended: float, kept: str, ttl: int) -> tuple[str | int, ...]:
+    """What :data:`KEEP_MATCH` takes after its two keys, for a match kept ``ttl`` seconds."""
+    if ">" in match_id:
+        raise ValueError(f"a match id may not contain '>': {match_id!r}")
+    return (match_id, kept, repr(ended), KEPT, repr(ended - ttl), ttl)
 
 
 class MatchHistory:
@@ -63,12 +78,9 @@ class MatchHistory:
     @guarded
     async def keep(self, chat: ChatRef, match_id: str, ended: float, kept: str) -> None:
         """Keep a finished match (``kept``: its JSON) as of ``ended`` (Unix seconds)."""
-        if ">" in match_id:
-            raise ValueError(f"a match id may not contain '>': {match_id!r}")
-        cutoff = ended - self.ttl
         await self._keep(
             keys=[keys.history(chat), keys.history_order(chat)],
-            args=[match_id, kept, repr(ended), KEPT, repr(cutoff), self.ttl],
+            args=list(keep_values(match_id, ended, kept, self.ttl)),
         )
 
     @guarded
