@@ -57,7 +57,9 @@ def field_of(user: UserRef) -> str:
 
 
 def job_for(doc: GameDoc, seat: int) -> ReviewJob:
-    return ReviewJob(doc.variant, len(doc.seats), doc.options, doc.seed, doc.deals, doc.moves, seat)
+    # A plain dict: the job goes to a worker process, and a read-only mapping does not pickle.
+    options = dict(doc.options)
+    return ReviewJob(doc.variant, len(doc.seats), options, doc.seed, doc.deals, doc.moves, seat)
 
 
 def kept(judged: tuple[Judged, ...]) -> KeptReview:

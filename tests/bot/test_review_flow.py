@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import random
 
+from bot.ai.review import review as ai_review
+from bot.ai.thinker import Thinker
 from bot.contract import Answer, Notice, Press
+from bot.history import KeptMatch
 from bot.play import private_chat
+from bot.review import job_for
 from bot.store import Store
 from tests.bot.driver import Table, buttons, make_table, user
 
@@ -71,3 +75,15 @@ async def test_only_a_player_of_the_match_gets_a_review(store: Store) -> None:
     assert await store.history.one(table.chat, f"{game_id}>review:{BORIS.key}") is None
     typed = await table.command(BORIS, "review")
     assert "You have played no finished match kept in this chat." in str(typed)
+
+
+async def test_a_review_worked_out_in_a_worker_process_is_the_one_made_here(
+    store: Store,
+) -> None:
+    table = make_table(store)
+    game_id = await finished(table)
+    raw = await store.history.one(table.chat, game_id)
+    assert raw is not None
+    job = job_for(KeptMatch.model_validate_json(raw).doc(), 0)
+    async with Thinker(1) as thinker:
+        assert await thinker.review(job) == ai_review(job)
