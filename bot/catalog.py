@@ -68,6 +68,8 @@ _COMMANDS: Final = (
     ("export", "", N_("the last game as a replay file")),
     ("mydata", "", N_("what the bot keeps about you, sent to you privately")),
     ("forget", "", N_("delete everything the bot keeps about you")),
+    ("history", N_("[NUMBER]"), N_("this chat's finished matches, each with its replay")),
+    ("review", "", N_("how your play in your last match here could have been better")),
     ("help", "", N_("this list")),
 )
 

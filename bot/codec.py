@@ -22,6 +22,8 @@ Discord custom ids (100 characters). Examples::
     1y_k3j9x2ab          a steady hand shown again as it is (back from a choice of ends)
     1e_k3j9x2ab          a rematch of the finished game k3j9x2ab
     1k_three-guns        the chat's scoreboard for Three Guns
+    1x_k3j9x2ab          the replay of the chat's kept match k3j9x2ab, for the presser
+    1w_k3j9x2ab_tg02n7m  the presser's review of his play in match k3j9x2ab of chat tg:-123394
 
 Each field (numbers, tiles, chats, moves) is written and read by
 :mod:`bot.payload_fields`. A move is encoded by what it is (kind, tile index, end,
@@ -181,6 +183,16 @@ class ScoresPick:
     variant: str
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayPick:
+    """The replay of a kept match (``review``: the presser's review of his play in it),
+    of ``chat`` when the button names it (in a private chat), else of the chat pressed in."""
+
+    game_id: str
+    chat: ChatRef | None = None
+    review: bool = False
+
+
 GameAction = (
     MovePress
     | TilesPress
@@ -196,7 +208,7 @@ GameAction = (
 )
 """A press about one game, named by its id."""
 
-Action = GameAction | VariantPick | ScoresPick | ForgetPress | MyDataLink
+Action = GameAction | VariantPick | ScoresPick | ForgetPress | MyDataLink | ReplayPick
 
 LOBBY_ACTIONS: Final = {
     "j": "join",
@@ -294,6 +306,10 @@ def scores_payload(variant: str) -> str:
     return _join("k", variant.replace("_", "-"))
 
 
+def replay_payload(game_id: str, chat: ChatRef | None = None, review: bool = False) -> str:
+    return _join("w" if review else "x", game_id, *chat_fields(chat))
+
+
 def hand_link(game_id: str, chat: ChatRef | None = None) -> str:
     """The deep link to a player's hand of the game in ``chat``."""
     return _join("h", game_id, *chat_fields(chat))
@@ -329,6 +345,8 @@ def decode(payload: str) -> Action:
     if not fields:
         raise BadPayload("no game id")
     game_id, rest = game_id_field(fields[0]), fields[1:]
+    if action in ("x", "w") and len(rest) <= 1:
+        return ReplayPick(game_id, decode_chat(rest[0]) if rest else None, action == "w")
     decoded = _decode_action(action, game_id, rest)
     if decoded is None:
         raise BadPayload(f"bad payload {payload[:20]!r}")

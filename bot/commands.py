@@ -11,7 +11,8 @@ import random
 from dataclasses import replace
 from typing import Final
 
-from bot import lobby, lookups
+from bot import history, lobby, lookups, review
+from bot.ai.thinker import Thinker
 from bot.contract import (
     ChatRef,
     Command,
@@ -62,6 +63,7 @@ class Commands:
         self._runner = runner
         self._rng = rng
         self._default_timer = default_timer
+        self.thinker = Thinker()  # where reviews are worked out (the sessions' own)
 
     async def handle(self, command: Command) -> list[Outbound]:
         lang = await self.user_lang(command.user)
@@ -231,6 +233,14 @@ class Commands:
             return [self._show(command, await lookups.stats_of(runner, command, _))]
         if name == "lang":
             return await self._lang(command, lang, _)
+        if name == "history":
+            found = await history.asked(runner, command, _)
+            if not isinstance(found, Screen):
+                return found
+            return [replace(self._show(command, found), public=not command.args)]
+        if name == "review":
+            told = await review.asked(runner, self.thinker, command, _)
+            return [self._show(command, told)] if isinstance(told, Screen) else told
         if name == "export":
             exported = await lookups.export(runner, command, _)
             return [exported if not isinstance(exported, Screen) else self._show(command, exported)]

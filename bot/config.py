@@ -141,6 +141,7 @@ class Settings(BaseSettings):
     game_idle_days: float = Field(7, gt=0)
     # A player's results, ratings, name and language expire after this long without a match.
     player_retention_days: float = Field(365, gt=0)
+    history_days: float = Field(180, gt=0)
 
     # play
     turn_timeout: int = Field(60, ge=0)
@@ -185,6 +186,11 @@ class Settings(BaseSettings):
     def player_retention_ttl(self) -> int:
         """How long a player's stored data outlives his last match, in seconds."""
         return max(1, round(self.player_retention_days * 86400))
+
+    @property
+    def history_ttl(self) -> int:
+        """How long a chat keeps a finished match for ``history``, in seconds."""
+        return max(1, round(self.history_days * 86400))
 
     @model_validator(mode="before")
     @classmethod

@@ -11,7 +11,7 @@ from typing import Final
 
 from bot import codec
 from bot.contract import Button, Card, ChatRef, CommandRef, Deadline, Screen, Style, TextLine
-from bot.gamedoc import RESIGNED, RUNNING, STOPPED, GameDoc
+from bot.gamedoc import FINISHED, RESIGNED, RUNNING, STOPPED, GameDoc
 from bot.i18n import Translator, line, text_line
 from bot.render import private_heading
 from bot.texts import move_label, tile_text, tiles_text, variant_title
@@ -56,7 +56,10 @@ def _hand_parts(
         return tuple(lines), ()
     if doc.status != RUNNING or view.match_over:
         lines.append(text_line(_("The match is over.")))
-        return tuple(lines), ()
+        if doc.status != FINISHED:
+            return tuple(lines), ()
+        asked = codec.replay_payload(doc.id, doc.chat, review=True)
+        return tuple(lines), ((Button(_("Review my play"), payload=asked),),)
     if not view.legal:
         lines.append(text_line(_("Wait for your turn.")))
         return tuple(lines), hand_buttons(_, doc.id, view, doc.chat)

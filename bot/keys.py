@@ -135,6 +135,16 @@ def last_version(chat: ChatRef) -> str:
     return _chat(chat, "last_v")
 
 
+def history(chat: ChatRef) -> str:
+    """Hash match id -> a finished match kept for ``history`` (see :mod:`bot.store_history`)."""
+    return _chat(chat, "history")
+
+
+def history_order(chat: ChatRef) -> str:
+    """Sorted set of the kept matches' ids by when each ended, beside :func:`history`."""
+    return _chat(chat, "history_order")
+
+
 def process_alive(process_id: str) -> str:
     """A bot process's own key, renewed while it runs: a hold or a send turn naming a
     process whose key has expired was left by one that is gone (each its own slot)."""

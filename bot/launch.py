@@ -123,7 +123,12 @@ async def open_store(settings: Settings) -> AsyncIterator[Opened]:
         redis_url_or_embedded, settings.redis_url, settings.data_dir
     )
     client = connect(url, cluster=settings.redis_cluster)
-    store = Store(client, idle_ttl=settings.game_idle_ttl, retention=settings.player_retention_ttl)
+    store = Store(
+        client,
+        idle_ttl=settings.game_idle_ttl,
+        retention=settings.player_retention_ttl,
+        history_ttl=settings.history_ttl,
+    )
     try:
         await check_eviction(client)
         yield Opened(store, client)

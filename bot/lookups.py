@@ -15,7 +15,7 @@ from babel import Locale
 from bot import catalog
 from bot.contract import ChatRef, Command, CommandRef, Document, Screen, TextLine, UserRef
 from bot.gamedoc import BadDocument, GameDoc, from_json, replay_json
-from bot.i18n import Translator, available_languages, line, text_line
+from bot.i18n import N_, Translator, available_languages, line, text_line
 from bot.rating_views import rating_lines
 from bot.replay import build_state
 from bot.rules import SUMMARIES
@@ -29,12 +29,20 @@ TOP: Final = 10
 log = logging.getLogger(__name__)
 
 
+FAIR_PLAY: Final = N_(
+    "Computers play fair: each decides from what its seat can see (its own tiles, the line, "
+    "how many tiles each player holds, who drew or passed), never from another hand or the "
+    "boneyard; the bot's tests check this in every game."
+)
+
+
 def help_screen(_: Translator) -> Screen:
     lines: list[TextLine] = [text_line(_("Commands:"))]
     for info in catalog.commands(_.lang):
         lines.append((CommandRef(info.name, info.usage, usage=True), f" — {info.description}"))
     names = ", ".join(v.name for v in all_variants())
     lines.append(text_line(_("Games: %(names)s", names=names)))
+    lines.append(text_line(_(FAIR_PLAY)))
     lines.append(privacy_note(_))
     return Screen(tuple(lines))
 
@@ -80,6 +88,7 @@ def rules_screen(_: Translator, args: tuple[str, ...], current: GameDoc | None) 
     lines += [text_line(_(rule)) for rule in SUMMARIES.get(name, ())]
     for spec in variant.option_specs:
         lines.append(text_line(f"{spec.name} — {option_help(_, spec.name)}"))
+    lines.append(text_line(_(FAIR_PLAY)))
     return Screen(tuple(lines))
 
 

@@ -11,9 +11,10 @@ fetches only what this process has not seen (see :mod:`bot.store_game`), so a pr
 costs the same at the hundredth move and at the two-thousandth.
 
 The write that ends a game does, in the same script, what the end of a match does in
-the chat: the scoreboard, and keeping the game as the chat's last game for export. What
-lives outside the chat's hash slot (each player's own results and chats, remembered chat
-settings) follows the write and is retried on the next tick when the store fails
+the chat: the scoreboard, keeping the game as the chat's last game for export, and a
+finished match in the chat's history. What lives outside the chat's hash slot (each
+player's own results and chats, remembered chat settings) follows the write and is
+retried on the next tick when the store fails
 halfway, so a successful write is never reported as a failure.
 
 The one follow-up a game cannot do without is its next deadline: nothing else would wake
@@ -49,6 +50,7 @@ from bot.gamedoc import (
     moves_from,
     to_json,
 )
+from bot.history import history_writes
 from bot.i18n import Translator, pick_language, translator
 from bot.match import Pacing
 from bot.painter import Painter
@@ -261,6 +263,7 @@ class Runner:
             writes = board_writes(chat, doc.variant, _match_rows(game), self.store.retention)
         if rated is not None:
             writes += rated.writes(chat, self.store.retention)
+        writes += history_writes(self.store.history, game, self.clock())
         # The final table's version, so an adapter that died before showing it can tell.
         ended = f"{game.version}:{doc.id}"
         ttl = self.store.idle_ttl

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
-from bot import ai, codec, lobby, lookups, payload_privacy, play, privacy
+from bot import ai, codec, history, lobby, lookups, payload_privacy, play, privacy, review
 from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
@@ -97,6 +97,7 @@ class Sessions:
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
         self._privacy = privacy.Privacy(self._runner, self._commands.user_lang)
         self._adopted = False
+        self._commands.thinker = self._thinker
         self._default_lang = settings.default_lang
 
     async def handle(self, inbound: Inbound) -> list[Outbound]:
@@ -210,6 +211,11 @@ class Sessions:
             return await self._pick_variant(press, action.variant)
         if isinstance(action, codec.ScoresPick):
             return await self._scores(press, action.variant)
+        if isinstance(action, codec.ReplayPick):
+            _ = translator(await self._commands.user_lang(press.user))
+            if action.review:
+                return await review.pressed(self._runner, self._thinker, press, action, _)
+            return await history.pressed(self._runner, press, action.game_id, _)
         if isinstance(action, codec.RematchPress):
             return await self._rematch(press, action.game_id)
         chat = game_chat(press, action)

@@ -37,6 +37,8 @@ from bot.store_game import (
     read_args,
     write_keys_args,
 )
+from bot.store_history import DEFAULT_DAYS as HISTORY_DAYS
+from bot.store_history import MatchHistory
 from bot.store_moves import move_chat_keys
 from bot.store_records import Records
 from bot.store_timers import TimerSet
@@ -106,8 +108,10 @@ class Store(Records):
         idle_ttl: int = 7 * 86400,
         retention: int = 365 * 86400,
         clock: Callable[[], float] = time.time,
+        history_ttl: int = round(HISTORY_DAYS * 86400),
     ) -> None:
         super().__init__(redis, retention, clock)
+        self.history = MatchHistory(redis, history_ttl)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
         self._idle_ttl = idle_ttl
         self._read = redis.register_script(READ)

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.store_history import KEEP_MATCH
 from bot.store_types import PartsMissing, text
 
 # The chat's game for a caller that holds game ``game_id`` ('' for none) up to so many
@@ -90,6 +91,7 @@ return read_game(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]))
 # deals stored before (0 when the chat has no game).
 WRITE: Final = (
     _READ_GAME
+    + KEEP_MATCH
     + """
 local version = tonumber(redis.call('HGET', KEYS[1], 'v')) or 0
 local moves_before, moves_added = tonumber(ARGV[6]), tonumber(ARGV[7])
@@ -117,6 +119,8 @@ if ARGV[10] == '1' then
       row.points = row.points + tonumber(values[4])
       redis.call('HSET', names[2], values[1], cjson.encode(row))
       redis.call('ZADD', names[1], row.won + row.won / row.played / 2, values[1])
+    elseif op == 'history' then
+      keep_match(names[1], names[2], unpack(values))
     else
       local args = {}
       for i = 1, key_count do args[#args + 1] = names[i] end
@@ -186,8 +190,9 @@ class MatchWrite:
     """One update a finished match makes in its chat's slot.
 
     ``op`` is ``board`` (one player's row on a scoreboard: keys ranking and rows, values
-    user key, name, won 0/1, points) or one of :data:`ENDING_COMMANDS`, run on ``keys``
-    then ``values``.
+    user key, name, won 0/1, points), ``history`` (the match kept in the chat's history:
+    see :data:`bot.store_history.KEEP_MATCH`) or one of :data:`ENDING_COMMANDS`, run on
+    ``keys`` then ``values``.
     """
 
     op: str
@@ -195,7 +200,7 @@ class MatchWrite:
     values: tuple[str | int | float, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.op != "board" and self.op not in ENDING_COMMANDS:
+        if self.op not in ("board", "history") and self.op not in ENDING_COMMANDS:
             raise ValueError(f"an ending may not run {self.op!r}")
 
 

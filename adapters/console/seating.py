@@ -114,7 +114,9 @@ class Table:
 
     def _ours(self, reply: Outbound) -> bool:
         if isinstance(reply, Notice | Response | Document):
-            return reply.chat == self.chat
+            # What the core sends a player here alone (a kept match's replay) is his too.
+            mine = {ChatRef(self.chat.platform, u.user_id) for u in self.users.values()}
+            return reply.chat == self.chat or reply.chat in mine
         if not isinstance(reply, Show | Delete):
             return True
         slot = reply.slot

@@ -27,6 +27,8 @@ the [6|4] at the left end). Also:
   top        the best-rated players (top GAME; top global GAME: everywhere)
   mydata     what is kept about you, and for how long
   export     save the game so far as a replay file in exports/ (export FOLDER: there)
+  history    this table's finished matches (history N: the Nth's replay into exports/)
+  review     how your play in your last finished match here could have been better
   discard    end this match for good; nothing of it is kept
   quit       leave; the match is saved (domino-bot play --resume continues it)""")
 
@@ -53,7 +55,8 @@ async def obey(
     _: Translator, text: str, buttons: Sequence[Button], ask: Ask, export_dir: Path
 ) -> Obeyed | None:
     """Carry out the words both tables take alike (hint, table --png, discard, export,
-    rules, scores, stats, top, mydata); ``None`` for any other line, which each table reads
+    history, rules, scores, stats, top, review, mydata); ``None`` for any other line, which each
+    table reads
     its own way (quit, help, a move, an empty line, table)."""
     first, *rest = text.split() or [""]
     word = first.lower()
@@ -69,7 +72,11 @@ async def obey(
         replies = await ask("export")
         told = tuple(export_file(folder, r, _) for r in replies if isinstance(r, Document))
         return Obeyed(told, tuple(r for r in replies if not isinstance(r, Document)))
-    if word in ("rules", "scores", "stats", "top", "mydata"):
+    if word == "history":
+        replies = await ask("history", *rest)
+        told = tuple(export_file(export_dir, r, _) for r in replies if isinstance(r, Document))
+        return Obeyed(told, tuple(r for r in replies if not isinstance(r, Document)))
+    if word in ("rules", "scores", "stats", "top", "review", "mydata"):
         return Obeyed(replies=tuple(await ask(word, *rest)))
     return None
 

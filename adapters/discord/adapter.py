@@ -21,6 +21,7 @@ from adapters.discord.components import ButtonKind, ParsedId
 from adapters.discord.deliver import Delivery, channel_of
 from adapters.discord.messages import HandToken, PlacedMessage
 from adapters.discord.permissions import lacking, tell_missing, warning
+from adapters.discord.privately import send_privately
 from adapters.discord.render import PLATFORM, render_text
 from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply, too_late
 from bot import codec
@@ -224,6 +225,8 @@ class DiscordAdapter:
                 and (sent.followup or not sent.message_id)
             ):
                 rest.append(reply.posted)  # deferred privately: posted in the channel instead
+            if not sent.failed:
+                rest = await send_privately(interaction, context, rest)
             await self.delivery.carry_out(rest)
             if missing and not told:
                 await tell_missing(interaction, missing)

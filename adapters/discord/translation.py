@@ -62,6 +62,8 @@ COMMAND_NAMES: Final = (
     NC_("discord name", "export"),
     NC_("discord name", "mydata"),
     NC_("discord name", "forget"),
+    NC_("discord name", "history"),
+    NC_("discord name", "review"),
     NC_("discord name", "help"),
     NC_("discord name", "variant"),
     NC_("discord name", "level"),

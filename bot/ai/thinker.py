@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from bot.ai import Budget, choose
+from bot.ai.review import Judged, ReviewJob, review
 from bot.workers import Pooled, end_with_the_bot, spawned_pool
 from engine import Move, View
 
@@ -85,6 +86,15 @@ class Thinker(Pooled):
 
     def question(self, view: View, level: str, dice: str, lacks: tuple[int, ...]) -> Question:
         return Question(view, level, dice, lacks, self.budget)
+
+    async def review(self, job: ReviewJob) -> tuple[Judged, ...]:
+        """A finished match reviewed from one seat, in a worker (with none, in a thread),
+        never on the event loop: it takes seconds."""
+        if self.workers == 0:
+            return await asyncio.to_thread(review, job)
+        if self._pool is None:
+            self._pool = spawned_pool(self.workers, _yield_to_the_bot)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, review, job)
 
     async def answer(self, question: Question) -> Move:
         if self.workers == 0:

@@ -200,3 +200,12 @@ def test_a_host_actions_button_names_the_host_and_only_his_press_needs_no_admin_
     assert codec.lobby_payload(GAME, "start", host="ann") == codec.lobby_payload(GAME, "start")
     with pytest.raises(codec.BadPayload):
         codec.decode(codec.lobby_payload(GAME, "start") + "_hann")
+
+
+@pytest.mark.parametrize("review", [False, True])
+def test_a_kept_matchs_replay_and_review_buttons_round_trip(review: bool) -> None:
+    chat = ChatRef("tg", "-100123")
+    here = codec.decode(codec.replay_payload("k3j9x2ab", review=review))
+    named = codec.decode(codec.replay_payload("k3j9x2ab", chat, review=review))
+    assert here == codec.ReplayPick("k3j9x2ab", None, review)
+    assert named == codec.ReplayPick("k3j9x2ab", chat, review)

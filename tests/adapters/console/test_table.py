@@ -328,3 +328,28 @@ async def test_mydata_at_the_prompt_tells_what_is_kept_of_the_player(terminal: T
     )
     assert "Tyaga (Draw): won" in transcript and "days after your last match" in transcript
     assert "not a move" not in transcript
+
+
+async def test_history_lists_the_finished_match_and_writes_its_replay(
+    terminal: Terminal,
+) -> None:
+    status, _ = await terminal.play(always("1"), TableRequest("tyaga", options=DEALS.options))
+    assert status == 0
+    _, transcript = await terminal.play(["history", "history 1", "history 7", "quit"], QUICK)
+    assert "Finished matches here, newest first:\n" in transcript
+    assert "1. " in transcript and "Tyaga" in transcript
+    (written,) = terminal.folder.glob("domino-*.json")
+    assert f"» The replay file is written: {written}\n" in transcript
+    assert "There is no match 7 in this chat's list." in transcript
+
+
+async def test_review_tells_the_player_how_his_last_finished_match_went(
+    terminal: Terminal,
+) -> None:
+    _, before = await terminal.play(["review", "discard"], QUICK)
+    assert "You have played no finished match kept in this chat." in before
+    status, _ = await terminal.play(always("1"), TableRequest("tyaga", options=DEALS.options))
+    assert status == 0
+    _, transcript = await terminal.play(["review", "quit"], QUICK)
+    assert "Your play in Tyaga (Draw), table " in transcript
+    assert "points more chance of winning" in transcript or "no costly decision" in transcript

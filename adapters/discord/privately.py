@@ -1,0 +1,41 @@
+"""What the core sends a presser alone, after the interaction's reply: on Discord his
+"private chat" is the interaction itself, so the notices and files addressed to it
+(a kept match's pictures and replay file) go as ephemeral follow-ups only he sees."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from adapters.discord.render import render
+from adapters.discord.respond import Context
+from bot.contract import ChatRef, Document, Notice, Outbound
+
+log = logging.getLogger(__name__)
+
+
+async def send_privately(
+    interaction: discord.Interaction[Any], context: Context, rest: list[Outbound]
+) -> list[Outbound]:
+    """Send the presser's own notices and files as ephemeral follow-ups; what is left."""
+    private = ChatRef(context.chat.platform, context.user.user_id)
+    left: list[Outbound] = []
+    for outbound in rest:
+        if not isinstance(outbound, Notice | Document) or outbound.chat != private:
+            left.append(outbound)
+            continue
+        try:
+            if isinstance(outbound, Notice):
+                await interaction.followup.send(
+                    ephemeral=True, **render(outbound.screen).send_kwargs()
+                )
+            else:
+                upload = discord.File(io.BytesIO(outbound.data), filename=outbound.filename)
+                caption = discord.utils.escape_markdown(outbound.caption) or "\u200b"
+                await interaction.followup.send(caption, file=upload, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("Discord refused a private follow-up: %s", exc)
+    return left
