@@ -35,10 +35,10 @@ from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, Screens
 from adapters.console.seating import Core, Table, TableRequest, Tables
 from adapters.console.words import (
-    HELP,
     QUIT_WORDS,
     Refusal,
     export_file,
+    help_text,
     help_word,
     obey,
     others_saved,
@@ -232,7 +232,7 @@ class ConsoleAdapter:
         if word in QUIT_WORDS:
             raise Leave("")
         if help_word(word):
-            self._write(self._(HELP) + "\n")
+            self._write(help_text(self._) + "\n")
             return
         if word == "":
             self._print_hand(hand)

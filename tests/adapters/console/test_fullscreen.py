@@ -19,7 +19,7 @@ from adapters.console import TableRequest, look_around, table_chat
 from adapters.console.choosing import Choose
 from adapters.console.fullscreen import TableApp
 from adapters.console.shades import HandOver, MoveButton
-from adapters.console.words import HELP
+from adapters.console.words import help_text, saved_farewell
 from bot.config import Settings
 from bot.gamedoc import from_json
 from bot.i18n import translator
@@ -120,7 +120,7 @@ async def test_the_last_move_is_marked_on_the_line_and_logged(store: Store, tmp_
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.focused, MoveButton))
         first = app.table.screens.to_move()
-        await pilot.press("1")
+        await pilot.press("1", "enter")
 
         def again() -> bool:
             hand = app.table.screens.to_move()
@@ -262,7 +262,6 @@ async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path
         assert app.query_one("#prompt", Input).placeholder.startswith("numer ruchu")
         assert app.active_bindings["f1"].binding.description == "Pomoc"
         await pilot.press("f1")
-        assert text_of(app, "#panel-text") == polish(HELP) != HELP
+        assert text_of(app, "#panel-text") == help_text(polish) != help_text(translator("en"))
         await pilot.press("ctrl+q")
-    saved = "The match is saved: domino-bot play --resume continues it."
-    assert app.farewell == polish(saved) != saved
+    assert app.farewell == saved_farewell(polish) != saved_farewell(translator("en"))
