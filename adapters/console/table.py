@@ -166,9 +166,11 @@ class ConsoleAdapter:
         if like is not None:
             self._say(self._("A match is saved: %(match)s.", match=like.title(self._lang)))
             while True:
-                asked = await self._read(self._("Continue it? [y/n] "), quit_words=True)
+                asked = await self._read(self._("Continue it? [Y/n] "), quit_words=True)
                 answer = asked.strip().lower()
-                if answer in ("y", "yes", self._("y"), self._("yes")):
+                # Enter alone continues it: the capital letter says so, and a new match
+                # would not replace it anyway.
+                if answer in ("", "y", "yes", self._("y"), self._("yes")):
                     return like
                 if answer in ("n", "no", self._("n"), self._("no")):
                     break

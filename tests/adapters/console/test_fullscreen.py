@@ -227,6 +227,23 @@ async def test_escape_at_the_choice_leaves_and_keeps_the_saved_match(
     assert await store.load(table_chat(2)) is None
 
 
+async def test_down_at_the_choice_moves_to_a_new_match_and_enter_starts_it(
+    store: Store, terminal: Terminal, tmp_path: Path
+) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    before = await store.load(table_chat(1))
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, Choose))
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: bool(moves(app)))
+        chat = app.table.chat
+        await pilot.press("ctrl+q")
+    assert chat == table_chat(2)  # a new match, at a table of its own
+    assert await store.load(table_chat(1)) == before
+
+
 async def test_the_hand_over_screen_hides_every_hand(store: Store, tmp_path: Path) -> None:
     request = TableRequest("tyaga", players=3, humans=2, options=("target=15",))
     app = await table_app(store, request, tmp_path)

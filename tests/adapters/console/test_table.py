@@ -113,12 +113,22 @@ async def test_play_names_the_saved_match_and_asks_until_the_answer_is_clear(
 ) -> None:
     await terminal.play(["1", "quit"], QUICK)
     saved = await terminal.game()
-    _, transcript = await terminal.play(["", "sure", "y", "quit"], QUICK)
+    _, transcript = await terminal.play(["sure", "maybe", "y", "quit"], QUICK)
     assert "» A match is saved: Tyaga (Draw), 2 players (You, Computer 1), " in transcript
-    assert transcript.count("Continue it? [y/n] ") == 3
+    assert transcript.count("Continue it? [Y/n] ") == 3
     again = await terminal.game()
     assert saved is not None and again is not None and again[0].id == saved[0].id
     assert again[0].moves == saved[0].moves
+
+
+async def test_enter_alone_at_the_question_continues_the_saved_match(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    _, transcript = await terminal.play(["", "quit"], QUICK)
+    assert transcript.count("Continue it? [Y/n] ") == 1
+    assert "» Continuing the saved match: Tyaga (Draw), 2 players (You, Computer 1), " in transcript
+    again = await terminal.game()
+    assert saved is not None and again is not None and again[0].id == saved[0].id
 
 
 async def test_quit_at_the_question_keeps_the_saved_match(terminal: Terminal) -> None:
