@@ -80,9 +80,10 @@ class Obeyed:
 async def obey(
     _: Translator, text: str, buttons: Sequence[Button], ask: Ask, export_dir: Path
 ) -> Obeyed | None:
-    """Carry out the words both tables take alike (hint, table --png, discard, export,
-    rules, scores, stats, top); ``None`` for any other line, which each table reads
-    its own way (quit, help, a move, an empty line, table)."""
+    """Carry out the words both tables take alike (hint, table --png, discard, which
+    asks to be confirmed with ``discard yes``, export, rules, scores, stats, top);
+    ``None`` for any other line, which each table reads its own way (quit, help, a
+    move, an empty line, table)."""
     first, *rest = text.split() or [""]
     word = first.lower()
     if word == "hint":
@@ -91,6 +92,14 @@ async def obey(
         said = await table_picture(rest, lambda: ask("table"), _)
         return Obeyed((said,)) if isinstance(said, str) else Obeyed(replies=tuple(said))
     if word == "discard":
+        confirm = f"discard {_('yes')}"
+        if [w.lower() for w in rest] not in (["yes"], [_("yes")]):
+            # Nothing of the match would be left: it takes a second, deliberate word.
+            said = _(
+                "This ends the match for good and keeps nothing of it: type %(command)s to do it.",
+                command=confirm,
+            )
+            return Obeyed((said,))
         return Obeyed(replies=tuple(await ask("stop")), leaving=_("The match is discarded."))
     if word == "export":
         folder = Path(" ".join(rest)) if rest else export_dir

@@ -185,6 +185,9 @@ async def test_hint_writes_the_moves_out_and_discard_ends_the_match_for_good(
         await pilot.press(*"hint", "enter")
         assert text_of(app, "#status").startswith("Your moves: ")
         await pilot.press(*"discard", "enter")
+        assert text_of(app, "#status").endswith("type discard yes to do it.")
+        assert app.is_running and await store.load(table_chat(1)) is not None
+        await pilot.press(*"discard", "space", *"yes", "enter")
         await until(pilot, lambda: not app.is_running)
     assert app.return_value == 0
     assert app.farewell == "The match is discarded."

@@ -183,12 +183,24 @@ async def test_a_table_that_cannot_open_keeps_the_saved_match(terminal: Terminal
 
 async def test_discard_ends_the_match_for_good(terminal: Terminal) -> None:
     await terminal.play(["1", "quit"], QUICK)
-    status, transcript = await terminal.play(["discard"], TableRequest(resume=True))
+    status, transcript = await terminal.play(["discard", "discard yes"], TableRequest(resume=True))
     assert status == 0
-    assert "» The match is discarded. Bye!" in transcript
+    asked = "» This ends the match for good and keeps nothing of it: type discard yes to do it."
+    assert transcript.index(asked) < transcript.index("» The match is discarded. Bye!")
     assert await terminal.game() is None
     _, again = await terminal.play(["quit"], TableRequest(resume=True))
     assert "There is no saved match: a new one begins." in again
+
+
+async def test_discard_alone_asks_and_keeps_the_match(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    _, transcript = await terminal.play(
+        ["discard", "discard maybe", "quit"], TableRequest(resume=True)
+    )
+    assert transcript.count("type discard yes to do it.") == 2
+    kept = await terminal.game()
+    assert saved is not None and kept is not None and kept[0] == saved[0]
 
 
 async def test_resume_with_nothing_saved_starts_a_new_match(terminal: Terminal) -> None:
