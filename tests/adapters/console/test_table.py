@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from adapters.console import TableRequest, table_chat
+from adapters.console import TableRequest, look_around, table_chat
 from bot.contract import ChatRef
 from bot.gamedoc import from_json
+from bot.i18n import translator
 from engine import DOUBLE_SIX, Tile
 from tests.adapters.console.terminal import WAIT, Terminal, always, last_line
 
@@ -340,3 +341,15 @@ async def test_the_players_own_draws_name_the_tiles_he_drew(terminal: Terminal) 
     assert told, "the player never drew in this match"
     assert all(re.fullmatch(r"You drew( \[\d\|\d\])+", line) for line in told), told
     assert re.search(r"Computer 1 drew (a tile|\d+ tiles)", transcript)  # his stay hidden
+
+
+async def test_a_saved_match_names_its_seats_in_the_language_of_the_list(
+    terminal: Terminal,
+) -> None:
+    await terminal.play(["1", "quit"], TableRequest("tyaga", lang="pl", options=("target=10",)))
+    (saved,) = (await look_around(terminal.store, terminal.clock())).saved
+    for lang in ("en", "ru", "pl"):
+        _ = translator(lang)
+        names = f"({_('You')}, {_('Computer %(n)d', n=1)})"
+        assert names in saved.title(lang), (lang, saved.title(lang))
+    assert "Ty" not in saved.title("ru") and "You" not in saved.title("ru")
