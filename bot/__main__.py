@@ -201,9 +201,15 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
         tables = await look_around(opened.store, time.time())
         if full_screen(args.plain):
             from adapters.console.fullscreen import TableApp
+            from adapters.console.logfile import LOG_FILE, logs_into
 
-            app = TableApp(sessions, request, tables, poll=settings.timer_poll_interval)
-            return await app.play(stop_on_signals())
+            thinker.start()  # before the screen is taken (see bot.workers)
+            log_file = settings.data_dir / LOG_FILE
+            app = TableApp(
+                sessions, request, tables, poll=settings.timer_poll_interval, log_file=log_file
+            )
+            with logs_into(log_file, app.logged):
+                return await app.play(stop_on_signals())
         console = ConsoleAdapter(
             sessions,
             line_source(sys.stdin),

@@ -20,7 +20,15 @@ from contextlib import contextmanager
 from typing import Final
 
 from bot import catalog
-from bot.i18n import DOMAIN, LOCALE_DIR, N_, Translator, environment_language, pick_language
+from bot.i18n import (
+    DOMAIN,
+    LOCALE_DIR,
+    N_,
+    Translator,
+    available_languages,
+    environment_language,
+    pick_language,
+)
 from bot.i18n import translator as translator_for
 
 #: argparse's own words a ``domino-bot`` command line can show, for the catalogs.
@@ -57,6 +65,34 @@ def asked_language(words: Sequence[str]) -> str | None:
     return asked
 
 
+def command_at(words: Sequence[str]) -> int | None:
+    """Where the command stands among the words: the first that is neither an option
+    of ``domino-bot`` itself (``--lang ru``, ``-h``) nor that option's value."""
+    at = 0
+    while at < len(words):
+        if words[at] == "--lang":
+            at += 2
+        elif words[at].startswith("-"):
+            at += 1
+        else:
+            return at
+    return None
+
+
+def known_language(asked: str) -> bool:
+    """Whether a catalog speaks ``asked`` (``ru``, ``pt-BR`` only if we had it, ``ru_RU``)."""
+    exact = asked.replace("-", "_").split(".")[0]
+    return exact in available_languages() or exact.split("_")[0].lower() in available_languages()
+
+
+def unknown_language(_: Translator, asked: str) -> str:
+    return _(
+        "unknown language %(lang)s: choose one of %(langs)s",
+        lang=repr(asked),
+        langs=", ".join(available_languages()),
+    )
+
+
 @contextmanager
 def speaking(lang: str) -> Iterator[gettext.NullTranslations]:
     """argparse's own words in ``lang`` inside the block (see the module's comment),
@@ -79,14 +115,19 @@ def parse(argv: Sequence[str] | None, lang: str | None = None) -> argparse.Names
     lang = cli_language(words) if lang is None else lang
     _ = translator_for(lang)
     with speaking(lang) as argparse_words:
-        if words[:1] != ["play"]:
+        asked = asked_language(words)
+        if asked is not None and not known_language(asked):
+            build_parser(_).error(unknown_language(_, asked))
+        at = command_at(words)
+        if at is None or words[at] != "play":
             return build_parser(_).parse_args(words)
+        words = words[:at] + words[at + 1 :]  # play's own --lang takes the group's
         parser = play_parser(_)
         # parse_intermixed_args keeps its usage for errors by cutting 7 characters, the
         # English "usage: ", off the front; a usage given beforehand is kept whole.
         prefix = argparse_words.gettext("usage: ")
         parser.usage = parser.format_usage().removeprefix(prefix).rstrip()
-        args = parser.parse_intermixed_args(words[1:])
+        args = parser.parse_intermixed_args(words)
         # The game is the word without "=", wherever it stands among the options.
         given = ([args.variant] if args.variant else []) + args.options
         games = [word for word in given if "=" not in word]

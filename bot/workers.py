@@ -6,7 +6,14 @@ processor time in Python or Pillow, which a thread would run under the event
 loop's lock. Workers are spawned, not forked (a fork would copy the event loop's
 threads and sockets), and each ends with the bot that started it: a bot killed
 outright (SIGKILL) has no chance to stop its pool, whose workers would otherwise
-wait for work for ever.
+wait for work for ever. Workers ignore SIGINT: Ctrl-C at a terminal reaches every
+process of its group, and it is the bot's to stop them, not theirs to die of it
+(each with a traceback of its own).
+
+A pool that serves a full-screen terminal is started before the screen is taken
+(its owner's ``start``): the first spawned process also starts the standard
+library's resource tracker, which is handed the process's standard error, and a
+screen that captures standard error leaves it none to hand.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -27,7 +35,20 @@ def spawned_pool(workers: int, initializer: Callable[[], None]) -> ProcessPoolEx
     """``workers`` spawned processes, each set up by ``initializer`` (which is to call
     :func:`end_with_the_bot`)."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=initializer)
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_set_up, initargs=(initializer,)
+    )
+
+
+def _set_up(initializer: Callable[[], None]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot stops its workers
+    initializer()
+
+
+def spawn_all(pool: ProcessPoolExecutor, workers: int) -> None:
+    """Have every worker of ``pool`` spawned now (a pool spawns them as work comes)."""
+    for _ in range(workers):
+        pool.submit(int)
 
 
 def end_with_the_bot() -> None:

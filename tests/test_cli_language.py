@@ -125,3 +125,29 @@ def test_the_first_line_and_the_health_check_speak_the_language_too(
     monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{closed_port()}/0")
     assert run(["health"], monkeypatch) == 1
     assert "nie odpowiada" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--lang", "ru", "play", "--seed", "4"], ["play", "--seed", "4", "--lang", "ru"]],
+    ids=["before", "after"],
+)
+def test_lang_before_or_after_play_speaks_at_the_table(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(argv, monkeypatch, "quit\n") == 0
+    out, err = capsys.readouterr()
+    assert "Тяга" in err.splitlines()[0]
+    assert "Ваши кости" in out or "Ваш ход" in out, out
+
+
+@pytest.mark.parametrize("argv", [["--lang", "de", "play"], ["play", "--lang=xx"]])
+def test_an_unknown_language_is_refused_with_the_known_ones(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        run(argv, monkeypatch, "quit\n")
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines()[-1].endswith("choose one of en, ca, pl, ru, uk"), err

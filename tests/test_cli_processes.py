@@ -85,6 +85,46 @@ def test_a_stop_signal_at_the_table_leaves_cleanly_and_keeps_the_match(
     child.stdin.close()  # type: ignore[union-attr]
 
 
+def test_ctrl_c_reaching_the_workers_too_stops_the_table_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C at a terminal signals every process of the foreground group: the table's
+    and its computers' workers."""
+    env = child_env(tmp_path)
+    env.update(AI_WORKERS="1", AI_SECONDS="0.01")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--seed", "3", "--level", "strong"],
+        env=env,
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a group of its own, as a terminal's foreground job
+    )
+    assert child.stdout is not None and child.stdin is not None
+    table = psutil.Process(child.pid)
+    seen = b""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        chunk = os.read(child.stdout.fileno(), 4096)
+        assert chunk, seen.decode()
+        seen += chunk
+        if seen.endswith(b"You> "):
+            if len(table.children()) >= 2:  # a worker thought, beside the resource tracker
+                break
+            child.stdin.write(b"1\n")
+            child.stdin.flush()
+    assert len(table.children()) >= 2
+    os.killpg(child.pid, signal.SIGINT)
+    assert child.wait(timeout=30) == 0
+    assert child.stderr is not None
+    out, err = child.stdout.read(), child.stderr.read()
+    assert "» Stopped. The match is saved" in (seen + out).decode()
+    assert b"Traceback" not in err, err.decode()
+    assert b"KeyboardInterrupt" not in err
+    child.stdin.close()
+
+
 # -- the deploy files use commands that exist -------------------------------------------
 
 

@@ -18,8 +18,18 @@ def test_every_setting_is_in_the_readmes_table() -> None:
 
 def test_every_setting_in_env_example_is_in_the_readme() -> None:
     example = (ROOT / ".env.example").read_text(encoding="utf-8")
-    names = set(re.findall(r"^([A-Z_]+)=", example, re.MULTILINE))
+    names = set(re.findall(r"^# ([A-Z_]+)=", example, re.MULTILINE))
     assert names and all(f"`{name}`" in README for name in names)
+
+
+def test_env_example_copied_as_it_is_sets_nothing() -> None:
+    """A copy of it as .env (or as a service's environment file, which sets even an
+    empty value and so hides the value the unit gives) changes no setting."""
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert re.findall(r"^\s*[A-Za-z_]+\s*=.*$", example, re.MULTILINE) == []
+    assert {f"`{name.upper()}`" for name in Settings.model_fields} == {
+        f"`{name}`" for name in re.findall(r"^# ([A-Z_]+)=", example, re.MULTILINE)
+    }
 
 
 def test_local_links_lead_to_files_that_exist() -> None:

@@ -50,7 +50,12 @@ async def choose_match(
 class Choose(ModalScreen[Saved | str | None]):
     """Continue one of the saved matches, start a new one, or leave (Escape)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "Leave")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "leave", "Leave"),
+        # The arrows walk the choices as Tab does (Down must not leave Continue focused).
+        Binding("down,right", "app.focus_next", show=False),
+        Binding("up,left", "app.focus_previous", show=False),
+    ]
     CSS = """
     Choose { align: center middle; }
 #choose { width: 80%; max-width: 100; height: auto; padding: 1 2; border: heavy $primary; }

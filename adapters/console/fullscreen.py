@@ -3,9 +3,11 @@
 The table stays in place and changes as the game goes: the line of play with the
 last move marked, the seats, whose turn it is, a log of recent moves, and the
 hand of the person at the keyboard as buttons (click one, or move with the
-arrows and press Enter, or press its number). The prompt below takes the same
-words as the line mode (``6-4@L``, ``draw``, ``hint``, ``export`` …); F1, F2
-and F3 show the help, the rules and the scoreboard. With several people at one
+arrows and press Enter, or type its number and Enter). The prompt below takes
+the same words as the line mode (``6-4@L``, ``draw``, ``hint``, ``export`` …);
+whatever is typed goes there whole, even while a move has the keyboard and
+however fast it comes, so a typed word never presses a button. F1, F2 and F3
+show the help, the rules and the scoreboard. With several people at one
 keyboard, a hand-over screen covers everything between two of them.
 
 As in the line mode, which moves exist is never decided here: the buttons are
@@ -18,7 +20,6 @@ from __future__ import annotations
 import asyncio
 
 from textual import on, work
-from textual.events import Key
 from textual.widgets import Button, Input
 
 from adapters.console.choosing import choose_match
@@ -27,9 +28,9 @@ from adapters.console.screens import Hand
 from adapters.console.shades import MoveButton
 from adapters.console.tableview import TableView
 from adapters.console.words import (
-    HELP,
     QUIT_WORDS,
     Refusal,
+    help_text,
     help_word,
     obey,
     press_for,
@@ -104,6 +105,7 @@ class TableApp(TableView):
     @on(Input.Submitted, "#prompt")
     async def typed(self, event: Input.Submitted) -> None:
         event.input.value = ""
+        self._typing = False
         text = event.value.strip()
         word = (text.split() or [""])[0].lower()
         hand = self.table.screens.to_move()
@@ -112,7 +114,7 @@ class TableApp(TableView):
             self.action_leave()
             return
         if help_word(word):
-            self._panel(self._(HELP))
+            self._panel(help_text(self._))
             return
         buttons = hand.buttons if hand else []
         obeyed = await obey(self._, text, buttons, self._command, self.export_dir)
@@ -137,10 +139,8 @@ class TableApp(TableView):
         else:
             await self.press(payload)
 
-    async def action_press_number(self, number: int) -> None:
-        hand = self.table.screens.to_move()
-        if hand is not None and not self._handing_over:
-            await self._press_typed(hand, str(number))
+    def moves_have_the_keyboard(self) -> None:
+        self._typing = False  # the player chose a move: Enter is for it now
 
     def action_step(self, step: int) -> None:
         buttons = [b for b in self.query(MoveButton) if not (b.disabled or b.gone)]
@@ -149,18 +149,40 @@ class TableApp(TableView):
         at = buttons.index(self.focused) if self.focused in buttons else -step
         buttons[(at + step) % len(buttons)].focus()
 
-    def on_key(self, event: Key) -> None:
-        """Letters typed while a move is focused go to the prompt."""
-        typed = event.character if event.is_printable else None
-        if isinstance(self.focused, MoveButton) and typed and not typed.isdigit():
-            prompt = self.query_one("#prompt", Input)
-            prompt.focus()
-            prompt.insert_text_at_cursor(typed)
-            event.stop()
+    async def typed_on_a_move(self, key: str, character: str | None, printable: bool) -> bool:
+        """Whether a key that reached a move button was the prompt's, and so taken there.
+
+        A character goes to the prompt, which takes the keyboard at once; keys
+        already on their way to the move in a burst (fast typing, a paste), the rest
+        of a word and the Enter after it, still reach the move: while the typing goes
+        on they are the prompt's too, and Enter sends what was typed instead of
+        pressing the move."""
+        prompt = self.query_one("#prompt", Input)
+        if printable and character:
+            self._typing = True
+            prompt.insert_text_at_cursor(character)
+            prompt.screen.set_focus(prompt)  # now, not once the keys queued are served
+            return True
+        if not (self._typing and prompt.value):
+            return False
+        if key == "enter":
+            await prompt.action_submit()
+        elif key == "backspace":
+            prompt.action_delete_left()
+        else:
+            return False
+        return True
+
+    async def pasted_on_a_move(self, text: str) -> None:
+        """Pasted text goes to the prompt; a line break in it sends the line before it."""
+        line, newline, _rest = text.partition("\n")
+        await self.typed_on_a_move("", line.rstrip("\r"), True)
+        if newline:
+            await self.typed_on_a_move("enter", None, False)
 
     def action_panel(self, name: str) -> None:
         if name == "help":
-            self._panel(self._(HELP))
+            self._panel(help_text(self._))
         else:
             self.run_worker(self._show_command(name))
 

@@ -17,9 +17,8 @@ from babel.dates import format_datetime
 
 from bot.catalog import variant as variant_info
 from bot.contract import ChatRef
-from bot.gamedoc import BadDocument, from_json
-from bot.i18n import translator
-from bot.render import seat_label
+from bot.gamedoc import BadDocument, GameDoc, from_json
+from bot.i18n import Translator, translator
 from bot.snapshot import Snapshot, open_game
 from bot.store import Store
 from engine import DominoError
@@ -35,33 +34,70 @@ def table_chat(number: int) -> ChatRef:
 
 
 @dataclass(frozen=True, slots=True)
+class Role:
+    """Who sits in a seat, named only when shown, in the language of the screen that
+    shows it: a person at the keyboard by his number (``You`` when alone), or a
+    computer by its number among the computers."""
+
+    person: int | None = None  # 1, 2 … for the people at the keyboard
+    computer: int | None = None  # 1, 2 … for the computers
+    away: bool = False  # a person whose seat a computer plays
+
+    def name(self, _: Translator, humans: int) -> str:
+        if self.person is None:
+            return _("Computer %(n)d", n=self.computer or 0)
+        named = _("You") if humans == 1 else _("Player %(n)d", n=self.person)
+        return _("%(name)s (computer)", name=named) if self.away else named
+
+
+@dataclass(frozen=True, slots=True)
 class Saved:
     """A match waiting in one of the terminal's tables."""
 
     chat: ChatRef
     snapshot: Snapshot
     variant: str
-    players: tuple[str, ...]  # the seats' names, in seat order
+    roles: tuple[Role, ...]  # the seats, in seat order
     humans: int
     created: float
 
+    @property
+    def players(self) -> int:
+        return len(self.roles)
+
     def title(self, lang: str = "en") -> str:
-        """``Kozel, 4 players (You, Computer 1, …), 1 Dec 21:40``, in ``lang``."""
+        """``Kozel, 4 players (You, Computer 1, …), 1 Dec 21:40``, in ``lang``, the
+        seats' names included, whatever language the match began in."""
         _ = translator(lang)
         try:
             game = variant_info(self.variant, _.lang).title
         except DominoError:
             game = self.variant
-        names = ", ".join(self.players)
+        names = ", ".join(role.name(_, self.humans) for role in self.roles)
         when = format_datetime(datetime.fromtimestamp(self.created), "d MMM HH:mm", locale=_.lang)
         return _.ngettext(
             "%(game)s, %(n)d player (%(names)s), %(when)s",
             "%(game)s, %(n)d players (%(names)s), %(when)s",
-            len(self.players),
+            self.players,
             game=game,
             names=names,
             when=when,
         )
+
+
+def seat_roles(doc: GameDoc) -> tuple[Role, ...]:
+    """The roles of a terminal match's seats: its people are the keyboard's users,
+    whose ids are their numbers (see :func:`~adapters.console.seating.keyboard_users`)."""
+    roles = []
+    computers = 0
+    for seat in doc.seats:
+        if seat.user is None:
+            computers += 1
+            roles.append(Role(computer=computers))
+        else:
+            number = int(seat.user.user_id) if seat.user.user_id.isdigit() else 1
+            roles.append(Role(person=number, away=seat.away is not None))
+    return tuple(roles)
 
 
 async def saved_matches(store: Store, now: float) -> list[Saved]:
@@ -78,10 +114,8 @@ async def saved_matches(store: Store, now: float) -> list[Saved]:
             doc = from_json(stored.doc)
         except BadDocument:
             continue
-        _ = translator(doc.settings.lang)
-        names = tuple(seat_label(_, doc, seat) for seat in range(len(doc.seats)))
         humans = sum(1 for seat in doc.seats if seat.user is not None)
-        found.append(Saved(chat, snapshot, doc.variant, names, humans, doc.created))
+        found.append(Saved(chat, snapshot, doc.variant, seat_roles(doc), humans, doc.created))
     found.sort(key=lambda saved: saved.created, reverse=True)
     return found
 

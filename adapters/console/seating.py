@@ -71,7 +71,7 @@ class Tables:
         except DominoError:
             return None
         for saved in self.saved:
-            same_table = len(saved.players) == request.players and saved.humans == request.humans
+            same_table = saved.players == request.players and saved.humans == request.humans
             if saved.variant == name and same_table:
                 return saved
         return None

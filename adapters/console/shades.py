@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
+from textual.events import Key, Paste
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, RichLog, Static
@@ -77,12 +78,16 @@ class MoveLog(RichLog):
 
 class MoveButton(Button):
     """One of the core's buttons: ``number`` is what the player may type for it (0:
-    none), ``payload`` what a press sends (empty: leave the finished match)."""
+    none), ``payload`` what a press sends (empty: leave the finished match).
+
+    A move is pressed by Enter, the mouse, or its number typed at the prompt; what
+    is typed while a move has the keyboard is the prompt's (see
+    ``TableApp.typed_on_a_move``), digits included, since a move written out begins
+    with one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,up", "app.step(-1)", "Previous", show=False),
         Binding("right,down", "app.step(1)", "Next", show=False),
-        *(Binding(str(n), f"app.press_number({n})", f"Move {n}", show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, number: int, label: str, payload: str, *, disabled: bool = False) -> None:
@@ -96,6 +101,24 @@ class MoveButton(Button):
         focus_first = getattr(self.app, "focus_first_move", None)
         if focus_first is not None:
             self.call_after_refresh(focus_first)
+
+    def on_focus(self) -> None:
+        # The player came back to the moves (Tab, the mouse): Enter is the move's again.
+        came_back = getattr(self.app, "moves_have_the_keyboard", None)
+        if came_back is not None:
+            came_back()
+
+    async def on_key(self, event: Key) -> None:
+        typed = getattr(self.app, "typed_on_a_move", None)
+        if typed is not None and await typed(event.key, event.character, event.is_printable):
+            event.stop()
+            event.prevent_default()
+
+    async def on_paste(self, event: Paste) -> None:
+        pasted = getattr(self.app, "pasted_on_a_move", None)
+        if pasted is not None:
+            event.stop()
+            await pasted(event.text)
 
 
 class HandOver(Screen[None]):

@@ -35,10 +35,10 @@ from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, Screens
 from adapters.console.seating import Core, Table, TableRequest, Tables
 from adapters.console.words import (
-    HELP,
     QUIT_WORDS,
     Refusal,
     export_file,
+    help_text,
     help_word,
     obey,
     others_saved,
@@ -166,9 +166,11 @@ class ConsoleAdapter:
         if like is not None:
             self._say(self._("A match is saved: %(match)s.", match=like.title(self._lang)))
             while True:
-                asked = await self._read(self._("Continue it? [y/n] "), quit_words=True)
+                asked = await self._read(self._("Continue it? [Y/n] "), quit_words=True)
                 answer = asked.strip().lower()
-                if answer in ("y", "yes", self._("y"), self._("yes")):
+                # Enter alone continues it: the capital letter says so, and a new match
+                # would not replace it anyway.
+                if answer in ("", "y", "yes", self._("y"), self._("yes")):
                     return like
                 if answer in ("n", "no", self._("n"), self._("no")):
                     break
@@ -232,7 +234,7 @@ class ConsoleAdapter:
         if word in QUIT_WORDS:
             raise Leave("")
         if help_word(word):
-            self._write(self._(HELP) + "\n")
+            self._write(help_text(self._) + "\n")
             return
         if word == "":
             self._print_hand(hand)

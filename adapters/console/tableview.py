@@ -51,7 +51,10 @@ class TableView(App[int]):
         poll: float = 0.5,
         clock: Callable[[], float] = time.time,
         export_dir: Path = Path("exports"),
+        log_file: Path | None = None,
     ) -> None:
+        """``log_file``: where log records go while the table is up (see
+        :mod:`adapters.console.logfile`), to name when one is worth a look."""
         super().__init__()
         self.table = Table(core, CHAT)
         self.request = request
@@ -59,6 +62,7 @@ class TableView(App[int]):
         self.poll = poll
         self.clock = clock
         self.export_dir = export_dir
+        self.log_file = log_file
         self.farewell = ""  # what to say once the screen is gone
         self.keyboard: UserRef | None = None  # who has the keyboard now
         self._ = _ = translator(request.lang or "en")
@@ -68,6 +72,7 @@ class TableView(App[int]):
         self._hands: dict[str, list[str]] = {}
         self._handing_over = False
         self._started = False
+        self._typing = False  # keys that reached a move went to the prompt; more may follow
         # What the hand area shows: whose hand in which version, the next-deal button,
         # whether the match is over; it is drawn again only when one of them changes.
         self._drawn: tuple[tuple[str, int] | None, str | None, bool] | None = None
@@ -231,6 +236,13 @@ class TableView(App[int]):
             self._draw()
 
         self.push_screen(HandOver(self._, user.name), taken)
+
+    def logged(self) -> None:
+        """A record of WARNING or above was logged: say where to read it."""
+        if self.log_file is not None and self.is_running:
+            self._status(
+                self._("Something went wrong; the log says what: %(path)s", path=str(self.log_file))
+            )
 
     def _note(self, text: str) -> None:
         self.query_one("#log", MoveLog).note(text)

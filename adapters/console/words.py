@@ -3,7 +3,10 @@ the same words work in the line mode and at the full-screen table's prompt."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+import os
+import shutil
+import sys
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -30,11 +33,37 @@ the [6|4] at the left end). Also:
   history    this table's finished matches (history N: the Nth's replay into exports/)
   review     how your play in your last finished match here could have been better
   discard    end this match for good; nothing of it is kept
-  quit       leave; the match is saved (domino-bot play --resume continues it)""")
+  quit       leave; the match is saved (%(command)s continues it)""")
 
 
 def help_word(word: str) -> bool:
     return word in HELP_WORDS
+
+
+def help_text(_: Translator) -> str:
+    return _(HELP, command=resume_command())
+
+
+def resume_command(
+    argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None
+) -> str:
+    """The command that continues a saved match, as the person at this terminal can
+    type it where he is: ``domino-bot`` when that is on his PATH, ``make run`` when
+    make started it from the project's own folder (``make run`` does not put it on
+    PATH), else the program as he called it."""
+    argv = sys.argv if argv is None else argv
+    environ = os.environ if environ is None else environ
+    program = Path(argv[0]) if argv else Path("domino-bot")
+    if program.name == "__main__.py":
+        return "python -m bot play --resume"
+    if program.name != "domino-bot":
+        return "domino-bot play --resume"
+    on_path = shutil.which("domino-bot", path=environ.get("PATH"))
+    if on_path is not None and Path(on_path).resolve() == program.resolve():
+        return "domino-bot play --resume"
+    if "MAKELEVEL" in environ:
+        return 'make run ARGS="play --resume"'
+    return f"{argv[0]} play --resume"
 
 
 Ask = Callable[..., Awaitable[list[Outbound]]]
@@ -54,10 +83,10 @@ class Obeyed:
 async def obey(
     _: Translator, text: str, buttons: Sequence[Button], ask: Ask, export_dir: Path
 ) -> Obeyed | None:
-    """Carry out the words both tables take alike (hint, table --png, discard, export,
-    history, rules, scores, stats, top, review, mydata); ``None`` for any other line, which each
-    table reads
-    its own way (quit, help, a move, an empty line, table)."""
+    """Carry out the words both tables take alike (hint, table --png, discard, which
+    asks to be confirmed with ``discard yes``, export, history, rules, scores, stats, top,
+    review, mydata); ``None`` for any other line, which each table reads its own way
+    (quit, help, a move, an empty line, table)."""
     first, *rest = text.split() or [""]
     word = first.lower()
     if word == "hint":
@@ -66,6 +95,14 @@ async def obey(
         said = await table_picture(rest, lambda: ask("table"), _)
         return Obeyed((said,)) if isinstance(said, str) else Obeyed(replies=tuple(said))
     if word == "discard":
+        confirm = f"discard {_('yes')}"
+        if [w.lower() for w in rest] not in (["yes"], [_("yes")]):
+            # Nothing of the match would be left: it takes a second, deliberate word.
+            said = _(
+                "This ends the match for good and keeps nothing of it: type %(command)s to do it.",
+                command=confirm,
+            )
+            return Obeyed((said,))
         return Obeyed(replies=tuple(await ask("stop")), leaving=_("The match is discarded."))
     if word == "export":
         folder = Path(" ".join(rest)) if rest else export_dir
@@ -145,13 +182,16 @@ def _write(path: Path, data: bytes, _: Translator) -> str | None:
 def tables_taken(_: Translator, count: int) -> str:
     return _(
         "Saved matches: %(n)d, as many as the terminal keeps: continue one "
-        "(domino-bot play --resume) and type discard to end it.",
+        "(%(command)s) and type discard to end it.",
         n=count,
+        command=resume_command(),
     )
 
 
 def others_saved(_: Translator, count: int) -> str:
-    return _("Saved matches wait: %(n)d. domino-bot play --resume lists them.", n=count)
+    return _(
+        "Saved matches wait: %(n)d. %(command)s lists them.", n=count, command=resume_command()
+    )
 
 
 def your_moves(_: Translator, moves: list[str]) -> str:
@@ -169,4 +209,4 @@ def not_a_move(_: Translator, refusal: str) -> str:
 
 
 def saved_farewell(_: Translator) -> str:
-    return _("The match is saved: domino-bot play --resume continues it.")
+    return _("The match is saved: %(command)s continues it.", command=resume_command())

@@ -21,7 +21,7 @@ from typing import Final, Protocol
 
 from bot.ai import Budget, choose
 from bot.ai.review import Judged, ReviewJob, review
-from bot.workers import Pooled, end_with_the_bot, spawned_pool
+from bot.workers import Pooled, end_with_the_bot, spawn_all, spawned_pool
 from engine import Move, View
 
 WORKER_NICENESS = 10
@@ -84,6 +84,14 @@ class Thinker(Pooled):
         self.budget = budget or Budget()
         self._pool = None
 
+    def start(self) -> None:
+        """Spawn the workers now rather than at the first question (see
+        :mod:`bot.workers` for why a full-screen terminal needs this)."""
+        if self.workers and self._pool is None:
+            pool = spawned_pool(self.workers, _yield_to_the_bot)
+            spawn_all(pool, self.workers)
+            self._pool = pool
+
     def question(self, view: View, level: str, dice: str, lacks: tuple[int, ...]) -> Question:
         return Question(view, level, dice, lacks, self.budget)
 
@@ -99,8 +107,8 @@ class Thinker(Pooled):
     async def answer(self, question: Question) -> Move:
         if self.workers == 0:
             return answer(question)
-        if self._pool is None:
-            self._pool = spawned_pool(self.workers, _yield_to_the_bot)
+        self.start()
+        assert self._pool is not None
         loop = asyncio.get_running_loop()
         sent = dataclasses.replace(question, asked=time.time())
         return await loop.run_in_executor(self._pool, answer, sent)

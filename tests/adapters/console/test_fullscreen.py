@@ -19,7 +19,7 @@ from adapters.console import TableRequest, look_around, table_chat
 from adapters.console.choosing import Choose
 from adapters.console.fullscreen import TableApp
 from adapters.console.shades import HandOver, MoveButton
-from adapters.console.words import HELP
+from adapters.console.words import help_text, saved_farewell
 from bot.config import Settings
 from bot.gamedoc import from_json
 from bot.i18n import translator
@@ -120,7 +120,7 @@ async def test_the_last_move_is_marked_on_the_line_and_logged(store: Store, tmp_
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.focused, MoveButton))
         first = app.table.screens.to_move()
-        await pilot.press("1")
+        await pilot.press("1", "enter")
 
         def again() -> bool:
             hand = app.table.screens.to_move()
@@ -185,6 +185,9 @@ async def test_hint_writes_the_moves_out_and_discard_ends_the_match_for_good(
         await pilot.press(*"hint", "enter")
         assert text_of(app, "#status").startswith("Your moves: ")
         await pilot.press(*"discard", "enter")
+        assert text_of(app, "#status").endswith("type discard yes to do it.")
+        assert app.is_running and await store.load(table_chat(1)) is not None
+        await pilot.press(*"discard", "space", *"yes", "enter")
         await until(pilot, lambda: not app.is_running)
     assert app.return_value == 0
     assert app.farewell == "The match is discarded."
@@ -227,6 +230,23 @@ async def test_escape_at_the_choice_leaves_and_keeps_the_saved_match(
     assert await store.load(table_chat(2)) is None
 
 
+async def test_down_at_the_choice_moves_to_a_new_match_and_enter_starts_it(
+    store: Store, terminal: Terminal, tmp_path: Path
+) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    before = await store.load(table_chat(1))
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, Choose))
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: bool(moves(app)))
+        chat = app.table.chat
+        await pilot.press("ctrl+q")
+    assert chat == table_chat(2)  # a new match, at a table of its own
+    assert await store.load(table_chat(1)) == before
+
+
 async def test_the_hand_over_screen_hides_every_hand(store: Store, tmp_path: Path) -> None:
     request = TableRequest("tyaga", players=3, humans=2, options=("target=15",))
     app = await table_app(store, request, tmp_path)
@@ -262,7 +282,6 @@ async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path
         assert app.query_one("#prompt", Input).placeholder.startswith("numer ruchu")
         assert app.active_bindings["f1"].binding.description == "Pomoc"
         await pilot.press("f1")
-        assert text_of(app, "#panel-text") == polish(HELP) != HELP
+        assert text_of(app, "#panel-text") == help_text(polish) != help_text(translator("en"))
         await pilot.press("ctrl+q")
-    saved = "The match is saved: domino-bot play --resume continues it."
-    assert app.farewell == polish(saved) != saved
+    assert app.farewell == saved_farewell(polish) != saved_farewell(translator("en"))

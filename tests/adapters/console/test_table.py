@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from adapters.console import TableRequest, table_chat
+from adapters.console import TableRequest, look_around, table_chat
 from bot.contract import ChatRef
 from bot.gamedoc import from_json
+from bot.i18n import translator
 from engine import DOUBLE_SIX, Tile
 from tests.adapters.console.terminal import WAIT, Terminal, always, last_line
 
@@ -113,12 +114,22 @@ async def test_play_names_the_saved_match_and_asks_until_the_answer_is_clear(
 ) -> None:
     await terminal.play(["1", "quit"], QUICK)
     saved = await terminal.game()
-    _, transcript = await terminal.play(["", "sure", "y", "quit"], QUICK)
+    _, transcript = await terminal.play(["sure", "maybe", "y", "quit"], QUICK)
     assert "» A match is saved: Tyaga (Draw), 2 players (You, Computer 1), " in transcript
-    assert transcript.count("Continue it? [y/n] ") == 3
+    assert transcript.count("Continue it? [Y/n] ") == 3
     again = await terminal.game()
     assert saved is not None and again is not None and again[0].id == saved[0].id
     assert again[0].moves == saved[0].moves
+
+
+async def test_enter_alone_at_the_question_continues_the_saved_match(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    _, transcript = await terminal.play(["", "quit"], QUICK)
+    assert transcript.count("Continue it? [Y/n] ") == 1
+    assert "» Continuing the saved match: Tyaga (Draw), 2 players (You, Computer 1), " in transcript
+    again = await terminal.game()
+    assert saved is not None and again is not None and again[0].id == saved[0].id
 
 
 async def test_quit_at_the_question_keeps_the_saved_match(terminal: Terminal) -> None:
@@ -173,12 +184,24 @@ async def test_a_table_that_cannot_open_keeps_the_saved_match(terminal: Terminal
 
 async def test_discard_ends_the_match_for_good(terminal: Terminal) -> None:
     await terminal.play(["1", "quit"], QUICK)
-    status, transcript = await terminal.play(["discard"], TableRequest(resume=True))
+    status, transcript = await terminal.play(["discard", "discard yes"], TableRequest(resume=True))
     assert status == 0
-    assert "» The match is discarded. Bye!" in transcript
+    asked = "» This ends the match for good and keeps nothing of it: type discard yes to do it."
+    assert transcript.index(asked) < transcript.index("» The match is discarded. Bye!")
     assert await terminal.game() is None
     _, again = await terminal.play(["quit"], TableRequest(resume=True))
     assert "There is no saved match: a new one begins." in again
+
+
+async def test_discard_alone_asks_and_keeps_the_match(terminal: Terminal) -> None:
+    await terminal.play(["1", "quit"], QUICK)
+    saved = await terminal.game()
+    _, transcript = await terminal.play(
+        ["discard", "discard maybe", "quit"], TableRequest(resume=True)
+    )
+    assert transcript.count("type discard yes to do it.") == 2
+    kept = await terminal.game()
+    assert saved is not None and kept is not None and kept[0] == saved[0]
 
 
 async def test_resume_with_nothing_saved_starts_a_new_match(terminal: Terminal) -> None:
@@ -346,10 +369,22 @@ async def test_history_lists_the_finished_match_and_writes_its_replay(
 async def test_review_tells_the_player_how_his_last_finished_match_went(
     terminal: Terminal,
 ) -> None:
-    _, before = await terminal.play(["review", "discard"], QUICK)
+    _, before = await terminal.play(["review", "discard yes"], QUICK)
     assert "You have played no finished match kept in this chat." in before
     status, _ = await terminal.play(always("1"), TableRequest("tyaga", options=DEALS.options))
     assert status == 0
     _, transcript = await terminal.play(["review", "quit"], QUICK)
     assert "Your play in Tyaga (Draw), table " in transcript
     assert "points more chance of winning" in transcript or "no costly decision" in transcript
+
+
+async def test_a_saved_match_names_its_seats_in_the_language_of_the_list(
+    terminal: Terminal,
+) -> None:
+    await terminal.play(["1", "quit"], TableRequest("tyaga", lang="pl", options=("target=10",)))
+    (saved,) = (await look_around(terminal.store, terminal.clock())).saved
+    for lang in ("en", "ru", "pl"):
+        _ = translator(lang)
+        names = f"({_('You')}, {_('Computer %(n)d', n=1)})"
+        assert names in saved.title(lang), (lang, saved.title(lang))
+    assert "Ty" not in saved.title("ru") and "You" not in saved.title("ru")
