@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import redis.asyncio as aredis
+from pydantic import ValidationError
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.flow import Game
-from bot.gamedoc import RUNNING, BadDocument, Seat, from_json, to_json
+from bot.gamedoc import RUNNING, BadDocument, from_json, to_json
+from bot.history_kept import KeptMatch, unseated, without
 from bot.ratings import Rating, decode
 from bot.store_docs import load_doc, pack
 from bot.store_types import StatRow, text
@@ -40,6 +42,34 @@ _REPLACE_LAST = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1
+"""
+# KEYS: a chat's kept matches and their order (see bot.store_history), one hash slot.
+# ARGV: how many matches to write anew, how many fields to delete, then (match id, the
+# match as read, the match to write instead) for each, the fields, and the ids of the
+# matches to drop whole, each with its other fields (``id>…``). A match that changed or
+# went meanwhile is left as it is.
+_SCRUB_HISTORY = """
+local rewrites, fields = tonumber(ARGV[1]), tonumber(ARGV[2])
+local at = 3
+for _ = 1, rewrites do
+  if redis.call('HGET', KEYS[1], ARGV[at]) == ARGV[at + 1] then
+    redis.call('HSET', KEYS[1], ARGV[at], ARGV[at + 2])
+  end
+  at = at + 3
+end
+for _ = 1, fields do
+  redis.call('HDEL', KEYS[1], ARGV[at])
+  at = at + 1
+end
+if at > #ARGV then return end
+local dropped = {}
+for n = at, #ARGV do
+  dropped[ARGV[n]] = true
+  redis.call('ZREM', KEYS[2], ARGV[n])
+end
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if dropped[string.match(field, '^([^>]*)')] then redis.call('HDEL', KEYS[1], field) end
+end
 """
 GRACE: Final = 2 * 86400
 """Seconds a player's set of chats (and the time of his last match) outlive his retention
@@ -89,6 +119,7 @@ class PrivacyBook:
     def __init__(self, redis: aredis.Redis) -> None:
         self._redis = redis
         self._replace_last = redis.register_script(_REPLACE_LAST)
+        self._scrub_history = redis.register_script(_SCRUB_HISTORY)
 
     async def note(self, chat: ChatRef, users: Sequence[UserRef], retention: int) -> None:
         """Add ``chat`` to each user's chats, which then expire ``retention`` from now (and
@@ -185,7 +216,8 @@ class PrivacyBook:
         chat's boards and in the global ratings, and his part of the matches waiting in
         the chats' rating outboxes (the others of such a match are still rated). The
         outboxes go first, so a settling match cannot put back what was deleted after.
-        In his chats' last games a ``computer`` of that level takes his seat."""
+        In his chats' last games and kept matches a ``computer`` of that level takes his
+        seat, and his reviews of those matches go."""
         me = user.key
         for chat, match_id, entry in await self._queued():
             if me in entry["n"]:
@@ -207,6 +239,7 @@ class PrivacyBook:
             await pipe.execute()
         for chat in chats:
             await self._unseat_from_last_game(chat, user, computer)
+            await self._unseat_from_history(chat, user, computer)
 
     async def _unseat_from_last_game(self, chat: ChatRef, user: UserRef, computer: str) -> None:
         """The chat's last game (kept a while for export and a rematch) with a computer
@@ -218,14 +251,40 @@ class PrivacyBook:
             doc = from_json(load_doc(raw))
         except (BadDocument, ValueError):
             return  # nothing this version can read, or change
-        seat = doc.seat_of(user)
-        if seat is None:
+        changed = unseated(doc, user, computer)
+        if changed is None:
             return
-        doc = doc.with_seat(seat, Seat(computer=computer, lang=doc.seats[seat].lang))
-        if doc.host == user.key:
-            heir = next((s.user for s in doc.seats if s.user is not None), None)
-            doc = doc.but(host=heir.key if heir is not None else None)
-        await self._replace_last(keys=[keys.last_game(chat)], args=[raw, pack(to_json(doc))])
+        await self._replace_last(keys=[keys.last_game(chat)], args=[raw, pack(to_json(changed))])
+
+    async def _unseat_from_history(self, chat: ChatRef, user: UserRef, computer: str) -> None:
+        """The chat's kept matches with a computer in the player's seat (see
+        :func:`bot.history_kept.without`), and without his reviews of them. A match
+        naming him that this version cannot read goes whole."""
+        me = user.key
+        rewrites: list[str] = []
+        fields: list[str] = []
+        dropped: list[str] = []
+        kept = keys.history(chat)
+        for raw_field, raw in (await self._redis.hgetall(kept)).items():
+            field, found = text(raw_field), text(raw)
+            match_id, beside, name = field.partition(">")
+            if beside:
+                if name.partition(":")[2] == me:
+                    fields.append(field)
+                continue
+            try:
+                changed = without(KeptMatch.model_validate_json(found), user, computer)
+            except (ValidationError, BadDocument):
+                if f'"{me}"' in found:
+                    dropped.append(match_id)
+                continue
+            if changed is not None:
+                rewrites += [match_id, found, changed.model_dump_json()]
+        if rewrites or fields or dropped:
+            counts = [str(len(rewrites) // 3), str(len(fields))]
+            await self._scrub_history(
+                keys=[kept, keys.history_order(chat)], args=[*counts, *rewrites, *fields, *dropped]
+            )
 
     async def _queued(self) -> list[tuple[ChatRef, str, dict[str, Any]]]:
         """Every match waiting in a rating outbox: its chat, its id, and it as queued."""
