@@ -5,8 +5,9 @@ chats where he has played a match, noted when it starts) and, under his user key
 boards of those chats (a scoreboard row with the name he last played under, a rating
 line) and in each game's global ratings (a line in one bucket, and in the leaderboard if
 he is among the best). A finished match waiting in a chat's rating outbox names him too,
-until it is settled. Everything here reads or deletes exactly those places, found from
-his own set of chats."""
+until it is settled, and so do the matches those chats keep for ``history`` that he
+played. Everything here reads or deletes exactly those places, found from his own set
+of chats."""
 
 from __future__ import annotations
 
@@ -99,6 +100,7 @@ class KeptData:
     boards: tuple[BoardEntry, ...]
     ratings: dict[str, Rating]  # across every chat, by game
     queued: int  # finished matches naming him that wait to move the global ratings
+    matches: int = 0  # finished matches of his that the chats keep for ``history``
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -110,7 +112,8 @@ class KeptData:
 
     @property
     def empty(self) -> bool:
-        return not (self.stats or self.lang or self.boards or self.ratings or self.queued)
+        found = (self.stats, self.lang, self.boards, self.ratings, self.queued, self.matches)
+        return not any(found)
 
 
 class PrivacyBook:
@@ -209,7 +212,21 @@ class PrivacyBook:
         }
         queued = sum(1 for _chat, _match, entry in await self._queued() if me in entry["n"])
         lang_text = text(lang) if lang is not None else None
-        return KeptData(stats, lang_text, tuple(boards), ratings, queued)
+        matches = await self._kept_matches(chats, user)
+        return KeptData(stats, lang_text, tuple(boards), ratings, queued, matches)
+
+    async def _kept_matches(self, chats: Sequence[ChatRef], user: UserRef) -> int:
+        """How many of the matches ``chats`` keep for ``history`` he played."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for chat in chats:
+                pipe.hgetall(keys.history(chat))
+            found: list[dict[Any, Any]] = await pipe.execute()
+        return sum(
+            _names(text(raw), user)
+            for kept in found
+            for field, raw in kept.items()
+            if ">" not in text(field)
+        )
 
     async def forget(self, user: UserRef, variants: Sequence[str], computer: str) -> None:
         """Delete everything kept of ``user``: his own keys, his rows and ratings in every
@@ -275,7 +292,7 @@ class PrivacyBook:
             try:
                 changed = without(KeptMatch.model_validate_json(found), user, computer)
             except (ValidationError, BadDocument):
-                if f'"{me}"' in found:
+                if _names(found, user):
                     dropped.append(match_id)
                 continue
             if changed is not None:
@@ -306,6 +323,15 @@ def players_noted(
         return []
     people = [seat.user for seat in after.doc.seats if seat.user is not None]
     return [lambda: store.note_players(chat, people)]
+
+
+def _names(kept: str, user: UserRef) -> bool:
+    """Whether a kept match (its JSON) has ``user`` among its players; one this version
+    cannot read, whether his user key is in it at all."""
+    try:
+        return any(p.user == user.key for p in KeptMatch.model_validate_json(kept).players)
+    except ValidationError:
+        return f'"{user.key}"' in kept
 
 
 def _user_of(player: str) -> UserRef:

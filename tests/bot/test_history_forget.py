@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import redis.asyncio as aredis
 
 from bot import keys
-from bot.contract import ChatRef, Document, Notice, Press, UserRef
+from bot.contract import ChatRef, Command, Document, Notice, Press, Response, UserRef
 from bot.history_kept import KeptMatch, KeptPlayer
 from bot.play import private_chat
 from bot.replay import build_state
@@ -20,6 +21,7 @@ from tests.bot.driver import Table, button, buttons, make_table, responses, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 GROUP = ChatRef("tg", "-100")
+DAY = 86400
 
 
 async def play(table: Table, people: list[UserRef], seed: int) -> str:
@@ -110,3 +112,28 @@ async def test_a_kept_match_naming_him_that_cannot_be_read_goes_whole_on_forget(
 
     assert await redis_client.hkeys(keys.history(GROUP)) == [readable]
     assert await redis_client.zrange(keys.history_order(GROUP), 0, -1) == [readable]
+
+
+async def test_mydata_counts_the_kept_matches_he_played_and_for_how_long_they_are_kept(
+    new_store: Callable[..., Store],
+) -> None:
+    store = new_store(history_ttl=30 * DAY)
+    table = make_table(store, GROUP)
+    await play(table, [ANNA, BORIS], 4)
+    await play(table, [BORIS], 6)
+    said = "Finished matches you played that the chats keep for history: %d; each is kept"
+    mine = await mydata(table, ANNA)
+    assert f"{said % 1} up to 30 days after it ended." in mine
+    assert f"{said % 2} up to 30 days after it ended." in await mydata(table, BORIS)
+
+    await forget(table, ANNA)
+
+    assert (await mydata(table, ANNA)).startswith("Nothing is kept about you (tg:1).")
+    assert (await store.kept_about(ANNA)).matches == 0
+    assert (await store.kept_about(BORIS)).matches == 2
+
+
+async def mydata(table: Table, who: UserRef) -> str:
+    [notice] = await table.send(Command(private_chat(who), who, "mydata", private=True))
+    assert isinstance(notice, Response)
+    return notice.screen.plain_text()
