@@ -1,12 +1,13 @@
 """A chat's finished matches, kept and listed: ``history`` and its replay buttons.
 
 A match is kept when it finishes (see :mod:`bot.store_history`), as a
-:class:`KeptMatch`: what the list shows (when it ended, the game and its options, who
-played, the result) and the whole game, packed as the chat's last game is for
-``export``. ``history`` lists the newest :data:`LISTED` of the chat, newest first,
-each with a button; a press sends that match's replay to the presser alone (his
+:class:`bot.history_kept.KeptMatch`: what the list shows (when it ended, the game and
+its options, who played, the result) and the whole game, packed as the chat's last
+game is for ``export``. ``history`` lists the newest :data:`LISTED` of the chat, newest
+first, each with a button; a press sends that match's replay to the presser alone (his
 private chat; on Discord an ephemeral reply): a picture of each deal's end and the
-replay file ``export`` writes.
+replay file ``export`` writes. ``forget`` leaves a computer, unnamed, in the seat of
+the person it forgets.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from babel.dates import format_datetime
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
 from bot import codec, keys
 from bot.contract import (
@@ -33,14 +34,14 @@ from bot.contract import (
     UserRef,
 )
 from bot.flow import Game
-from bot.gamedoc import FINISHED, BadDocument, GameDoc, from_json, replay_json, to_json
+from bot.gamedoc import FINISHED, GameDoc, replay_json, to_json
+from bot.history_kept import KeptMatch, KeptPlayer
 from bot.i18n import Translator, text_line, translator
 from bot.lobbyview import current_options
 from bot.painter import Painter
 from bot.play import private_chat
 from bot.render import seat_label
 from bot.store import pack
-from bot.store_docs import load_doc
 from bot.store_game import MatchWrite
 from bot.store_history import MatchHistory, keep_values
 from bot.texts import option_value_words, variant_title
@@ -51,35 +52,6 @@ if TYPE_CHECKING:
 
 LISTED: Final = 20
 """Matches ``history`` lists."""
-
-
-class KeptPlayer(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    name: str
-    user: str | None = None  # the person's user key; None for a computer
-
-
-class KeptMatch(BaseModel):
-    """A finished match as a chat keeps it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    id: str
-    ended: float
-    variant: str
-    options: list[str]  # the options' values as the engine resolved them
-    players: list[KeptPlayer]
-    scores: list[int]
-    winners: list[int]
-    game: str  # the whole game document, packed
-
-    def doc(self) -> GameDoc:
-        """The whole game; :class:`BadDocument` if this version cannot read it."""
-        try:
-            return from_json(load_doc(self.game))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise BadDocument(str(exc)) from exc
 
 
 def kept_match(game: Game, ended: float, _: Translator) -> KeptMatch | None:

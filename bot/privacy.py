@@ -74,7 +74,24 @@ class Privacy:
             days,
         )
         deletes = line(_("%(forget)s deletes it now."), forget=CommandRef("forget"))
-        return Screen((*_kept_lines(_, user, kept), text_line(kept_for), deletes))
+        lines = [*_kept_lines(_, user, kept), text_line(kept_for)]
+        if kept.matches:
+            lines.append(self._history_line(kept.matches, _))
+        return Screen((*lines, deletes))
+
+    def _history_line(self, matches: int, _: Translator) -> TextLine:
+        """How many of the chats' kept matches he played, and for how long they are kept."""
+        days = max(1, round(self._runner.store.history.ttl / DAY))
+        said = _.ngettext(
+            "Finished matches you played that the chats keep for %(history)s: %(matches)d; "
+            "each is kept up to %(n)d day after it ended.",
+            "Finished matches you played that the chats keep for %(history)s: %(matches)d; "
+            "each is kept up to %(n)d days after it ended.",
+            days,
+            matches=matches,
+            history="%(history)s",  # (filled with the command below)
+        )
+        return line(said, history=CommandRef("history"))
 
     async def press(self, press: Press, action: ForgetPress) -> list[Outbound]:
         """Forget or Cancel, pressed: only by the person who asked."""

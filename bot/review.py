@@ -23,7 +23,8 @@ from bot.ai.review import Judged, ReviewJob, state_before
 from bot.ai.thinker import Thinker
 from bot.contract import Answer, ChatRef, Command, Notice, Outbound, Press, Screen, UserRef
 from bot.gamedoc import GameDoc
-from bot.history import KeptMatch, newest
+from bot.history import newest
+from bot.history_kept import KeptMatch
 from bot.i18n import Translator, text_line
 from bot.play import private_chat
 from bot.store_history import MatchHistory

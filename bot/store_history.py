@@ -2,7 +2,7 @@
 each for the chat's history time (``HISTORY_DAYS``).
 
 Two keys of the chat's hash slot hold them: a hash from match id to the match as kept
-(a :class:`bot.history.KeptMatch`, as JSON, its game packed), and a sorted set of the
+(a :class:`bot.history_kept.KeptMatch`, as JSON, its game packed), and a sorted set of the
 ids by when each ended. The write that finishes a match keeps it, in the same script
 (:data:`KEEP_MATCH`), and drops the ones past the newest :data:`KEPT` or older than the
 history time, renewing both keys' expiry: a chat that plays no match for that long

@@ -5,8 +5,9 @@ chats where he has played a match, noted when it starts) and, under his user key
 boards of those chats (a scoreboard row with the name he last played under, a rating
 line) and in each game's global ratings (a line in one bucket, and in the leaderboard if
 he is among the best). A finished match waiting in a chat's rating outbox names him too,
-until it is settled. Everything here reads or deletes exactly those places, found from
-his own set of chats."""
+until it is settled, and so do the matches those chats keep for ``history`` that he
+played. Everything here reads or deletes exactly those places, found from his own set
+of chats."""
 
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import redis.asyncio as aredis
+from pydantic import ValidationError
 
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.flow import Game
-from bot.gamedoc import RUNNING, BadDocument, Seat, from_json, to_json
+from bot.gamedoc import RUNNING, BadDocument, from_json, to_json
+from bot.history_kept import KeptMatch, unseated, without
 from bot.ratings import Rating, decode
 from bot.store_docs import load_doc, pack
 from bot.store_types import StatRow, text
@@ -40,6 +43,34 @@ _REPLACE_LAST = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1
+"""
+# KEYS: a chat's kept matches and their order (see bot.store_history), one hash slot.
+# ARGV: how many matches to write anew, how many fields to delete, then (match id, the
+# match as read, the match to write instead) for each, the fields, and the ids of the
+# matches to drop whole, each with its other fields (``id>…``). A match that changed or
+# went meanwhile is left as it is.
+_SCRUB_HISTORY = """
+local rewrites, fields = tonumber(ARGV[1]), tonumber(ARGV[2])
+local at = 3
+for _ = 1, rewrites do
+  if redis.call('HGET', KEYS[1], ARGV[at]) == ARGV[at + 1] then
+    redis.call('HSET', KEYS[1], ARGV[at], ARGV[at + 2])
+  end
+  at = at + 3
+end
+for _ = 1, fields do
+  redis.call('HDEL', KEYS[1], ARGV[at])
+  at = at + 1
+end
+if at > #ARGV then return end
+local dropped = {}
+for n = at, #ARGV do
+  dropped[ARGV[n]] = true
+  redis.call('ZREM', KEYS[2], ARGV[n])
+end
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if dropped[string.match(field, '^([^>]*)')] then redis.call('HDEL', KEYS[1], field) end
+end
 """
 GRACE: Final = 2 * 86400
 """Seconds a player's set of chats (and the time of his last match) outlive his retention
@@ -69,6 +100,7 @@ class KeptData:
     boards: tuple[BoardEntry, ...]
     ratings: dict[str, Rating]  # across every chat, by game
     queued: int  # finished matches naming him that wait to move the global ratings
+    matches: int = 0  # finished matches of his that the chats keep for ``history``
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -80,7 +112,8 @@ class KeptData:
 
     @property
     def empty(self) -> bool:
-        return not (self.stats or self.lang or self.boards or self.ratings or self.queued)
+        found = (self.stats, self.lang, self.boards, self.ratings, self.queued, self.matches)
+        return not any(found)
 
 
 class PrivacyBook:
@@ -89,6 +122,7 @@ class PrivacyBook:
     def __init__(self, redis: aredis.Redis) -> None:
         self._redis = redis
         self._replace_last = redis.register_script(_REPLACE_LAST)
+        self._scrub_history = redis.register_script(_SCRUB_HISTORY)
 
     async def note(self, chat: ChatRef, users: Sequence[UserRef], retention: int) -> None:
         """Add ``chat`` to each user's chats, which then expire ``retention`` from now (and
@@ -178,14 +212,29 @@ class PrivacyBook:
         }
         queued = sum(1 for _chat, _match, entry in await self._queued() if me in entry["n"])
         lang_text = text(lang) if lang is not None else None
-        return KeptData(stats, lang_text, tuple(boards), ratings, queued)
+        matches = await self._kept_matches(chats, user)
+        return KeptData(stats, lang_text, tuple(boards), ratings, queued, matches)
+
+    async def _kept_matches(self, chats: Sequence[ChatRef], user: UserRef) -> int:
+        """How many of the matches ``chats`` keep for ``history`` he played."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for chat in chats:
+                pipe.hgetall(keys.history(chat))
+            found: list[dict[Any, Any]] = await pipe.execute()
+        return sum(
+            _names(text(raw), user)
+            for kept in found
+            for field, raw in kept.items()
+            if ">" not in text(field)
+        )
 
     async def forget(self, user: UserRef, variants: Sequence[str], computer: str) -> None:
         """Delete everything kept of ``user``: his own keys, his rows and ratings in every
         chat's boards and in the global ratings, and his part of the matches waiting in
         the chats' rating outboxes (the others of such a match are still rated). The
         outboxes go first, so a settling match cannot put back what was deleted after.
-        In his chats' last games a ``computer`` of that level takes his seat."""
+        In his chats' last games and kept matches a ``computer`` of that level takes his
+        seat, and his reviews of those matches go."""
         me = user.key
         for chat, match_id, entry in await self._queued():
             if me in entry["n"]:
@@ -207,6 +256,7 @@ class PrivacyBook:
             await pipe.execute()
         for chat in chats:
             await self._unseat_from_last_game(chat, user, computer)
+            await self._unseat_from_history(chat, user, computer)
 
     async def _unseat_from_last_game(self, chat: ChatRef, user: UserRef, computer: str) -> None:
         """The chat's last game (kept a while for export and a rematch) with a computer
@@ -218,14 +268,40 @@ class PrivacyBook:
             doc = from_json(load_doc(raw))
         except (BadDocument, ValueError):
             return  # nothing this version can read, or change
-        seat = doc.seat_of(user)
-        if seat is None:
+        changed = unseated(doc, user, computer)
+        if changed is None:
             return
-        doc = doc.with_seat(seat, Seat(computer=computer, lang=doc.seats[seat].lang))
-        if doc.host == user.key:
-            heir = next((s.user for s in doc.seats if s.user is not None), None)
-            doc = doc.but(host=heir.key if heir is not None else None)
-        await self._replace_last(keys=[keys.last_game(chat)], args=[raw, pack(to_json(doc))])
+        await self._replace_last(keys=[keys.last_game(chat)], args=[raw, pack(to_json(changed))])
+
+    async def _unseat_from_history(self, chat: ChatRef, user: UserRef, computer: str) -> None:
+        """The chat's kept matches with a computer in the player's seat (see
+        :func:`bot.history_kept.without`), and without his reviews of them. A match
+        naming him that this version cannot read goes whole."""
+        me = user.key
+        rewrites: list[str] = []
+        fields: list[str] = []
+        dropped: list[str] = []
+        kept = keys.history(chat)
+        for raw_field, raw in (await self._redis.hgetall(kept)).items():
+            field, found = text(raw_field), text(raw)
+            match_id, beside, name = field.partition(">")
+            if beside:
+                if name.partition(":")[2] == me:
+                    fields.append(field)
+                continue
+            try:
+                changed = without(KeptMatch.model_validate_json(found), user, computer)
+            except (ValidationError, BadDocument):
+                if _names(found, user):
+                    dropped.append(match_id)
+                continue
+            if changed is not None:
+                rewrites += [match_id, found, changed.model_dump_json()]
+        if rewrites or fields or dropped:
+            counts = [str(len(rewrites) // 3), str(len(fields))]
+            await self._scrub_history(
+                keys=[kept, keys.history_order(chat)], args=[*counts, *rewrites, *fields, *dropped]
+            )
 
     async def _queued(self) -> list[tuple[ChatRef, str, dict[str, Any]]]:
         """Every match waiting in a rating outbox: its chat, its id, and it as queued."""
@@ -247,6 +323,15 @@ def players_noted(
         return []
     people = [seat.user for seat in after.doc.seats if seat.user is not None]
     return [lambda: store.note_players(chat, people)]
+
+
+def _names(kept: str, user: UserRef) -> bool:
+    """Whether a kept match (its JSON) has ``user`` among its players; one this version
+    cannot read, whether his user key is in it at all."""
+    try:
+        return any(p.user == user.key for p in KeptMatch.model_validate_json(kept).players)
+    except ValidationError:
+        return f'"{user.key}"' in kept
 
 
 def _user_of(player: str) -> UserRef:

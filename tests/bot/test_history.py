@@ -12,7 +12,7 @@ import redis.asyncio as aredis
 
 from bot import codec, keys
 from bot.contract import ChatRef, Document, Notice, Press, Response
-from bot.history import KeptMatch
+from bot.history_kept import KeptMatch
 from bot.play import private_chat
 from bot.replay import build_state
 from bot.store import Store

@@ -87,8 +87,10 @@ async def test_data_an_earlier_version_kept_forever_expires_and_can_be_forgotten
     chat = ChatRef("tg", "-100")
     await _play(store, chat, 4)
     # As an earlier version left it: no expiry anywhere, no set of each player's chats.
+    # (A chat's kept matches came later, each kept with its expiry: they stay as they are.)
+    later = {keys.history(chat), keys.history_order(chat)}
     async for key in redis_client.scan_iter(count=1000):
-        if await redis_client.ttl(key) > 90 * DAY:  # (not a match's marker, nor a game's)
+        if key not in later and await redis_client.ttl(key) > 90 * DAY:  # (not a marker)
             await redis_client.persist(key)
     earlier = (
         keys.user_chats(ANNA),
@@ -112,7 +114,7 @@ async def test_data_an_earlier_version_kept_forever_expires_and_can_be_forgotten
 
 
 async def test_a_player_inactive_for_the_retention_period_leaves_boards_others_keep_alive(
-    new_store: Callable[..., Store],
+    new_store: Callable[..., Store], redis_client: aredis.Redis
 ) -> None:
     now = [2_000_000_000.0]
     store = new_store(retention=RETENTION, clock=lambda: now[0])
@@ -134,3 +136,6 @@ async def test_a_player_inactive_for_the_retention_period_leaves_boards_others_k
     leaders, _count = await store.leaders(None, "kozel")
     assert ANNA.key not in [key for key, _rating in leaders]
     assert not (await store.kept_about(BORIS)).empty
+    # Her match is still among the chat's kept ones, with a computer in her seat.
+    kept = await _dump(redis_client, keys.history(chat))
+    assert "Boris" in kept and "Anna" not in kept and '"tg:1"' not in kept

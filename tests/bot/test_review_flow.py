@@ -8,7 +8,7 @@ import random
 from bot.ai.review import review as ai_review
 from bot.ai.thinker import Thinker
 from bot.contract import Answer, Notice, Press
-from bot.history import KeptMatch
+from bot.history_kept import KeptMatch
 from bot.play import private_chat
 from bot.review import job_for
 from bot.store import Store

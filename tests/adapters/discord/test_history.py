@@ -9,7 +9,7 @@ import redis.asyncio as aredis
 
 from bot import codec
 from bot.contract import ChatRef
-from bot.history import KeptMatch
+from bot.history_kept import KeptMatch
 from bot.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
