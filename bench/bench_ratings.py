@@ -56,7 +56,7 @@ async def main() -> None:
             chat = ChatRef("tg", "-100123")
             start = await used(store)
             regulars = dict(list(rated.items())[:CHAT_PLAYERS])
-            for write in chat_rating_writes(chat, "kozel", regulars):
+            for write in chat_rating_writes(chat, "kozel", regulars, store.retention):
                 # redis-py leaves execute_command unannotated.
                 command = (write.op, *write.keys, *write.values)
                 await store._redis.execute_command(*command)  # type: ignore[no-untyped-call]
