@@ -36,6 +36,7 @@ import orjson
 
 from bot import deal_snapshot, keys
 from bot.contract import ChatRef, Outbound, UserRef
+from bot.deal_snapshot import BadSnapshot
 from bot.flow import Decision, Game
 from bot.gamedoc import (
     FINISHED,
@@ -141,12 +142,28 @@ class Runner:
             self.games.forget(chat.key)
             return None
         try:
-            game = _assemble(read, cached)
+            game, broken = _assemble(read, cached)
         except _UNREADABLE as exc:
             await self._set_aside(chat, read, exc)
             return None
         self.games.remember(chat.key, game)
+        if broken is not None and read.snapshot:
+            await self._set_snapshot_aside(chat, game.doc.id, read.snapshot, broken)
         return game
+
+    async def _set_snapshot_aside(
+        self, chat: ChatRef, game_id: str, snapshot: str, error: BadSnapshot
+    ) -> None:
+        """Move a deal snapshot that does not validate out of the game, keeping it for a
+        person to look at; the game, rebuilt from its moves, goes on."""
+        if await self.store.set_snapshot_aside(chat, game_id, snapshot):
+            log.error(
+                "the deal snapshot of game %s in %s cannot be read (%s); set aside under %s",
+                game_id,
+                chat.key,
+                error,
+                keys.snapshot_aside(chat, game_id),
+            )
 
     async def _set_aside(self, chat: ChatRef, read: GameRead, error: Exception) -> None:
         """Move a game this version cannot read (an unknown schema, a move that no longer
@@ -327,8 +344,9 @@ class Runner:
         await self._attempt(pending)
 
 
-def _assemble(read: GameRead, cached: Game | None) -> Game:
-    """A game from what was read, continuing ``cached`` when the read did."""
+def _assemble(read: GameRead, cached: Game | None) -> tuple[Game, BadSnapshot | None]:
+    """A game from what was read, continuing ``cached`` when the read did; and why the
+    read's snapshot could not be used, if it was of this engine and did not validate."""
     head = json.loads(read.head)
     moves, deals = moves_from(read.moves), deals_from(read.deals)
     if read.moves_from or read.deals_from:
@@ -337,13 +355,19 @@ def _assemble(read: GameRead, cached: Game | None) -> Game:
         deals = cached.doc.deals[: read.deals_from] + deals
     doc = from_parts(head, deals, moves)
     if not doc.deals:
-        return Game(doc, None, read.version)
+        return Game(doc, None, read.version), None
     start = cached.state if cached is not None and cached.doc.id == doc.id else None
+    broken = None
     if start is None or not fits(start, doc):
-        start = deal_snapshot.load(read.snapshot)
+        try:
+            start = deal_snapshot.load(read.snapshot)
+        except BadSnapshot as exc:
+            start, broken = None, exc
+        if start is not None and not deal_snapshot.belongs(start, doc):
+            start, broken = None, BadSnapshot("its deal is not one the game dealt")
         if start is not None and not fits(start, doc):
             start = None
-    return Game(doc, build_state(doc, start), read.version)
+    return Game(doc, build_state(doc, start), read.version), broken
 
 
 def _snapshot(before: Game | None, after: Game) -> str | None:
