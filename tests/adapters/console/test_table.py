@@ -63,7 +63,7 @@ async def test_bad_input_is_explained_and_asked_again(terminal: Terminal) -> Non
     doc, state = found
     taken = set(doc.deals[0].hands[0]) | {Tile(p.left, p.right) for p in state.line}
     absent = next(t for t in DOUBLE_SIX if t not in taken)
-    typed = ["", "six four", "0", "42", "draw please", f"{absent}@L", "quit"]
+    typed = ["", "six four", "0", "42", "²", "٣", "draw please", f"{absent}@L", "quit"]
     status, transcript = await terminal.play(typed, TableRequest(resume=True))
     assert status == 0
     assert transcript.count("You> ") == len(typed)
