@@ -34,10 +34,11 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from bot import deal_snapshot, keys
+from bot import keys
 from bot.contract import ChatRef, Outbound, UserRef
 from bot.deal_snapshot import BadSnapshot
 from bot.flow import Decision, Game
+from bot.game_read import assemble, deal_start_snapshot
 from bot.gamedoc import (
     FINISHED,
     RUNNING,
@@ -45,11 +46,8 @@ from bot.gamedoc import (
     BadDocument,
     GameDoc,
     deal_entry,
-    deals_from,
-    from_parts,
     head_json,
     move_entry,
-    moves_from,
     to_json,
 )
 from bot.i18n import Translator, pick_language, translator
@@ -57,7 +55,7 @@ from bot.match import Pacing
 from bot.painter import Painter
 from bot.rating_step import RatedMatch, change_lines, rate_finished, with_changes
 from bot.ratings import COMPUTER
-from bot.replay import GameCache, build_state, deal_start_state, fits
+from bot.replay import GameCache
 from bot.store import (
     Ending,
     GameRead,
@@ -142,7 +140,7 @@ class Runner:
             self.games.forget(chat.key)
             return None
         try:
-            game, broken = _assemble(read, cached)
+            game, broken = assemble(read, cached)
         except _UNREADABLE as exc:
             await self._set_aside(chat, read, exc)
             return None
@@ -258,7 +256,7 @@ class Runner:
             deals=[deal_entry(d) for d in doc.deals[len(prior.deals) if prior else 0 :]],
             moves_before=len(prior.moves) if prior is not None else -1,
             deals_before=len(prior.deals) if prior is not None else 0,
-            snapshot=None if ended else _snapshot(before if same else None, after),
+            snapshot=None if ended else deal_start_snapshot(before if same else None, after),
             ending=self._ending(chat, after, rated) if ended else None,
             held=before.doc.id if before is not None else None,
         )
@@ -342,43 +340,6 @@ class Runner:
     async def retry_pending(self) -> None:
         pending, self._pending = self._pending, []
         await self._attempt(pending)
-
-
-def _assemble(read: GameRead, cached: Game | None) -> tuple[Game, BadSnapshot | None]:
-    """A game from what was read, continuing ``cached`` when the read did; and why the
-    read's snapshot could not be used, if it was of this engine and did not validate."""
-    head = json.loads(read.head)
-    moves, deals = moves_from(read.moves), deals_from(read.deals)
-    if read.moves_from or read.deals_from:
-        assert cached is not None, "a partial read without a cached game"
-        moves = cached.doc.moves[: read.moves_from] + moves
-        deals = cached.doc.deals[: read.deals_from] + deals
-    doc = from_parts(head, deals, moves)
-    if not doc.deals:
-        return Game(doc, None, read.version), None
-    start = cached.state if cached is not None and cached.doc.id == doc.id else None
-    broken = None
-    if start is None or not fits(start, doc):
-        try:
-            start = deal_snapshot.load(read.snapshot)
-        except BadSnapshot as exc:
-            start, broken = None, exc
-        if start is not None and not deal_snapshot.belongs(start, doc):
-            start, broken = None, BadSnapshot("its deal is not one the game dealt")
-        if start is not None and not fits(start, doc):
-            start = None
-    return Game(doc, build_state(doc, start), read.version), broken
-
-
-def _snapshot(before: Game | None, after: Game) -> str | None:
-    """The new deal's first state, when ``after`` dealt one (``None`` otherwise)."""
-    doc = after.doc
-    dealt_before = len(before.doc.deals) if before is not None else 0
-    if len(doc.deals) <= dealt_before or after.state is None:
-        return None
-    if doc.deal_starts and doc.deal_starts[-1] == len(doc.moves):
-        return deal_snapshot.dump(after.state)  # nothing moved since the deal
-    return deal_snapshot.dump(deal_start_state(doc, before.state if before else None))
 
 
 def _timer_change(prior: GameDoc | None, doc: GameDoc, restate: bool = False) -> TimerChange | None:
