@@ -384,9 +384,11 @@ def replay_json(doc: GameDoc, options: Mapping[str, OptionValue], deals: int) ->
 
     ``options`` are the engine's resolved options, so the file does not depend
     on later defaults; every deal is written as a fixture, so it does not
-    depend on the shuffle of a later version either.
+    depend on the shuffle of a later version either. The seed goes in only once
+    the match has ended: every deal still to come is dealt from it.
     """
     end = doc.deal_starts[deals] if deals < len(doc.deal_starts) else len(doc.moves)
+    seed = doc.seed if doc.status in (FINISHED, STOPPED) else None
     return replay_document(
-        doc.variant, len(doc.seats), options, doc.seed, doc.deals[:deals], doc.moves[:end]
+        doc.variant, len(doc.seats), options, seed, doc.deals[:deals], doc.moves[:end]
     )

@@ -68,6 +68,18 @@ def set_aside(chat: ChatRef, game_id: str) -> str:
     return _chat(chat, "aside", game_id or "-")
 
 
+def snapshot_aside(chat: ChatRef, game_id: str) -> str:
+    """A deal snapshot of the chat's game that could not be read, kept for a person to
+    look at."""
+    return _chat(chat, "aside", game_id or "-", "snap")
+
+
+def outbox_aside(chat: ChatRef) -> str:
+    """Hash of the chat's queued messages that could not be read, by their names, kept
+    for a person to look at."""
+    return _chat(chat, "aside", "outbox")
+
+
 def scores(chat: ChatRef, variant: str) -> str:
     """Sorted set of user keys ranked by matches won in one game, then win rate."""
     return _chat(chat, "scores", variant)

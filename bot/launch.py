@@ -238,8 +238,8 @@ async def export_replay(
 ) -> int:
     """Write the chat's running or last game as a replay file."""
     chat = ChatRef.from_key(chat_key)
-    # At the terminal the one who asks is its player ("You"), so his own game against
-    # computers comes with the deal in play; anywhere else an outsider asks.
+    # At the terminal the one who asks is its player ("You"), anywhere else an outsider;
+    # either way a match still being played comes without its deal in play or its seed.
     asker = UserRef(
         chat.platform, "1" if chat.platform == "con" else "cli", "domino-bot", lang=_.lang
     )

@@ -218,9 +218,9 @@ def languages_screen(_: Translator, current: str) -> Screen:
 async def export(runner: Runner, command: Command, _: Translator) -> Document | Screen:
     """The chat's running or last game as a replay file.
 
-    A running game is exported up to its last finished deal: the deal being
-    played would give away every hand. Only someone playing alone against
-    computers gets the deal in play too: there is nobody's hand to give away.
+    A running game is exported up to its last finished deal and without its seed,
+    whoever asks: the deal being played would give away every hand and the boneyard,
+    and the seed every deal still to come (see :func:`bot.gamedoc.replay_json`).
     """
     chat = command.chat
     current = await runner.load(chat)
@@ -234,9 +234,8 @@ async def export(runner: Runner, command: Command, _: Translator) -> Document | 
     if doc is None or not doc.deals:
         return Screen((text_line(_("There is no game to export yet.")),))
     state = build_state(doc)
-    alone = doc.seat_of(command.user) is not None and sum(s.is_human for s in doc.seats) == 1
     deals = len(doc.deals)
-    if doc.status == "running" and not alone:
+    if doc.status == "running":
         deals = state.deal_number if state.deal_over else state.deal_number - 1
         if not state.match_over and deals == 0:
             return Screen((text_line(_("Nothing to export until the first deal is over.")),))

@@ -85,7 +85,7 @@ def _heading(_: Translator, replay: Replay, state: State[Any]) -> str:
         "%(game)s: %(n)d players, seed %(seed)s",
         replay.players,
         game=game,
-        seed=replay.seed,
+        seed=replay.seed if replay.seed is not None else "-",  # a match still played
     )
     options = " ".join(f"{k}={v}" for k, v in state.options.items())
     if not options:
@@ -95,7 +95,7 @@ def _heading(_: Translator, replay: Replay, state: State[Any]) -> str:
 
 def _next_deal(replay: Replay, state: State[Any]) -> State[Any]:
     number = state.deal_number
-    fixture = replay.deals[number] if number < len(replay.deals) else None
+    fixture = replay.fixture(number + 1)
     try:
         return engine.next_deal(state, fixture)
     except BadFixture as exc:

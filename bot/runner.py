@@ -33,9 +33,11 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from bot import deal_snapshot, keys
+from bot import keys
 from bot.contract import ChatRef, Outbound, UserRef
+from bot.deal_snapshot import BadSnapshot
 from bot.flow import Decision, Game
+from bot.game_read import assemble, deal_start_snapshot
 from bot.gamedoc import (
     FINISHED,
     RUNNING,
@@ -43,11 +45,8 @@ from bot.gamedoc import (
     BadDocument,
     GameDoc,
     deal_entry,
-    deals_from,
-    from_parts,
     head_json,
     move_entry,
-    moves_from,
     to_json,
 )
 from bot.history import history_writes
@@ -56,7 +55,7 @@ from bot.match import Pacing
 from bot.painter import Painter
 from bot.rating_step import RatedMatch, change_lines, rate_finished, with_changes
 from bot.ratings import COMPUTER
-from bot.replay import GameCache, build_state, deal_start_state, fits
+from bot.replay import GameCache
 from bot.store import (
     Ending,
     GameRead,
@@ -142,12 +141,28 @@ class Runner:
             self.games.forget(chat.key)
             return None
         try:
-            game = _assemble(read.intact(), cached)
+            game, broken = assemble(read.intact(), cached)
         except _UNREADABLE as exc:
             await self._set_aside(chat, read, exc)
             return None
         self.games.remember(chat.key, game)
+        if broken is not None and read.snapshot:
+            await self._set_snapshot_aside(chat, game.doc.id, read.snapshot, broken)
         return game
+
+    async def _set_snapshot_aside(
+        self, chat: ChatRef, game_id: str, snapshot: str, error: BadSnapshot
+    ) -> None:
+        """Move a deal snapshot that does not validate out of the game, keeping it for a
+        person to look at; the game, rebuilt from its moves, goes on."""
+        if await self.store.set_snapshot_aside(chat, game_id, snapshot):
+            log.error(
+                "the deal snapshot of game %s in %s cannot be read (%s); set aside under %s",
+                game_id,
+                chat.key,
+                error,
+                keys.snapshot_aside(chat, game_id),
+            )
 
     async def _set_aside(self, chat: ChatRef, read: GameRead, error: Exception) -> None:
         """Move a game this version cannot read (an unknown schema, a move that no longer
@@ -243,7 +258,7 @@ class Runner:
             deals=[deal_entry(d) for d in doc.deals[len(prior.deals) if prior else 0 :]],
             moves_before=len(prior.moves) if prior is not None else -1,
             deals_before=len(prior.deals) if prior is not None else 0,
-            snapshot=None if ended else _snapshot(before if same else None, after),
+            snapshot=None if ended else deal_start_snapshot(before if same else None, after),
             ending=self._ending(chat, after, rated) if ended else None,
             held=before.doc.id if before is not None else None,
         )
@@ -328,36 +343,6 @@ class Runner:
     async def retry_pending(self) -> None:
         pending, self._pending = self._pending, []
         await self._attempt(pending)
-
-
-def _assemble(read: GameRead, cached: Game | None) -> Game:
-    """A game from what was read, continuing ``cached`` when the read did."""
-    head = json.loads(read.head)
-    moves, deals = moves_from(read.moves), deals_from(read.deals)
-    if read.moves_from or read.deals_from:
-        assert cached is not None, "a partial read without a cached game"
-        moves = cached.doc.moves[: read.moves_from] + moves
-        deals = cached.doc.deals[: read.deals_from] + deals
-    doc = from_parts(head, deals, moves)
-    if not doc.deals:
-        return Game(doc, None, read.version)
-    start = cached.state if cached is not None and cached.doc.id == doc.id else None
-    if start is None or not fits(start, doc):
-        start = deal_snapshot.load(read.snapshot)
-        if start is not None and not fits(start, doc):
-            start = None
-    return Game(doc, build_state(doc, start), read.version)
-
-
-def _snapshot(before: Game | None, after: Game) -> str | None:
-    """The new deal's first state, when ``after`` dealt one (``None`` otherwise)."""
-    doc = after.doc
-    dealt_before = len(before.doc.deals) if before is not None else 0
-    if len(doc.deals) <= dealt_before or after.state is None:
-        return None
-    if doc.deal_starts and doc.deal_starts[-1] == len(doc.moves):
-        return deal_snapshot.dump(after.state)  # nothing moved since the deal
-    return deal_snapshot.dump(deal_start_state(doc, before.state if before else None))
 
 
 def _timer_change(prior: GameDoc | None, doc: GameDoc, restate: bool = False) -> TimerChange | None:

@@ -15,7 +15,7 @@ from bot.gamedoc import GameDoc, TableSettings
 from bot.i18n import DEFAULT_LANG, Translator, translator
 from bot.texts import error_text
 from engine import BadOption, get_variant
-from engine.options import resolve_options
+from engine.options import ascii_number, ascii_word, resolve_options
 from engine.state import OptionValue
 
 Pairs = dict[str, str]
@@ -43,19 +43,10 @@ def parse_pairs(_: Translator, words: tuple[str, ...]) -> Pairs | str:
             return _(
                 "Write settings as key=value, for example target=50 (not %(word)s).", word=word
             )
-        pairs[key.strip().lower()] = value.strip()
+        # Read in ASCII, as the engine reads values (see engine.options): a key in
+        # another script is no key, and is named as typed when it is refused.
+        pairs[ascii_word(key) or key] = value
     return pairs
-
-
-def whole_number(text: str) -> int | None:
-    """``text`` as a whole number (``50``, ``-5``), or ``None``. Only ASCII digits
-    count: ``str.isdigit`` would take ``²`` and ``int`` then refuse it."""
-    if not text.isascii():
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return None
 
 
 def apply_pairs(
@@ -74,8 +65,7 @@ def apply_pairs(
             table = changed
             remembered.append((key, stored_value(table, key)))
         else:
-            number = whole_number(value)
-            options[key] = number if number is not None else value
+            options[key] = value  # the engine reads it (engine.options)
     checked = check_options(_, doc.variant, len(doc.seats), options)
     if isinstance(checked, str):
         return checked
@@ -88,9 +78,6 @@ def check_options(
     """The options as the engine checked them (given ones only), or an error text."""
     variant = get_variant(variant_name)
     players = max(seated, variant.min_players)
-    for spec in variant.option_specs:
-        if spec.is_int and spec.name in options and not isinstance(options[spec.name], int):
-            return _("%(option)s must be a whole number", option=spec.name)
     try:
         resolved = resolve_options(variant.option_specs, players, options, variant.name)
     except BadOption as exc:
@@ -99,9 +86,9 @@ def check_options(
 
 
 def table_setting(_: Translator, table: TableSettings, key: str, value: str) -> TableSettings | str:
-    text = value.lower()
+    text = ascii_word(value) or ""
     if key == TIMER:
-        seconds = 0 if text in _FALSE else whole_number(text.removesuffix("s"))
+        seconds = 0 if text in _FALSE else ascii_number(text.removesuffix("s"))
         if seconds is None or (seconds and not TIMER_MIN <= seconds <= TIMER_MAX):
             return _(
                 "timer must be off or from %(low)d to %(high)d seconds",

@@ -26,6 +26,7 @@ from bot.store_docs import dump, load_doc, pack, whole
 from bot.store_game import (
     READ,
     SET_ASIDE,
+    SET_SNAPSHOT_ASIDE,
     WRITE,
     Ending,
     GameRead,
@@ -117,6 +118,7 @@ class Store(Records):
         self._read = redis.register_script(READ)
         self._write = redis.register_script(WRITE)
         self._set_aside = redis.register_script(SET_ASIDE)
+        self._set_snapshot_aside = redis.register_script(SET_SNAPSHOT_ASIDE)
         self._mark_rendered = redis.register_script(_MARK_RENDERED)
         self._timers = TimerSet(redis)
         self._batch = Batch(redis)
@@ -217,6 +219,14 @@ class Store(Records):
         free. ``False`` if the game is no longer at that version."""
         names = [*self._game_keys(chat)[:3], keys.set_aside(chat, game_id)]
         return bool(await self._run(self._set_aside, names, [version, SET_ASIDE_TTL]))
+
+    @guarded
+    async def set_snapshot_aside(self, chat: ChatRef, game_id: str, snapshot: str) -> bool:
+        """Move the snapshot of the chat's game that cannot be read out of the way, under
+        its own key for :data:`SET_ASIDE_TTL`; the game goes on without it. ``False`` if
+        the game no longer holds that snapshot."""
+        names = [keys.game(chat), keys.snapshot_aside(chat, game_id)]
+        return bool(await self._run(self._set_snapshot_aside, names, [snapshot, SET_ASIDE_TTL]))
 
     async def load(self, chat: ChatRef) -> Stored | None:
         """The chat's game as one document (its deals and moves inside), and its version."""

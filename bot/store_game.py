@@ -179,6 +179,15 @@ redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
 return 1
 """
 
+# KEYS: game, the snapshot's set-aside key. ARGV: the snapshot read, TTL of the set-aside
+# key. Moves a snapshot that cannot be read aside, if the game still holds that one.
+SET_SNAPSHOT_ASIDE: Final = """
+if redis.call('HGET', KEYS[1], 'snap') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[2])
+redis.call('HDEL', KEYS[1], 'snap')
+return 1
+"""
+
 #: Redis commands an ending may run on the chat's keys, besides ``board``.
 ENDING_COMMANDS: Final = frozenset(
     {"HSET", "HINCRBY", "HINCRBYFLOAT", "ZADD", "ZINCRBY", "SET", "INCRBY", "EXPIRE", "SADD"}

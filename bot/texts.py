@@ -24,6 +24,7 @@ from engine import (
     UnknownVariant,
     get_variant,
 )
+from engine.options import ascii_number
 
 
 def tile_text(tile: Tile | str) -> str:
@@ -196,6 +197,8 @@ def option_error(_: Translator, params: Mapping[str, object]) -> str:
         )
     if "choices" in params:
         return _("%(option)s must be one of: %(choices)s", option=option, choices=params["choices"])
+    if params.get("whole_number"):
+        return _("%(option)s must be a whole number", option=option)
     if "low" in params and "high" in params:
         return _(
             "%(option)s must be from %(low)s to %(high)s",
@@ -281,10 +284,11 @@ def option_value_words(_: Translator, value: object) -> str:
     if template is not None:
         return _(template)
     kind, _sep, number = text.partition(":")
-    if number.isdigit() and kind == "deals":
-        return _.ngettext("%(n)d deal", "%(n)d deals", int(number))
-    if number.isdigit() and kind == "target":
-        return _.ngettext("to %(n)d point", "to %(n)d points", int(number))
+    n = ascii_number(number) if kind in ("deals", "target") else None
+    if n is not None and kind == "deals":
+        return _.ngettext("%(n)d deal", "%(n)d deals", n)
+    if n is not None and kind == "target":
+        return _.ngettext("to %(n)d point", "to %(n)d points", n)
     return text
 
 

@@ -2,9 +2,15 @@
 
 The file format is the one tests, bug reports and game exports share::
 
-    {"variant": "kozel", "players": 3, "options": {}, "seed": 7,
+    {"format": 2, "variant": "kozel", "players": 3, "options": {}, "seed": 7,
      "deals": [{"hands": [["6-6", ...], ...], "boneyard": ["2-1", ...]}],
      "moves": [[0, "6-6"], [1, "6-3@R"], [2, "draw"]]}
+
+A deal the match reaches beyond the listed ones is dealt from ``seed``. Format 2 (the
+one exports write) leaves the seed out of a match that is still being played, since
+every later deal could be dealt from it: such a file ends with its listed deals, and a
+move beyond them is refused. A file without ``format`` is format 1, where a missing
+seed means 0. See docs/replay-files.md.
 """
 
 from __future__ import annotations
@@ -19,6 +25,9 @@ from engine.errors import BadFixture, DominoError
 from engine.state import Fixture, OptionValue, State
 from engine.tiles import Tile
 
+#: The format exports write; files of this or an earlier format are read.
+FORMAT = 2
+
 
 class BadReplay(DominoError):
     """The file itself is not a valid replay (exit status 2)."""
@@ -31,9 +40,20 @@ class Replay:
     variant: str
     players: int
     options: Mapping[str, OptionValue]
-    seed: int
+    seed: int | None  # None: the file holds no deal beyond its listed ones
     deals: tuple[Fixture, ...]
     moves: tuple[tuple[int, str], ...]
+
+    def fixture(self, deal_number: int) -> Fixture | None:
+        """The listed deal ``deal_number`` (from 1), or ``None`` to deal it from the seed;
+        raises :class:`BadReplay` when the file has neither."""
+        if deal_number <= len(self.deals):
+            return self.deals[deal_number - 1]
+        if self.seed is None:
+            raise BadReplay(
+                f"deal {deal_number} is not in the file, which has no seed to deal it from"
+            )
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +84,17 @@ def parse_replay(data: object) -> Replay:
     """Check a decoded JSON document's shape; raise :class:`BadReplay`."""
     if not isinstance(data, dict):
         raise BadReplay("a replay file is a JSON object")
+    version = data.get("format", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise BadReplay("'format' must be a whole number from 1")
+    if version > FORMAT:
+        raise BadReplay(
+            f"replay format {version} is newer than this version reads (up to {FORMAT})"
+        )
     variant = _field(data, "variant", str)
     players = _field(data, "players", int)
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    seed = data.get("seed", 0 if version == 1 else None)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadReplay("'seed' must be a whole number")
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(
@@ -131,8 +158,9 @@ def _move_pair(pair: object, index: int) -> tuple[int, str]:
 
 def start(replay: Replay) -> State[Any]:
     """The match as the file's first deal sets it up; raises :class:`DominoError`."""
-    first = replay.deals[0] if replay.deals else None
-    return api.new_match(replay.variant, replay.players, replay.options, replay.seed, first)
+    first = replay.fixture(1)
+    seed = replay.seed if replay.seed is not None else 0
+    return api.new_match(replay.variant, replay.players, replay.options, seed, first)
 
 
 def run(replay: Replay) -> Outcome:
@@ -141,11 +169,7 @@ def run(replay: Replay) -> Outcome:
     for index, (seat, text) in enumerate(replay.moves):
         try:
             if state.deal_over and not state.match_over:
-                fixture = (
-                    replay.deals[state.deal_number]
-                    if state.deal_number < len(replay.deals)
-                    else None
-                )
+                fixture = replay.fixture(state.deal_number + 1)
                 try:
                     state = api.next_deal(state, fixture)
                 except BadFixture as exc:
@@ -195,16 +219,20 @@ def replay_json(
     variant: str,
     players: int,
     options: Mapping[str, OptionValue],
-    seed: int,
+    seed: int | None,
     deals: Sequence[Fixture],
     moves: Sequence[tuple[int, str]],
 ) -> dict[str, Any]:
-    """A replay document for a match played so far (exports write this)."""
-    return {
+    """A replay document for a match played so far (exports write this). ``seed`` is
+    ``None`` for a match still being played: it would deal every later deal."""
+    document: dict[str, Any] = {
+        "format": FORMAT,
         "variant": variant,
         "players": players,
         "options": dict(options),
-        "seed": seed,
-        "deals": [fixture_json(d) for d in deals],
-        "moves": [[seat, text] for seat, text in moves],
     }
+    if seed is not None:
+        document["seed"] = seed
+    document["deals"] = [fixture_json(d) for d in deals]
+    document["moves"] = [[seat, text] for seat, text in moves]
+    return document

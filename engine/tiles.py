@@ -76,7 +76,8 @@ def parse_halves(text: str) -> tuple[int, int]:
             break
     else:
         raise BadTile(text, "write a tile as two halves, like 6-4")
-    if not (left.isdigit() and right.isdigit() and len(left) == 1 and len(right) == 1):
+    halves = left + right  # ASCII digits only: str.isdigit takes "²", which int refuses
+    if not (len(left) == 1 and len(right) == 1 and halves.isascii() and halves.isdigit()):
         raise BadTile(text, "write a tile as two halves, like 6-4")
     a, b = int(left), int(right)
     if a > MAX_PIPS or b > MAX_PIPS:

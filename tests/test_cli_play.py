@@ -4,6 +4,7 @@ person can fix told in one line."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import subprocess
@@ -59,14 +60,22 @@ def test_export_writes_into_exports_or_the_folder_named(
 ) -> None:
     assert run(["play", "tyaga", "--seed", "4"], monkeypatch, "1\n1\nquit\n") == 0
     capsys.readouterr()
+    assert run(["export"], monkeypatch) == 1  # the first deal is in play: it stays hidden
+    assert "Nothing to export until the first deal is over." in capsys.readouterr().err
+    assert not (tmp_path / "exports").exists()
+    played = "1\n" * 60 + "quit\n"
+    assert run(["play", "--resume", "tyaga", "hand_size=3"], monkeypatch, played) == 0
+    capsys.readouterr()
     assert run(["export"], monkeypatch) == 0
     (written,) = (tmp_path / "exports").glob("domino-*.json")
     assert f"The replay file is written: exports/{written.name}\n" in capsys.readouterr().err
     (tmp_path / "mine").mkdir()
     assert run(["export", "-o", "mine"], monkeypatch) == 0
     assert (tmp_path / "mine" / written.name).read_bytes() == written.read_bytes()
-    # Playing alone against a computer, the deal in play is in the file.
-    assert '"moves": [\n  [' in written.read_text()
+    # The finished deals and their moves, and no seed: the match goes on.
+    data = json.loads(written.read_text())
+    assert data["moves"] and data["deals"]
+    assert "seed" not in data and data["format"] == 2
 
 
 def test_a_pipe_gets_plain_lines_with_ascii_arrows_when_the_encoding_lacks_them(

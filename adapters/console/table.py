@@ -160,7 +160,7 @@ class ConsoleAdapter:
                 answer = (
                     await self._read(self._("Which one? [1-%(n)d] ", n=len(saved)), quit_words=True)
                 ).strip()
-                if answer.isdigit() and 1 <= int(answer) <= len(saved):
+                if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(saved):
                     return saved[int(answer) - 1]
         like = tables.like(request)
         if like is not None:

@@ -128,7 +128,7 @@ class Refusal:
 def press_for(_: Translator, text: str, buttons: Sequence[Button]) -> str | Refusal:
     """The payload of the move ``text`` names, by its number among ``buttons`` or
     written out (``6-4@L``); or why it names none."""
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # "²" is a digit to str.isdigit, not to int
         number = int(text)
         if not 1 <= number <= len(buttons):
             return Refusal(no_choice(_, number, len(buttons)))

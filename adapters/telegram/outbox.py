@@ -10,29 +10,32 @@ one process gets it — and sends them in the order they were queued. A message 
 process was killed after sending it and before striking it off is sent again: a message
 sent twice is the lesser harm than one never sent.
 
-A message is written with :mod:`pickle` rather than a JSON form of our own: a screen is
-lines of several kinds of segments, rows of buttons, perhaps a card and a picture, and a
-hand-written codec would have to follow every change of :mod:`bot.contract`. Reading
-admits only the classes of :mod:`bot.contract` and plain builtins, so an entry written by
-anyone else cannot call anything; one this version cannot read is dropped and logged.
-A held turn ping is kept the same way (see :mod:`.heldpings`).
+A message is written as data, never as code: ``<time>|<JSON>``, the message of
+:mod:`bot.contract` inside an envelope that names its kind (``notice``, ``response``,
+``document``, ``show``), written and read by pydantic models over the contract's own
+dataclasses (:class:`Queued`): strict types, no field the contract does not have, bytes
+(pictures, files) in base 64. An entry that does not validate is not sent: it is logged
+in one line and moved aside, whole, to the chat's set-aside hash
+(:func:`bot.keys.outbox_aside`) for a person to look at. A held turn ping is kept the same
+way (see :mod:`.heldpings`).
 """
 
 from __future__ import annotations
 
-import base64
-import io
 import logging
-import pickle
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from adapters.telegram.liveness import ALIVE_SECONDS, Liveness
 from adapters.telegram.pending import GRACE_SECONDS, INDEX_SECONDS
 from bot import keys
 from bot.contract import ChatRef, Document, Notice, Response, Show
+from bot.deal_snapshot import one_line
+from bot.store import SET_ASIDE_TTL
 from bot.store_types import text
 
 log = logging.getLogger(__name__)
@@ -41,7 +44,6 @@ Once = Notice | Response | Document
 Message = Show | Notice | Response | Document  # what is kept in Redis as text
 KEEP_SECONDS = 3600.0  # a message queued longer than this is not worth sending late
 RECHECK_SECONDS = ALIVE_SECONDS + 1.0  # another process's entries: look again when it may be gone
-_BUILTINS = frozenset({"tuple", "list", "dict", "int", "float", "str", "bytes", "bool"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,34 +64,62 @@ class Taken:
     look_again: float | None
 
 
-class _Unpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        allowed = (
-            module == "bot.contract"
-            or (module == "builtins" and name in _BUILTINS)
-            or (module == "copyreg" and name in {"_reconstructor", "__newobj__"})
-        )
-        if not allowed:
-            raise pickle.UnpicklingError(f"{module}.{name} is not a message's part")
-        return super().find_class(module, name)
+class _Envelope(BaseModel):
+    model_config = ConfigDict(
+        strict=True, frozen=True, extra="forbid", ser_json_bytes="base64", val_json_bytes="base64"
+    )
+
+
+class _Notice(_Envelope):
+    kind: Literal["notice"] = "notice"
+    message: Notice
+
+
+class _Response(_Envelope):
+    kind: Literal["response"] = "response"
+    message: Response
+
+
+class _Document(_Envelope):
+    kind: Literal["document"] = "document"
+    message: Document
+
+
+class _Show(_Envelope):
+    kind: Literal["show"] = "show"
+    message: Show
+
+
+Queued = Annotated[_Notice | _Response | _Document | _Show, Field(discriminator="kind")]
+_QUEUED: TypeAdapter[Queued] = TypeAdapter(Queued)
+_ENVELOPES: dict[type, type[_Envelope]] = {
+    Notice: _Notice,
+    Response: _Response,
+    Document: _Document,
+    Show: _Show,
+}
+
+
+class Unreadable(ValueError):
+    """A stored message that does not validate; its text is one line."""
 
 
 def encode(message: Message) -> str:
-    """A message of :mod:`bot.contract` as text (base64 pickle), as the store's client
-    decodes every reply."""
-    return base64.b64encode(pickle.dumps(message, protocol=5)).decode()
+    """A message of :mod:`bot.contract` as JSON text in its envelope."""
+    envelope = _ENVELOPES[type(message)]
+    return envelope.model_validate({"message": message}).model_dump_json()
 
 
 def decode(data: str) -> Message:
-    """The message :func:`encode` wrote; only :mod:`bot.contract`'s classes are read."""
-    message = _Unpickler(io.BytesIO(base64.b64decode(data))).load()
-    if not isinstance(message, Message):
-        raise pickle.UnpicklingError(f"not a message: {type(message).__name__}")
-    return message
+    """The message :func:`encode` wrote; raises :class:`Unreadable` for anything else."""
+    try:
+        return _QUEUED.validate_json(data).message
+    except ValidationError as err:
+        raise Unreadable(one_line(err)) from None
 
 
 def dump(message: Once, at: float) -> str:
-    """``at|base64 pickle``."""
+    """``at|JSON``."""
     return f"{at!r}|" + encode(message)
 
 
@@ -97,8 +127,11 @@ def load(name: str, value: str) -> Entry:
     at, _, data = value.partition("|")
     message = decode(data)
     if not isinstance(message, Once):
-        raise pickle.UnpicklingError(f"not a one-off message: {type(message).__name__}")
-    return Entry(name, float(at), message)
+        raise Unreadable(f"not a one-off message: {type(message).__name__}")
+    try:
+        return Entry(name, float(at), message)
+    except ValueError:
+        raise Unreadable(f"no time it was queued: {at[:40]!r}") from None
 
 
 def process_of(name: str) -> str:
@@ -142,6 +175,15 @@ class RedisOutbox:
         self._index = keys.tables_to_check(platform)
         self._take = redis.register_script(_TAKE)
 
+    async def _set_aside(self, chat: ChatRef, unreadable: dict[str, str]) -> None:
+        """Move entries that cannot be read out of the chat's outbox, kept whole."""
+        key, aside = keys.outbox(chat), keys.outbox_aside(chat)
+        async with self._redis.pipeline(transaction=False) as pipe:  # one slot: the chat's
+            pipe.hset(aside, mapping=unreadable)
+            pipe.expire(aside, SET_ASIDE_TTL)
+            pipe.hdel(key, *unreadable)
+            await pipe.execute()
+
     def name(self, number: int) -> str:
         """This process's name for its ``number``-th message."""
         return f"{self._liveness.me}.{number:012d}"
@@ -165,25 +207,35 @@ class RedisOutbox:
 
     async def take_over(self, chat: ChatRef) -> Taken:
         """Take the chat's messages queued by processes that are gone."""
-        key = keys.outbox(ChatRef(chat.platform, chat.chat_id))
+        chat = ChatRef(chat.platform, chat.chat_id)
+        key = keys.outbox(chat)
         names = [text(name) for name in await self._redis.hkeys(key)]
         others = {process_of(name) for name in names} - {self._liveness.me}
         gone = [process for process in sorted(others) if await self._liveness.gone(process)]
         raw = await self._take(keys=[key], args=[self._liveness.me, *gone]) if gone else []
         entries: list[Entry] = []
         dropped: list[str] = []
+        unreadable: dict[str, str] = {}
         now = self._wall()
         for name, value in zip(raw[::2], raw[1::2], strict=True):
             try:
                 entry = load(text(name), text(value))
-            except Exception as err:
-                log.warning("dropping the queued message %s of %s: %s", text(name), key, err)
-                dropped.append(text(name))
+            except Unreadable as err:
+                unreadable[text(name)] = text(value)
+                log.error(
+                    "the queued message %s of %s cannot be read (%s); set aside under %s",
+                    text(name),
+                    key,
+                    err,
+                    keys.outbox_aside(chat),
+                )
                 continue
             if entry.at < now - KEEP_SECONDS:
                 dropped.append(entry.name)
             else:
                 entries.append(entry)
+        if unreadable:
+            await self._set_aside(chat, unreadable)
         if dropped:
             await self._redis.hdel(key, *dropped)
         entries.sort(key=lambda entry: (entry.at, entry.name))

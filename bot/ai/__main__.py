@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         key, sep, value = text.partition("=")
         if not sep:
             parser.error(f"--option {text}: write KEY=VALUE")
-        options[key] = int(value) if value.isdigit() else value
+        options[key] = value  # the engine reads it, as it reads a chat's (engine.options)
     players = args.players or game.min_players
     if args.games < 1:
         parser.error("--games must be at least 1")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.errors import BadOption
+from engine.options import ascii_number, ascii_word
 from engine.rounds import finish_deal
 from engine.state import DealEnd, DealResult, Event
 from engine.tiles import DOUBLE_SIX
@@ -18,16 +19,15 @@ MAX_TARGET: Final = 1000
 
 
 def parse_match(text: str) -> str:
-    """Normalise the ``match`` option: ``deals:N`` (N even) or ``target:N``."""
-    word = text.replace(" ", "").lower()
-    kind, _, number = word.partition(":")
+    """Normalise the ``match`` option: ``deals:N`` (N even) or ``target:N``, read in ASCII
+    (see :mod:`engine.options`)."""
+    word = ascii_word(text.replace(" ", ""))
+    kind, _, number = (word or "").partition(":")
     if kind not in ("deals", "target"):
         raise _bad_match(text, "write deals:N (an even number of deals) or target:N (points)")
-    if not number:
-        number = "6" if kind == "deals" else "100"
-    if not number.isdigit():
+    n = ascii_number(number or ("6" if kind == "deals" else "100"))
+    if n is None:
         raise _bad_match(text, f"{number!r} is not a whole number")
-    n = int(number)
     if kind == "deals" and not (2 <= n <= MAX_DEALS and n % 2 == 0):
         raise _bad_match(text, f"the number of deals must be even, from 2 to {MAX_DEALS}")
     if kind == "target" and not 1 <= n <= MAX_TARGET:

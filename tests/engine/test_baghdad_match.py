@@ -128,7 +128,7 @@ def test_the_match_option_is_normalised(given: str, kept: str) -> None:
         ("target:0", "from 1 to 1000"),
         ("target:1001", "from 1 to 1000"),
         ("target:ten", "whole number"),
-        ("deals:-2", "whole number"),
+        ("deals:-2", "even, from 2 to"),
         ("rounds:6", "deals:N"),
         ("", "deals:N"),
     ],

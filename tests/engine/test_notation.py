@@ -31,7 +31,9 @@ def test_the_two_sets() -> None:
     assert not any(t.hi == 6 and t.lo < 6 for t in THREE_GUNS_SET)
 
 
-@pytest.mark.parametrize("text", ["7-1", "6|", "", "6", "a-b", "6-4-2", "-1-2", "66-4"])
+@pytest.mark.parametrize(
+    "text", ["7-1", "6|", "", "6", "a-b", "6-4-2", "-1-2", "66-4", "²-1", "6-١", "６-4"]
+)
 def test_malformed_tile_text_is_refused_by_name(text: str) -> None:
     with pytest.raises(BadTile) as error:
         Tile.parse(text)
@@ -80,6 +82,8 @@ def test_a_lead_keeps_the_orientation_it_was_written_in() -> None:
         "5-5@L+3-3@L",
         "jump",
         "7-1",
+        "²-1@L",
+        "steal ５-1",
     ],
 )
 def test_malformed_moves_are_refused_with_the_text(text: str) -> None:

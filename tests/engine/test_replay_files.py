@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bot.i18n import translator
 from bot.replay_story import ReplayStopped, story
 from engine import DominoError, api
-from engine.replay import BadReplay, load_replay, run
+from engine.replay import FORMAT, BadReplay, fixture_json, load_replay, run
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "engine" / "golden" / "tyaga_block_win.json"
@@ -134,3 +134,50 @@ def test_both_replay_commands_refuse_a_bad_file_in_one_line_with_status_2(
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr and str(path) in done.stderr
+
+
+# -- formats ----------------------------------------------------------------------------
+
+
+def _first_deal_and_more(variant: str, players: int) -> dict[str, Any]:
+    """A match played into its second deal, its first deal listed."""
+    doc = played(variant, players, 11, 400)
+    state = api.new_match(variant, players, None, 11)
+    doc["deals"] = [fixture_json(state.dealt)]
+    return doc
+
+
+def test_a_file_of_format_1_without_a_seed_deals_from_seed_0() -> None:
+    doc = played("tyaga", 3, 0, 200)
+    del doc["seed"]
+    assert run(load_replay(json.dumps(doc))).failed_at is None
+
+
+def test_a_file_of_format_2_without_a_seed_ends_with_its_listed_deals() -> None:
+    """An export of a match still being played carries no seed: a move past its last
+    listed deal is refused as a bad file, not played on a deal made up from seed 0."""
+    doc = _first_deal_and_more("tyaga", 3)
+    assert run(load_replay(json.dumps(doc))).state.deal_number > 1
+    doc["format"] = FORMAT
+    del doc["seed"]
+    with pytest.raises(BadReplay, match="deal 2 is not in the file, which has no seed"):
+        run(load_replay(json.dumps(doc)))
+    with pytest.raises(BadReplay, match="deal 2 is not in the file"):
+        list(story(translator("en"), load_replay(json.dumps(doc))))
+    doc["seed"] = 11  # a finished match's file keeps it, and deals on from it
+    assert run(load_replay(json.dumps(doc))).state.deal_number > 1
+
+
+@pytest.mark.parametrize(
+    ("version", "complaint"),
+    [
+        (3, "replay format 3 is newer than this version reads"),
+        (0, "'format' must be a whole number from 1"),
+        ("2", "'format' must be a whole number from 1"),
+        (True, "'format' must be a whole number from 1"),
+    ],
+)
+def test_a_format_this_version_does_not_read_is_refused(version: object, complaint: str) -> None:
+    doc = played("kozel", 2, 3, 10) | {"format": version}
+    with pytest.raises(BadReplay, match=complaint):
+        load_replay(json.dumps(doc))

@@ -161,8 +161,10 @@ async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
         assert "There is no choice 42" in text_of(app, "#status")
         after = await store.load(table_chat(1))
         assert before is not None and after is not None and after.doc == before.doc
-        await pilot.press(*"export", "space", *"mine", "enter")
-        assert "The replay file is written: mine/" in text_of(app, "#status")
+        await pilot.press(*"export", "space", *"mine", "enter")  # the deal in play stays hidden
+        shown = text_of(app, "#status") + text_of(app, "#panel-text")
+        assert "Nothing to export until the first deal is over." in shown
+        assert not (tmp_path / "mine").exists()
         await pilot.press("f2")
         assert text_of(app, "#panel-text").startswith("Tyaga (Draw)\nPlayers: ")
         await pilot.press(*"scores kozel", "enter")

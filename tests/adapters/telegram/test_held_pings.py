@@ -43,13 +43,15 @@ async def _turn_passed(make_driver: Any, people: dict[str, FakeUser]) -> tuple[D
 async def test_a_held_turn_ping_is_sent_once_its_player_has_waited_twenty_seconds(
     fake: FakeBotApi, clock: VirtualClock, make_driver: Any, people: dict[str, FakeUser]
 ) -> None:
+    before = clock.now()  # the turn passes at or after this, while delivery takes time
     d, waiting = await _turn_passed(make_driver, people)
+    after = clock.now()  # and before this
     deliverer = d.bot.services[0].adapter.deliverer
-    clock.advance(PING_HOLD - 1)
+    clock.advance(before + PING_HOLD - 1 - clock.now())
     await deliverer.release_pings()
     await d.bot.settle()
     assert _pings_to(fake, waiting) == [], "the ping did not wait"
-    clock.advance(2)
+    clock.advance(after + PING_HOLD + 1 - clock.now())
     await deliverer.release_pings()
     await d.bot.settle()
     assert len(_pings_to(fake, waiting)) == 1
