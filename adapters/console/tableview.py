@@ -202,7 +202,9 @@ class TableView(App[int]):
             label = next(b.label for b in pressable(screens.table) if b.payload == next_deal)
             buttons.append(MoveButton(0, label, next_deal))
         elif over:
-            buttons.append(MoveButton(0, self._("Leave"), ""))
+            # Leave alone, where the keyboard lands: the hand's Review my play is the
+            # review command here, which help lists, and no key or click asks it by chance.
+            buttons = [MoveButton(0, self._("Leave"), "")]
             self._status(self._("The match is over."))
         columns, cells = move_list(buttons)
         grid.styles.grid_size_columns = columns
