@@ -98,6 +98,16 @@ def rating_outbox(chat: ChatRef) -> str:
     return _chat(chat, "rating_outbox")
 
 
+def asks_in_chat(chat: ChatRef) -> str:
+    """How many lookups people asked of the chat in the current minute."""
+    return _chat(chat, "asks")
+
+
+def asked(chat: ChatRef, user: UserRef, what: str) -> str:
+    """The version of ``what`` (the table's picture) last sent to ``user`` on demand."""
+    return _chat(chat, "asked", user.key, what)
+
+
 def settings(chat: ChatRef) -> str:
     """Hash of the chat's settings."""
     return _chat(chat, "settings")
@@ -169,6 +179,11 @@ def user_stats(user: UserRef) -> str:
 def user_match(user: UserRef, match_id: str) -> str:
     """Marker that the user's stats have counted this match."""
     return _user(user, "match", match_id)
+
+
+def user_asks(user: UserRef) -> str:
+    """How many lookups the user asked for in the current minute, in every chat."""
+    return _user(user, "asks")
 
 
 def user_lang(user: UserRef) -> str:

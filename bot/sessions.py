@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
-from bot import codec, lobby, lookups, play
+from bot import asking, codec, lobby, lookups, play
 from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
@@ -41,7 +41,6 @@ from bot.flow import Decision, Game, reply_line, reply_text
 from bot.i18n import Translator, line, pick_language, text_line, translator
 from bot.match import Pacing
 from bot.painter import Painter
-from bot.picture.screens import picture_screen
 from bot.presses import game_chat, press_flow
 from bot.redraw import Drawn, redraw
 from bot.runner import Runner
@@ -205,7 +204,7 @@ class Sessions:
         if chat is None:
             return [Answer(_("That button is not one of mine, or it is too old."))]
         if isinstance(action, codec.PicturePress):
-            return await self._picture(chat, action.game_id, _)
+            return await self._picture(press, chat, action.game_id)
         runner = self._runner
         steady = chat.platform in runner.steady
         flow = await press_flow(
@@ -215,13 +214,20 @@ class Sessions:
         decision = ran.decision
         return [Answer(reply_text(decision.reply), decision.alert, decision.screen), *ran.updates]
 
-    async def _picture(self, chat: ChatRef, game_id: str, _: Translator) -> list[Outbound]:
-        """The table as a picture, sent into its chat for everybody; nothing changes."""
+    async def _picture(self, press: Press, chat: ChatRef, game_id: str) -> list[Outbound]:
+        """The table as a picture, for the presser alone (:mod:`bot.asking`); nothing
+        changes, and asking again for the version he has sends nothing."""
+        _ = translator(await self._commands.user_lang(press.user))
         game = await self._runner.load(chat)
         if game is None or game.doc.id != game_id or game.state is None:
             return [Answer(_("That button is from a finished game."))]
-        shown = picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
-        return [Answer(), Notice(chat, shown)]
+        store = self._runner.store
+        if await asking.ask(store, chat, press.user) is not asking.Verdict.SEND:
+            return [Answer(asking.wait_text(_))]
+        picture = await asking.table_picture(store, chat, press.user, game)
+        if picture is None:
+            return [Answer(_("You were sent this picture already."))]
+        return [Answer(_("The picture is on its way to you alone.")), picture]
 
     async def _pick_variant(self, press: Press, variant: str) -> list[Outbound]:
         """A game picked from the answer to ``new``: open its table as ``new`` would
@@ -237,6 +243,8 @@ class Sessions:
         """The Scores button of a finished table: the chat's scoreboard for its game,
         as a new message in the chat."""
         _ = translator(await self._commands.user_lang(press.user))
+        if await asking.ask(self._runner.store, press.chat, press.user) is not asking.Verdict.SEND:
+            return [Answer(asking.wait_text(_))]
         screen = await lookups.scores_screen(self._runner, press.chat, press.user, (variant,), _)
         return [Answer(), Response(press.chat, screen, topic="scores", public=True)]
 

@@ -11,6 +11,7 @@ import redis.asyncio as aredis
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating
+from bot.store_asks import AskBook
 from bot.store_connect import guarded
 from bot.store_ratings import Queued, RatingBook
 from bot.store_scores import ScoreBook
@@ -25,6 +26,18 @@ class Records:
         self._redis = redis
         self._scores = ScoreBook(redis)
         self._ratings = RatingBook(redis)
+        self._asks = AskBook(redis)
+
+    @guarded
+    async def count_ask(self, chat: ChatRef, user: UserRef) -> tuple[int, int]:
+        """Count a lookup ``user`` asked for in ``chat``: his and the chat's counts in
+        the current minute (:mod:`bot.store_asks`)."""
+        return await self._asks.count(chat, user)
+
+    @guarded
+    async def first_ask(self, chat: ChatRef, user: UserRef, what: str, version: str) -> bool:
+        """Whether ``user`` is asking for a version of ``what`` he was not sent last."""
+        return await self._asks.first_ask(chat, user, what, version)
 
     @guarded
     async def record_match(

@@ -42,6 +42,7 @@ from adapters.telegram.heldpings import Drop, Hold, TelegramPings
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
 from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
+from adapters.telegram.translate import private_chat
 from bot.contract import (
     Answer,
     ChatRef,
@@ -117,6 +118,10 @@ class Deliverer:
             if isinstance(item, Answer):
                 log.debug("an answer with no press to answer: %s", item)
                 continue
+            if isinstance(item, Response) and item.to is not None:
+                # For one person alone: Telegram shows nobody a message in a group but
+                # everybody, so it goes to his private chat, out of the group's budget.
+                item = replace(item, chat=private_chat(item.to), reply_to=None)
             self._post(item)
 
     def resend(self, entries: Sequence[Entry]) -> None:
@@ -364,12 +369,21 @@ class Deliverer:
 
 
 def _next_key(box: dict[str, Mail], store_down: bool) -> str:
-    """The mailbox's head; while the store is down, its first message that needs none."""
+    """The mailbox's head; while the store is down, its first message that needs none.
+    The chat's table goes before the answers to commands queued ahead of it: whatever
+    people ask for, the live table is never kept waiting behind it."""
     if store_down:
         for key in box:
             if key.startswith(ONCE):
                 return key
-    return next(iter(box))
+    head = next(iter(box))
+    if isinstance(box[head], Response):
+        for key, item in box.items():
+            if isinstance(item, Show) and item.slot.kind is SlotKind.TABLE:
+                return key
+            if not isinstance(item, Response):
+                break
+    return head
 
 
 def _put_back(box: dict[str, Mail], key: str, item: Mail) -> None:
