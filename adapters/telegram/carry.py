@@ -71,6 +71,9 @@ log = logging.getLogger(__name__)
 STORE_DOWN = REDIS_ERRORS  # what the slot book raises when Redis is down
 
 T = TypeVar("T")
+# Told that a one-off message has gone out, before the carrier does anything more: the
+# deliverer strikes it off its outbox there, so no later step can leave it to be sent again.
+Sent = Callable[[], Awaitable[None]] | None
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
@@ -240,27 +243,37 @@ class Carrier:
             raise
         await self.book.vacate(slot, version)  # which releases it too
 
-    async def notice(self, notice: Notice, budget: Budget = UNPACED) -> None:
+    async def notice(self, notice: Notice, budget: Budget = UNPACED, sent: Sent = None) -> None:
+        """A new message; ``sent`` is awaited as soon as Telegram has taken it."""
         await self._send(notice.chat, notice.screen, budget, notify=True)
+        if sent is not None:
+            await sent()
 
-    async def respond(self, response: Response, budget: Budget = UNPACED) -> None:
-        """A new message replying to the command; then the previous response on the
+    async def respond(
+        self, response: Response, budget: Budget = UNPACED, sent: Sent = None
+    ) -> None:
+        """A new message replying to the command (``sent`` is awaited as soon as Telegram
+        has taken it, before anything else is done); then the previous response on the
         same topic is deleted if it has been up long enough to be read."""
         chat = response.chat
         reply_to = int(response.reply_to) if response.reply_to else None
-        sent = await self._send(chat, response.screen, budget, notify=True, reply_to=reply_to)
+        message = await self._send(chat, response.screen, budget, notify=True, reply_to=reply_to)
+        if sent is not None:
+            await sent()
         if not response.topic:
             return
         now = self.clock.now()
         try:
-            previous = await self.book.swap_response(chat, response.topic, sent.message_id, now)
+            previous = await self.book.swap_response(chat, response.topic, message.message_id, now)
         except STORE_DOWN as err:  # sent: only the tidying of the older one is skipped
             log.info("could not remember the response in %s (%s)", chat.key, err)
             return
         if previous is not None and now - previous.at >= READ_SECONDS:
             await self._delete_message(chat, previous.message_id, budget)
 
-    async def document(self, document: Document, budget: Budget = UNPACED) -> None:
+    async def document(
+        self, document: Document, budget: Budget = UNPACED, sent: Sent = None
+    ) -> None:
         chat = document.chat
         await self._call(
             lambda chat_id: self.bot.send_document(
@@ -272,6 +285,8 @@ class Carrier:
             chat,
             budget,
         )
+        if sent is not None:
+            await sent()
 
     async def _send(
         self,

@@ -36,7 +36,7 @@ from telegram.error import TelegramError
 
 from adapters.telegram.calls import UserUnreachable
 from adapters.telegram.carried import CarriedWatch, Watches
-from adapters.telegram.carry import STORE_DOWN, Carrier
+from adapters.telegram.carry import STORE_DOWN, Carrier, Sent
 from adapters.telegram.clock import Clock
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
@@ -315,7 +315,7 @@ class Deliverer:
         watches = self._carried.take(chat, key)
         budget = Budget(self._pacer, chat, first)
         try:
-            await self._carry(item, budget)
+            await self._carry(item, budget, lambda: self._strike_off(chat, key))
         except UserUnreachable as err:
             await self._report_unreachable(item, box, err)
         except TelegramError:
@@ -333,17 +333,20 @@ class Deliverer:
         await self._settle(item)
         await self._strike_off(chat, key)
 
-    async def _carry(self, item: Mail, budget: Budget) -> None:
+    async def _carry(self, item: Mail, budget: Budget, sent: Sent) -> None:
+        """Carry ``item`` out; a one-off message is struck off (``sent``) as soon as
+        Telegram has taken it, before its tidying, so a process that dies after sending
+        it leaves nothing for another to send again."""
         if isinstance(item, Show):
             await self.carrier.show(item, budget)
         elif isinstance(item, Delete):
             await self.carrier.delete(item, budget)
         elif isinstance(item, Notice):
-            await self.carrier.notice(item, budget)
+            await self.carrier.notice(item, budget, sent)
         elif isinstance(item, Response):
-            await self.carrier.respond(item, budget)
+            await self.carrier.respond(item, budget, sent)
         elif isinstance(item, Document):
-            await self.carrier.document(item, budget)
+            await self.carrier.document(item, budget, sent)
         elif self._pings is not None:
             await self._pings.carry(item)
 
