@@ -241,21 +241,20 @@ class TelegramAdapter:
             await self.deliverer.answer(query_id, Answer(SORRY))
             return
         answers = [o for o in outbounds if isinstance(o, Answer)]
-        try:
-            await self.deliverer.answer(query_id, answers[0] if answers else Answer())
-        finally:
-            # The core has applied the press: what it changed is shown whatever
-            # became of the answer, the presser's own hand first, so that no live
-            # keyboard lingers under his finger while the table is edited.
-            rest = [o for o in outbounds if not isinstance(o, Answer)]
-            own = [o for o in rest if _is_screen_of(o, press, SlotKind.HAND)]
-            pings = [o for o in rest if _is_screen_of(o, press, SlotKind.PING)]
-            # A ping to the chat he has just pressed in tells him nothing that his hand,
-            # redrawn in place there, does not; any other goes out with it (held back
-            # first, as every ping is).
-            elsewhere = [p for p in pings if p.slot.chat != press.chat]
-            others = [o for o in rest if o not in own and o not in pings]
-            self.deliverer.first([*own, *elsewhere], others)
+        # The core has applied the press: what it changed is queued before the answer
+        # is sent, and goes out while Telegram takes the answer, however long that is,
+        # the presser's own hand first, so that no live keyboard lingers under his
+        # finger while the table is edited.
+        rest = [o for o in outbounds if not isinstance(o, Answer)]
+        own = [o for o in rest if _is_screen_of(o, press, SlotKind.HAND)]
+        pings = [o for o in rest if _is_screen_of(o, press, SlotKind.PING)]
+        # A ping to the chat he has just pressed in tells him nothing that his hand,
+        # redrawn in place there, does not; any other goes out with it (held back
+        # first, as every ping is).
+        elsewhere = [p for p in pings if p.slot.chat != press.chat]
+        others = [o for o in rest if o not in own and o not in pings]
+        self.deliverer.first([*own, *elsewhere], others)
+        await self.deliverer.answer(query_id, answers[0] if answers else Answer())
 
     async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup: its table and scoreboard move to the new id."""
