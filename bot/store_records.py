@@ -25,7 +25,7 @@ class Records:
     def __init__(self, redis: aredis.Redis) -> None:
         self._redis = redis
         self._scores = ScoreBook(redis)
-        self._ratings = RatingBook(redis)
+        self._ratings = RatingBook(redis, self._scores.record_user_results)
         self._asks = AskBook(redis)
 
     @guarded
@@ -101,10 +101,11 @@ class Records:
         noted: float | None = None,
         queued: Queued | None = None,
     ) -> bool:
-        """Move the global ratings for a match queued in the chat's outbox and take it
-        out; ``False`` if nothing was queued or it was counted already. ``noted``: when
-        the chat was noted for it, to drop the note once the outbox is empty; ``queued``:
-        the match as queued, when the caller knows it (it is not read back)."""
+        """Count a match queued in the chat's outbox in its players' own results, move
+        the global ratings for it and take it out; ``False`` if nothing was queued or it
+        was counted already. ``noted``: when the chat was noted for it, to drop the note
+        once the outbox is empty; ``queued``: the match as queued, when the caller knows
+        it (it is not read back)."""
         return await self._ratings.settle(chat, match_id, noted, queued)
 
     @guarded
