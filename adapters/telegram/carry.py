@@ -11,7 +11,8 @@ it has been up for :data:`READ_SECONDS`, so a busy chat does not fill up with
 them. A table posted anew (``renew``, at the start of a deal) is sent first and
 its older message deleted after, or cut to its heading where Telegram no longer
 lets a bot delete it. A slot's screen held up past half its hold (a flood wait) is
-held again before each write, and dropped if a newer one was claimed meanwhile. A
+held again before each write, and dropped if a newer one was claimed meanwhile, or
+queued behind it: only the newest version of a message is ever sent. A
 slot's new message whose id the store could not take is deleted at once: the screen
 is sent again when the store answers, and no copy is left that no record names. A
 picture sent on its own above a text too long for its caption is recorded likewise, and
@@ -87,6 +88,10 @@ class _Overtaken(Exception):
     """A newer version of the slot being shown was claimed while this one waited."""
 
 
+class _Superseded(Exception):
+    """A newer version of the slot being shown was queued while this one waited."""
+
+
 _SHOWING: ContextVar[tuple[Show, float] | None] = ContextVar("showing", default=None)
 """The screen this task is showing and when it last held its slot."""
 
@@ -97,6 +102,9 @@ class Carrier:
         self.renderer = renderer
         self.book = book
         self.clock = clock
+        # Whether a newer version of a screen is queued behind it (the deliverer says):
+        # one that waited out a flood is then never sent before the newest.
+        self.newer_queued: Callable[[Show], bool] = lambda show: False
         self.calls = Caller(clock, self._hold_on)
         self._call = self.calls.call
         self.pins = Pinner(bot, book, clock, self._call)
@@ -125,6 +133,8 @@ class Carrier:
         except _Overtaken:
             log.debug("version %s in %s was overtaken while it waited", show.version, slot)
             overtaken = True  # the newer version's worker holds the slot: not ours to free
+        except _Superseded:
+            log.debug("version %s in %s: a newer one is queued behind it", show.version, slot)
         finally:
             _SHOWING.reset(showing)
             if not overtaken:
@@ -134,6 +144,8 @@ class Carrier:
         """Before a write of a slot's screen held up past half its hold, hold the slot
         again, or raise :class:`_Overtaken` if a newer version was claimed meanwhile."""
         showing = _SHOWING.get()
+        if showing is not None and self.newer_queued(showing[0]):
+            raise _Superseded
         if showing is None or self.clock.now() - showing[1] < HOLD_SECONDS / 2:
             return
         show, _ = showing

@@ -94,6 +94,7 @@ class Deliverer:
         pings: TelegramPings | None = None,
     ) -> None:
         self.carrier = carrier
+        carrier.newer_queued = self._newer_queued
         self._pings = pings  # without them, a ping is sent at once
         self._clock = clock
         self._pending = pending
@@ -112,6 +113,11 @@ class Deliverer:
     async def answer(self, query_id: str, answer: Answer) -> None:
         """Answered at once: a press's answer is due within seconds and costs no budget."""
         await self.carrier.answer(query_id, answer)
+
+    def _newer_queued(self, show: Show) -> bool:
+        """Whether a newer version of ``show``'s screen waits in its mailbox."""
+        queued = self._boxes.get(mailbox_of(show), {}).get("show " + show.slot.key)
+        return isinstance(queued, Show) and queued.version > show.version
 
     def submit(self, outbounds: Iterable[Outbound]) -> None:
         for item in outbounds:
@@ -318,9 +324,10 @@ class Deliverer:
             await self._carry(item, budget, lambda: self._strike_off(chat, key))
         except UserUnreachable as err:
             await self._report_unreachable(item, box, err)
-        except TelegramError:
-            # Refused, or failed every attempt: drawing it again would fail alike.
-            log.exception("could not deliver %s", _describe(item))
+        except TelegramError as err:
+            # Refused, or failed every attempt: drawing it again would fail alike. Telegram
+            # said why, and that is all there is to log.
+            log.warning("could not deliver %s: %s", _describe(item), err)
         except Exception:
             _put_back(box, key, item)  # the store down, or this process at fault: again later
             self._carried.put_back(chat, key, watches)
