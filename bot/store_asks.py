@@ -28,11 +28,12 @@ class AskBook:
         so every process of the bot counts the same."""
         in_chat, of_user = keys.asks_in_chat(chat), keys.user_asks(user)
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.incr(in_chat)
-            pipe.expire(in_chat, ASK_WINDOW, nx=True)
-            pipe.incr(of_user)
-            pipe.expire(of_user, ASK_WINDOW, nx=True)
-            chat_count, _, user_count, _ = await pipe.execute()
+            # The first request of a window starts the counter with its expiry (INCR keeps
+            # it); Redis before 7 has no EXPIRE … NX to say "only if it has none".
+            for key in (in_chat, of_user):
+                pipe.set(key, 0, ex=ASK_WINDOW, nx=True)
+                pipe.incr(key)
+            _, chat_count, _, user_count = await pipe.execute()
         return int(user_count), int(chat_count)
 
     async def first_ask(self, chat: ChatRef, user: UserRef, what: str, version: str) -> bool:
