@@ -98,6 +98,11 @@ def rating_outbox(chat: ChatRef) -> str:
     return _chat(chat, "rating_outbox")
 
 
+def moved_to(chat: ChatRef) -> str:
+    """The key of the chat a chat became (a Telegram group upgraded to a supergroup)."""
+    return _chat(chat, "moved_to")
+
+
 def asks_in_chat(chat: ChatRef) -> str:
     """How many lookups people asked of the chat in the current minute."""
     return _chat(chat, "asks")

@@ -14,6 +14,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Collection
+from dataclasses import replace
 from typing import Any, Protocol
 
 from bot import asking, codec, lobby, lookups, play
@@ -42,7 +43,7 @@ from bot.i18n import Translator, line, pick_language, text_line, translator
 from bot.match import Pacing
 from bot.painter import Painter
 from bot.presses import game_chat, press_flow
-from bot.redraw import Drawn, redraw
+from bot.redraw import Drawn, game_screens, redraw
 from bot.runner import Runner
 from bot.store import Store, Stored, StoreUnavailable, TimerClaim
 from bot.updates import hand_slot, in_table_chat
@@ -179,8 +180,7 @@ class Sessions:
         if isinstance(inbound, PrivateStart):
             return await self._private_start(inbound)
         if isinstance(inbound, ChatMoved):
-            await self._chat_moved(inbound)
-            return []
+            return await self._chat_moved(inbound)
         return await self._unreachable(inbound)
 
     async def _press(self, press: Press) -> list[Outbound]:
@@ -211,6 +211,12 @@ class Sessions:
             press, action, runner.clock(), runner.pacing, self._commands.user_lang, steady
         )
         ran = await self._runner.run(chat, press.user, flow)
+        if ran.before is None and chat != press.chat:
+            # A button sent before its game's chat moved (a group upgraded to a
+            # supergroup) names the old chat: the game is followed there.
+            moved = await runner.store.moved_to(chat)
+            if moved is not None:
+                ran = await self._runner.run(moved, press.user, flow)
         decision = ran.decision
         return [Answer(reply_text(decision.reply), decision.alert, decision.screen), *ran.updates]
 
@@ -321,9 +327,12 @@ class Sessions:
         )
         return ran.updates
 
-    async def _chat_moved(self, event: ChatMoved) -> None:
-        """Move every key of the chat, then point its open game at the new id."""
-        store = self._runner.store
+    async def _chat_moved(self, event: ChatMoved) -> list[Outbound]:
+        """Move every key of the chat, then point its open game at the new id, and draw
+        its table anew there and every hand again at once, their buttons naming the new
+        chat."""
+        runner = self._runner
+        store = runner.store
         await store.move_chat(event.old, event.new)
 
         async def repoint(stored: Stored | None) -> tuple[dict[str, Any] | None, None]:
@@ -332,6 +341,13 @@ class Sessions:
             return {**stored.doc, "chat": event.new.key}, None
 
         await store.update(event.new, repoint)
+        runner.games.forget(event.old.key)
+        runner.games.forget(event.new.key)
+        game = await runner.load(event.new)
+        if game is None:
+            return []
+        screens = game_screens(game, runner.clock(), lambda slot: True, runner.steady)
+        return [replace(s, renew=True) if s.slot.kind is SlotKind.TABLE else s for s in screens]
 
     # -- failures ---------------------------------------------------------------------
 

@@ -269,7 +269,8 @@ class TelegramAdapter:
             # and whatever is still addressed to the old id goes to the new one.
             self.deliverer.carrier.calls.moved(message.chat.id, message.migrate_to_chat_id)
             await self.wiring.book.forget_chat(old)
-            await self.core.handle(ChatMoved(old, new))
+            # The table anew in the supergroup, and every hand again with buttons naming it.
+            self.submit(await self.core.handle(ChatMoved(old, new)))
         finally:
             self.handled += 1
 
