@@ -186,6 +186,11 @@ def user_match(user: UserRef, match_id: str) -> str:
     return _user(user, "match", match_id)
 
 
+def user_tables(user: UserRef) -> str:
+    """Sorted set of the chat keys where the user took a seat -> when he took it."""
+    return _user(user, "tables")
+
+
 def user_asks(user: UserRef) -> str:
     """How many lookups the user asked for in the current minute, in every chat."""
     return _user(user, "asks")

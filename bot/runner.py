@@ -210,6 +210,9 @@ class Runner:
             before, after, decision, self.clock(), self.shown, drawn, self.steady
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
+        seated = _newly_seated(before, after)
+        if seated:
+            steps.append(lambda: self.store.note_seats(chat, seated, self.clock()))
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)
             rated = self._rated.pop(after.doc.id, None)
@@ -391,6 +394,16 @@ def _match_rows(game: Game) -> list[MatchRow]:
         for number, seat in enumerate(game.doc.seats)
         if seat.user is not None
     ]
+
+
+def _newly_seated(before: Game | None, after: Game) -> list[UserRef]:
+    """The people seated at ``after`` who were not at ``before`` (the same game)."""
+    if not after.doc.active:
+        return []
+    had = set()
+    if before is not None and before.doc.id == after.doc.id:
+        had = {s.user.key for s in before.doc.seats if s.user is not None}
+    return [s.user for s in after.doc.seats if s.user is not None and s.user.key not in had]
 
 
 def _setting(store: Store, chat: ChatRef, name: str, value: str) -> Callable[[], Awaitable[None]]:

@@ -25,7 +25,6 @@ from bot.contract import (
     ChatMoved,
     ChatRef,
     Command,
-    CommandRef,
     Inbound,
     Notice,
     Outbound,
@@ -39,10 +38,11 @@ from bot.contract import (
     UserRef,
 )
 from bot.flow import Decision, Game, reply_line, reply_text
-from bot.i18n import Translator, line, pick_language, text_line, translator
+from bot.i18n import Translator, pick_language, text_line, translator
 from bot.match import Pacing
 from bot.painter import Painter
 from bot.presses import game_chat, press_flow
+from bot.private import tables_of, welcome_screen
 from bot.redraw import Drawn, game_screens, redraw
 from bot.runner import Runner
 from bot.store import Store, Stored, StoreUnavailable, TimerClaim
@@ -282,16 +282,10 @@ class Sessions:
             action = codec.decode(start.payload)
         except codec.BadPayload:
             action = None
+        if not isinstance(action, codec.HandLink) and not start.payload:
+            return await tables_of(self._runner, user, _, self._private_start)
         if not isinstance(action, codec.HandLink):
-            welcome = line(
-                _(
-                    "Hello! Add me to a group and send %(new)s there to open a table. "
-                    "Send %(help)s for the commands."
-                ),
-                new=CommandRef("new"),
-                help=CommandRef("help"),
-            )
-            return [Notice(here, Screen((welcome,)))]
+            return [Notice(here, welcome_screen(_))]
         chat = action.chat
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]

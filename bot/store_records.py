@@ -17,6 +17,11 @@ from bot.store_ratings import Queued, RatingBook
 from bot.store_scores import ScoreBook
 from bot.store_types import MatchRow, Scoreboard, StatRow, text
 
+SEATS_TTL = 7 * 86400
+"""How long a user's list of the tables he sat at is kept after he last took a seat."""
+SEATS_KEPT = 10
+"""Tables a bare start looks at, the latest first."""
+
 
 class Records:
     """Scoreboards, ratings and settings; every method turns a lost connection into
@@ -27,6 +32,21 @@ class Records:
         self._scores = ScoreBook(redis)
         self._ratings = RatingBook(redis, self._scores.record_user_results)
         self._asks = AskBook(redis)
+
+    @guarded
+    async def note_seats(self, chat: ChatRef, users: Sequence[UserRef], now: float) -> None:
+        """``users`` took seats at the chat's table: a bare start finds it for them."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for user in users:
+                pipe.zadd(keys.user_tables(user), {chat.key: now})
+                pipe.expire(keys.user_tables(user), SEATS_TTL)
+            await pipe.execute()
+
+    @guarded
+    async def seated_at(self, user: UserRef) -> list[ChatRef]:
+        """The chats where the user took a seat lately, the latest first."""
+        found = await self._redis.zrevrange(keys.user_tables(user), 0, SEATS_KEPT - 1)
+        return [ChatRef.from_key(text(key)) for key in found if isinstance(key, bytes | str)]
 
     @guarded
     async def count_ask(self, chat: ChatRef, user: UserRef) -> tuple[int, int]:
