@@ -39,7 +39,7 @@ from bot.contract import (
 )
 from bot.flow import Decision, Game, reply_line, reply_text
 from bot.i18n import Translator, pick_language, text_line, translator
-from bot.match import Pacing
+from bot.match import UNREACHABLE_TIMER, Pacing
 from bot.painter import Painter
 from bot.presses import game_chat, press_flow
 from bot.private import tables_of, welcome_screen
@@ -91,6 +91,8 @@ class Sessions:
             settings.next_deal_delay,
             settings.timeouts_before_takeover,
             self._thinker.budget,
+            # Optional: a front end's own settings may leave it to the default.
+            float(getattr(settings, "unreachable_turn_timeout", UNREACHABLE_TIMER)),
         )
         self._runner = Runner(store, pacing, clock, settings.default_lang, painter)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
