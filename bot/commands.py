@@ -11,13 +11,12 @@ import random
 from dataclasses import replace
 from typing import Final
 
-from bot import history, lobby, lookups, review
+from bot import asking, history, lobby, lookups, review
 from bot.ai.thinker import Thinker
 from bot.contract import (
     ChatRef,
     Command,
     CommandRef,
-    Notice,
     Outbound,
     Response,
     Screen,
@@ -29,7 +28,6 @@ from bot.i18n import Translator, available_languages, line, pick_language, trans
 from bot.lobbyview import table_settings_text
 from bot.payload_fields import DIGITS, GAME_ID_LENGTH
 from bot.picture import setting
-from bot.picture.screens import picture_screen
 from bot.rating_views import top_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
@@ -61,6 +59,10 @@ GAME_COMMANDS: Final = frozenset(
         setting.COMMAND,
     }
 )
+
+
+#: Lookups, counted against what one person and one chat may ask for (:mod:`bot.asking`).
+ASKED: Final = frozenset({"help", "rules", "scores", "table", "top", "stats", "export"})
 
 
 class Commands:
@@ -220,6 +222,12 @@ class Commands:
         self, command: Command, name: str, lang: str, _: Translator
     ) -> list[Outbound]:
         runner = self._runner
+        if name in ASKED:
+            verdict = await asking.ask(runner.store, command.chat, command.user)
+            if verdict is asking.Verdict.REFUSE:
+                return [self._info(command, asking.wait_text(_))]
+            if verdict is asking.Verdict.QUIET:
+                return []
         if name == "help":
             return [self._show(command, lookups.help_screen(_))]
         if name == "rules":
@@ -262,12 +270,15 @@ class Commands:
         ]
 
     async def _table_picture(self, command: Command, _: Translator) -> list[Outbound]:
-        """The chat's game as a picture, in the chat's language (everybody sees it)."""
+        """The chat's game as a picture, in the chat's language, for the asker alone
+        (:mod:`bot.asking`): nothing when he has this version already."""
         game = await self._runner.load(command.chat)
         if game is None or game.state is None:
             return [self._info(command, _("No game is running here."))]
-        shown = picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
-        return [Notice(command.chat, shown)]
+        picture = await asking.table_picture(
+            self._runner.store, command.chat, command.user, game, topic=command.name.lower()
+        )
+        return [] if picture is None else [picture]
 
     async def _lang(self, command: Command, lang: str, _: Translator) -> list[Outbound]:
         args = [a.lower() for a in command.args]

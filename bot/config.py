@@ -146,6 +146,9 @@ class Settings(BaseSettings):
     # play
     turn_timeout: int = Field(60, ge=0)
     timeouts_before_takeover: int = Field(3, ge=1)
+    # A player the bot cannot write to privately (he blocked it, or never opened it) plays
+    # his turns on this shorter timer, so the table does not wait a whole turn for him.
+    unreachable_turn_timeout: int = Field(15, ge=1)
     computer_delay: float = Field(1.0, ge=0)
     # None: a finished deal waits for its Next deal button (the terminal table).
     next_deal_delay: float | None = Field(5.0, ge=0)

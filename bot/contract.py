@@ -323,13 +323,17 @@ class Response:
     (the command's name) lets an adapter tidy away its own older response on the
     same topic once people have had time to read it. ``public``: the whole chat
     should see it (a scoreboard), where a platform could show a reply to the asker
-    alone (a refusal, a confirmation)."""
+    alone (a refusal, a confirmation). ``to``: for this person alone, whatever the
+    platform (a picture of the table asked for on demand): one that can show a reply
+    to one person in ``chat`` shows it so (Discord: ephemeral), one that cannot sends
+    it to his private chat with the bot (Telegram), never into ``chat``."""
 
     chat: ChatRef
     screen: Screen
     reply_to: str | None = None
     topic: str = ""
     public: bool = False
+    to: UserRef | None = None
 
 
 @dataclass(frozen=True, slots=True)

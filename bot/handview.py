@@ -44,7 +44,13 @@ def _hand_parts(
                 join=CommandRef("join"),
             )
         else:
-            away = text_line(_("You ran out of time too often: a computer plays your seat."))
+            away = line(
+                _(
+                    "You ran out of time too often: a computer plays your seat. "
+                    "Send %(join)s to take it back."
+                ),
+                join=CommandRef("join"),
+            )
         return (text_line(private_heading(_, doc)), away), ()
     lines: list[TextLine] = [
         text_line(private_heading(_, doc)),

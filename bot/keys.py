@@ -106,8 +106,22 @@ def chat_leaders(chat: ChatRef, variant: str) -> str:
 
 
 def rating_outbox(chat: ChatRef) -> str:
-    """Hash match id -> a finished match's result waiting to move the global ratings."""
+    """Hash match id -> a finished match's result and own results waiting to be counted."""
     return _chat(chat, "rating_outbox")
+
+
+def moved_to(chat: ChatRef) -> str:
+    """The key of the chat a chat became (a Telegram group upgraded to a supergroup)."""
+    return _chat(chat, "moved_to")
+
+
+def asks_in_chat(chat: ChatRef) -> str:
+    return _chat(chat, "asks")  # how many lookups people asked of it this minute
+
+
+def asked(chat: ChatRef, user: UserRef, what: str) -> str:
+    """The version of ``what`` (the table's picture) last sent to ``user`` on demand."""
+    return _chat(chat, "asked", user.key, what)
 
 
 def settings(chat: ChatRef) -> str:
@@ -191,6 +205,16 @@ def user_stats(user: UserRef) -> str:
 def user_match(user: UserRef, match_id: str) -> str:
     """Marker that the user's stats have counted this match."""
     return _user(user, "match", match_id)
+
+
+def user_tables(user: UserRef) -> str:
+    """Sorted set of the chat keys where the user took a seat -> when he took it."""
+    return _user(user, "tables")
+
+
+def user_asks(user: UserRef) -> str:
+    """How many lookups the user asked for in the current minute, in every chat."""
+    return _user(user, "asks")
 
 
 def user_lang(user: UserRef) -> str:

@@ -158,8 +158,7 @@ def _reclaim(
     held = doc.seats[seat]
     if held.away is None:
         return refuse(_("You are already playing in this game."))
-    if held.away != RESIGNED:
-        return refuse(_("A computer plays your seat for the rest of this match."))
+    # Resigned or taken over after running out of time: as /help says, /join gives it back.
     doc = doc.with_seat(seat, replace(held, away=None, timeouts=0))
     doc = match.clock(doc, game.state, now, pacing)
     assert held.user is not None

@@ -22,6 +22,10 @@ FORCED_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})
 _MAX_CHAIN: Final = 500  # more forced moves in a row than any deal can have
 
 
+UNREACHABLE_TIMER: Final = 15.0
+"""Seconds a turn waits at most for a player the bot cannot write to privately."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pacing:
     """How fast a table moves on its own."""
@@ -30,6 +34,8 @@ class Pacing:
     next_deal_delay: float | None  # between a deal's end and the next deal; None: on a press
     takeover_after: int  # turn timeouts in a row before a computer takes the seat
     budget: ai.Budget = field(default_factory=ai.Budget)  # for each computer decision
+    # The turn timer of a player the bot cannot write to privately, if shorter.
+    unreachable_timer: float = UNREACHABLE_TIMER
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,4 +194,7 @@ def _next_deadline(
         return None, pinged
     if finishing_a_timed_out_turn(doc, seat):
         return Due("turn", now + pacing.computer_delay, doc.step), pinged
-    return Due("turn", now + doc.settings.timer, doc.step), pinged
+    timer: float = doc.settings.timer
+    if held.unreachable:  # he sees no hand: the table waits for him no longer than this
+        timer = min(timer, pacing.unreachable_timer)
+    return Due("turn", now + timer, doc.step), pinged

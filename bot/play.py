@@ -329,6 +329,8 @@ def on_unreachable(
         return Decision()
     doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=True))
     if game.state is not None:
+        if game.state.turn == seat and doc.due is not None and doc.due.kind == "turn":
+            doc = doc.but(due=None)  # his turn now waits no longer than his short timer
         doc = match.clock(doc, game.state, now, pacing)
     _ = translator(doc.settings.lang)
     notice = Notice(

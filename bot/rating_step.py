@@ -2,7 +2,8 @@
 
 The chat's new ratings go into that write (:func:`bot.store_ratings.chat_rating_writes`),
 so they move exactly when the match is counted, and never for a stopped game. The same
-write queues the match's result in the chat's outbox; the global ratings are then moved
+write queues the match's result in the chat's outbox, with each person's own results;
+those are counted and the global ratings moved
 from it by one script keyed by the match id (so a retry moves nothing twice) and it is
 taken out. A process stopped in between leaves it queued for the next tick's sweep. The
 final table shows each person's global rating before and after, as worked out before the
@@ -11,6 +12,7 @@ write (a match ending at the same moment elsewhere may move them a little more).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -20,7 +22,8 @@ from bot.gamedoc import FINISHED
 from bot.i18n import Translator, text_line
 from bot.ratings import COMPUTER, Rating, Result, entrants, rate_result, result_of
 from bot.store_game import MatchWrite
-from bot.store_ratings import chat_rating_writes, outbox_write
+from bot.store_ratings import Queued, chat_rating_writes, outbox_write
+from bot.store_types import MatchRow
 
 if TYPE_CHECKING:
     from bot.contract import ChatRef, Outbound
@@ -40,11 +43,19 @@ class RatedMatch:
     after: dict[str, Rating] = field(default_factory=dict)  # global, after it
     noted: float | None = None  # when the chat was noted as holding it in its outbox
 
-    def writes(self, chat: ChatRef, retention: int) -> tuple[MatchWrite, ...]:
-        """The match's rating writes in the chat; each key written keeps the players'
-        data for ``retention`` seconds from now."""
-        queued = outbox_write(chat, self.match_id, self.variant, self.names, self.result)
+    def writes(
+        self, chat: ChatRef, retention: int, rows: Sequence[MatchRow] = ()
+    ) -> tuple[MatchWrite, ...]:
+        """The match's writes in the step that ends it: the match queued in the chat's
+        outbox with each person's own results (``rows``), and the chat's ratings; each
+        key written keeps the players' data for ``retention`` seconds from now (the
+        outbox is queued first, so that its expiry is set on a key that exists)."""
+        queued = outbox_write(chat, self.match_id, self.variant, self.names, self.result, rows)
         return (queued, *chat_rating_writes(chat, self.variant, self.in_chat, retention))
+
+    def queued(self, rows: Sequence[MatchRow]) -> Queued:
+        """The match as :meth:`writes` queues it."""
+        return self.variant, self.names, self.result, tuple(rows)
 
 
 async def rate_finished(

@@ -12,9 +12,10 @@ costs the same at the hundredth move and at the two-thousandth.
 
 The write that ends a game does, in the same script, what the end of a match does in
 the chat: the scoreboard, keeping the game as the chat's last game for export, and a
-finished match in the chat's history. What lives outside the chat's hash slot (each
-player's own results and chats, remembered chat settings) follows the write and is
-retried on the next tick when the store fails
+finished match in the chat's history; it queues in the chat's outbox what lives outside
+the chat's hash slot (each player's own results, the global ratings), which follows the
+write and is swept by a later tick when this process does not live to do it. Remembered
+chat settings follow the write and are retried on the next tick when the store fails
 halfway, so a successful write is never reported as a failure.
 
 The one follow-up a game cannot do without is its next deadline: nothing else would wake
@@ -226,14 +227,16 @@ class Runner:
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         steps += players_noted(self.store, chat, before, after)  # for mydata and forget
+        seated = _newly_seated(before, after)
+        if seated:
+            steps.append(lambda: self.store.note_seats(chat, seated, self.clock()))
         if after.doc.status in (FINISHED, STOPPED):
             self.games.forget(chat.key)
-            steps += self._user_results(after)
             rated = self._rated.pop(after.doc.id, None)
             if rated is not None:
                 said = change_lines(translator(after.doc.settings.lang), rated)
                 updates = with_changes(updates, after.doc.id, said)
-                steps.append(self._global_ratings(chat, rated))
+                steps.append(self._queued_results(chat, rated, after))
         else:
             self.games.remember(chat.key, after)
         await self._attempt(steps)
@@ -277,7 +280,7 @@ class Runner:
         if doc.status == FINISHED and game.state is not None:
             writes = board_writes(chat, doc.variant, _match_rows(game), self.store.retention)
         if rated is not None:
-            writes += rated.writes(chat, self.store.retention)
+            writes += rated.writes(chat, self.store.retention, _match_rows(game))
         writes += history_writes(self.store.history, game, self.clock())
         # The final table's version, so an adapter that died before showing it can tell.
         ended = f"{game.version}:{doc.id}"
@@ -285,17 +288,16 @@ class Runner:
         writes += (MatchWrite("SET", (keys.last_version(chat),), (ended, "EX", ttl)),)
         return Ending(pack(to_json(doc)) if doc.deals else None, writes)
 
-    def _user_results(self, game: Game) -> list[Callable[[], Awaitable[None]]]:
-        doc = game.doc
-        if doc.status != FINISHED or game.state is None:
-            return []
-        rows = _match_rows(game)
-        return [lambda: self.store.record_user_results(doc.id, doc.variant, rows, doc.chat)]
+    def _queued_results(
+        self, chat: ChatRef, rated: RatedMatch, game: Game
+    ) -> Callable[[], Awaitable[None]]:
+        """The step after a match's ending write: each person's own results and the
+        global ratings, from what that write queued in the chat's outbox (a process
+        stopped before the step leaves them there for a sweep)."""
 
-    def _global_ratings(self, chat: ChatRef, rated: RatedMatch) -> Callable[[], Awaitable[None]]:
         async def record() -> None:
             try:
-                queued = (rated.variant, rated.names, rated.result)
+                queued = rated.queued(_match_rows(game))
                 await self.store.settle_global_ratings(chat, rated.match_id, rated.noted, queued)
             except RatingContention:  # it stays queued: a later sweep settles it
                 log.warning("global ratings busy: match %s waits for a sweep", rated.match_id)
@@ -317,11 +319,9 @@ class Runner:
         """End a stored game that has ended but was left in the chat (by a version that
         ended games in two steps): count it and clear the chat for its next game."""
         if (await self._write(chat, game, Game(game.doc, game.state, game.version + 1))).ok:
-            steps = self._user_results(game)
             rated = self._rated.pop(game.doc.id, None)
             if rated is not None:
-                steps.append(self._global_ratings(chat, rated))
-            await self._attempt(steps)
+                await self._attempt([self._queued_results(chat, rated, game)])
         self.games.forget(chat.key)
 
     async def _attempt(self, steps: list[Callable[[], Awaitable[None]]]) -> None:
@@ -382,6 +382,16 @@ def _match_rows(game: Game) -> list[MatchRow]:
         for number, seat in enumerate(game.doc.seats)
         if seat.user is not None
     ]
+
+
+def _newly_seated(before: Game | None, after: Game) -> list[UserRef]:
+    """The people seated at ``after`` who were not at ``before`` (the same game)."""
+    if not after.doc.active:
+        return []
+    had = set()
+    if before is not None and before.doc.id == after.doc.id:
+        had = {s.user.key for s in before.doc.seats if s.user is not None}
+    return [s.user for s in after.doc.seats if s.user is not None and s.user.key not in had]
 
 
 def _setting(store: Store, chat: ChatRef, name: str, value: str) -> Callable[[], Awaitable[None]]:

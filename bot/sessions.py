@@ -14,9 +14,9 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Collection
-from typing import Any, Protocol
+from typing import Protocol
 
-from bot import ai, codec, history, lobby, lookups, payload_privacy, play, privacy, review
+from bot import ai, asking, codec, history, lobby, lookups, payload_privacy, play, privacy, review
 from bot.ai.thinker import Thinker, budget_of
 from bot.commands import Commands, respond
 from bot.contract import (
@@ -24,7 +24,6 @@ from bot.contract import (
     ChatMoved,
     ChatRef,
     Command,
-    CommandRef,
     Inbound,
     Notice,
     Outbound,
@@ -38,15 +37,16 @@ from bot.contract import (
     UserRef,
 )
 from bot.flow import Decision, Game, reply_line, reply_text
-from bot.i18n import Translator, line, pick_language, text_line, translator
+from bot.i18n import Translator, pick_language, text_line, translator
 from bot.logged import described
-from bot.match import Pacing
+from bot.match import UNREACHABLE_TIMER, Pacing
+from bot.moved import chat_moved
 from bot.painter import Painter
-from bot.picture.screens import picture_screen
 from bot.presses import game_chat, press_flow
+from bot.private import tables_of, welcome_screen
 from bot.redraw import Drawn, redraw
 from bot.runner import Runner
-from bot.store import Store, Stored, StoreUnavailable, TimerClaim
+from bot.store import Store, StoreUnavailable, TimerClaim
 from bot.updates import hand_slot, in_table_chat
 from engine import Move
 
@@ -92,6 +92,8 @@ class Sessions:
             settings.next_deal_delay,
             settings.timeouts_before_takeover,
             self._thinker.budget,
+            # Optional: a front end's own settings may leave it to the default.
+            float(getattr(settings, "unreachable_turn_timeout", UNREACHABLE_TIMER)),
         )
         self._runner = Runner(store, pacing, clock, settings.default_lang, painter)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
@@ -190,8 +192,7 @@ class Sessions:
         if isinstance(inbound, PrivateStart):
             return await self._private_start(inbound)
         if isinstance(inbound, ChatMoved):
-            await self._chat_moved(inbound)
-            return []
+            return await chat_moved(self._runner, inbound)
         return await self._unreachable(inbound)
 
     async def _press(self, press: Press) -> list[Outbound]:
@@ -222,23 +223,36 @@ class Sessions:
         if chat is None:
             return [Answer(_("That button is not one of mine, or it is too old."))]
         if isinstance(action, codec.PicturePress):
-            return await self._picture(chat, action.game_id, _)
+            return await self._picture(press, chat, action.game_id)
         runner = self._runner
         steady = chat.platform in runner.steady
         flow = await press_flow(
             press, action, runner.clock(), runner.pacing, self._commands.user_lang, steady
         )
         ran = await self._runner.run(chat, press.user, flow)
+        if ran.before is None and chat != press.chat:
+            # A button sent before its game's chat moved (a group upgraded to a
+            # supergroup) names the old chat: the game is followed there.
+            moved = await runner.store.moved_to(chat)
+            if moved is not None:
+                ran = await self._runner.run(moved, press.user, flow)
         decision = ran.decision
         return [Answer(reply_text(decision.reply), decision.alert, decision.screen), *ran.updates]
 
-    async def _picture(self, chat: ChatRef, game_id: str, _: Translator) -> list[Outbound]:
-        """The table as a picture, sent into its chat for everybody; nothing changes."""
+    async def _picture(self, press: Press, chat: ChatRef, game_id: str) -> list[Outbound]:
+        """The table as a picture, for the presser alone (:mod:`bot.asking`); nothing
+        changes, and asking again for the version he has sends nothing."""
+        _ = translator(await self._commands.user_lang(press.user))
         game = await self._runner.load(chat)
         if game is None or game.doc.id != game_id or game.state is None:
             return [Answer(_("That button is from a finished game."))]
-        shown = picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
-        return [Answer(), Notice(chat, shown)]
+        store = self._runner.store
+        if await asking.ask(store, chat, press.user) is not asking.Verdict.SEND:
+            return [Answer(asking.wait_text(_))]
+        picture = await asking.table_picture(store, chat, press.user, game)
+        if picture is None:
+            return [Answer(_("You were sent this picture already."))]
+        return [Answer(_("The picture is on its way to you alone.")), picture]
 
     async def _pick_variant(self, press: Press, variant: str) -> list[Outbound]:
         """A game picked from the answer to ``new``: open its table as ``new`` would
@@ -254,6 +268,8 @@ class Sessions:
         """The Scores button of a finished table: the chat's scoreboard for its game,
         as a new message in the chat."""
         _ = translator(await self._commands.user_lang(press.user))
+        if await asking.ask(self._runner.store, press.chat, press.user) is not asking.Verdict.SEND:
+            return [Answer(asking.wait_text(_))]
         screen = await lookups.scores_screen(self._runner, press.chat, press.user, (variant,), _)
         return [Answer(), Response(press.chat, screen, topic="scores", public=True)]
 
@@ -287,16 +303,10 @@ class Sessions:
             action = None
         if isinstance(action, payload_privacy.MyDataLink):
             return await self._privacy.private_start(user)
+        if not isinstance(action, codec.HandLink) and not start.payload:
+            return await tables_of(self._runner, user, _, self._private_start)
         if not isinstance(action, codec.HandLink):
-            welcome = line(
-                _(
-                    "Hello! Add me to a group and send %(new)s there to open a table. "
-                    "Send %(help)s for the commands."
-                ),
-                new=CommandRef("new"),
-                help=CommandRef("help"),
-            )
-            return [Notice(here, Screen((welcome,)))]
+            return [Notice(here, welcome_screen(_))]
         chat = action.chat
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
@@ -331,18 +341,6 @@ class Sessions:
             lambda g, t: play.on_unreachable(g, game_id, user, now=now, pacing=runner.pacing),
         )
         return ran.updates
-
-    async def _chat_moved(self, event: ChatMoved) -> None:
-        """Move every key of the chat, then point its open game at the new id."""
-        store = self._runner.store
-        await store.move_chat(event.old, event.new)
-
-        async def repoint(stored: Stored | None) -> tuple[dict[str, Any] | None, None]:
-            if stored is None or stored.doc.get("chat") != event.old.key:
-                return None, None
-            return {**stored.doc, "chat": event.new.key}, None
-
-        await store.update(event.new, repoint)
 
     # -- failures ---------------------------------------------------------------------
 

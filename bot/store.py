@@ -340,10 +340,18 @@ class Store(Records):
         supergroup): its game, last game, scoreboards and settings, and a pending turn
         deadline. Run it again if it raised StoreUnavailable."""
         await move_chat_keys(self._redis, old, new)
+        # Buttons already sent still name the old chat: a press on one is followed here.
+        await self._redis.set(keys.moved_to(old), new.key, ex=self._idle_ttl)
         stored = await self.load(new)
         game_id = stored.doc.get("id") if stored else None
         if isinstance(game_id, str) and game_id:
             await self._timers.move(old, new, game_id)
+
+    @guarded
+    async def moved_to(self, chat: ChatRef) -> ChatRef | None:
+        """The chat ``chat`` became, if it moved (:meth:`move_chat`)."""
+        moved = await self._redis.get(keys.moved_to(chat))
+        return ChatRef.from_key(text(moved)) if moved is not None else None
 
     async def close(self) -> None:
         await self._redis.aclose()

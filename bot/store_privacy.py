@@ -1,13 +1,13 @@
 """What the store keeps of one player, read for ``mydata`` and deleted for ``forget``.
 
 A player is kept in his own keys (his results in every game, his language, the set of
-chats where he has played a match, noted when it starts) and, under his user key, in the
-boards of those chats (a scoreboard row with the name he last played under, a rating
-line) and in each game's global ratings (a line in one bucket, and in the leaderboard if
-he is among the best). A finished match waiting in a chat's rating outbox names him too,
-until it is settled, and so do the matches those chats keep for ``history`` that he
-played. Everything here reads or deletes exactly those places, found from his own set
-of chats."""
+chats where he has played a match, noted when it starts, and the tables where he lately
+took a seat) and, under his user key, in the boards of those chats (a scoreboard row with
+the name he last played under, a rating line) and in each game's global ratings (a line in
+one bucket, and in the leaderboard if he is among the best). A finished match waiting in
+a chat's rating outbox names him too, with his own results, until it is settled, and so
+do the matches those chats keep for ``history`` that he played. Everything here reads or
+deletes exactly those places, found from his own set of chats."""
 
 from __future__ import annotations
 
@@ -210,7 +210,7 @@ class PrivacyBook:
             for variant, line in zip(variants, replies[at:], strict=True)
             if line is not None
         }
-        queued = sum(1 for _chat, _match, entry in await self._queued() if me in entry["n"])
+        queued = sum(1 for _chat, _match, entry in await self._queued() if _queues(entry, me))
         lang_text = text(lang) if lang is not None else None
         matches = await self._kept_matches(chats, user)
         return KeptData(stats, lang_text, tuple(boards), ratings, queued, matches)
@@ -237,7 +237,7 @@ class PrivacyBook:
         seat, and his reviews of those matches go."""
         me = user.key
         for chat, match_id, entry in await self._queued():
-            if me in entry["n"]:
+            if _queues(entry, me):
                 await self._redis.hset(keys.rating_outbox(chat), match_id, _without(entry, me))
         chats = await self.chats_of(user)
         async with self._redis.pipeline(transaction=False) as pipe:
@@ -251,7 +251,8 @@ class PrivacyBook:
                 pipe.hdel(keys.ratings(variant, me), me)
                 pipe.zrem(keys.leaders(variant), me)
                 pipe.hdel(keys.leader_rows(variant), me)
-            pipe.delete(keys.user_stats(user), keys.user_lang(user), keys.user_chats(user))
+            mine = (keys.user_stats(user), keys.user_lang(user), keys.user_chats(user))
+            pipe.delete(*mine, keys.user_tables(user))
             pipe.zrem(keys.last_played(), me)
             await pipe.execute()
         for chat in chats:
@@ -344,12 +345,26 @@ def _stat(variant: str, raw: bytes | str) -> StatRow:
     return StatRow(variant, int(row["played"]), int(row["won"]), int(row["points"]))
 
 
+def _queues(entry: dict[str, Any], player: str) -> bool:
+    """Whether a queued match names ``player``, in its result or in the own results."""
+    return player in entry["n"] or any(_own(row) == player for row in entry.get("u", ()))
+
+
+def _own(row: list[Any]) -> str:
+    """The user key of one person's own results in a queued match."""
+    return f"{row[0]}:{row[1]}"
+
+
 def _without(entry: dict[str, Any], player: str) -> str:
-    """A queued match with ``player`` taken out of its names and its result."""
+    """A queued match with ``player`` taken out of its names, its result and the own
+    results it carries."""
     names = {k: v for k, v in entry["n"].items() if k != player}
     sides = []
     for rank, members in entry["r"]:
         kept = [m for m in members if m[0] != player]
         if kept:
             sides.append([rank, kept])
-    return json.dumps({**entry, "n": names, "r": sides}, separators=(",", ":"), ensure_ascii=False)
+    found = {**entry, "n": names, "r": sides}
+    if "u" in entry:
+        found["u"] = [row for row in entry["u"] if _own(row) != player]
+    return json.dumps(found, separators=(",", ":"), ensure_ascii=False)

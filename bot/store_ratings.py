@@ -10,12 +10,13 @@ encoding, so a player costs a few dozen bytes instead of a few hundred), and the
 leaderboard keeps only the best :data:`LEADERS_KEPT` players, with their lines beside it.
 All of a game's keys and each match's marker share one hash tag; one script sets the
 marker and updates them, so a match moves the global ratings at most once however often
-it is retried. A finished match waits for that script in its chat's outbox, written by
-the write that ends it, so it moves them at least once too: the process that ended it
-settles it, or a later tick sweeps the chats noted (before the ending write) in a global
-index. The script also compares each player's line with the one the update was worked
-out from and refuses when another match moved it in between; the update is then worked
-out again, so two matches sharing a player never overwrite each other.
+it is retried. A finished match waits for that script in its chat's outbox, with each
+person's own results (``/stats``), written by the write that ends it, so it moves them
+at least once too: the process that ended it settles it, or a later tick sweeps the
+chats noted (before the ending write) in a global index. The script also compares each
+player's line with the one the update was worked out from and refuses when another match
+moved it in between; the update is then worked out again, so two matches sharing a
+player never overwrite each other.
 A leaderboard is one script call: the top of the sorted set and those
 players' lines together.
 """
@@ -24,16 +25,16 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import redis.asyncio as aredis
 
 from bot import keys
-from bot.contract import ChatRef
+from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating, Result, decode, encode, rate_result
 from bot.store_game import MatchWrite
-from bot.store_types import text
+from bot.store_types import MatchRow, text
 
 log = logging.getLogger(__name__)
 
@@ -99,16 +100,24 @@ class RatingContention(Exception):
 
 
 def outbox_write(
-    chat: ChatRef, match_id: str, variant: str, names: Mapping[str, str], result: Result
+    chat: ChatRef,
+    match_id: str,
+    variant: str,
+    names: Mapping[str, str],
+    result: Result,
+    rows: Sequence[MatchRow] = (),
 ) -> MatchWrite:
-    """The write that queues a match's global update in the chat's outbox, made by the
-    write that ends the match, so the update survives the process that ends it (see
-    :func:`chat_rating_writes` for its expiry)."""
+    """The write that queues a match's global update and each person's own results
+    (``rows``) in the chat's outbox, made by the write that ends the match, so both
+    survive the process that ends it (see :func:`chat_rating_writes` for its expiry)."""
     packed = json.dumps(
         {
             "v": variant,
             "n": dict(names),
             "r": [[rank, [list(m) for m in side]] for rank, side in result],
+            "u": [
+                [r.user.platform, r.user.user_id, r.user.name, int(r.won), r.points] for r in rows
+            ],
         },
         separators=(",", ":"),
         ensure_ascii=False,
@@ -116,8 +125,13 @@ def outbox_write(
     return MatchWrite("HSET", (keys.rating_outbox(chat),), (match_id, packed))
 
 
-Queued = tuple[str, Mapping[str, str], Result]
-"""A match waiting in a chat's outbox: its game, the names its players go by, its result."""
+Queued = tuple[str, Mapping[str, str], Result, Sequence[MatchRow]]
+"""A match waiting in a chat's outbox: its game, the names its players go by, its result,
+and each person's own results."""
+
+RecordResults = Callable[[str, str, Sequence[MatchRow], ChatRef], Awaitable[None]]
+"""Counts a settled match in its players' own results: its id, its game, the rows, and
+the chat whose outbox held it."""
 
 
 def _unpack(raw: bytes | str) -> Queued:
@@ -125,7 +139,11 @@ def _unpack(raw: bytes | str) -> Queued:
     result: Result = tuple(
         (int(rank), tuple((str(key), bool(won)) for key, won in side)) for rank, side in found["r"]
     )
-    return str(found["v"]), {str(k): str(v) for k, v in found["n"].items()}, result
+    rows = tuple(
+        MatchRow(UserRef(str(platform), str(user_id), str(name)), bool(won), int(points))
+        for platform, user_id, name, won, points in found.get("u", ())
+    )
+    return str(found["v"]), {str(k): str(v) for k, v in found["n"].items()}, result, rows
 
 
 def chat_rating_writes(
@@ -151,9 +169,10 @@ def chat_rating_writes(
 class RatingBook:
     """The ratings half of the store (see :class:`bot.store.Store`)."""
 
-    def __init__(self, redis: aredis.Redis, retention: int) -> None:
+    def __init__(self, redis: aredis.Redis, retention: int, record_results: RecordResults) -> None:
         self._redis = redis
         self._retention = retention
+        self._record_results = record_results
         self._record_global = redis.register_script(_RECORD_GLOBAL)
         self._leaders = redis.register_script(_LEADERS)
         self._drop_note = redis.register_script(_DROP_NOTE)
@@ -226,10 +245,11 @@ class RatingBook:
         noted: float | None = None,
         queued: Queued | None = None,
     ) -> bool:
-        """Move the global ratings for a match waiting in the chat's outbox, then take it
-        out: ``False`` if none was waiting or it had moved them already. The players'
-        lines are compared and set in one script, and read again when another match
-        moved one of them in between, so two matches never overwrite each other.
+        """Count a match waiting in the chat's outbox in its players' own results and move
+        the global ratings for it, then take it out: ``False`` if none was waiting or it
+        had moved them already. The players' lines are compared and set in one script,
+        and read again when another match moved one of them in between, so two matches
+        never overwrite each other.
         ``queued``: the match as the outbox holds it, when the caller knows (it is not
         read back; a match counted already is refused by the script's marker)."""
         outbox = keys.rating_outbox(chat)
@@ -238,7 +258,9 @@ class RatingBook:
             if raw is None:
                 return False
             queued = _unpack(raw)
-        variant, names, result = queued
+        variant, names, result, rows = queued
+        # Each person's own results first: they do not wait on the global ratings.
+        await self._record_results(match_id, variant, rows, chat)
         answer = 0
         for _ in range(SETTLE_TRIES):
             seen = await self._lines(variant, list(names))

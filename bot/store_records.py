@@ -12,12 +12,18 @@ import redis.asyncio as aredis
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.ratings import Rating
+from bot.store_asks import AskBook
 from bot.store_connect import guarded
 from bot.store_privacy import KeptData, PrivacyBook
 from bot.store_ratings import Queued, RatingBook
 from bot.store_scores import ScoreBook
 from bot.store_types import MatchRow, Scoreboard, StatRow, text
 from engine import all_variants
+
+SEATS_TTL = 7 * 86400
+"""How long a user's list of the tables he sat at is kept after he last took a seat."""
+SEATS_KEPT = 10
+"""Tables a bare start looks at, the latest first."""
 
 
 class Records:
@@ -31,13 +37,46 @@ class Records:
         self._retention = retention
         self.clock = clock
         self._scores = ScoreBook(redis, retention)
-        self._ratings = RatingBook(redis, retention)
+        self._ratings = RatingBook(redis, retention, self._own_results)
         self._privacy = PrivacyBook(redis)
+        self._asks = AskBook(redis)
 
     @property
     def retention(self) -> int:
         """Seconds a player's stored data outlives his last match."""
         return self._retention
+
+    async def _own_results(
+        self, match_id: str, variant: str, rows: Sequence[MatchRow], chat: ChatRef
+    ) -> None:
+        """Count a match settled from ``chat``'s rating outbox in its players' own results."""
+        await self._scores.record_user_results(match_id, variant, rows, chat, self.clock())
+
+    @guarded
+    async def note_seats(self, chat: ChatRef, users: Sequence[UserRef], now: float) -> None:
+        """``users`` took seats at the chat's table: a bare start finds it for them."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for user in users:
+                pipe.zadd(keys.user_tables(user), {chat.key: now})
+                pipe.expire(keys.user_tables(user), SEATS_TTL)
+            await pipe.execute()
+
+    @guarded
+    async def seated_at(self, user: UserRef) -> list[ChatRef]:
+        """The chats where the user took a seat lately, the latest first."""
+        found = await self._redis.zrevrange(keys.user_tables(user), 0, SEATS_KEPT - 1)
+        return [ChatRef.from_key(text(key)) for key in found if isinstance(key, bytes | str)]
+
+    @guarded
+    async def count_ask(self, chat: ChatRef, user: UserRef) -> tuple[int, int]:
+        """Count a lookup ``user`` asked for in ``chat``: his and the chat's counts in
+        the current minute (:mod:`bot.store_asks`)."""
+        return await self._asks.count(chat, user)
+
+    @guarded
+    async def first_ask(self, chat: ChatRef, user: UserRef, what: str, version: str) -> bool:
+        """Whether ``user`` is asking for a version of ``what`` he was not sent last."""
+        return await self._asks.first_ask(chat, user, what, version)
 
     @guarded
     async def record_match(
@@ -102,10 +141,11 @@ class Records:
         noted: float | None = None,
         queued: Queued | None = None,
     ) -> bool:
-        """Move the global ratings for a match queued in the chat's outbox and take it
-        out; ``False`` if nothing was queued or it was counted already. ``noted``: when
-        the chat was noted for it, to drop the note once the outbox is empty; ``queued``:
-        the match as queued, when the caller knows it (it is not read back)."""
+        """Count a match queued in the chat's outbox in its players' own results, move
+        the global ratings for it and take it out; ``False`` if nothing was queued or it
+        was counted already. ``noted``: when the chat was noted for it, to drop the note
+        once the outbox is empty; ``queued``: the match as queued, when the caller knows
+        it (it is not read back)."""
         return await self._ratings.settle(chat, match_id, noted, queued)
 
     @guarded

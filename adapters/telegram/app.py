@@ -52,11 +52,13 @@ from bot.contract import (
     ChatMoved,
     ChatRef,
     Command,
+    Delete,
     Inbound,
     Outbound,
     Press,
     Show,
     SlotKind,
+    UserRef,
 )
 from bot.i18n import DEFAULT_LANG, available_languages
 from bot.redraw import Drawn
@@ -162,6 +164,7 @@ class TelegramAdapter:
             pending=self.wiring.pending,
             outbox=self.wiring.outbox,
             pings=self.wiring.pings,
+            on_removed=self.removed,
         )
         await self.register_commands()
 
@@ -241,21 +244,20 @@ class TelegramAdapter:
             await self.deliverer.answer(query_id, Answer(SORRY))
             return
         answers = [o for o in outbounds if isinstance(o, Answer)]
-        try:
-            await self.deliverer.answer(query_id, answers[0] if answers else Answer())
-        finally:
-            # The core has applied the press: what it changed is shown whatever
-            # became of the answer, the presser's own hand first, so that no live
-            # keyboard lingers under his finger while the table is edited.
-            rest = [o for o in outbounds if not isinstance(o, Answer)]
-            own = [o for o in rest if _is_screen_of(o, press, SlotKind.HAND)]
-            pings = [o for o in rest if _is_screen_of(o, press, SlotKind.PING)]
-            # A ping to the chat he has just pressed in tells him nothing that his hand,
-            # redrawn in place there, does not; any other goes out with it (held back
-            # first, as every ping is).
-            elsewhere = [p for p in pings if p.slot.chat != press.chat]
-            others = [o for o in rest if o not in own and o not in pings]
-            self.deliverer.first([*own, *elsewhere], others)
+        # The core has applied the press: what it changed is queued before the answer
+        # is sent, and goes out while Telegram takes the answer, however long that is,
+        # the presser's own hand first, so that no live keyboard lingers under his
+        # finger while the table is edited.
+        rest = [o for o in outbounds if not isinstance(o, Answer)]
+        own = [o for o in rest if _is_screen_of(o, press, SlotKind.HAND)]
+        pings = [o for o in rest if _is_screen_of(o, press, SlotKind.PING)]
+        # A ping to the chat he has just pressed in tells him nothing that his hand,
+        # redrawn in place there, does not; any other goes out with it (held back
+        # first, as every ping is).
+        elsewhere = [p for p in pings if p.slot.chat != press.chat]
+        others = [o for o in rest if o not in own and o not in pings]
+        self.deliverer.first([*own, *elsewhere], others)
+        await self.deliverer.answer(query_id, answers[0] if answers else Answer())
 
     async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup: its table and scoreboard move to the new id."""
@@ -270,23 +272,38 @@ class TelegramAdapter:
             # and whatever is still addressed to the old id goes to the new one.
             self.deliverer.carrier.calls.moved(message.chat.id, message.migrate_to_chat_id)
             await self.wiring.book.forget_chat(old)
-            await self.core.handle(ChatMoved(old, new))
+            # The table anew in the supergroup, and every hand again with buttons naming it.
+            self.submit(await self.core.handle(ChatMoved(old, new)))
         finally:
             self.handled += 1
 
     async def on_membership(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """The bot was removed from a group: the game there stops, as if its admin said so."""
+        """The bot was removed from a group: the game there stops, as if its admin said so.
+        Added back: its table is drawn again at the bottom of the chat."""
         try:
             change = update.my_chat_member
-            if change is None or change.new_chat_member.status not in GONE:
+            if change is None:
                 return
             chat = chat_ref(change.chat)
-            log.info("removed from %s; stopping its game", chat.key)
-            stop = Command(chat, chat_as_user(change.chat), "stop", is_admin=True, as_chat=True)
-            # Nothing can be shown there any more; the core's reply is dropped with it.
-            await self.core.handle(stop)
+            if change.new_chat_member.status in GONE:
+                await self.removed(chat, chat_as_user(change.chat))
+            elif change.old_chat_member.status in GONE:
+                log.info("added back to %s; drawing its table again", chat.key)
+                drawn = await self.core.redraw(chat, ())
+                if drawn is not None and drawn.live:
+                    self.submit([_renewed(show) for show in drawn.screens])
         finally:
             self.handled += 1
+
+    async def removed(self, chat: ChatRef, as_chat: UserRef | None = None) -> None:
+        """The bot can no longer write to the group ``chat``: its game stops as ``/stop``
+        stops it. Nothing can be shown in the group any more, but the players' hands are
+        drawn as stopped and their pings dropped, in their private chats."""
+        log.info("removed from %s; stopping its game", chat.key)
+        user = as_chat or UserRef(PLATFORM, chat.chat_id, chat.chat_id)
+        stop = Command(chat, user, "stop", is_admin=True, as_chat=True)
+        outbounds = await self.core.handle(stop)
+        self.submit([o for o in outbounds if not _in_group(o, chat)])
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("%s could not be handled", _described(update), exc_info=context.error)
@@ -322,6 +339,22 @@ def _described(update: object) -> str:
     where = f" in {chat.id}" if chat is not None else ""
     who = f" from {user.id}" if user is not None else ""
     return f"update {update.update_id}{who}{where}"
+
+
+def _in_group(item: Outbound, group: ChatRef) -> bool:
+    """``item`` would be shown in the group (any of its topics)."""
+    if isinstance(item, Show | Delete):
+        chat = item.slot.chat
+    elif isinstance(item, Answer):
+        return True
+    else:
+        chat = item.chat
+    return chat.chat_id == group.chat_id
+
+
+def _renewed(show: Show) -> Show:
+    """The table posted anew at the bottom of the chat (its older message is far above)."""
+    return dataclasses.replace(show, renew=True) if show.slot.kind is SlotKind.TABLE else show
 
 
 def _is_screen_of(item: Outbound, press: Press, kind: SlotKind) -> TypeGuard[Show]:

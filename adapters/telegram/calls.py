@@ -1,6 +1,6 @@
 """One Bot API call to a chat, as the carrier makes it: in its turn of the send budget,
-waiting out flood control, retrying network errors, and following a group that became
-a supergroup."""
+waiting out flood control however long it lasts, retrying network errors, and following
+a group that became a supergroup."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-ATTEMPTS = 5  # calls per instruction before giving up on flood waits and network errors
+ATTEMPTS = 5  # calls per instruction before giving up on network errors (never on flood waits)
 
 
 class UserUnreachable(Exception):
@@ -55,7 +55,9 @@ class Caller:
         """Make a Bot API call to the chat (each attempt in its turn; a deletion's in the
         bot-wide budget alone), waiting out flood control, retrying network errors, and
         following a group that became a supergroup."""
-        for attempt in range(1, ATTEMPTS + 1):
+        attempt = 0
+        while True:
+            attempt += 1
             chat_id = self.chat_id(chat)
             await budget.spend(in_chat)
             await self._hold_on()
@@ -67,8 +69,9 @@ class Caller:
                 log.info("chat %s is now %s", chat_id, err.new_chat_id)
                 self.moved(chat_id, err.new_chat_id)
             except RetryAfter as err:
-                if attempt == ATTEMPTS:
-                    raise
+                # Telegram says when it takes the call again: however long the flood
+                # lasts, the call is not given up (a newer screen replaces it meanwhile).
+                attempt -= 1
                 wait = retry_seconds(err)
                 log.info("flood control in %s: waiting %.0f s", chat.key, wait)
                 await self.clock.sleep_until(self.clock.now() + wait)
@@ -83,4 +86,3 @@ class Caller:
                     raise
                 log.info("network error towards %s (%s); retrying", chat.key, err)
                 await self.clock.sleep_until(self.clock.now() + attempt)
-        raise AssertionError("unreachable")  # the loop returns or raises

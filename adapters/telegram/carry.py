@@ -11,7 +11,8 @@ it has been up for :data:`READ_SECONDS`, so a busy chat does not fill up with
 them. A table posted anew (``renew``, at the start of a deal) is sent first and
 its older message deleted after, or cut to its heading where Telegram no longer
 lets a bot delete it. A slot's screen held up past half its hold (a flood wait) is
-held again before each write, and dropped if a newer one was claimed meanwhile. A
+held again before each write, and dropped if a newer one was claimed meanwhile, or
+queued behind it: only the newest version of a message is ever sent. A
 slot's new message whose id the store could not take is deleted at once: the screen
 is sent again when the store answers, and no copy is left that no record names. A
 picture sent on its own above a text too long for its caption is recorded likewise, and
@@ -71,6 +72,9 @@ log = logging.getLogger(__name__)
 STORE_DOWN = REDIS_ERRORS  # what the slot book raises when Redis is down
 
 T = TypeVar("T")
+# Told that a one-off message has gone out, before the carrier does anything more: the
+# deliverer strikes it off its outbox there, so no later step can leave it to be sent again.
+Sent = Callable[[], Awaitable[None]] | None
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
@@ -84,6 +88,10 @@ class _Overtaken(Exception):
     """A newer version of the slot being shown was claimed while this one waited."""
 
 
+class _Superseded(Exception):
+    """A newer version of the slot being shown was queued while this one waited."""
+
+
 _SHOWING: ContextVar[tuple[Show, float] | None] = ContextVar("showing", default=None)
 """The screen this task is showing and when it last held its slot."""
 
@@ -94,6 +102,9 @@ class Carrier:
         self.renderer = renderer
         self.book = book
         self.clock = clock
+        # Whether a newer version of a screen is queued behind it (the deliverer says):
+        # one that waited out a flood is then never sent before the newest.
+        self.newer_queued: Callable[[Show], bool] = lambda show: False
         self.calls = Caller(clock, self._hold_on)
         self._call = self.calls.call
         self.pins = Pinner(bot, book, clock, self._call)
@@ -122,6 +133,8 @@ class Carrier:
         except _Overtaken:
             log.debug("version %s in %s was overtaken while it waited", show.version, slot)
             overtaken = True  # the newer version's worker holds the slot: not ours to free
+        except _Superseded:
+            log.debug("version %s in %s: a newer one is queued behind it", show.version, slot)
         finally:
             _SHOWING.reset(showing)
             if not overtaken:
@@ -131,6 +144,8 @@ class Carrier:
         """Before a write of a slot's screen held up past half its hold, hold the slot
         again, or raise :class:`_Overtaken` if a newer version was claimed meanwhile."""
         showing = _SHOWING.get()
+        if showing is not None and self.newer_queued(showing[0]):
+            raise _Superseded
         if showing is None or self.clock.now() - showing[1] < HOLD_SECONDS / 2:
             return
         show, _ = showing
@@ -240,27 +255,37 @@ class Carrier:
             raise
         await self.book.vacate(slot, version)  # which releases it too
 
-    async def notice(self, notice: Notice, budget: Budget = UNPACED) -> None:
+    async def notice(self, notice: Notice, budget: Budget = UNPACED, sent: Sent = None) -> None:
+        """A new message; ``sent`` is awaited as soon as Telegram has taken it."""
         await self._send(notice.chat, notice.screen, budget, notify=True)
+        if sent is not None:
+            await sent()
 
-    async def respond(self, response: Response, budget: Budget = UNPACED) -> None:
-        """A new message replying to the command; then the previous response on the
+    async def respond(
+        self, response: Response, budget: Budget = UNPACED, sent: Sent = None
+    ) -> None:
+        """A new message replying to the command (``sent`` is awaited as soon as Telegram
+        has taken it, before anything else is done); then the previous response on the
         same topic is deleted if it has been up long enough to be read."""
         chat = response.chat
         reply_to = int(response.reply_to) if response.reply_to else None
-        sent = await self._send(chat, response.screen, budget, notify=True, reply_to=reply_to)
+        message = await self._send(chat, response.screen, budget, notify=True, reply_to=reply_to)
+        if sent is not None:
+            await sent()
         if not response.topic:
             return
         now = self.clock.now()
         try:
-            previous = await self.book.swap_response(chat, response.topic, sent.message_id, now)
+            previous = await self.book.swap_response(chat, response.topic, message.message_id, now)
         except STORE_DOWN as err:  # sent: only the tidying of the older one is skipped
             log.info("could not remember the response in %s (%s)", chat.key, err)
             return
         if previous is not None and now - previous.at >= READ_SECONDS:
             await self._delete_message(chat, previous.message_id, budget)
 
-    async def document(self, document: Document, budget: Budget = UNPACED) -> None:
+    async def document(
+        self, document: Document, budget: Budget = UNPACED, sent: Sent = None
+    ) -> None:
         chat = document.chat
         await self._call(
             lambda chat_id: self.bot.send_document(
@@ -272,6 +297,8 @@ class Carrier:
             chat,
             budget,
         )
+        if sent is not None:
+            await sent()
 
     async def _send(
         self,

@@ -32,16 +32,26 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
-from telegram.error import TelegramError
+from telegram.error import Forbidden, TelegramError
 
 from adapters.telegram.calls import UserUnreachable
 from adapters.telegram.carried import CarriedWatch, Watches
-from adapters.telegram.carry import STORE_DOWN, Carrier
+from adapters.telegram.carry import STORE_DOWN, Carrier, Sent
 from adapters.telegram.clock import Clock
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
 from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
+from adapters.telegram.mailbox import (
+    ONCE,
+    Mail,
+    describe,
+    is_ping,
+    mailbox_of,
+    next_key,
+    put_back,
+)
 from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
+from adapters.telegram.translate import private_chat
 from bot.contract import (
     Answer,
     ChatRef,
@@ -52,30 +62,18 @@ from bot.contract import (
     Response,
     Show,
     Slot,
-    SlotKind,
     Unreachable,
 )
 
 log = logging.getLogger(__name__)
 
-Mail = Show | Delete | Notice | Response | Document | Hold | Drop
-# What a store that cannot be reached raises (the send log and the slot book use one).
 OUTAGE_WAIT = 0.5  # seconds between tries while the store is down
 FAILED_WAIT = 0.5  # seconds before a step that failed otherwise is tried again, doubled
 FAILED_WAIT_MOST = 30.0  # each time it fails again, up to this
-ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)
 AFTER = "after "  # the tasks that hold a press's other screens until his own hand is shown
-HELD = "held pings"  # the mailbox that holds and drops pings in Redis
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
-
-
-def mailbox_of(item: Mail) -> str:
-    """Forum topics share their group's budget, so a mailbox is per Telegram chat;
-    holding and dropping pings has a mailbox of its own."""
-    if isinstance(item, Hold | Drop):
-        return HELD
-    chat = item.slot.chat if isinstance(item, Show | Delete) else item.chat
-    return ChatRef(chat.platform, chat.chat_id).key
+ReportRemoved = Callable[[ChatRef], Awaitable[None]]
+REMOVED_AFTER = 2  # 403s in a row saying the bot is out of a group that count as its removal
 
 
 class Deliverer:
@@ -91,8 +89,10 @@ class Deliverer:
         pending: PendingBook | None = None,
         outbox: RedisOutbox | None = None,
         pings: TelegramPings | None = None,
+        on_removed: ReportRemoved | None = None,
     ) -> None:
         self.carrier = carrier
+        carrier.newer_queued = self._newer_queued
         self._pings = pings  # without them, a ping is sent at once
         self._clock = clock
         self._pending = pending
@@ -103,6 +103,8 @@ class Deliverer:
         self._unstruck: list[tuple[str, str]] = []  # sent, not yet struck off: chat, name
         self._pacer = Pacer(send_log, clock, limits)
         self._on_unreachable = on_unreachable
+        self._on_removed = on_removed
+        self._refused: dict[str, int] = {}  # group -> 403s in a row ("kicked", "not a member")
         self._boxes: dict[str, dict[str, Mail]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._carried = CarriedWatch()
@@ -112,10 +114,19 @@ class Deliverer:
         """Answered at once: a press's answer is due within seconds and costs no budget."""
         await self.carrier.answer(query_id, answer)
 
+    def _newer_queued(self, show: Show) -> bool:
+        """Whether a newer version of ``show``'s screen waits in its mailbox."""
+        queued = self._boxes.get(mailbox_of(show), {}).get("show " + show.slot.key)
+        return isinstance(queued, Show) and queued.version > show.version
+
     def submit(self, outbounds: Iterable[Outbound]) -> None:
         for item in outbounds:
             if isinstance(item, Answer):
                 continue  # an answer with no press to answer: nothing to do
+            if isinstance(item, Response) and item.to is not None:
+                # For one person alone: Telegram shows nobody a message in a group but
+                # everybody, so it goes to his private chat, out of the group's budget.
+                item = replace(item, chat=private_chat(item.to), reply_to=None)
             self._post(item)
 
     def resend(self, entries: Sequence[Entry]) -> None:
@@ -176,10 +187,10 @@ class Deliverer:
             self._post(ping, held=False)
 
     def _post(self, item: Mail, noted: str | None = None, *, held: bool = True) -> None:
-        if self._pings is not None and held and isinstance(item, Show) and _is_ping(item):
+        if self._pings is not None and held and isinstance(item, Show) and is_ping(item):
             self._post(self._pings.hold_of(item, self._clock.now()))
             return
-        if self._pings is not None and isinstance(item, Delete) and _is_ping(item):
+        if self._pings is not None and isinstance(item, Delete) and is_ping(item):
             self._post(Drop(item.slot))  # its player moved: a ping still held is never sent
         chat = mailbox_of(item)
         box = self._boxes.setdefault(chat, {})
@@ -280,7 +291,7 @@ class Deliverer:
                     # it stays queued until the store is back, while the messages that
                     # need none (the answer that the table is unavailable) go out.
                     store_down = True
-                    if _next_key(box, store_down).startswith(ONCE):
+                    if next_key(box, store_down).startswith(ONCE):
                         continue
                     log.warning("cannot reach the store for %s (%s); waiting", chat, err)
                     await asyncio.sleep(OUTAGE_WAIT)
@@ -299,27 +310,33 @@ class Deliverer:
 
     async def _deliver_next(self, chat: str, box: dict[str, Mail], store_down: bool) -> None:
         first = None
-        if not isinstance(box[_next_key(box, store_down)], Delete | Hold | Drop):
+        if not isinstance(box[next_key(box, store_down)], Delete | Hold | Drop):
             first = await self._pacer.turn(chat)
             if not box:
                 await self._pacer.done(first)
                 return
-        key = _next_key(box, store_down)  # what waited may have been replaced meanwhile
+        key = next_key(box, store_down)  # what waited may have been replaced meanwhile
         item = box.pop(key)
         watches = self._carried.take(chat, key)
         budget = Budget(self._pacer, chat, first)
         try:
-            await self._carry(item, budget)
+            await self._carry(item, budget, lambda: self._strike_off(chat, key))
         except UserUnreachable as err:
             await self._report_unreachable(item, box, err)
-        except TelegramError:
-            # Refused, or failed every attempt: drawing it again would fail alike.
-            log.exception("could not deliver %s", _describe(item))
+        except Forbidden as err:
+            log.warning("could not deliver %s: %s", describe(item), err)
+            await self._forbidden(chat, box)
+        except TelegramError as err:
+            # Refused, or failed every attempt: drawing it again would fail alike. Telegram
+            # said why, and that is all there is to log.
+            log.warning("could not deliver %s: %s", describe(item), err)
         except Exception:
-            _put_back(box, key, item)  # the store down, or this process at fault: again later
+            put_back(box, key, item)  # the store down, or this process at fault: again later
             self._carried.put_back(chat, key, watches)
             watches = []
             raise
+        else:
+            self._refused.pop(chat, None)
         finally:
             await budget.close()
             self._carried.end(watches)
@@ -327,17 +344,36 @@ class Deliverer:
         await self._settle(item)
         await self._strike_off(chat, key)
 
-    async def _carry(self, item: Mail, budget: Budget) -> None:
+    async def _forbidden(self, chat: str, box: dict[str, Mail]) -> None:
+        """Telegram refused to write to a group again: the bot is out of it (the update may
+        never come). Its game stops, and what waits for it is dropped (refused alike)."""
+        count = self._refused[chat] = self._refused.get(chat, 0) + 1
+        if count < REMOVED_AFTER or self._on_removed is None:
+            return
+        self._refused.pop(chat, None)
+        for key in [key for key in box if key.startswith(ONCE)]:
+            await self._strike_off(chat, key)
+        box.clear()
+        self._carried.end_chat(chat)
+        try:
+            await self._on_removed(ChatRef.from_key(chat))
+        except Exception:
+            log.exception("could not stop the game of %s", chat)
+
+    async def _carry(self, item: Mail, budget: Budget, sent: Sent) -> None:
+        """Carry ``item`` out; a one-off message is struck off (``sent``) as soon as
+        Telegram has taken it, before its tidying, so a process that dies after sending
+        it leaves nothing for another to send again."""
         if isinstance(item, Show):
             await self.carrier.show(item, budget)
         elif isinstance(item, Delete):
             await self.carrier.delete(item, budget)
         elif isinstance(item, Notice):
-            await self.carrier.notice(item, budget)
+            await self.carrier.notice(item, budget, sent)
         elif isinstance(item, Response):
-            await self.carrier.respond(item, budget)
+            await self.carrier.respond(item, budget, sent)
         elif isinstance(item, Document):
-            await self.carrier.document(item, budget)
+            await self.carrier.document(item, budget, sent)
         elif self._pings is not None:
             await self._pings.carry(item)
 
@@ -362,39 +398,3 @@ class Deliverer:
                 self.submit(await self._on_unreachable(Unreachable(slot.user, slot)))
             except Exception:
                 log.exception("the core failed on an unreachable %s", slot.key)
-
-
-def _next_key(box: dict[str, Mail], store_down: bool) -> str:
-    """The mailbox's head; while the store is down, its first message that needs none."""
-    if store_down:
-        for key in box:
-            if key.startswith(ONCE):
-                return key
-    return next(iter(box))
-
-
-def _put_back(box: dict[str, Mail], key: str, item: Mail) -> None:
-    """Queue ``item`` first again, unless a newer screen for its slot came meanwhile."""
-    if key in box:
-        return
-    waiting = list(box.items())
-    box.clear()
-    box[key] = item
-    box.update(waiting)
-
-
-def _is_ping(item: Mail) -> bool:
-    """A turn ping for one player, or its deletion."""
-    return (
-        isinstance(item, Show | Delete)
-        and item.slot.kind is SlotKind.PING
-        and item.slot.user is not None
-    )
-
-
-def _describe(item: Mail) -> str:
-    if isinstance(item, Hold):
-        return f"Hold {item.ping.slot.key}"
-    if isinstance(item, Show | Delete | Drop):
-        return f"{type(item).__name__} {item.slot.key}"
-    return f"{type(item).__name__} to {item.chat.key}"

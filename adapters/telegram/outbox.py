@@ -3,12 +3,15 @@ in Redis so that a killed process does not take them along.
 
 Each is noted in its Telegram chat's hash (:func:`bot.keys.outbox`) under an entry named
 ``<process>.<number>``, the process that queued it and its place in that process's order,
-and struck off once sent (or given up on); the chat goes into the index of chats to look
-at (:mod:`.pending`). Looking at the chat (:mod:`.catchup`), a process takes over the
-entries of a process that is gone (:mod:`.liveness`) — a script moves each to it, so only
-one process gets it — and sends them in the order they were queued. A message whose
-process was killed after sending it and before striking it off is sent again: a message
-sent twice is the lesser harm than one never sent.
+and struck off once sent (or given up on): as soon as Telegram has taken it, before
+anything else is done for it (the tidying of an older response waits on the chat's
+budget, and a process killed meanwhile would leave it to be sent again). The chat goes
+into the index of chats to look at (:mod:`.pending`). Looking at the chat
+(:mod:`.catchup`), a process takes over the entries of a process that is gone
+(:mod:`.liveness`) — a script moves each to it, so only one process gets it — and sends
+them in the order they were queued. Only a message whose process was killed between
+Telegram's answer and that one write is sent again: a message sent twice is the lesser
+harm than one never sent.
 
 A message is written as data, never as code: ``<time>|<JSON>``, the message of
 :mod:`bot.contract` inside an envelope that names its kind (``notice``, ``response``,

@@ -91,11 +91,8 @@ def message_to_inbound(message: Message, bot_username: str) -> Inbound | None:
     else:
         return None
     if typed.name == "start" and private:
-        if typed.args:
-            return PrivateStart(user, typed.args[0])
-        return Command(
-            chat_ref(message.chat), user, "help", private=True, message_id=str(message.message_id)
-        )
+        # A bare /start (the bot opened from its profile) asks for his tables.
+        return PrivateStart(user, typed.args[0] if typed.args else "")
     name = COMMANDS.get(typed.name)
     if name is None:
         return None

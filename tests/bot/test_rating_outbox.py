@@ -1,6 +1,7 @@
-"""The global ratings on a real Redis: a match queued by its ending write moves them
-exactly once even when the process dies before the global step, and matches sharing a
-player that end together never overwrite each other's update."""
+"""The global ratings on a real Redis: a match queued by its ending write moves them, and
+counts each player's own results, exactly once even when the process dies before the
+global step, and matches sharing a player that end together never overwrite each other's
+update."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ async def test_a_process_killed_before_the_global_step_leaves_it_to_the_sweep(
     monkeypatch.undo()
     assert await stored(store, "tyaga", SEATED) == {}
     assert len(await store._redis.hkeys(keys.rating_outbox(table.chat))) == 1
+    assert (await store.scoreboard(table.chat, "tyaga")).rows  # the ending write counted it
 
     restarted = Sessions(store, SETTINGS, clock=table.clock)
     await restarted.tick()  # too soon: the match's own process may still be at it
@@ -55,6 +57,8 @@ async def test_a_process_killed_before_the_global_step_leaves_it_to_the_sweep(
     everywhere = await stored(store, "tyaga", SEATED)
     assert set(everywhere) == set(SEATED)
     assert all(r.played == 1 for r in everywhere.values())
+    for person in (ANNA, BORIS):  # each one's own results, as /stats shows them
+        assert [(r.variant, r.played) for r in await store.user_stats(person)] == [("tyaga", 1)]
     raw = await store._redis.hgetall(keys.chat_ratings(table.chat, "tyaga"))
     here = {str(k): decode(v) for k, v in raw.items()}
     for key, rating in here.items():  # the chat's first match: both start from the prior

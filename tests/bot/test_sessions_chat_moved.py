@@ -17,7 +17,8 @@ async def test_a_moved_chat_keeps_its_game_and_its_table_goes_to_the_new_id(
     await table.command(ANNA, "new", "tyaga")
     game_id = table.game_id
     out = await table.send(ChatMoved(table.chat, NEW))
-    assert out == []
+    [posted] = shows(out, SlotKind.TABLE)  # the lobby, posted anew in the new chat
+    assert posted.slot.chat == NEW and posted.renew
     assert await store.load(table.chat) is None
     stored = await store.load(NEW)
     assert stored is not None and stored.doc["id"] == game_id

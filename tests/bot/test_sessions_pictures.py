@@ -1,6 +1,6 @@
 """The table as a picture: the table command and the Picture button send it to
-the chat, each deal's end is drawn once, and a chat that asks for it gets it
-after every move, edited in place."""
+the asker alone, once per version of the game, each deal's end is drawn once, and a
+chat that asks for it gets it after every move, edited in place."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from bot.contract import Answer, Notice, Outbound, SlotKind
+from bot.contract import Answer, Notice, Outbound, Response, SlotKind
 from bot.store import Store
 from tests.bot.driver import (
     Table,
@@ -37,6 +37,11 @@ def _notices(out: list[Outbound]) -> list[Notice]:
     return [item for item in out if isinstance(item, Notice)]
 
 
+def _pictures(out: list[Outbound]) -> list[Response]:
+    """The pictures sent on demand: each to one person alone."""
+    return [item for item in out if isinstance(item, Response) and item.screen.picture]
+
+
 async def _started(table: Table) -> None:
     await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
     await table.open_hands(ANNA, BORIS)
@@ -45,12 +50,12 @@ async def _started(table: Table) -> None:
 async def test_the_table_command_sends_the_table_as_a_picture(fake_store: Store) -> None:
     table = make_table(fake_store)
     await _started(table)
-    first = _notices(await table.command(BORIS, "table"))
-    assert len(first) == 1 and first[0].chat == table.chat
+    first = _pictures(await table.command(BORIS, "table"))
+    assert len(first) == 1 and first[0].chat == table.chat and first[0].to == BORIS
     assert "Tyaga" in first[0].screen.plain_text() and "Deal 1" in first[0].screen.plain_text()
     assert _png(first[0].screen.picture).width == 800
     await press_tile(table, ANNA, "[6|6]")
-    second = _notices(await table.command(BORIS, "table"))
+    second = _pictures(await table.command(BORIS, "table"))
     assert second[0].screen.picture != first[0].screen.picture
 
 
@@ -69,12 +74,30 @@ async def test_the_picture_button_answers_and_sends_the_picture_changing_nothing
     await press_tile(table, ANNA, "[6|6]")
     before = await fake_store.load(table.chat)
     out = await table.press(BORIS, button(table.table(), "Picture").payload)
-    assert answer(out) == Answer("")
-    pictures = _notices(out)
-    assert len(pictures) == 1 and pictures[0].chat == table.chat
+    assert answer(out) == Answer("The picture is on its way to you alone.")
+    assert not _notices(out)
+    pictures = _pictures(out)
+    assert len(pictures) == 1 and pictures[0].chat == table.chat and pictures[0].to == BORIS
     _png(pictures[0].screen.picture)
     after = await fake_store.load(table.chat)
     assert before is not None and after is not None and after.version == before.version
+
+
+async def test_asking_again_for_the_same_version_sends_no_second_picture(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    await _started(table)
+    await press_tile(table, ANNA, "[6|6]")
+    picture = button(table.table(), "Picture").payload
+    assert len(_pictures(await table.press(BORIS, picture))) == 1
+    again = await table.press(BORIS, picture)
+    assert answer(again) == Answer("You were sent this picture already.")
+    assert not _pictures(again) and not _notices(again)
+    assert not _pictures(await table.command(BORIS, "table"))
+    assert len(_pictures(await table.press(ANNA, picture))) == 1  # each asker has his own
+    await press_tile(table, BORIS, "◀ [6|4]")
+    assert len(_pictures(await table.press(BORIS, picture))) == 1  # a new version
 
 
 async def test_a_picture_button_of_a_stopped_game_changes_nothing(fake_store: Store) -> None:
@@ -105,7 +128,7 @@ async def test_a_deals_end_is_told_by_the_table_in_words_and_drawn_once(
     assert drawn.chat == table.chat and "Deal 1" in drawn.screen.plain_text()
     assert _png(drawn.screen.picture).width == 800
     assert out.index(drawn) > out.index(shown)  # after the table that tells the result
-    [asked] = _notices(await table.command(BORIS, "table"))
+    [asked] = _pictures(await table.command(BORIS, "table"))
     assert asked.screen.picture == drawn.screen.picture  # the deal's end as it stands
 
 

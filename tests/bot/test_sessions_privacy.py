@@ -13,7 +13,7 @@ from bot import codec, keys
 from bot.contract import ChatRef, Command, CommandRef, Notice, PrivateStart, Response, SlotKind
 from bot.i18n import available_languages, translator
 from bot.lookups import help_screen
-from bot.store import Store
+from bot.store import MatchRow, Store
 from bot.store_ratings import outbox_write
 from tests.bot.driver import (
     Table,
@@ -37,10 +37,11 @@ async def finished_match(table: Table, seed: int = 4) -> None:
 
 
 async def everything_said(table: Table, *commands: tuple[ChatRef, str, tuple[str, ...]]) -> str:
-    """What the lookups anyone may ask for say, in the chats named."""
+    """What the lookups anyone may ask for say, in the chats named, each asked by another
+    reader, so that asking them all again stays within a person's lookups a minute."""
     said = []
-    for chat, name, args in commands:
-        out = await table.send(Command(chat, CHEN, name, args))
+    for n, (chat, name, args) in enumerate(commands):
+        out = await table.send(Command(chat, user(90 + n, f"Reader {n}"), name, args))
         said.append(info_text(out))
     return "\n".join(said).replace(NOT_FOUND, "")
 
@@ -231,7 +232,9 @@ async def test_forget_takes_him_out_of_a_match_waiting_to_move_the_global_rating
     chat = ChatRef("tg", "-300")
     result = ((1, ((ANNA.key, True),)), (2, ((BORIS.key, False),)), (3, ((CHEN.key, False),)))
     names = {ANNA.key: "Anna", BORIS.key: "Boris", CHEN.key: "Chen"}
-    queued = outbox_write(chat, "m1", "kozel", names, result)
+    # The match carries each person's own results too, counted in /stats when settled.
+    rows = [MatchRow(ANNA, True, 12), MatchRow(BORIS, False, 3), MatchRow(CHEN, False, 0)]
+    queued = outbox_write(chat, "m1", "kozel", names, result, rows)
     await redis_client.hset(queued.keys[0], str(queued.values[0]), str(queued.values[1]))
     await redis_client.zadd(keys.rating_outboxes(), {chat.key: 1.0})
     assert (await store.kept_about(ANNA)).queued == 1
@@ -243,7 +246,22 @@ async def test_forget_takes_him_out_of_a_match_waiting_to_move_the_global_rating
     rated = await store.global_ratings("kozel", names)
     assert rated[ANNA.key].played == 0  # never rated: a newcomer's prior
     assert rated[BORIS.key].played == 1 and rated[CHEN.key].played == 1
+    assert [row.played for row in await store.user_stats(BORIS)] == [1]
     assert (await store.kept_about(ANNA)).empty
+    assert await store.user_stats(ANNA) == []
+
+
+async def test_forget_deletes_the_list_of_tables_where_he_took_a_seat(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    table = make_table(store, GROUP)
+    await table.start_match("kozel", [ANNA, BORIS], computers=2)
+    assert await store.seated_at(ANNA) == [GROUP]
+    [question] = responses(await table.command(ANNA, "forget"))
+    await table.press(ANNA, button(question.screen, "Forget").payload)
+    assert await store.seated_at(ANNA) == []
+    assert not await redis_client.exists(keys.user_tables(ANNA))
+    assert await store.seated_at(BORIS) == [GROUP]
 
 
 async def test_forget_by_the_only_person_at_a_running_table_stops_it_unrated(

@@ -15,7 +15,7 @@ import engine
 from bot import codec, match
 from bot import runner as runner_module
 from bot.ai import Budget
-from bot.contract import Notice, SlotKind
+from bot.contract import ChatRef, Notice, Slot, SlotKind, Unreachable
 from bot.gamedoc import GameDoc
 from bot.sessions import Sessions
 from bot.store import Store
@@ -26,6 +26,7 @@ from tests.bot.driver import (
     deal,
     make_table,
     move_buttons,
+    responses,
     scripted,
     shows,
     user,
@@ -106,6 +107,11 @@ async def test_three_timeouts_in_a_row_give_the_seat_to_a_computer(store: Store)
     assert doc.due is not None and doc.due.kind in ("computer", "turn", "deal")
     hand = table.hand(ANNA)
     assert hand is not None and "a computer plays your seat" in hand.plain_text()
+    assert "join to take it back" in hand.plain_text()  # as /help says of join
+    (back,) = responses(await table.command(ANNA, "join"))
+    assert "your seat is yours again" in back.screen.plain_text()
+    doc = await table.doc()
+    assert doc is not None and doc.seats[0].away is None and doc.seats[0].timeouts == 0
 
 
 async def test_a_move_of_ones_own_resets_the_timeout_count(store: Store) -> None:
@@ -233,3 +239,21 @@ async def test_a_timer_run_out_mid_turn_has_the_computer_finish_the_turn_at_its_
     anna = [i for i, (seat, _move) in enumerate(doc.moves) if seat == 0]
     assert len(anna) >= 2 and set(anna) <= set(doc.timed_out)
     assert doc.due is not None and doc.due.at == table.clock() + 30  # Boris has his own timer
+
+
+async def test_an_unreachable_players_turns_run_on_the_short_timer(store: Store) -> None:
+    table = make_table(store)
+    await timed_game(table, timer=60)
+    doc = await table.doc()
+    assert doc is not None and doc.due is not None
+    game = await table.sessions._runner.load(table.chat)
+    assert game is not None and game.state is not None
+    turn = game.state.turn
+    assert turn is not None
+    user = doc.seats[turn].user
+    assert user is not None
+    hand = Slot(SlotKind.HAND, ChatRef("tg", user.user_id), doc.id, user, table.chat)
+    await table.send(Unreachable(user, hand))  # he blocked the bot: his turn is short now
+    doc = await table.doc()
+    assert doc is not None and doc.due is not None and doc.due.kind == "turn"
+    assert doc.due.at == table.clock.now + SETTINGS.unreachable_turn_timeout

@@ -1,5 +1,5 @@
-"""The table as a picture on Discord: the table command and the Picture button put
-it in the channel as an embed's image, pictures=on edits one such message move after
+"""The table as a picture on Discord: the table command and the Picture button show
+it to the asker alone (ephemeral) as an embed's image, pictures=on edits one such message move after
 move, and a deal's summary carries the picture of its end."""
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from tests.adapters.discord.matches import (
 IMAGE = "attachment://table.png"
 
 
+def _shows_picture(message: Json) -> bool:
+    return any((e.get("image") or {}).get("url") == IMAGE for e in message.get("embeds") or [])
+
+
 def _pictures(bot: Bot) -> list[Json]:
     """Messages in the channel now showing a picture, oldest first."""
-    return [
-        m
-        for m in bot.fake.live_channel_messages(CHANNEL_ID)
-        if any((e.get("image") or {}).get("url") == IMAGE for e in m.get("embeds") or [])
-    ]
+    return [m for m in bot.fake.live_channel_messages(CHANNEL_ID) if _shows_picture(m)]
 
 
 def _attached(message: Json) -> tuple[str, int]:
@@ -40,18 +40,21 @@ def _attached(message: Json) -> tuple[str, int]:
 
 
 @pytest.mark.slow
-async def test_the_table_command_and_the_picture_button_post_the_picture(bot: Bot) -> None:
+async def test_the_table_command_and_the_picture_button_show_the_picture_to_the_asker(
+    bot: Bot,
+) -> None:
     await open_table(bot, "tyaga", 0)
     await bot.command(BOB, "table")
-    (posted,) = _pictures(bot)
-    name, size = _attached(posted)
+    (shown,) = [m for m in bot.owned_ephemeral(BOB) if _shows_picture(m)]
+    name, size = _attached(shown)
     assert name == "table.png" and size > 1000
-    assert "Deal 1" in plain_text(posted)
+    assert "Deal 1" in plain_text(shown)
     table = table_message(bot)
     picture = custom_id_for(table, codec.PicturePress)
     assert picture is not None, "the table has no Picture button"
     await bot.press(ALICE, table, picture)
-    assert len(_pictures(bot)) == 2
+    assert len([m for m in bot.owned_ephemeral(ALICE) if _shows_picture(m)]) == 1
+    assert _pictures(bot) == []  # nothing asked for is posted in the channel
 
 
 @pytest.mark.slow

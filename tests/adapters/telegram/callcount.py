@@ -10,11 +10,14 @@ An accepted move is every move the match's record holds: the people's, the
 computers', and the draws and passes the core makes for a player who has no other
 choice. The clock is virtual and every player waits until the bot has sent
 everything his last press caused, so no two moves' screens are merged while they
-wait for the send budget: the figures are the most a match costs.
+wait for the send budget: the figures are the most a match costs. In one setup
+someone who is not playing presses the table's Picture button after every step of the
+match: the pictures he is sent count with the rest.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -24,8 +27,9 @@ import redis.asyncio as aredis
 from bot.gamedoc import from_json
 from bot.sessions import Sessions
 from bot.store import Store, connect
-from tests.adapters.telegram.driver import Driver
+from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
+from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import running, settings_for
 from tests.adapters.telegram.players import data_with
 from tests.adapters.telegram.tables import ADD_COMPUTER, GROUP_ID, PACE, open_table, start
@@ -33,6 +37,8 @@ from tests.adapters.telegram.vclock import VirtualClock
 
 NOT_COUNTED = frozenset({"answerCallbackQuery", "getUpdates"})
 LIMIT = 2.0  # calls per accepted move, on average over a match
+MATCH_SECONDS = 600.0
+PICTURE = "1i_"  # the payload of the table's Picture button starts so
 
 
 @dataclass(frozen=True)
@@ -41,10 +47,13 @@ class Setup:
     command: str
     people: int
     computers: int
+    # Someone who is not playing presses the table's Picture button after every move.
+    pictures: bool = False
 
     @property
     def seats(self) -> str:
-        return f"{self.people}+{self.computers}"
+        watcher = "+Picture" if self.pictures else ""
+        return f"{self.people}+{self.computers}{watcher}"
 
 
 SETUPS = (
@@ -54,6 +63,7 @@ SETUPS = (
     Setup("kozel", "/newgame kozel target=31 teams=on", 2, 2),
     Setup("baghdad", "/newgame baghdad match=deals:2", 2, 0),
     Setup("three_guns", "/newgame three_guns", 2, 1),
+    Setup("tyaga", "/newgame tyaga target=30", 2, 0, pictures=True),
 )
 
 
@@ -71,6 +81,23 @@ class Measured:
         self.calls += other.calls
         self.moves += other.moves
         self.presses += other.presses
+
+
+async def _play(d: Driver, rng: random.Random, watcher: FakeUser | None) -> Played:
+    """The match to its end; ``watcher`` presses the table's Picture button after each
+    step of it."""
+    played = await d.begin()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + MATCH_SECONDS
+    while not await d.step(played, rng):
+        assert loop.time() < deadline, f"the match did not end in {MATCH_SECONDS} s"
+        if watcher is not None:
+            table = await d.table(played.game_id)
+            pictures = data_with(table, PICTURE)
+            if pictures:
+                await d.press(watcher, table, pictures[0])
+    await d.finish()
+    return played
 
 
 async def play_counted(setup: Setup, seed: int, redis_url: str) -> Measured:
@@ -97,7 +124,9 @@ async def play_counted(setup: Setup, seed: int, redis_url: str) -> Measured:
                 await d.press(people[0], lobby, data_with(lobby, ADD_COMPUTER)[0])
             first = len(fake.calls)
             await start(d, people[0], game_id)
-            played = await d.play_match(random.Random(seed), timeout=600.0)
+            watcher = fake.add_user(110, "Dee")
+            fake.started.add(watcher.id)
+            played = await _play(d, random.Random(seed), watcher if setup.pictures else None)
             calls = Counter(c.method for c in fake.calls[first:] if c.method not in NOT_COUNTED)
             last = await store.last_game(d.chat)
             assert last is not None and last["id"] == game_id, "the match was not recorded"

@@ -25,6 +25,7 @@ from tests.adapters.telegram.fakewire import (
     CANT_EDIT,
     DELETE_NOT_FOUND,
     EDIT_NOT_FOUND,
+    KICKED,
     NEVER_STARTED,
     NOT_MODIFIED,
     QUERY_INVALID,
@@ -65,6 +66,7 @@ class FakeBotApi(PinnedMessages, PeopleActing):
         self.groups: dict[int, FakeChat] = {}
         self.started: set[int] = set()  # users who opened the private chat
         self.blocked: set[int] = set()
+        self.kicked: set[int] = set()  # groups the bot was removed from
         self.admins: dict[int, set[int]] = {}
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}  # (chat, id) -> message
         self.commands: list[dict[str, Any]] = []
@@ -180,6 +182,8 @@ class FakeBotApi(PinnedMessages, PeopleActing):
             moved_to = self.groups[chat_id].migrated_to
             if moved_to is not None:
                 raise ApiError(400, UPGRADED, {"migrate_to_chat_id": moved_to})
+            if chat_id in self.kicked:
+                raise ApiError(403, KICKED)
             return
         if chat_id not in self.users:
             raise ApiError(400, "Bad Request: chat not found")

@@ -28,13 +28,26 @@ def migrate(fake: FakeBotApi, user: FakeUser, old_id: int, new_id: int) -> None:
         fake.push_update({"message": message})
 
 
-def remove_bot(fake: FakeBotApi, user: FakeUser, chat_id: int) -> None:
-    """A user removes the bot from a group."""
+def remove_bot(fake: FakeBotApi, user: FakeUser, chat_id: int, *, tell: bool = True) -> None:
+    """A user removes the bot from a group: from then on Telegram refuses every write
+    there; ``tell``: the bot is sent the update saying so (it may never come)."""
+    fake.kicked.add(chat_id)
+    if tell:
+        _membership(fake, user, chat_id, "member", "left")
+
+
+def add_bot(fake: FakeBotApi, user: FakeUser, chat_id: int) -> None:
+    """A user adds the bot back to a group it was removed from."""
+    fake.kicked.discard(chat_id)
+    _membership(fake, user, chat_id, "left", "member")
+
+
+def _membership(fake: FakeBotApi, user: FakeUser, chat_id: int, old: str, new: str) -> None:
     change = {
         "chat": fake.chat_json(chat_id),
         "from": user.as_json(),
         "date": int(time.time()),
-        "old_chat_member": {"user": fake.bot_user(), "status": "member"},
-        "new_chat_member": {"user": fake.bot_user(), "status": "left"},
+        "old_chat_member": {"user": fake.bot_user(), "status": old},
+        "new_chat_member": {"user": fake.bot_user(), "status": new},
     }
     fake.push_update({"my_chat_member": change})

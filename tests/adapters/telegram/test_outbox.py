@@ -4,6 +4,7 @@ them is gone."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pickle
 from pathlib import Path
@@ -268,3 +269,44 @@ async def test_messages_to_many_chats_at_once_are_each_struck_off(
         [f"Hello {n}"] for n in range(len(groups))
     ]
     assert [await redis_client.exists(keys.outbox(group)) for group in groups] == [0] * 6
+
+
+async def test_a_response_is_struck_off_as_soon_as_it_is_sent_before_its_tidying(
+    fake: FakeBotApi,
+    bot: Bot,
+    clock: VirtualClock,
+    redis_client: aredis.Redis,
+    processes: tuple[Liveness, Liveness],
+) -> None:
+    """The process dies while it deletes the previous response on the topic, right after
+    sending the new one: the process after it must not send that response again."""
+    fake.add_group(GROUP_ID, "Dominoes")
+    book = MemorySlotBook()
+    carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), book, clock)
+    first, second = processes
+    deliverer = Deliverer(
+        carrier,
+        MemorySendLog(),
+        clock,
+        Core().report,
+        outbox=RedisOutbox(redis_client, "tg", first),
+    )
+    await deliverer.carrier.respond(RULES)  # an older response on the topic, long read
+    clock.advance(3600)
+    tidying, never = asyncio.Event(), asyncio.Event()
+
+    async def hold(call: Call) -> None:
+        if call.method == "deleteMessage":
+            tidying.set()
+            await never.wait()
+
+    fake.watchers["hold"] = hold
+    deliverer.submit([RULES])
+    await asyncio.wait_for(tidying.wait(), 10)
+    kept = await redis_client.hlen(keys.outbox(GROUP))
+    await deliverer.close()  # killed while it tidies
+    never.set()
+    await first.stop()
+    taken = await RedisOutbox(redis_client, "tg", second).take_over(GROUP)
+    assert kept == 0 and taken.entries == ()
+    assert len(fake.calls_to("sendMessage")) == 2  # the older one and this one, once

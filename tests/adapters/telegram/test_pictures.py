@@ -1,4 +1,5 @@
-"""The table as a picture on Telegram: /table and the Picture button send a photo,
+"""The table as a picture on Telegram: /table and the Picture button send a photo to
+the asker's private chat,
 pictures=on keeps one photo that each move replaces (editMessageMedia), and a
 deal's summary arrives as a photo with the summary as its caption."""
 
@@ -24,8 +25,8 @@ PICTURE = "1i_"
 NO_MEDIA = "Bad Request: there is no media in the message to edit"
 
 
-def _photos(fake: FakeBotApi, method: str = "sendPhoto") -> list[Any]:
-    return [c for c in fake.calls_to(method) if c.chat_id == GROUP_ID and c.status == 200]
+def _photos(fake: FakeBotApi, method: str = "sendPhoto", chat_id: int = GROUP_ID) -> list[Any]:
+    return [c for c in fake.calls_to(method) if c.chat_id == chat_id and c.status == 200]
 
 
 async def test_the_table_command_and_the_picture_button_send_photos(
@@ -36,17 +37,18 @@ async def test_the_table_command_and_the_picture_button_send_photos(
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
     await d.say(bob, "/table")
     await d.bot.settle()
-    (sent,) = _photos(fake)
+    (sent,) = _photos(fake, chat_id=bob.id)  # for him alone, in his private chat
     name, size = sent.files["photo"]
     assert name.endswith(".png") and size > 1000
     assert game_id in sent.params["caption"]
     user, hand, move = await first_mover(d, game_id)
     await d.press(user, hand, move)
     table = await d.table(game_id)
-    answer = await d.press(bob, table, data_with(table, PICTURE)[0])
-    assert not answer.get("show_alert")
+    answer = await d.press(ann, table, data_with(table, PICTURE)[0])
+    assert not answer.get("show_alert") and "to you alone" in answer["text"]
     await d.bot.settle()
-    assert len(_photos(fake)) == 2
+    assert len(_photos(fake, chat_id=ann.id)) == 1
+    assert _photos(fake) == []  # nothing asked for went to the group
     assert_platform_rules_kept(fake, people)
 
 

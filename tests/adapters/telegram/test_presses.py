@@ -4,6 +4,8 @@ before anything else."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 from typing import Any
 
@@ -104,3 +106,41 @@ async def test_a_turn_ping_never_goes_alone_when_people_play_briskly(
         if c.chat_id in (ann.id, bob.id, cy.id) and c.params["text"].startswith("Your turn at")
     ]
     assert alone == [], "a ping went as a message of its own, beside its player's hand"
+
+
+SLOW_ANSWER = 12.0  # seconds Telegram takes over answering the press
+
+
+async def test_a_slow_answer_to_a_press_does_not_hold_back_its_screens(
+    fake: FakeBotApi,
+    make_driver: Any,
+    people: dict[str, FakeUser],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Telegram answers the press only once the table is drawn (or after 12 s): the bot,
+    which gives up on a call after 5 s, must have drawn it meanwhile."""
+    ann, bob = people["ann"], people["bob"]
+    d = make_driver()
+    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    user, hand, move = await first_mover(d, game_id)
+    drawn, answering = asyncio.Event(), asyncio.Event()
+    drawn_while_answering: list[str] = []
+
+    async def slow(call: Any) -> None:
+        if call.method in WRITES and answering.is_set() and call.chat_id == GROUP_ID:
+            drawn_while_answering.append(call.method)
+            drawn.set()
+        if call.method == "answerCallbackQuery":
+            answering.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(drawn.wait(), SLOW_ANSWER)
+
+    fake.watchers["slow answer"] = slow
+    fake.press(user, hand, move)
+    await d.bot.settle(timeout=60.0)
+    assert drawn_while_answering, "the table waited for the press's answer"
+    gave_up = [r.getMessage() for r in caplog.records if "could not answer" in r.getMessage()]
+    assert gave_up == [], "the table was drawn only once the bot gave up on the answer"
+    game = await d.game()
+    assert game is not None
+    assert await shown_version(d.redis, table_slot(d.chat, game_id)) == game.version

@@ -97,10 +97,9 @@ def test_start_with_a_payload_in_private_is_a_private_start() -> None:
     assert inbound == PrivateStart(UserRef("tg", "42", "Ann Lee", "pl"), "h_abc")
 
 
-def test_start_alone_in_private_asks_for_help() -> None:
+def test_start_alone_in_private_asks_for_his_tables() -> None:
     inbound = message_to_inbound(message("/start", PRIVATE), BOT)
-    assert isinstance(inbound, Command)
-    assert (inbound.name, inbound.private) == ("help", True)
+    assert inbound == PrivateStart(UserRef("tg", "42", "Ann Lee", "pl"), "")
 
 
 def test_a_person_does_not_speak_as_the_chat() -> None:
