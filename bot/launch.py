@@ -142,8 +142,8 @@ async def check_eviction(redis: aredis.Redis) -> set[str]:
     """Redis's ``maxmemory-policy`` (each node's, on a cluster), with a loud warning in the
     log for one that evicts keys: under it a full Redis drops parts of games (the chat is
     freed, the game is lost), and scoreboards and ratings with them. A Redis that does
-    not answer ``CONFIG GET`` (managed services often refuse it) is said so in the log,
-    and the bot goes on."""
+    refuse ``CONFIG GET`` (managed services often do) is said so in the log, and the bot
+    goes on; one that does not answer at all is left to the store's first use to report."""
     try:
         if isinstance(cast(object, redis), aredis.RedisCluster):  # each node has its own
             nodes = aredis.RedisCluster.ALL_NODES
@@ -151,11 +151,13 @@ async def check_eviction(redis: aredis.Redis) -> set[str]:
         else:
             reply = await redis.config_get("maxmemory-policy")
     except REDIS_ERRORS as exc:
-        why = "does not answer" if unreachable(exc) else "refused CONFIG GET"
+        if unreachable(exc):
+            # The store's first use says so in one line, which is what a person needs.
+            log.debug("Redis does not answer, so its maxmemory-policy is not checked: %s", exc)
+            return set()
         log.warning(
-            "could not check Redis's maxmemory-policy (it %s: %s); make sure it is %s, "
-            "or a full Redis drops games (see deploy/README.md)",
-            why,
+            "could not check Redis's maxmemory-policy (it refused CONFIG GET: %s); make "
+            "sure it is %s, or a full Redis drops games (see deploy/README.md)",
             exc,
             KEEPS_EVERY_KEY,
         )

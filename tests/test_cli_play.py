@@ -58,7 +58,8 @@ def test_play_help_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_export_writes_into_exports_or_the_folder_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run(["play", "tyaga", "--seed", "4"], monkeypatch, "1\n1\nquit\n") == 0
+    # Played to 1,000 points, the match cannot end in the 60 moves it is given below.
+    assert run(["play", "tyaga", "target=1000", "--seed", "4"], monkeypatch, "1\n1\nquit\n") == 0
     capsys.readouterr()
     assert run(["export"], monkeypatch) == 1  # the first deal is in play: it stays hidden
     assert "Nothing to export until the first deal is over." in capsys.readouterr().err

@@ -54,7 +54,7 @@ def resume_command(
     argv = sys.argv if argv is None else argv
     environ = os.environ if environ is None else environ
     program = Path(argv[0]) if argv else Path("domino-bot")
-    if program.name == "__main__.py":
+    if program.name == "__main__.py" and program.parent.name == "bot":
         return "python -m bot play --resume"
     if program.name != "domino-bot":
         return "domino-bot play --resume"

@@ -41,6 +41,9 @@ def test_a_domino_bot_called_by_its_path_is_named_by_that_path(tmp_path: Path) -
 def test_python_dash_m_bot_is_named_as_such() -> None:
     said = resume_command(["/src/bot/__main__.py"], {"PATH": "/usr/bin"})
     assert said == "python -m bot play --resume"
+    # Another program's __main__ (a test runner's, say) is not this one.
+    other = resume_command(["/venv/lib/pytest/__main__.py"], {"PATH": "/usr/bin"})
+    assert other == "domino-bot play --resume"
 
 
 def test_the_farewell_names_the_command_in_the_tables_language() -> None:
