@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot import codec
 from bot.store import Store
 from tests.adapters.discord.conftest import CAROL
@@ -18,10 +16,6 @@ from tests.adapters.discord.matches import custom_id_for, open_table, rest_calls
 from tests.adapters.discord.test_hands import mover_and_counter, my_tiles
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="waits for the core to address a picture asked for on demand to whoever asked",
-)
 async def test_a_picture_asked_for_by_someone_not_playing_is_shown_to_him_alone(
     bot: Bot, fake: FakeDiscord
 ) -> None:
