@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Final
 
 from adapters.console.draw import sentence
-from bot.contract import Button, Document, Notice, Outbound
+from bot.contract import Button, Document, Notice, Outbound, Response
 from bot.i18n import DEFAULT_LANG, N_, Translator, translator
 from bot.typed import NotAMove, offered_moves, typed_press
 
@@ -157,7 +157,8 @@ async def table_picture(
     if len(words) != 2 or words[0] != "--png":
         return _("Write table --png FILE to save the table as a picture.")
     replies = await ask()
-    pictures = (r.screen.picture for r in replies if isinstance(r, Notice))
+    # The core sends the asker his picture as a response for him alone.
+    pictures = (r.screen.picture for r in replies if isinstance(r, Notice | Response))
     picture = next((p for p in pictures if p is not None), None)
     if picture is None:
         return replies

@@ -172,7 +172,9 @@ async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
         await pilot.press(*"top", "space", *"global", "space", *"kozel", "enter")
         assert "Ratings in Kozel (the goat), all chats:" in text_of(app, "#panel-text")
         await pilot.press(*"table", "space", *"--png", "space", *"shots/now.png", "enter")
-        assert text_of(app, "#status") == "The table as a picture: shots/now.png"
+        # Drawn off the event loop: the status tells once the file is written.
+        saved = "The table as a picture: shots/now.png"
+        await until(pilot, lambda: text_of(app, "#status") == saved)
         assert (tmp_path / "shots" / "now.png").read_bytes().startswith(b"\x89PNG")
         await pilot.press(*"table", "space", *"now.png", "enter")
         assert text_of(app, "#status") == "Write table --png FILE to save the table as a picture."
