@@ -18,8 +18,9 @@ A Redis that evicts keys when its memory is full (any ``maxmemory-policy`` but
 ``noeviction``) can take one of the three keys and leave the others. A read tells such a
 game by its counts, or by lists with no head, and answers with what is
 :attr:`GameRead.missing` instead of the game; the reader moves what is left aside, as it
-does a game it cannot read, and the chat is free. A write on such a game answers the
-same way.
+does a game it cannot read, and the chat is free. A head without the id and counts every
+write sets (a game kept in a layout this version does not read) is answered the same
+way, and so is a write on any such game.
 
 The write that ends a game (finished or stopped) also does the match's own updates of the
 chat (its scoreboard, and whatever else is added to :class:`Ending`), keeps the whole
@@ -49,11 +50,15 @@ local function read_game(game_id, from_moves, from_deals)
     return {0, '', 0, 0, {}, {}, '',
       'its head is gone (' .. held_moves .. ' moves and ' .. held_deals .. ' deals left)'}
   end
+  if not head[3] or not head[5] or not head[6] then
+    return {head[1], head[2], 0, 0, {}, {}, '',
+      'its head is of a layout this version does not read (no id or counts beside it)'}
+  end
   local gone = {}
-  if head[5] and tonumber(head[5]) ~= held_moves then
+  if tonumber(head[5]) ~= held_moves then
     gone[#gone + 1] = held_moves .. ' of its ' .. head[5] .. ' moves'
   end
-  if head[6] and tonumber(head[6]) ~= held_deals then
+  if tonumber(head[6]) ~= held_deals then
     gone[#gone + 1] = held_deals .. ' of its ' .. head[6] .. ' deals'
   end
   if #gone > 0 then
@@ -260,8 +265,9 @@ class GameRead:
     """A chat's game as read: its version and head, and its moves and deals from
     ``moves_from`` and ``deals_from`` on (0: all of them, and then the ``snapshot``).
 
-    A game that has lost one of its keys is read as what is ``missing``, its head (if
-    any, else version 0 and an empty head) and nothing else; it cannot be played."""
+    A game that has lost one of its keys, or whose head lacks the id and counts (a layout
+    this version does not read), is read as what is ``missing``, its head (if any, else
+    version 0 and an empty head) and nothing else; it cannot be played."""
 
     version: int
     head: str

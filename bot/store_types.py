@@ -24,7 +24,8 @@ class StoreBusy(StoreUnavailable):
 
 class PartsMissing(ValueError):
     """A stored game has lost one of its keys (its head, its moves or its deals): an
-    evicting Redis took it, or someone deleted it. It cannot be played or exported."""
+    evicting Redis took it, or someone deleted it; or its head lacks the id and counts
+    beside it (a layout this version does not read). It cannot be played or exported."""
 
 
 @dataclass(frozen=True, slots=True)
