@@ -132,9 +132,6 @@ class Commands:
         and its settings, as typed after ``new``; ``lang``: the opener's language, the
         table's unless the chat chose one; ``chat_title``: the chat's name)."""
         runner = self._runner
-        current = await runner.load(chat)
-        if current is not None and not current.doc.active:
-            await runner.finalize(chat, current)  # an ended game a failed write left behind
         stored = await runner.store.chat_settings(chat)
         # A chat that chose no language speaks the language of whoever opens the table.
         table = table_defaults(stored, self._default_timer, pick_language(stored.get("lang"), lang))
@@ -165,13 +162,8 @@ class Commands:
         return game_id, self._rng.getrandbits(SEED_BITS)
 
     async def last_game(self, chat: ChatRef) -> GameDoc | None:
-        """The chat's last ended game (counted and cleared first, if a failed write
-        left it as the chat's game), or ``None``."""
-        runner = self._runner
-        current = await runner.load(chat)
-        if current is not None and not current.doc.active:
-            await runner.finalize(chat, current)
-        raw = await runner.store.last_game(chat)
+        """The chat's last ended game, or ``None``."""
+        raw = await self._runner.store.last_game(chat)
         try:
             return from_json(raw) if raw is not None else None
         except BadDocument:

@@ -13,15 +13,14 @@ its deals and moves, which only grow and are appended one entry at a time.
 :func:`from_parts` reads them back. :func:`to_json` and :func:`from_json` are
 the whole document in one JSON object: the chat's last game, kept for export.
 
-``schema`` is written into every document. :func:`from_json` and
-:func:`from_parts` migrate every earlier schema (see :data:`MIGRATIONS`) and
-refuse a later one with :class:`BadDocument`.
+``schema`` is written into every document; :func:`from_json` and
+:func:`from_parts` refuse a document of any other with :class:`BadDocument`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -32,8 +31,8 @@ from engine.replay import replay_json as replay_document
 from engine.state import OptionValue
 
 SCHEMA: Final = 2
-"""Schema 1 kept the deals and moves inside the one JSON document; schema 2 keeps
-them beside it, one stored entry each (see :func:`from_parts`)."""
+"""The version of the document's layout, written into every document: one of any other
+version is not read."""
 
 LOBBY: Final = "lobby"
 RUNNING: Final = "running"
@@ -288,33 +287,18 @@ def deals_from(entries: Sequence[str]) -> tuple[Fixture, ...]:
         raise BadDocument(f"unreadable stored deal: {exc}") from exc
 
 
-def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
-    # Schema 2 has the same fields; only where the deals and moves are kept changed,
-    # and a schema 1 document carries them inside itself.
-    return {**data, "schema": 2}
-
-
-MIGRATIONS: Final[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {1: _from_schema_1}
-"""For each earlier schema, the function that brings a document of it one schema on."""
-
-
-def migrate(data: Mapping[str, Any]) -> dict[str, Any]:
-    """``data`` brought to :data:`SCHEMA`; :class:`BadDocument` for an unknown schema."""
-    current = dict(data)
-    for _ in range(SCHEMA):
-        schema = current.get("schema")
-        if schema == SCHEMA:
-            return current
-        step = MIGRATIONS.get(schema) if isinstance(schema, int) else None
-        if step is None:
-            break
-        current = step(current)
-    raise BadDocument(f"game document schema {data.get('schema')!r} is not one this version reads")
+def _checked(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``data``, if it is of :data:`SCHEMA`; else :class:`BadDocument`."""
+    if data.get("schema") != SCHEMA:
+        raise BadDocument(
+            f"game document schema {data.get('schema')!r} is not one this version reads"
+        )
+    return data
 
 
 def from_json(data: Mapping[str, Any]) -> GameDoc:
     """Read a whole stored document; :class:`BadDocument` if this version cannot."""
-    current = migrate(data)
+    current = _checked(data)
     try:
         deals = tuple(fixture_from(f) for f in current.get("deals") or ())
         moves = tuple((int(seat), str(text)) for seat, text in current.get("moves") or ())
@@ -329,13 +313,8 @@ def from_parts(
     deals: tuple[Fixture, ...],
     moves: tuple[tuple[int, str], ...],
 ) -> GameDoc:
-    """A document from its head and its deals and moves as read back; a head of
-    schema 1 carries its deals and moves itself, and theirs are used."""
-    data = migrate(head)
-    if "moves" in data or "deals" in data:
-        if deals or moves:
-            raise BadDocument("a game document holds moves both inside and beside it")
-        return from_json(data)
+    """A document from its head and its deals and moves as read back."""
+    data = _checked(head)
     try:
         settings = data["settings"]
         due = data.get("due")

@@ -315,15 +315,6 @@ class Runner:
         if doc.due is not None and doc.status == RUNNING:
             await self.store.arm(chat, doc.id, doc.due.step, doc.due.at)
 
-    async def finalize(self, chat: ChatRef, game: Game) -> None:
-        """End a stored game that has ended but was left in the chat (by a version that
-        ended games in two steps): count it and clear the chat for its next game."""
-        if (await self._write(chat, game, Game(game.doc, game.state, game.version + 1))).ok:
-            rated = self._rated.pop(game.doc.id, None)
-            if rated is not None:
-                await self._attempt([self._queued_results(chat, rated, game)])
-        self.games.forget(chat.key)
-
     async def _attempt(self, steps: list[Callable[[], Awaitable[None]]]) -> None:
         """Run follow-up steps; keep those the store could not take for the next tick."""
         for index, step in enumerate(steps):
