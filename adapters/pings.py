@@ -26,16 +26,13 @@ not interleave, but the send comes after the claim, and the move may come betwee
 Telegram the move's deletion of the ping is carried out as of the move's version, so a
 ping that reaches its chat after it is not shown (see :meth:`.telegram.carry.Carrier.delete`);
 on Discord, where a sent mention is never deleted, it goes out.
-Earlier versions named a held ping in the chat's own message hash; such a ping is still
-claimed and sent when due, but not dropped by a move this version handles, so during a
-rolling restart a ping held just before it may reach a player who has moved.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -100,15 +97,14 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 return redis.call('ZREM', KEYS[1], previous)
 """
 
-# KEYS: held set, names hash (none for a set of earlier versions). ARGV: now, limit; then,
-# to decide each due member apart, pairs of a member and when to hold it until instead
-# (0: claim it), of which only those still held and due are acted on. The claimed members.
+# KEYS: held set, names hash. ARGV: now, limit; then, to decide each due member apart,
+# pairs of a member and when to hold it until instead (0: claim it), of which only those
+# still held and due are acted on. The claimed members.
 _CLAIM = """
 local claimed = {}
 local function claim(member)
   redis.call('ZREM', KEYS[1], member)
   claimed[#claimed + 1] = member
-  if #KEYS < 2 then return end
   local ok, ping = pcall(cjson.decode, member)
   if ok and type(ping) == 'table' and ping.c and ping.s then
     local field = ping.c .. '|' .. ping.s
@@ -134,12 +130,9 @@ return claimed
 class HeldPings:
     """One platform's held-back pings in Redis (see the module's text)."""
 
-    def __init__(
-        self, redis: aredis.Redis, platform: str, *, also_claim: Sequence[str] = ()
-    ) -> None:
+    def __init__(self, redis: aredis.Redis, platform: str) -> None:
         self._redis = redis
         self._platform = platform
-        self._also_claim = tuple(also_claim)  # sets of earlier versions: claimed, never written
         self._hold = redis.register_script(REPLACE_MEMBER)  # the slot's ping replaced
         self._drop = redis.register_script(_DROP)
         self._claim = redis.register_script(_CLAIM)
@@ -161,7 +154,6 @@ class HeldPings:
         """The held pings due by ``now`` that this process won (only one does); one that
         ``put_off`` names a later moment for is held until then instead."""
         sets = [self._keys(b) for b in range(keys.PING_BUCKETS)]
-        sets.extend([legacy] for legacy in self._also_claim)
         limit: list[str | int] = [repr(float(now)), BATCH]
         replies: list[list[str]]
         if put_off is None:

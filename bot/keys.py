@@ -19,10 +19,6 @@ PREFIX = "dom"
 TIMER_BUCKETS: Final = 16
 """How many sorted sets the turn deadlines are spread over."""
 
-LEGACY_TIMERS: Final = (f"{PREFIX}:timers", "{" + f"{PREFIX}:timers" + "}:current")
-"""The one timer set (and its current-member hash) of earlier versions: still claimed from,
-so a deadline set before an upgrade fires; never written."""
-
 _MEMBER_SEPARATOR = "|"
 
 
@@ -281,12 +277,6 @@ def last_played() -> str:
     return f"{PREFIX}:last_played"
 
 
-def retention_adopted() -> str:
-    """Marker that a process gave the player data an earlier version kept forever its
-    retention period, and noted its players' chats (see :mod:`bot.store_privacy`)."""
-    return f"{PREFIX}:retention_adopted"
-
-
 def rendered(slot_key: str) -> str:
     """The last table version an adapter rendered in a slot."""
     return f"{PREFIX}:render:{slot_key}"
@@ -320,10 +310,6 @@ def telegram_update(update_id: int) -> str:
 
 PING_BUCKETS: Final = 16
 """How many sorted sets each platform's held-back turn pings are spread over."""
-
-LEGACY_DISCORD_PINGS: Final = f"{PREFIX}:dc:pings"
-"""The one set of Discord's held-back pings of earlier versions: still claimed from, never
-written."""
 
 
 def ping_bucket(chat: ChatRef) -> int:

@@ -98,7 +98,6 @@ class Sessions:
         self._runner = Runner(store, pacing, clock, settings.default_lang, painter)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
         self._privacy = privacy.Privacy(self._runner, self._commands.user_lang)
-        self._adopted = False
         self._commands.thinker = self._thinker
         self._default_lang = settings.default_lang
 
@@ -118,9 +117,6 @@ class Sessions:
         try:
             await runner.retry_pending()
             await runner.sweep_rating_outboxes()
-            if not self._adopted:  # data an earlier version kept forever expires too
-                await runner.store.adopt_earlier_data()
-                self._adopted = True
             await runner.store.forget_inactive(ai.DEFAULT_LEVEL)
             claims = await runner.store.claim_due(runner.clock(), platform)
         except StoreUnavailable:

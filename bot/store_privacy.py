@@ -12,7 +12,6 @@ deletes exactly those places, found from his own set of chats."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -32,11 +31,6 @@ from bot.store_types import StatRow, text
 if TYPE_CHECKING:
     from bot.store_records import Records
 
-# Keys that hold players' data, which versions before the retention period kept forever.
-_PLAYER_DATA = re.compile(
-    r"dom:(\{ratings:[^}]+\}:(players:\d+|leaders|leader_rows)|user:\{[^}]+\}:(stats|lang)"
-    r"|\{(?!ratings:)[^}]+\}:((players|scores|ratings|leaders):[^:]+|rating_outbox))"
-)
 # KEYS: a chat's last game. ARGV: the game as read, the game to write instead. Keeps its
 # expiry; writes nothing if another game ended there meanwhile.
 _REPLACE_LAST = """
@@ -75,8 +69,6 @@ end
 GRACE: Final = 2 * 86400
 """Seconds a player's set of chats (and the time of his last match) outlive his retention
 period: the sweep that forgets him once it is over reads them."""
-# A chat's board of one game: who is on it.
-_BOARD = re.compile(r"dom:\{(?!ratings:)(?P<chat>[^}]+)\}:players:[^:]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,27 +138,6 @@ class PrivacyBook:
             await self.forget(_user_of(text(raw)), variants, computer)
             await self._redis.zrem(keys.last_played(), raw)
         return len(found)
-
-    async def adopt_earlier(self, retention: int) -> int:
-        """Once per ``retention`` period, whichever process comes first: give every key
-        of players' data that an earlier version kept forever its retention period, and
-        note each board's chat among its players' chats (where ``mydata`` and ``forget``
-        look). One walk over the keyspace; how many keys it gave a period."""
-        if not await self._redis.set(keys.retention_adopted(), "1", nx=True, ex=retention):
-            return 0
-        adopted = 0
-        async for raw in self._redis.scan_iter(match="dom:*", count=1000):
-            key = text(raw)
-            if not _PLAYER_DATA.fullmatch(key):
-                continue
-            board = _BOARD.fullmatch(key)
-            if board is not None:
-                chat = ChatRef.from_key(board["chat"])
-                players = [text(p) for p in await self._redis.hkeys(key)]
-                await self.note(chat, [_user_of(p) for p in players if ":" in p], retention)
-            if await self._redis.ttl(key) == -1:  # (EXPIRE's NX is not in Redis 6.2)
-                adopted += bool(await self._redis.expire(key, retention))
-        return adopted
 
     async def chats_of(self, user: UserRef) -> list[ChatRef]:
         """The chats whose boards hold the player, in a steady order."""

@@ -198,12 +198,6 @@ class Records:
         )
 
     @guarded
-    async def adopt_earlier_data(self) -> int:
-        """Give the players' data an earlier version kept forever its retention period
-        (once per period, by whichever process comes first)."""
-        return await self._privacy.adopt_earlier(self._retention)
-
-    @guarded
     async def chats_of(self, user: UserRef) -> list[ChatRef]:
         """The chats whose boards hold ``user``."""
         return await self._privacy.chats_of(user)

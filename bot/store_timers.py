@@ -147,7 +147,7 @@ class TimerSet:
         the buckets are asked all at once."""
         prefix = "" if platform is None else platform + ":"
         share = max(limit, 0)
-        buckets = [keys.timers(b) for b in range(keys.TIMER_BUCKETS)] + [keys.LEGACY_TIMERS]
+        buckets = [keys.timers(b) for b in range(keys.TIMER_BUCKETS)]
         replies = await asyncio.gather(
             *(
                 self._claim(keys=list(bucket), args=[repr(float(now)), share, prefix, LOOK_PAST])

@@ -39,7 +39,7 @@ class Pings:
 
     def __init__(self, redis: aredis.Redis, *, clock: Callable[[], float] = time.time) -> None:
         self._redis = redis
-        self._held = HeldPings(redis, "dc", also_claim=[keys.LEGACY_DISCORD_PINGS])
+        self._held = HeldPings(redis, "dc")
         self.clock = clock
 
     async def hold(

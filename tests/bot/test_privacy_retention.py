@@ -80,39 +80,6 @@ async def test_each_match_starts_the_retention_period_again(
         assert await redis_client.ttl(key) > RETENTION - DAY, key
 
 
-async def test_data_an_earlier_version_kept_forever_expires_and_can_be_forgotten(
-    new_store: Callable[..., Store], redis_client: aredis.Redis
-) -> None:
-    store = new_store(retention=RETENTION)
-    chat = ChatRef("tg", "-100")
-    await _play(store, chat, 4)
-    # As an earlier version left it: no expiry anywhere, no set of each player's chats.
-    # (A chat's kept matches came later, each kept with its expiry: they stay as they are.)
-    later = {keys.history(chat), keys.history_order(chat)}
-    async for key in redis_client.scan_iter(count=1000):
-        if key not in later and await redis_client.ttl(key) > 90 * DAY:  # (not a marker)
-            await redis_client.persist(key)
-    earlier = (
-        keys.user_chats(ANNA),
-        keys.user_chats(BORIS),
-        keys.last_played(),
-        keys.retention_adopted(),
-    )
-    await redis_client.delete(*earlier)
-
-    await make_table(store, chat).tick()  # a process's first tick looks for such data
-    async for key in redis_client.scan_iter(count=1000):
-        said = key + await _dump(redis_client, key)
-        if any(mark in said for mark in ("tg:1", "tg:2", "Anna", "Boris")):
-            assert 0 < await redis_client.ttl(key) <= RETENTION + GRACE, key
-    assert await store.chats_of(ANNA) == [chat]
-    assert await store.adopt_earlier_data() == 0  # once a period, by one process
-
-    await store.forget_player(ANNA, "strong")
-    board = await store.scoreboard(chat, "kozel")
-    assert [row.user_key for row in board.rows] == [BORIS.key]
-
-
 async def test_a_player_inactive_for_the_retention_period_leaves_boards_others_keep_alive(
     new_store: Callable[..., Store], redis_client: aredis.Redis
 ) -> None:

@@ -297,7 +297,6 @@ def test_every_key_the_game_scripts_touch_shares_the_chat_s_slot(chat: ChatRef) 
 def test_every_timer_bucket_s_script_keys_share_a_slot() -> None:
     for bucket in range(keys.TIMER_BUCKETS):
         assert _one_slot(list(keys.timers(bucket)))
-    assert _one_slot(list(keys.LEGACY_TIMERS))
 
 
 @pytest.mark.parametrize("platform", ["tg", "dc"])

@@ -65,16 +65,6 @@ async def test_deadlines_of_many_chats_spread_over_the_buckets_and_all_come_due(
     assert sorted(c.counter for c in claimed) == list(range(100))
 
 
-async def test_a_deadline_an_earlier_version_set_in_the_one_timer_set_still_fires(
-    store: Store, redis_client: aredis.Redis
-) -> None:
-    member = keys.timer_member(TG, "g1", 3)
-    await redis_client.zadd(keys.LEGACY_TIMERS[0], {member: 100.0})
-    await redis_client.hset(keys.LEGACY_TIMERS[1], keys.timer_field(TG, "g1"), member)
-    assert await store.claim_due(200.0) == [TimerClaim(TG, "g1", 3)]
-    assert await redis_client.exists(*keys.LEGACY_TIMERS) == 0
-
-
 async def test_each_game_keeps_its_own_deadline(store: Store) -> None:
     await store.schedule(TG, "g1", 1, due=100.0)
     await store.schedule(TG, "g2", 4, due=90.0)

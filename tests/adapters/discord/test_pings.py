@@ -15,7 +15,6 @@ import redis.asyncio as aredis
 from redis.crc import key_slot
 
 from adapters.discord.pings import LONG_WAIT, NO_TIMER_WAIT, QUIET_AFTER_ACTION, Pings
-from adapters.pings import HeldPing
 from bot import codec, keys
 from bot.contract import ChatRef, Screen, Show, Slot, SlotKind, UserRef
 from bot.sessions import Sessions
@@ -207,13 +206,3 @@ async def test_held_pings_spread_over_buckets_and_two_processes_send_each_once(
     got = await asyncio.gather(first.claim_due(), second.claim_due())
     sent = [held.chat for claimed in got for held in claimed]
     assert sorted(sent, key=str) == sorted(channels, key=str)
-
-
-async def test_a_ping_held_in_the_single_set_of_earlier_versions_is_still_sent(
-    redis_client: aredis.Redis, clock: Clock
-) -> None:
-    channel = ChatRef("dc", "77")
-    held = HeldPing(channel, "ping|x", str(BOB.id), f"<@{BOB.id}> to move")
-    await redis_client.zadd(keys.LEGACY_DISCORD_PINGS, {held.member(clock.now): clock.now})
-    assert await Pings(redis_client, clock=clock).claim_due() == [held]
-    assert await redis_client.zcard(keys.LEGACY_DISCORD_PINGS) == 0
