@@ -4,29 +4,28 @@ to the new chat, its open game is pointed there, and its screens are drawn anew 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from bot.contract import ChatMoved, Outbound, SlotKind
+from bot.flow import Decision, Game
+from bot.i18n import Translator
 from bot.redraw import game_screens
 from bot.runner import Runner
-from bot.store import Stored
 
 
 async def chat_moved(runner: Runner, event: ChatMoved) -> list[Outbound]:
     """Move every key of the chat, then point its open game at the new id, and draw its
     table anew there and every hand again at once, their buttons naming the new chat."""
-    store = runner.store
-    await store.move_chat(event.old, event.new)
-
-    async def repoint(stored: Stored | None) -> tuple[dict[str, Any] | None, None]:
-        if stored is None or stored.doc.get("chat") != event.old.key:
-            return None, None
-        return {**stored.doc, "chat": event.new.key}, None
-
-    await store.update(event.new, repoint)
+    await runner.store.move_chat(event.old, event.new)
     runner.games.forget(event.old.key)
     runner.games.forget(event.new.key)
-    game = await runner.load(event.new)
+
+    def repoint(game: Game | None, _: Translator) -> Decision:
+        if game is None or game.doc.chat.key != event.old.key:
+            return Decision()
+        return Decision(game.doc.but(chat=event.new), game.state)
+
+    ran = await runner.run(event.new, None, repoint)
+    game = ran.after or ran.before
     if game is None:
         return []
     screens = game_screens(game, runner.clock(), lambda slot: True, runner.steady)
