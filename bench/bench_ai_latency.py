@@ -39,11 +39,12 @@ from bot.ai import Budget  # noqa: E402
 from bot.ai.thinker import Question, Thinker  # noqa: E402
 from bot.contract import ChatRef, UserRef  # noqa: E402
 from bot.embedded import EmbeddedRedis  # noqa: E402
-from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, to_json  # noqa: E402
+from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings  # noqa: E402
 from bot.sessions import Sessions  # noqa: E402
 from bot.store import Store, connect  # noqa: E402
 from engine import DOUBLE_SIX, Fixture, Move  # noqa: E402
 from tests.bot.driver import Clock, Table, move_buttons, scripted, user  # noqa: E402
+from tests.bot.stored import put_game  # noqa: E402
 
 HUMAN_TABLES = 4
 COMPUTER_TABLES = 25  # two computers each: 50 computer seats
@@ -129,8 +130,7 @@ async def computer_tables(store: Store, rng: random.Random) -> None:
         # Their first moves fall due spread over a second, as they would in a busy bot.
         due = time.time() + rng.random()
         doc = doc.but(due=Due("computer", due, doc.step))
-        assert await store.save(chat, to_json(doc), 0)
-        await store.schedule(chat, doc.id, doc.step, due)
+        assert await put_game(store, doc) is not None  # its deadline set as it is written
 
 
 async def press_times(

@@ -86,11 +86,6 @@ def players(chat: ChatRef, variant: str) -> str:
     return _chat(chat, "players", variant)
 
 
-def chat_match(chat: ChatRef, match_id: str) -> str:
-    """Marker that the chat's scoreboard has counted this match."""
-    return _chat(chat, "match", match_id)
-
-
 def chat_ratings(chat: ChatRef, variant: str) -> str:
     """Hash player key -> rating line (see :func:`bot.ratings.encode`) in this chat."""
     return _chat(chat, "ratings", variant)

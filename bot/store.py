@@ -3,16 +3,17 @@ timers and the versions adapters last rendered; the chats' scoreboards, ratings 
 settings come from :class:`bot.store_records.Records`.
 
 Every public method turns a lost or refused connection into :class:`StoreUnavailable`
-(:mod:`bot.store_connect` makes the client and the guard); a game is handed out and
-taken as one document (:mod:`bot.store_docs`). Keys come from :mod:`bot.keys` only.
+(:mod:`bot.store_connect` makes the client and the guard); a game is written by
+:meth:`Store.write_game` alone, and may be read whole as one document
+(:mod:`bot.store_docs`). Keys come from :mod:`bot.keys` only.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, cast
+from collections.abc import Callable
+from typing import Any, cast
 
 import redis.asyncio as aredis
 import redis.exceptions
@@ -22,7 +23,7 @@ from bot import keys
 from bot.contract import ChatRef
 from bot.store_batch import Batch
 from bot.store_connect import connect, guarded
-from bot.store_docs import dump, load_doc, pack, whole
+from bot.store_docs import load_doc, pack, whole
 from bot.store_game import (
     READ,
     SET_ASIDE,
@@ -75,8 +76,6 @@ __all__ = [
     "connect",
     "pack",
 ]
-
-T = TypeVar("T")
 
 # KEYS: rendered-version key. ARGV: version, TTL.
 _MARK_RENDERED = """
@@ -232,50 +231,6 @@ class Store(Records):
         """The chat's game as one document (its deals and moves inside), and its version."""
         read = await self.read_game(chat)
         return None if read is None else Stored(whole(read), read.version)
-
-    async def save(self, chat: ChatRef, doc: dict[str, Any], expected: int) -> bool:
-        """Write ``doc`` (one document, its deals and moves inside) as version
-        ``expected + 1`` if the stored version is ``expected`` (0: only if the chat has no
-        game); ``False`` on a conflict, and nothing written."""
-        head = {k: v for k, v in doc.items() if k not in ("deals", "moves")}
-        game_id = doc.get("id")
-        write = GameWrite(
-            expected=expected,
-            game_id=game_id if isinstance(game_id, str) else "",
-            head=dump(head),
-            moves=[f"{seat}:{move}" for seat, move in doc.get("moves") or ()],
-            deals=[dump(d) for d in doc.get("deals") or ()],
-        )
-        return (await self.write_game(chat, write)).ok
-
-    async def update(
-        self,
-        chat: ChatRef,
-        fn: Callable[[Stored | None], Awaitable[tuple[dict[str, Any] | None, T]]],
-        retries: int = 20,
-    ) -> T:
-        """Load the chat's game, let ``fn`` compute a new document and a result, and write
-        the document by compare-and-set; on a conflict, call ``fn`` again on the newer
-        game. ``fn`` returning ``None`` as the document writes nothing. Returns ``fn``'s
-        result; raises :class:`StoreBusy` after ``retries`` conflicts in a row."""
-        for _ in range(retries + 1):
-            stored = await self.load(chat)
-            doc, result = await fn(stored)
-            if doc is None:
-                return result
-            if await self.save(chat, doc, stored.version if stored else 0):
-                return result
-        raise StoreBusy(f"the game in {chat.key} kept changing under {retries} retries")
-
-    async def clear(self, chat: ChatRef, expected: int, *, keep_last: bool = True) -> bool:
-        """Remove the chat's game if it is at version ``expected``; unless ``keep_last`` is
-        false, keep its document as the chat's last game (for export) for ``idle_ttl``."""
-        stored = await self.load(chat)
-        if stored is None or stored.version != expected:
-            return False
-        ending = Ending(pack(stored.doc) if keep_last else None)
-        head = dump(stored.doc)
-        return (await self.write_game(chat, GameWrite(expected, "", head, ending=ending))).ok
 
     @guarded
     async def last_game(self, chat: ChatRef) -> dict[str, Any] | None:

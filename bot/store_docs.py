@@ -1,7 +1,6 @@
-"""A game as one JSON document, as :meth:`bot.store.Store.load` gives it and
-:meth:`~bot.store.Store.save` takes it: written compactly, packed (compressed) when a
-finished game is kept for export, and put back together from the head, the moves
-and the deals it is stored as."""
+"""A game as one JSON document, as :meth:`bot.store.Store.load` gives it: written
+compactly, packed (compressed) when a finished game is kept for export, and put back
+together from the head, the moves and the deals it is stored as."""
 
 from __future__ import annotations
 

@@ -79,24 +79,6 @@ class Records:
         return await self._asks.first_ask(chat, user, what, version)
 
     @guarded
-    async def record_match(
-        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow]
-    ) -> bool:
-        """Count a finished match on the chat's board (per variant and over all games) and
-        in each player's own stats. ``False`` if the chat had counted it already; calling
-        again after :class:`StoreUnavailable` completes it and counts nothing twice."""
-        return await self._scores.record_match(chat, match_id, variant, rows, self.clock())
-
-    @guarded
-    async def record_user_results(
-        self, match_id: str, variant: str, rows: Sequence[MatchRow], chat: ChatRef | None = None
-    ) -> None:
-        """Count a finished match in each player's own results (the chat's board counted
-        it when the game ended), noting ``chat`` as one whose boards hold him; calling
-        again counts nothing twice."""
-        await self._scores.record_user_results(match_id, variant, rows, chat, self.clock())
-
-    @guarded
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
         """Everyone who has finished a match of ``variants`` in the chat: key -> name."""
         return await self._scores.chat_players(chat, variants)

@@ -26,29 +26,6 @@ from bot.store_types import MatchRow, Scoreboard, ScoreRow, StatRow, run_pipelin
 MATCH_MARKER_TTL = 90 * 86400
 """How long a counted match id is remembered (far longer than any retry can come late)."""
 
-# KEYS: marker, then (sorted set, hash) for each board the match counts on.
-# ARGV: marker TTL, then user key, name, won (0/1), points for each row.
-# Rank score: matches won, plus the win rate halved, which stays below 1 and so only
-# breaks ties between equal numbers of wins.
-_RECORD_CHAT = """
-if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
-for b = 2, #KEYS, 2 do
-  local ranking, rows = KEYS[b], KEYS[b + 1]
-  for i = 2, #ARGV, 4 do
-    local user = ARGV[i]
-    local raw = redis.call('HGET', rows, user)
-    local row = raw and cjson.decode(raw) or {played = 0, won = 0, points = 0}
-    row.name = ARGV[i + 1]
-    row.played = row.played + 1
-    row.won = row.won + tonumber(ARGV[i + 2])
-    row.points = row.points + tonumber(ARGV[i + 3])
-    redis.call('HSET', rows, user, cjson.encode(row))
-    redis.call('ZADD', ranking, row.won + row.won / row.played / 2, user)
-  end
-end
-return 1
-"""
-
 # KEYS: marker, stats hash, chats set, language. ARGV: marker TTL, variant, won (0/1),
 # points, the chat's key ('' for none), retention TTL, the grace his set of chats gets
 # beyond it. Every key of the user's that holds something of him starts its retention
@@ -92,31 +69,8 @@ class ScoreBook:
     def __init__(self, redis: aredis.Redis, retention: int) -> None:
         self._redis = redis
         self._retention = retention
-        self._record_chat = redis.register_script(_RECORD_CHAT)
         self._record_user = redis.register_script(_RECORD_USER)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
-
-    async def record_match(
-        self, chat: ChatRef, match_id: str, variant: str, rows: Sequence[MatchRow], now: float
-    ) -> bool:
-        chat_keys = [
-            keys.chat_match(chat, match_id),
-            keys.scores(chat, variant),
-            keys.players(chat, variant),
-        ]
-        chat_args: list[str | int] = [MATCH_MARKER_TTL]
-        for row in rows:
-            chat_args += [row.user.key, row.user.name, int(row.won), row.points]
-        counted = bool(await self._record_chat(keys=chat_keys, args=chat_args))
-        if counted:
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for key in chat_keys[1:]:
-                    pipe.expire(key, self._retention)
-                await pipe.execute()
-        # Runs even when the chat had counted the match already: an earlier call may have
-        # lost its connection after the chat's part and before the users'.
-        await self.record_user_results(match_id, variant, rows, chat, now)
-        return counted
 
     async def record_user_results(
         self,

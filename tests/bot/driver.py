@@ -30,12 +30,13 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
-from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, from_json, to_json
+from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, from_json
 from bot.painter import Painter
 from bot.replay import build_state
 from bot.sessions import Sessions
 from bot.store import Store
 from engine import Fixture, State, Tile
+from tests.bot.stored import put_game
 
 TILE = re.compile(r"\[(\d)\|(\d)\]")
 SETTINGS = Settings(
@@ -301,9 +302,7 @@ async def scripted(
     elif timer:
         due = Due("turn", table.clock() + timer, doc.step)
     doc = doc.but(due=due)
-    assert await table.store.save(table.chat, to_json(doc), 0)
-    if due is not None:
-        await table.store.schedule(table.chat, doc.id, due.step, due.at)
+    assert await put_game(table.store, doc, table.clock) is not None
     return doc
 
 

@@ -26,7 +26,7 @@ def chat_keys(chat: ChatRef) -> list[str]:
         keys.scores(chat, "kozel"),
         keys.players(chat, "kozel"),
         keys.rating_outbox(chat),
-        keys.chat_match(chat, "g1"),
+        keys.history(chat),
         keys.settings(chat),
         keys.slot_messages(chat),
         keys.sent(chat),

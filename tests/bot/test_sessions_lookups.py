@@ -24,6 +24,7 @@ from tests.bot.driver import (
     scripted,
     user,
 )
+from tests.bot.stored import count_match
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 
@@ -76,7 +77,7 @@ async def test_scores_show_the_top_and_the_askers_own_row(fake_store: Store) -> 
     for n, person in enumerate(players):
         rows = [MatchRow(person, True, 10)] * (12 - n)
         for m, row in enumerate(rows):
-            await fake_store.record_match(table.chat, f"m{n}-{m}", "tyaga", [row])
+            await count_match(fake_store, table.chat, f"m{n}-{m}", "tyaga", [row])
     text = info_text(await table.command(players[-1], "scores", "tyaga"))
     lines = text.splitlines()
     assert lines[0] == "Scoreboard: Tyaga (Draw)"
@@ -87,7 +88,7 @@ async def test_scores_show_the_top_and_the_askers_own_row(fake_store: Store) -> 
 
 async def test_stats_of_another_player_by_mention_or_name(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await fake_store.record_match(table.chat, "a", "three_guns", [MatchRow(BORIS, True, 4)])
+    await count_match(fake_store, table.chat, "a", "three_guns", [MatchRow(BORIS, True, 4)])
     for asked in ("@Boris", "boris"):
         text = info_text(await table.command(ANNA, "stats", asked))
         assert "Results of Boris in every chat:" in text
@@ -97,16 +98,16 @@ async def test_stats_of_another_player_by_mention_or_name(fake_store: Store) -> 
     elsewhere = make_table(fake_store, ChatRef("tg", "-9"))
     said = info_text(await elsewhere.command(ANNA, "stats", "@Boris"))
     assert said == "Nobody called Boris has finished a match here."  # this chat's players only
-    await fake_store.record_match(table.chat, "b", "tyaga", [MatchRow(user(3, "Boris"), True, 9)])
+    await count_match(fake_store, table.chat, "b", "tyaga", [MatchRow(user(3, "Boris"), True, 9)])
     twice = info_text(await table.command(ANNA, "stats", "@Boris"))
     assert twice == "Several players here are called Boris."
 
 
 async def test_stats_show_the_asker_across_chats(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 1)])
+    await count_match(fake_store, table.chat, "a", "kozel", [MatchRow(ANNA, False, 1)])
     other = make_table(fake_store, ChatRef("tg", "-9"))
-    await fake_store.record_match(other.chat, "b", "kozel", [MatchRow(ANNA, True, 0)])
+    await count_match(fake_store, other.chat, "b", "kozel", [MatchRow(ANNA, True, 0)])
     text = info_text(await table.command(ANNA, "stats"))
     assert "Kozel (the goat): won 1 of 2 (50%), the goat 1 time" in text
 
@@ -198,9 +199,9 @@ async def _press_move(table: Table, who: UserRef, text: str) -> None:
 
 async def test_scores_of_different_games_are_never_added_together(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 2)])
-    await fake_store.record_match(table.chat, "b", "baghdad", [MatchRow(ANNA, True, 31)])
-    await fake_store.record_match(table.chat, "c", "three_guns", [MatchRow(ANNA, True, 4)])
+    await count_match(fake_store, table.chat, "a", "kozel", [MatchRow(ANNA, False, 2)])
+    await count_match(fake_store, table.chat, "b", "baghdad", [MatchRow(ANNA, True, 31)])
+    await count_match(fake_store, table.chat, "c", "three_guns", [MatchRow(ANNA, True, 4)])
     lines = info_text(await table.command(ANNA, "scores")).splitlines()
     assert lines == [
         "Scoreboard: Thief of Baghdad",
@@ -214,8 +215,8 @@ async def test_scores_of_different_games_are_never_added_together(fake_store: St
 
 async def test_each_game_s_figures_are_said_in_every_language(fake_store: Store) -> None:
     table = make_table(fake_store)
-    await fake_store.record_match(table.chat, "a", "kozel", [MatchRow(ANNA, False, 2)])
-    await fake_store.record_match(table.chat, "b", "three_guns", [MatchRow(ANNA, True, 5)])
+    await count_match(fake_store, table.chat, "a", "kozel", [MatchRow(ANNA, False, 2)])
+    await count_match(fake_store, table.chat, "b", "three_guns", [MatchRow(ANNA, True, 5)])
     seen = {}
     for lang in ("ru", "uk", "pl", "ca"):
         await table.command(ANNA, "lang", lang)

@@ -9,6 +9,7 @@ import json
 
 from bot.contract import ChatRef
 from bot.store import GameWrite, Store, StoreUnavailable, TimerChange
+from tests.bot.stored import write
 
 ONE, TWO, THREE = ChatRef("tg", "-1001"), ChatRef("tg", "-1002"), ChatRef("tg", "-1003")
 
@@ -17,7 +18,7 @@ async def test_writes_made_together_share_one_round_trip_and_each_gets_its_own_a
     store: Store, round_trips: list[int]
 ) -> None:
     for chat, game_id in ((ONE, "g1"), (TWO, "g2"), (THREE, "g3")):
-        assert await store.save(chat, {"id": game_id, "moves": [[0, "6-6"]]}, 0)
+        assert await write(store, chat, {"id": game_id, "moves": [[0, "6-6"]]})
     # The third game had a deadline (so the server knows the timer's script, which one
     # that never ran it would take a round trip more to learn).
     await store.schedule(THREE, "g3", 1, 50.0)

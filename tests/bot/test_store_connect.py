@@ -7,7 +7,8 @@ import pytest
 import redis.asyncio as aredis
 
 from bot.contract import ChatRef
-from bot.store import Store, connect
+from bot.store import Store, Stored, connect
+from tests.bot.stored import end_game, write
 
 
 @pytest.mark.parametrize(
@@ -30,10 +31,10 @@ async def test_a_game_stored_over_the_packed_client_reads_back_whole(redis_url: 
     chat = ChatRef("tg", "-4242")
     game = {"id": "g1", "names": ["Анна", "Józef", "Núria"], "score": 1.5}
     try:
-        assert await store.save(chat, game, 0)
+        assert await write(store, chat, game)
         stored = await store.load(chat)
         assert stored is not None and stored.version == 1
         assert {k: stored.doc[k] for k in game} == game
     finally:
-        await store.clear(chat, 1, keep_last=False)
+        await end_game(store, chat, Stored(game, 1), keep_last=False)
         await store.close()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bot.contract import ChatRef, UserRef
 from bot.store import MatchRow, Store, Stored, TimerClaim
+from tests.bot.stored import end_game, write
 
 CHAT = ChatRef("tg", "-100")
 ANNA = UserRef("tg", "1", "Anna")
@@ -21,34 +20,38 @@ def any_store(request: pytest.FixtureRequest) -> Store:
 
 
 async def test_games_are_written_by_compare_and_set(any_store: Store) -> None:
-    assert await any_store.save(CHAT, {"id": "g1"}, 0)
-    assert not await any_store.save(CHAT, {"id": "g1", "n": 9}, 0)
-    assert await any_store.save(CHAT, {"id": "g1", "n": 1}, 1)
+    assert await write(any_store, CHAT, {"id": "g1"})
+    assert not await write(any_store, CHAT, {"id": "g1", "n": 9})
+    assert await write(any_store, CHAT, {"id": "g1", "n": 1}, Stored({"id": "g1"}, 1))
     assert await any_store.load(CHAT) == Stored({"id": "g1", "n": 1}, 2)
 
 
-async def test_update_retries_and_clear_keeps_the_last_game(any_store: Store) -> None:
-    async def start(stored: Stored | None) -> tuple[dict[str, Any] | None, int]:
-        return {"id": "g1", "version_seen": stored.version if stored else 0}, 1
-
-    assert await any_store.update(CHAT, start) == 1
-    assert await any_store.clear(CHAT, 1)
+async def test_the_write_that_ends_a_game_keeps_it_as_the_last_game(any_store: Store) -> None:
+    game = {"id": "g1", "version_seen": 0}
+    assert await write(any_store, CHAT, game)
+    assert await end_game(any_store, CHAT, Stored(game, 1))
+    assert await any_store.load(CHAT) is None
     assert await any_store.last_game(CHAT) == {"id": "g1", "version_seen": 0}
 
 
 async def test_moves_and_deals_read_back_in_order(any_store: Store) -> None:
     deal = {"hands": [["6-6"], ["5-5"]], "boneyard": []}
     moves = [[0, "6-6"], [1, "draw"], [1, "6-5@R"]]
-    assert await any_store.save(CHAT, {"id": "g1", "deals": [deal], "moves": moves[:1]}, 0)
-    assert await any_store.save(CHAT, {"id": "g1", "deals": [deal], "moves": moves}, 1)
+    first = {"id": "g1", "deals": [deal], "moves": moves[:1]}
+    assert await write(any_store, CHAT, first)
+    assert await write(
+        any_store, CHAT, {"id": "g1", "deals": [deal], "moves": moves}, Stored(first, 1)
+    )
     stored = await any_store.load(CHAT)
     assert stored == Stored({"id": "g1", "deals": [deal], "moves": moves}, 2)
 
 
 async def test_matches_count_once_on_the_ranked_board(any_store: Store) -> None:
     rows = [MatchRow(BORIS, True, 5), MatchRow(ANNA, False, -5)]
-    assert await any_store.record_match(CHAT, "m1", "kozel", rows)
-    assert not await any_store.record_match(CHAT, "m1", "kozel", rows)
+    match = {"id": "m1", "status": "running"}
+    assert await write(any_store, CHAT, match)
+    assert await end_game(any_store, CHAT, Stored(match, 1), variant="kozel", rows=rows)
+    assert not await end_game(any_store, CHAT, Stored(match, 1), variant="kozel", rows=rows)
     board = await any_store.scoreboard(CHAT, "kozel", me=ANNA)
     assert [(r.rank, r.name, r.played, r.won) for r in board.rows] == [
         (1, "Boris", 1, 1),
@@ -82,6 +85,6 @@ async def test_settings_and_language_read_back(any_store: Store) -> None:
 
 
 async def test_a_chat_moves_to_a_new_id(any_store: Store) -> None:
-    await any_store.save(CHAT, {"id": "g1"}, 0)
+    await write(any_store, CHAT, {"id": "g1"})
     await any_store.move_chat(CHAT, ChatRef("tg", "-1009"))
     assert await any_store.load(ChatRef("tg", "-1009")) == Stored({"id": "g1"}, 1)

@@ -8,6 +8,7 @@ import redis.asyncio as aredis
 from bot import keys
 from bot.contract import ChatRef, UserRef
 from bot.store import MatchRow, Store, Stored, TimerClaim
+from tests.bot.stored import count_match, write
 
 GROUP = ChatRef("tg", "-4001")
 SUPERGROUP = ChatRef("tg", "-1004001")
@@ -15,9 +16,10 @@ ANNA = UserRef("tg", "1", "Anna")
 
 
 async def fill(store: Store) -> None:
-    await store.save(GROUP, {"id": "g1", "status": "running"}, 0)
-    await store.save(GROUP, {"id": "g1", "status": "running", "moves": [[0, "6-6"]]}, 1)
-    await store.record_match(GROUP, "m0", "kozel", [MatchRow(ANNA, True, 3)])
+    assert await count_match(store, GROUP, "m0", "kozel", [MatchRow(ANNA, True, 3)])
+    first = {"id": "g1", "status": "running"}
+    assert await write(store, GROUP, first)
+    assert await write(store, GROUP, {**first, "moves": [[0, "6-6"]]}, Stored(first, 1))
     await store.set_chat_setting(GROUP, "lang", "pl")
     await store.schedule(GROUP, "g1", 1, due=100.0)
 
@@ -36,7 +38,7 @@ async def test_scoreboard_and_settings_move(store: Store) -> None:
     await store.move_chat(GROUP, SUPERGROUP)
     assert [r.name for r in (await store.scoreboard(SUPERGROUP, "kozel")).rows] == ["Anna"]
     assert await store.chat_settings(SUPERGROUP) == {"lang": "pl"}
-    assert not await store.record_match(SUPERGROUP, "m0", "kozel", [MatchRow(ANNA, True, 3)])
+    assert not await store.settle_global_ratings(SUPERGROUP, "m0")  # counted once
 
 
 async def test_only_the_way_to_the_new_id_is_left_under_the_old_one(

@@ -20,10 +20,11 @@ from bot import updates as updates_module
 from bot.contract import Answer, ChatRef, Command, UserRef
 from bot.gamedoc import FINISHED, GameDoc, from_json, to_json
 from bot.sessions import Sessions
-from bot.store import Ending, GameWrite, MatchWrite, Store
+from bot.store import Ending, GameWrite, MatchWrite, Store, Stored
 from bot.store_scores import board_writes
 from bot.store_types import MatchRow
 from tests.bot.driver import SETTINGS, Table, info_text, make_table, move_buttons, user
+from tests.bot.stored import write
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 CHAT = ChatRef("tg", "-100777")
@@ -110,7 +111,7 @@ async def test_a_write_appends_the_new_moves_and_a_read_fetches_only_those(
 async def test_a_write_that_follows_other_moves_than_the_stored_ones_is_refused(
     store: Store,
 ) -> None:
-    assert await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"], [1, "6-5@R"]]}, 0)
+    assert await write(store, CHAT, {"id": "g1", "moves": [[0, "6-6"], [1, "6-5@R"]]})
     wrong = GameWrite(1, "g1", '{"id":"g1"}', moves=["0:5-5@R"], moves_before=1)
     with pytest.raises(Exception, match="not the ones this write follows"):
         await store.write_game(CHAT, wrong)
@@ -121,7 +122,7 @@ async def test_a_write_that_follows_other_moves_than_the_stored_ones_is_refused(
 async def test_a_write_that_loses_brings_back_what_the_writer_does_not_hold(
     store: Store,
 ) -> None:
-    assert await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"]]}, 0)
+    assert await write(store, CHAT, {"id": "g1", "moves": [[0, "6-6"]]})
     ahead = GameWrite(1, "g1", '{"id":"g1"}', moves=["1:6-5@R"], moves_before=1, held="g1")
     assert (await store.write_game(CHAT, ahead)).ok
     behind = GameWrite(1, "g1", '{"id":"g1"}', moves=["1:6-4@R"], moves_before=1, held="g1")
@@ -134,7 +135,7 @@ async def test_a_write_that_loses_brings_back_what_the_writer_does_not_hold(
 async def test_a_write_is_refused_when_another_game_has_reached_the_version_it_follows(
     store: Store,
 ) -> None:
-    assert await store.save(CHAT, {"id": "g2", "moves": [[0, "6-6"]]}, 0)  # its version 1
+    assert await write(store, CHAT, {"id": "g2", "moves": [[0, "6-6"]]})  # its version 1
     stale = GameWrite(1, "g1", '{"id":"g1"}', moves=["0:5-5@R"], moves_before=1, held="g1")
     lost = await store.write_game(CHAT, stale)
     assert not lost.ok and lost.current is not None
@@ -155,7 +156,7 @@ async def test_a_process_that_remembers_an_ended_game_does_not_write_over_the_ne
     await table.send(Command(CHAT, ANNA, "stop", (), is_admin=True), other)
     another = {**remembered.doc, "id": "another1"}
     for version in range(remembered.version):  # another game reaches the version remembered
-        assert await store.save(CHAT, another, version)
+        assert await write(store, CHAT, another, Stored(another, version) if version else None)
     await table.press(person, payload)
     stored = await store.load(CHAT)
     assert stored is not None and stored.version == remembered.version
@@ -165,7 +166,7 @@ async def test_a_process_that_remembers_an_ended_game_does_not_write_over_the_ne
 async def test_the_write_that_ends_a_game_counts_it_and_keeps_it_as_the_last_game(
     store: Store, redis_client: aredis.Redis
 ) -> None:
-    assert await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"]]}, 0)
+    assert await write(store, CHAT, {"id": "g1", "moves": [[0, "6-6"]]})
     rows = [MatchRow(ANNA, True, 12), MatchRow(BORIS, False, 3)]
     ending = Ending('{"id":"g1","status":"finished"}', board_writes(CHAT, "tyaga", rows, 86400))
     stale = GameWrite(0, "g1", "{}", ending=ending)

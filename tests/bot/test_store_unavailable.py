@@ -10,24 +10,21 @@ import pytest
 
 from bot.contract import ChatRef, UserRef
 from bot.embedded import EmbeddedRedis
-from bot.store import MatchRow, Store, Stored, StoreUnavailable, connect
+from bot.store import Ending, GameWrite, Store, Stored, StoreUnavailable, connect
+from tests.bot.stored import write
 
 CHAT = ChatRef("tg", "-100")
 ANNA = UserRef("tg", "1", "Anna")
 
 
-async def _noop(stored: Stored | None) -> tuple[dict[str, Any] | None, None]:
-    return {"id": "g1"}, None
-
-
 CALLS: dict[str, Callable[[Store], Awaitable[Any]]] = {
     "ping": lambda s: s.ping(),
     "load": lambda s: s.load(CHAT),
-    "save": lambda s: s.save(CHAT, {"id": "g1"}, 0),
-    "update": lambda s: s.update(CHAT, _noop),
-    "clear": lambda s: s.clear(CHAT, 1),
+    "read_game": lambda s: s.read_game(CHAT),
+    "write_game": lambda s: s.write_game(CHAT, GameWrite(0, "g1", '{"id":"g1"}')),
+    "end_game": lambda s: s.write_game(CHAT, GameWrite(1, "g1", "{}", ending=Ending(None))),
     "last_game": lambda s: s.last_game(CHAT),
-    "record_match": lambda s: s.record_match(CHAT, "m1", "kozel", [MatchRow(ANNA, True, 1)]),
+    "settle_global_ratings": lambda s: s.settle_global_ratings(CHAT, "m1"),
     "scoreboard": lambda s: s.scoreboard(CHAT, "kozel", me=ANNA),
     "user_stats": lambda s: s.user_stats(ANNA),
     "chat_settings": lambda s: s.chat_settings(CHAT),
@@ -57,13 +54,16 @@ async def test_a_write_while_the_server_is_down_leaves_the_game_as_it_was(
     server.start()
     store = Store(connect(server.url, timeout=1.0))
     try:
-        await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"]]}, 0)
+        first = {"id": "g1", "moves": [[0, "6-6"]]}
+        await write(store, CHAT, first)
         server.stop()
         with pytest.raises(StoreUnavailable):
-            await store.save(CHAT, {"id": "g1", "moves": [[0, "6-6"], [1, "6-4@R"]]}, 1)
+            await write(
+                store, CHAT, {"id": "g1", "moves": [[0, "6-6"], [1, "6-4@R"]]}, Stored(first, 1)
+            )
         server.start()
         assert await store.load(CHAT) == Stored({"id": "g1", "moves": [[0, "6-6"]]}, 1)
-        assert await store.save(CHAT, {"id": "g1", "moves": []}, 1)
+        assert await write(store, CHAT, {"id": "g1", "moves": []}, Stored(first, 1))
     finally:
         await store.close()
         server.stop()

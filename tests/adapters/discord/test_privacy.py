@@ -12,6 +12,7 @@ from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.gateway import Person
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, labels_of
 from tests.adapters.discord.matches import plain_text
+from tests.bot.stored import count_match
 
 CHANNEL = ChatRef("dc", str(CHANNEL_ID))
 
@@ -23,7 +24,7 @@ def _user(person: Person) -> UserRef:
 async def _results(store: Store) -> None:
     """Alice and Bob finished a Tyaga match in the channel (Alice won)."""
     rows = [MatchRow(_user(ALICE), True, 30), MatchRow(_user(BOB), False, 0)]
-    await store.record_match(CHANNEL, "m1", "tyaga", rows)
+    assert await count_match(store, CHANNEL, "m1", "tyaga", rows)
 
 
 def _public_texts(fake: FakeDiscord) -> list[str]:

@@ -20,6 +20,7 @@ from tests.adapters.telegram.players import buttons, data_with
 from tests.adapters.telegram.tables import GROUP_ID
 from tests.adapters.telegram.test_app import EchoCore
 from tests.adapters.telegram.vclock import VirtualClock
+from tests.bot.stored import count_match
 
 GROUP = ChatRef("tg", str(GROUP_ID))
 
@@ -30,7 +31,7 @@ async def _results(store: Store, *people: FakeUser) -> None:
         MatchRow(UserRef("tg", str(p.id), p.first_name), n == 0, 30 if n == 0 else 0)
         for n, p in enumerate(people)
     ]
-    await store.record_match(GROUP, "m1", "tyaga", rows)
+    assert await count_match(store, GROUP, "m1", "tyaga", rows)
 
 
 def _texts(fake: FakeBotApi, chat_id: int) -> list[str]:
