@@ -166,8 +166,9 @@ class Runner:
             )
 
     async def _set_aside(self, chat: ChatRef, read: GameRead, error: Exception) -> None:
-        """Move a game this version cannot read (an unknown schema, a move that no longer
-        replays, a part gone) out of the chat's way, keeping it for a person to look at."""
+        """Move a game this version cannot read (an unknown schema or layout, a move that
+        no longer replays, a part gone) out of the chat's way, keeping it for a person to
+        look at."""
         self.games.forget(chat.key)
         try:
             game_id = str(json.loads(read.head).get("id") or "")
