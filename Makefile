@@ -32,8 +32,9 @@ POT := $(LOCALE)/domino.pot
 run: $(INSTALLED)
 	@$(BIN)/domino-bot $(ARGS)
 
+# One test worker a core (pytest-xdist); a file's tests stay together, in their order.
 test: lock-check lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest --numprocesses auto --dist loadfile
 
 # Fails when pyproject.toml asks for something uv.lock does not hold (run `make lock`).
 lock-check: $(UV)

