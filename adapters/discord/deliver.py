@@ -31,8 +31,9 @@ from adapters.discord.messages import (
     HandToken,
     PlacedMessage,
     SlotMessages,
-    hand_route,
+    hand_message_id,
     hand_signature_of,
+    hand_webhook,
 )
 from adapters.discord.outbox import Outbox, channel_bound
 from adapters.discord.permissions import Refused
@@ -308,18 +309,16 @@ class Delivery:
         async with self.lock(show.slot):
             if not await self.is_current(show):
                 return
-            params = handle_message_parameters(**render(show.screen).edit_kwargs())
+            rendered = render(show.screen)
+            params = handle_message_parameters(**rendered.edit_kwargs())
             # A hand that would look the same (only its unpressable tiles' payloads
             # changed) is not edited again: that would be a request for nothing.
             signature = hand_signature_of(token, params.payload, show.screen.picture)
             if signature == await self.messages.hand_signature(chat, user):
                 return
-            route = hand_route("PATCH", token)
+            webhook = hand_webhook(self.client, token)
             try:
-                if params.files:  # a hand with its picture goes up as a multipart form
-                    await self.client.http.request(route, form=params.multipart, files=params.files)
-                else:
-                    await self.client.http.request(route, json=params.payload)
+                await webhook.edit_message(hand_message_id(token), **rendered.edit_kwargs())
             except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
                 log.info("could not refresh a hand (%s); the player asks again", exc)
                 await self.messages.forget_hand(chat, user)
@@ -334,7 +333,7 @@ class Delivery:
         await self.messages.forget_hand(chat, slot.user)
         if token is not None:
             try:
-                await self.client.http.request(hand_route("DELETE", token))
+                await hand_webhook(self.client, token).delete_message(hand_message_id(token))
             except discord.HTTPException as exc:
                 log.info("could not remove a hand: %s", exc)
 
@@ -346,9 +345,11 @@ class Delivery:
         if old is None or old.shown is None or old.shown == token.shown:
             return
         _ = translator(pick_language(user.lang, DEFAULT_LANG))
-        params = handle_message_parameters(**render(replaced_hand_screen(_)).edit_kwargs())
+        rendered = render(replaced_hand_screen(_))
         try:
-            await self.client.http.request(hand_route("PATCH", old), json=params.payload)
+            await hand_webhook(self.client, old).edit_message(
+                hand_message_id(old), **rendered.edit_kwargs()
+            )
         except discord.HTTPException as exc:
             log.info("could not retire an older hand: %s", exc)
 
