@@ -226,8 +226,12 @@ class Delivery:
         channel = self.client.get_partial_messageable(channel_of(chat))
         sent = await channel.send(**rendered.send_kwargs())
         await self.messages.remember(show.slot, PlacedMessage(channel_of(chat), sent.id))
-        if older is None or older.message_id == sent.id:
-            return
+        if older is not None and older.message_id != sent.id:
+            await self.retire(show, older)
+
+    async def retire(self, show: Show, older: PlacedMessage) -> None:
+        """Delete the message ``show``'s slot had before it was posted anew, or cut it to
+        a stub without buttons if Discord will not delete it."""
         try:
             await self._delete_message(older)
         except discord.HTTPException as exc:
