@@ -22,7 +22,7 @@ from adapters.discord.deliver import Delivery, channel_of
 from adapters.discord.messages import HandToken, PlacedMessage
 from adapters.discord.permissions import lacking, may_post, tell_missing, warning
 from adapters.discord.privately import send_privately
-from adapters.discord.render import PLATFORM, render_text
+from adapters.discord.render import PLATFORM, render, render_text
 from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply, too_late
 from adapters.discord.sending import Sent, send_reply
 from bot import codec
@@ -53,6 +53,8 @@ class Core(Protocol):
 
     async def tick(self, platform: str) -> list[Outbound]: ...
 
+    def tables_on_demand(self, platform: str) -> None: ...
+
 
 def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
     """A channel is a chat; a thread has its own channel id, so it is a chat of its own."""
@@ -77,10 +79,13 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(permissions.administrator or permissions.manage_guild)
 
 
-def _asked_for_own_hand(inbound: Inbound, reply: Reply) -> bool:
-    """Opening one's hand shows it as it stands, at the version already shown
-    elsewhere: the player asked for it, so it is answered all the same."""
-    return isinstance(inbound, PrivateStart) and reply.is_hand
+def _asked_for(inbound: Inbound, reply: Reply) -> bool:
+    """Opening one's hand shows it as it stands, and a command asking for the table
+    posts it anew as it stands, at the version already shown elsewhere: the person
+    asked for it, so it is answered all the same."""
+    if isinstance(inbound, PrivateStart):
+        return reply.is_hand
+    return isinstance(inbound, Command) and reply.used is not None and reply.used.renew
 
 
 def _is_bare_done(reply: Reply) -> bool:
@@ -193,8 +198,11 @@ class DiscordAdapter:
                 )
             async with self._serialised(reply):
                 stale = reply.used is not None and not await self._is_current(reply.used)
-                if stale and not _asked_for_own_hand(inbound, reply):
+                if stale and not _asked_for(inbound, reply):
                     reply = self._stale_reply(inbound)
+                elif stale and reply.used is not None and not reply.is_hand:
+                    newest = self.delivery.newest_shown(reply.used)
+                    reply = replace(reply, rendered=render(newest.screen), used=newest)
                 sent = await send_reply(interaction, reply)
             try:
                 await self._remember(interaction, context, reply, sent)

@@ -37,7 +37,7 @@ from adapters.discord.messages import (
 )
 from adapters.discord.outbox import Outbox, channel_bound
 from adapters.discord.permissions import Refused
-from adapters.discord.pings import Pings
+from adapters.discord.pings import Pings, addressed
 from adapters.discord.render import Rendered, escape, render
 from adapters.pings import HeldPing
 from bot.contract import (
@@ -45,7 +45,6 @@ from bot.contract import (
     ChatRef,
     Delete,
     Document,
-    Mention,
     Notice,
     Outbound,
     Response,
@@ -180,6 +179,14 @@ class Delivery:
             else:
                 await self._place(show.slot, rendered)
             self.note_shown(show)
+
+    def newest_shown(self, show: Show) -> Show:
+        """``show``, or the newer screen of its slot this process has shown since it was
+        drawn (a move made meanwhile), posted the same way."""
+        last = self._last_shown.get(show.slot.key)
+        if last is not None and last.version > show.version:
+            return replace(last, renew=show.renew)
+        return show
 
     def note_shown(self, show: Show) -> None:
         """``show`` reached its channel slot, by delivery or as an interaction's reply."""
@@ -368,23 +375,6 @@ class Delivery:
         upload = discord.File(io.BytesIO(document.data), filename=document.filename)
         caption = discord.utils.escape_markdown(document.caption) if document.caption else None
         await channel.send(content=caption, file=upload)
-
-
-def addressed(show: Show) -> Screen:
-    """The screen as shown in the channel. A ping was written for a private chat; in
-    the game's channel it starts with a mention of the player, which notifies him."""
-    user = show.slot.user
-    if show.slot.kind is not SlotKind.PING or user is None:
-        return show.screen
-    mentioned = any(isinstance(s, Mention) and s.user.key == user.key for s in _segments(show))
-    if mentioned:
-        return show.screen
-    first, *rest = show.screen.lines or ((),)
-    return Screen(((Mention(user), " ", *first), *rest), show.screen.buttons)
-
-
-def _segments(show: Show) -> Iterable[object]:
-    return (segment for line in show.screen.lines for segment in line)
 
 
 def channel_of(chat: ChatRef) -> int:

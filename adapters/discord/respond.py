@@ -12,7 +12,9 @@ picked from the core's instructions, so that a press costs one request where it 
   to a command go to the asker alone, but a response for the whole chat (a
   scoreboard) is posted in the channel, and so is the table's picture that a press
   asks for, as the press's own response (no request of its own);
-- a command's new message in its channel (a lobby) is the command's public reply;
+- a command's new message in its channel (a lobby) is the command's public reply,
+  and so is the table a command posts anew (``table``; the start where the bot may
+  not post in the channel, which then updates a pressed lobby into the table);
 - anything else is acknowledged, and the answer's text shown to the presser alone.
 
 What the reply does not use is carried out afterwards, as for any other update.

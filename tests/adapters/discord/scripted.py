@@ -25,3 +25,6 @@ class ScriptedCore:
     async def tick(self, platform: str) -> list[Outbound]:
         assert platform == "dc"
         return self.ticks.pop(0) if self.ticks else []
+
+    def tables_on_demand(self, platform: str) -> None:
+        assert platform == "dc"
