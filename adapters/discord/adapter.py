@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
 from dataclasses import replace
 from typing import Any, Protocol
@@ -40,6 +40,7 @@ from bot.contract import (
     UserRef,
 )
 from bot.i18n import text_line
+from bot.redraw import Drawn
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,8 @@ class Core(Protocol):
     async def tick(self, platform: str) -> list[Outbound]: ...
 
     def tables_on_demand(self, platform: str) -> None: ...
+
+    async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None: ...
 
 
 def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
@@ -161,9 +164,18 @@ class DiscordAdapter:
                 log.exception("could not send the pings that fell due")
 
     async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
-        """A channel message was deleted: a slot's is shown again (see ``Delivery``)."""
+        """A channel message was deleted: a slot's (the table someone removed) is posted
+        again at once, drawn from the stored game, buttons and all, so a player who
+        never opened his hand has My tiles back even with no timer to edit the table.
+        The bot's own deletions are of messages no slot holds any more: nothing happens."""
         with self._tracked():
-            await self.delivery.message_deleted(chat, message_id)
+            slot_key = await self.delivery.messages.slot_holding(chat, message_id)
+            if slot_key is None:
+                return
+            drawn = await self.core.redraw(chat)
+            for show in drawn.screens if drawn is not None else ():
+                if show.slot.key == slot_key:
+                    await self.delivery.show_again(show)
 
     async def settle(self, *, channels: bool = True) -> None:
         """Wait until every interaction being served is done and, with ``channels``,

@@ -193,17 +193,11 @@ class Delivery:
         self.refused.shown(show)
         self._last_shown[show.slot.key] = show
 
-    async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
-        """Someone deleted a channel message: a slot's (the table) is posted again at
-        once with the newest screen this process showed in it, buttons and all. The
-        bot's own deletions are of messages no slot holds any more: nothing happens."""
-        for show in list(self._last_shown.values()):
-            if show.slot.chat != chat:
-                continue
-            placed = await self.messages.message(show.slot)
-            if placed is not None and placed.message_id == message_id:
-                await self.messages.forget(show.slot)
-                self.outbox.put(chat.key, replace(show, renew=False), claimed=True)
+    async def show_again(self, show: Show) -> None:
+        """Post ``show`` again in a slot whose message someone deleted: as a new message,
+        whatever version the slot was last said to show."""
+        await self.messages.forget(show.slot)
+        self.outbox.put(show.slot.chat.key, replace(show, renew=False), claimed=True)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
         chat = await self.game_chat(slot)

@@ -90,6 +90,14 @@ class SlotMessages:
         data = json.loads(raw)
         return PlacedMessage(int(data["c"]), int(data["m"]))
 
+    async def slot_holding(self, chat: ChatRef, message_id: int) -> str | None:
+        """The key of the slot whose message in ``chat`` is ``message_id``, if any."""
+        held = await self._redis.hgetall(keys.slot_messages(chat))
+        for field, raw in held.items():
+            if not str(field).startswith("~") and json.loads(raw)["m"] == str(message_id):
+                return str(field)
+        return None
+
     async def remember(self, slot: Slot, placed: PlacedMessage) -> None:
         value = json.dumps({"c": str(placed.channel_id), "m": str(placed.message_id)})
         await self._write(slot.chat, slot.key, value)

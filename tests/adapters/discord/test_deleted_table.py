@@ -6,12 +6,20 @@ from __future__ import annotations
 
 import asyncio
 
+import redis.asyncio as aredis
+
 from bot import codec
 from bot.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot
-from tests.adapters.discord.matches import custom_id_for, open_table, plain_text, table_message
+from tests.adapters.discord.matches import (
+    boot_bot,
+    custom_id_for,
+    open_table,
+    plain_text,
+    table_message,
+)
 from tests.adapters.discord.test_hands import mover_and_counter
 
 
@@ -47,6 +55,25 @@ async def test_a_deleted_table_is_posted_again_at_once_with_its_buttons(
     hand = bot.reply_to(await bot.press(BOB, again, tiles))
     assert "Your tiles" in plain_text(hand)
     assert tables(fake) == [again["id"]]
+
+
+async def test_a_table_deleted_after_a_restart_is_posted_again(
+    bot: Bot, fake: FakeDiscord, store: Store, redis_client: aredis.Redis
+) -> None:
+    await open_table(bot, "tyaga", 0)
+    table = table_message(bot)
+    await bot.close()
+    restarted = await boot_bot(fake, redis_client)  # it has shown nothing yet
+    try:
+        restarted.gateway.message_deleted(table)
+        await settled_after_delete(restarted)
+        again = table_message(restarted)
+        assert again["id"] != table["id"]
+        mover, _counter = await mover_and_counter(restarted, store)
+        assert f"<@{mover.id}> to move" in plain_text(again)
+        assert custom_id_for(again, codec.TilesPress) is not None
+    finally:
+        await restarted.close()
 
 
 async def test_a_message_no_slot_holds_is_not_posted_again(bot: Bot, fake: FakeDiscord) -> None:
