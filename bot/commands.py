@@ -233,7 +233,8 @@ class Commands:
             if verdict is asking.Verdict.QUIET:
                 return []
         if name == "help":
-            return [self._show(command, lookups.help_screen(_))]
+            live_table = command.chat.platform in self.live_tables
+            return [self._show(command, lookups.help_screen(_, live_table=live_table))]
         if name == "rules":
             current = await runner.load(command.chat)
             doc = current.doc if current is not None else None

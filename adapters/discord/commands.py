@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -23,7 +23,6 @@ from bot.i18n import N_, available_languages, translator
 GROUP_NAME = "domino"
 DESCRIPTION_LIMIT = 100
 CHOICE_LIMIT = 25
-LIVE_TABLE = N_("the live table with its buttons, posted again below")
 
 Autocomplete = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
@@ -125,15 +124,13 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
         ),
     }
     found = []
-    for info in catalog.commands(lang):
+    for info in catalog.commands(lang, live_table=True):  # /domino table: the live table
         params, free = extra.get(info.name, ((), None))
         suggest = new_options if info.name == "new" else None
         sub = Subcommand(info.name, _short(info.description), params, free, suggest=suggest)
         if info.name == "settings":
             changes = N_("settings to change: key=value")
             sub = Subcommand(sub.name, sub.description, (), free, changes)
-        if info.name == "table":  # on Discord the live table itself, not its picture
-            sub = replace(sub, description=_short(_(LIVE_TABLE)))
         found.append(sub)
     return found
 

@@ -73,6 +73,19 @@ async def test_where_tables_are_asked_for_live_the_table_command_posts_the_table
     assert not _pictures(await table.command(ANNA, "table"))
 
 
+async def test_where_tables_are_asked_for_live_help_says_what_the_table_command_does(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    assert (
+        "the table as a picture"
+        in responses(await table.command(ANNA, "help"))[0].screen.plain_text()
+    )
+    table.sessions.tables_on_demand(table.chat.platform)
+    shown = responses(await table.command(ANNA, "help"))[0].screen.plain_text()
+    assert "the live table with its buttons" in shown and "as a picture" not in shown
+
+
 async def test_the_table_command_without_a_game_says_so(fake_store: Store) -> None:
     table = make_table(fake_store)
     out = await table.command(ANNA, "table")
