@@ -75,11 +75,18 @@ _COMMANDS: Final = (
 
 COMMAND_NAMES: Final = tuple(name for name, _usage, _text in _COMMANDS)
 
+#: What ``table`` does where it brings the live table (see Sessions.tables_on_demand).
+LIVE_TABLE: Final = N_("the live table with its buttons, posted again below")
 
-def commands(lang: str = "en") -> tuple[CommandInfo, ...]:
+
+def commands(lang: str = "en", *, live_table: bool = False) -> tuple[CommandInfo, ...]:
+    """The commands, described in ``lang``; ``live_table``: ``table`` brings the live
+    table rather than its picture."""
     _ = translator(lang)
+    described = {"table": LIVE_TABLE} if live_table else {}
     return tuple(
-        CommandInfo(name, _(usage) if usage else "", _(text)) for name, usage, text in _COMMANDS
+        CommandInfo(name, _(usage) if usage else "", _(described.get(name, text)))
+        for name, usage, text in _COMMANDS
     )
 
 

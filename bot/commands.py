@@ -20,6 +20,7 @@ from bot.contract import (
     Outbound,
     Response,
     Screen,
+    Show,
     UserRef,
 )
 from bot.flow import Decision, Game, Reply, reply_line
@@ -31,6 +32,7 @@ from bot.picture import setting
 from bot.rating_views import top_screen
 from bot.runner import Flow, Runner
 from bot.settings_flow import TABLE_KEYS, parse_pairs, stored_value, table_defaults, table_setting
+from bot.updates import table_of, table_slot
 
 #: Commands whose outcome may turn on the sender being a chat admin (the lobby host's
 #: actions, stopping a game, the settings, the chat's language). An adapter that has to ask
@@ -71,6 +73,8 @@ class Commands:
         self._rng = rng
         self._default_timer = default_timer
         self.thinker = Thinker()  # where reviews are worked out (the sessions' own)
+        # Platforms whose /table posts the live table anew (see Sessions.tables_on_demand).
+        self.live_tables: set[str] = set()
 
     async def handle(self, command: Command) -> list[Outbound]:
         lang = await self.user_lang(command.user)
@@ -221,7 +225,8 @@ class Commands:
             if verdict is asking.Verdict.QUIET:
                 return []
         if name == "help":
-            return [self._show(command, lookups.help_screen(_))]
+            live_table = command.chat.platform in self.live_tables
+            return [self._show(command, lookups.help_screen(_, live_table=live_table))]
         if name == "rules":
             current = await runner.load(command.chat)
             doc = current.doc if current is not None else None
@@ -263,10 +268,14 @@ class Commands:
 
     async def _table_picture(self, command: Command, _: Translator) -> list[Outbound]:
         """The chat's game as a picture, in the chat's language, for the asker alone
-        (:mod:`bot.asking`): nothing when he has this version already."""
+        (:mod:`bot.asking`): nothing when he has this version already. Where tables are
+        asked for live, the table itself is posted anew, buttons and all."""
         game = await self._runner.load(command.chat)
         if game is None or game.state is None:
             return [self._info(command, _("No game is running here."))]
+        if command.chat.platform in self.live_tables:
+            now = self._runner.clock()
+            return [Show(table_slot(game.doc), table_of(game, now), game.version, renew=True)]
         picture = await asking.table_picture(
             self._runner.store, command.chat, command.user, game, topic=command.name.lower()
         )

@@ -36,9 +36,11 @@ FAIR_PLAY: Final = N_(
 )
 
 
-def help_screen(_: Translator) -> Screen:
+def help_screen(_: Translator, *, live_table: bool = False) -> Screen:
+    """Every command with what it does (``live_table``: ``table`` brings the live table),
+    the games, and how the computers and the bot treat players."""
     lines: list[TextLine] = [text_line(_("Commands:"))]
-    for info in catalog.commands(_.lang):
+    for info in catalog.commands(_.lang, live_table=live_table):
         lines.append((CommandRef(info.name, info.usage, usage=True), f" — {info.description}"))
     names = ", ".join(v.name for v in all_variants())
     lines.append(text_line(_("Games: %(names)s", names=names)))

@@ -156,6 +156,12 @@ class Sessions:
         :mod:`bot.steady`): its adapter shows them so from now on."""
         self._runner.steady.add(platform)
 
+    def tables_on_demand(self, platform: str) -> None:
+        """``/table`` on ``platform`` posts the chat's live table anew, buttons and all,
+        where its adapter shows it (below the command), instead of sending the asker a
+        picture of it: the table he looks for may be far up the chat, or gone."""
+        self._commands.live_tables.add(platform)
+
     async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None:
         """The chat's table as the store holds it (and the hands and picture named in
         ``slot_keys``), for an adapter to bring what it shows up to date; raises

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
@@ -20,10 +20,11 @@ import discord
 from adapters.discord.components import ButtonKind, ParsedId
 from adapters.discord.deliver import Delivery, channel_of
 from adapters.discord.messages import HandToken, PlacedMessage
-from adapters.discord.permissions import lacking, tell_missing, warning
+from adapters.discord.permissions import lacking, may_post, tell_missing, warning
 from adapters.discord.privately import send_privately
-from adapters.discord.render import PLATFORM, render_text
+from adapters.discord.render import PLATFORM, render, render_text
 from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply, too_late
+from adapters.discord.sending import Sent, send_reply
 from bot import codec
 from bot.contract import (
     Answer,
@@ -39,6 +40,7 @@ from bot.contract import (
     UserRef,
 )
 from bot.i18n import text_line
+from bot.redraw import Drawn
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,10 @@ class Core(Protocol):
     async def handle(self, inbound: Inbound) -> list[Outbound]: ...
 
     async def tick(self, platform: str) -> list[Outbound]: ...
+
+    def tables_on_demand(self, platform: str) -> None: ...
+
+    async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None: ...
 
 
 def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
@@ -76,10 +82,13 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(permissions.administrator or permissions.manage_guild)
 
 
-def _asked_for_own_hand(inbound: Inbound, reply: Reply) -> bool:
-    """Opening one's hand shows it as it stands, at the version already shown
-    elsewhere: the player asked for it, so it is answered all the same."""
-    return isinstance(inbound, PrivateStart) and reply.is_hand
+def _asked_for(inbound: Inbound, reply: Reply) -> bool:
+    """Opening one's hand shows it as it stands, and a command asking for the table
+    posts it anew as it stands, at the version already shown elsewhere: the person
+    asked for it, so it is answered all the same."""
+    if isinstance(inbound, PrivateStart):
+        return reply.is_hand
+    return isinstance(inbound, Command) and reply.used is not None and reply.used.renew
 
 
 def _is_bare_done(reply: Reply) -> bool:
@@ -93,16 +102,6 @@ def _decoded(payload: str) -> codec.Action | None:
         return codec.decode(payload)
     except codec.BadPayload:
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class Sent:
-    """What a reply made: a new message's id (``followup``: a follow-up message, not
-    the interaction's original response), or nothing; ``failed`` if Discord refused."""
-
-    message_id: int | None = None
-    followup: bool = False
-    failed: bool = False
 
 
 class DiscordAdapter:
@@ -165,9 +164,18 @@ class DiscordAdapter:
                 log.exception("could not send the pings that fell due")
 
     async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
-        """A channel message was deleted: a slot's is shown again (see ``Delivery``)."""
+        """A channel message was deleted: a slot's (the table someone removed) is posted
+        again at once, drawn from the stored game, buttons and all, so a player who
+        never opened his hand has My tiles back even with no timer to edit the table.
+        The bot's own deletions are of messages no slot holds any more: nothing happens."""
         with self._tracked():
-            await self.delivery.message_deleted(chat, message_id)
+            slot_key = await self.delivery.messages.slot_holding(chat, message_id)
+            if slot_key is None:
+                return
+            drawn = await self.core.redraw(chat)
+            for show in drawn.screens if drawn is not None else ():
+                if show.slot.key == slot_key:
+                    await self.delivery.show_again(show)
 
     async def settle(self, *, channels: bool = True) -> None:
         """Wait until every interaction being served is done and, with ``channels``,
@@ -190,7 +198,7 @@ class DiscordAdapter:
                 outbounds = await self._redraw_refused_hand(interaction, inbound, outbounds)
             except Exception:
                 log.exception("the core failed on %s", type(inbound).__name__)
-                await self._send(interaction, Reply(Mode.PRIVATE, render_text(FAILED_MARK)))
+                await send_reply(interaction, Reply(Mode.PRIVATE, render_text(FAILED_MARK)))
                 return
             context = await self._context(interaction, outbounds)
             reply, rest = choose_reply(inbound, outbounds, context)
@@ -202,9 +210,12 @@ class DiscordAdapter:
                 )
             async with self._serialised(reply):
                 stale = reply.used is not None and not await self._is_current(reply.used)
-                if stale and not _asked_for_own_hand(inbound, reply):
+                if stale and not _asked_for(inbound, reply):
                     reply = self._stale_reply(inbound)
-                sent = await self._send(interaction, reply)
+                elif stale and reply.used is not None and not reply.is_hand:
+                    newest = self.delivery.newest_shown(reply.used)
+                    reply = replace(reply, rendered=render(newest.screen), used=newest)
+                sent = await send_reply(interaction, reply)
             try:
                 await self._remember(interaction, context, reply, sent)
             except Exception:
@@ -309,6 +320,7 @@ class DiscordAdapter:
             pressed_message=message.id if message is not None else None,
             pressed_ephemeral=bool(message is not None and message.flags.ephemeral),
             placed=placed,
+            may_post=may_post(interaction),
         )
 
     async def _is_current(self, show: Show) -> bool:
@@ -323,48 +335,6 @@ class DiscordAdapter:
         if isinstance(inbound, Command):
             return Reply(Mode.PRIVATE, render_text(DONE_MARK))
         return Reply(Mode.ACK)
-
-    async def _send(self, interaction: discord.Interaction[Any], reply: Reply) -> Sent:
-        """Send the reply; what it made."""
-        try:
-            if interaction.response.is_done():
-                return await self._send_late(interaction, reply)
-            return await self._send_first(interaction, reply)
-        except discord.HTTPException as exc:
-            log.warning("could not answer an interaction: %s", exc)
-            return Sent(failed=True)
-
-    @staticmethod
-    async def _send_first(interaction: discord.Interaction[Any], reply: Reply) -> Sent:
-        response = interaction.response
-        rendered = reply.rendered or render_text(DONE_MARK)
-        if reply.mode is Mode.ACK:
-            await response.defer()
-            return Sent()
-        if reply.mode is Mode.UPDATE:
-            await response.edit_message(**rendered.edit_kwargs())
-            return Sent()
-        callback = await response.send_message(
-            ephemeral=reply.mode is Mode.PRIVATE, **rendered.send_kwargs()
-        )
-        return Sent(callback.message_id if callback is not None else None)
-
-    @staticmethod
-    async def _send_late(interaction: discord.Interaction[Any], reply: Reply) -> Sent:
-        """After a deferral: a command's deferred reply is edited; a press gets a follow-up."""
-        rendered = reply.rendered or render_text(DONE_MARK)
-        is_command = interaction.type is not discord.InteractionType.component
-        if reply.mode is Mode.ACK and not is_command:
-            return Sent()
-        if reply.mode is Mode.PUBLIC:
-            rendered = render_text(DONE_MARK)  # the public message is sent to the channel
-        if reply.mode is Mode.UPDATE or is_command:
-            await interaction.edit_original_response(**rendered.edit_kwargs())
-            return Sent()
-        message = await interaction.followup.send(
-            ephemeral=True, wait=True, **rendered.send_kwargs()
-        )
-        return Sent(message.id, followup=True)
 
     async def _remember(
         self,
@@ -386,8 +356,13 @@ class DiscordAdapter:
             )
             await self.delivery.remember_hand(context.chat, context.user, token)
         elif reply.mode is Mode.PUBLIC and sent.message_id is not None and reply.used is not None:
-            placed = PlacedMessage(channel_of(reply.used.slot.chat), sent.message_id)
-            await self.delivery.messages.remember(reply.used.slot, placed)
+            channel = channel_of(reply.used.slot.chat)
+            await self.delivery.messages.remember(
+                reply.used.slot, PlacedMessage(channel, sent.message_id)
+            )
+            older = context.placed.get(reply.used.slot.key)
+            if reply.used.renew and older is not None and older != sent.message_id:
+                await self.delivery.retire(reply.used, PlacedMessage(channel, older))
 
     @contextmanager
     def _tracked(self) -> Iterator[None]:

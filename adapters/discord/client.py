@@ -136,6 +136,7 @@ def build_client(
     messages = SlotMessages(redis, clock=clock)
     delivery = Delivery(client, messages, ledger, Pings(redis, clock=clock))
     adapter = DiscordAdapter(core, delivery)
+    core.tables_on_demand(PLATFORM)  # /domino table posts the live table (see respond)
     client.attach(adapter)
     return client, adapter
 

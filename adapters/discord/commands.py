@@ -124,7 +124,7 @@ def subcommands(lang: str = "en") -> list[Subcommand]:
         ),
     }
     found = []
-    for info in catalog.commands(lang):
+    for info in catalog.commands(lang, live_table=True):  # /domino table: the live table
         params, free = extra.get(info.name, ((), None))
         suggest = new_options if info.name == "new" else None
         sub = Subcommand(info.name, _short(info.description), params, free, suggest=suggest)

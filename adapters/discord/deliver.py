@@ -31,12 +31,13 @@ from adapters.discord.messages import (
     HandToken,
     PlacedMessage,
     SlotMessages,
-    hand_route,
+    hand_message_id,
     hand_signature_of,
+    hand_webhook,
 )
 from adapters.discord.outbox import Outbox, channel_bound
 from adapters.discord.permissions import Refused
-from adapters.discord.pings import Pings
+from adapters.discord.pings import Pings, addressed
 from adapters.discord.render import Rendered, escape, render
 from adapters.pings import HeldPing
 from bot.contract import (
@@ -44,7 +45,6 @@ from bot.contract import (
     ChatRef,
     Delete,
     Document,
-    Mention,
     Notice,
     Outbound,
     Response,
@@ -180,22 +180,24 @@ class Delivery:
                 await self._place(show.slot, rendered)
             self.note_shown(show)
 
+    def newest_shown(self, show: Show) -> Show:
+        """``show``, or the newer screen of its slot this process has shown since it was
+        drawn (a move made meanwhile), posted the same way."""
+        last = self._last_shown.get(show.slot.key)
+        if last is not None and last.version > show.version:
+            return replace(last, renew=show.renew)
+        return show
+
     def note_shown(self, show: Show) -> None:
         """``show`` reached its channel slot, by delivery or as an interaction's reply."""
         self.refused.shown(show)
         self._last_shown[show.slot.key] = show
 
-    async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
-        """Someone deleted a channel message: a slot's (the table) is posted again at
-        once with the newest screen this process showed in it, buttons and all. The
-        bot's own deletions are of messages no slot holds any more: nothing happens."""
-        for show in list(self._last_shown.values()):
-            if show.slot.chat != chat:
-                continue
-            placed = await self.messages.message(show.slot)
-            if placed is not None and placed.message_id == message_id:
-                await self.messages.forget(show.slot)
-                self.outbox.put(chat.key, replace(show, renew=False), claimed=True)
+    async def show_again(self, show: Show) -> None:
+        """Post ``show`` again in a slot whose message someone deleted: as a new message,
+        whatever version the slot was last said to show."""
+        await self.messages.forget(show.slot)
+        self.outbox.put(show.slot.chat.key, replace(show, renew=False), claimed=True)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
         chat = await self.game_chat(slot)
@@ -225,8 +227,12 @@ class Delivery:
         channel = self.client.get_partial_messageable(channel_of(chat))
         sent = await channel.send(**rendered.send_kwargs())
         await self.messages.remember(show.slot, PlacedMessage(channel_of(chat), sent.id))
-        if older is None or older.message_id == sent.id:
-            return
+        if older is not None and older.message_id != sent.id:
+            await self.retire(show, older)
+
+    async def retire(self, show: Show, older: PlacedMessage) -> None:
+        """Delete the message ``show``'s slot had before it was posted anew, or cut it to
+        a stub without buttons if Discord will not delete it."""
         try:
             await self._delete_message(older)
         except discord.HTTPException as exc:
@@ -308,18 +314,16 @@ class Delivery:
         async with self.lock(show.slot):
             if not await self.is_current(show):
                 return
-            params = handle_message_parameters(**render(show.screen).edit_kwargs())
+            rendered = render(show.screen)
+            params = handle_message_parameters(**rendered.edit_kwargs())
             # A hand that would look the same (only its unpressable tiles' payloads
             # changed) is not edited again: that would be a request for nothing.
             signature = hand_signature_of(token, params.payload, show.screen.picture)
             if signature == await self.messages.hand_signature(chat, user):
                 return
-            route = hand_route("PATCH", token)
+            webhook = hand_webhook(self.client, token)
             try:
-                if params.files:  # a hand with its picture goes up as a multipart form
-                    await self.client.http.request(route, form=params.multipart, files=params.files)
-                else:
-                    await self.client.http.request(route, json=params.payload)
+                await webhook.edit_message(hand_message_id(token), **rendered.edit_kwargs())
             except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
                 log.info("could not refresh a hand (%s); the player asks again", exc)
                 await self.messages.forget_hand(chat, user)
@@ -334,7 +338,7 @@ class Delivery:
         await self.messages.forget_hand(chat, slot.user)
         if token is not None:
             try:
-                await self.client.http.request(hand_route("DELETE", token))
+                await hand_webhook(self.client, token).delete_message(hand_message_id(token))
             except discord.HTTPException as exc:
                 log.info("could not remove a hand: %s", exc)
 
@@ -346,9 +350,11 @@ class Delivery:
         if old is None or old.shown is None or old.shown == token.shown:
             return
         _ = translator(pick_language(user.lang, DEFAULT_LANG))
-        params = handle_message_parameters(**render(replaced_hand_screen(_)).edit_kwargs())
+        rendered = render(replaced_hand_screen(_))
         try:
-            await self.client.http.request(hand_route("PATCH", old), json=params.payload)
+            await hand_webhook(self.client, old).edit_message(
+                hand_message_id(old), **rendered.edit_kwargs()
+            )
         except discord.HTTPException as exc:
             log.info("could not retire an older hand: %s", exc)
 
@@ -363,23 +369,6 @@ class Delivery:
         upload = discord.File(io.BytesIO(document.data), filename=document.filename)
         caption = discord.utils.escape_markdown(document.caption) if document.caption else None
         await channel.send(content=caption, file=upload)
-
-
-def addressed(show: Show) -> Screen:
-    """The screen as shown in the channel. A ping was written for a private chat; in
-    the game's channel it starts with a mention of the player, which notifies him."""
-    user = show.slot.user
-    if show.slot.kind is not SlotKind.PING or user is None:
-        return show.screen
-    mentioned = any(isinstance(s, Mention) and s.user.key == user.key for s in _segments(show))
-    if mentioned:
-        return show.screen
-    first, *rest = show.screen.lines or ((),)
-    return Screen(((Mention(user), " ", *first), *rest), show.screen.buttons)
-
-
-def _segments(show: Show) -> Iterable[object]:
-    return (segment for line in show.screen.lines for segment in line)
 
 
 def channel_of(chat: ChatRef) -> int:

@@ -15,9 +15,10 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Final, cast
 
+import discord
 import redis.asyncio as aredis
-from discord.http import Route
 from redis.exceptions import LockError
 
 from bot import keys
@@ -88,6 +89,14 @@ class SlotMessages:
             return None
         data = json.loads(raw)
         return PlacedMessage(int(data["c"]), int(data["m"]))
+
+    async def slot_holding(self, chat: ChatRef, message_id: int) -> str | None:
+        """The key of the slot whose message in ``chat`` is ``message_id``, if any."""
+        held = await self._redis.hgetall(keys.slot_messages(chat))
+        for field, raw in held.items():
+            if not str(field).startswith("~") and json.loads(raw)["m"] == str(message_id):
+                return str(field)
+        return None
 
     async def remember(self, slot: Slot, placed: PlacedMessage) -> None:
         value = json.dumps({"c": str(placed.channel_id), "m": str(placed.message_id)})
@@ -166,19 +175,20 @@ def hand_signature_of(token: HandToken, payload: object, picture: bytes | None) 
     return digest.hexdigest()
 
 
-def hand_route(method: str, token: HandToken) -> Route:
-    path = "/webhooks/{webhook_id}/{webhook_token}/messages/"
-    if token.message_id is None:
-        return Route(
-            method,
-            path + "@original",
-            webhook_id=token.application_id,
-            webhook_token=token.token,
-        )
-    return Route(
-        method,
-        path + "{message_id}",
-        webhook_id=token.application_id,
-        webhook_token=token.token,
-        message_id=token.message_id,
-    )
+ORIGINAL: Final = "@original"  # an interaction's own response, in its webhook's routes
+
+
+def hand_webhook(client: discord.Client, token: HandToken) -> discord.Webhook:
+    """The webhook of the interaction that showed a hand. Its requests go through
+    discord.py's webhook adapter, limited per token as Discord limits them, and never
+    wait for the bot's global rate limit, which Discord does not apply to interactions:
+    a hand is not held up by a channel's edits."""
+    return discord.Webhook.partial(token.application_id, token.token, client=client)
+
+
+def hand_message_id(token: HandToken) -> int:
+    """The id of the hand's message for its webhook's routes: a follow-up's own id, or
+    ``@original`` for the interaction's response, which Discord takes in its place."""
+    if token.message_id is not None:
+        return token.message_id
+    return cast(int, ORIGINAL)

@@ -44,6 +44,15 @@ def lacking(interaction: discord.Interaction[Any]) -> list[str]:
     return [shown for name, shown in NEEDED if not getattr(allowed, name)]
 
 
+def may_post(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot may post new messages in the interaction's channel (outside a
+    server it answers interactions alone)."""
+    if interaction.guild_id is None:
+        return True
+    allowed = interaction.app_permissions
+    return bool(allowed.view_channel and allowed.send_messages)
+
+
 def warning(missing: list[str], lang: str | None) -> str:
     """What the person who acted is told while the bot lacks ``missing``."""
     _ = translator(pick_language(lang, DEFAULT_LANG))

@@ -20,14 +20,14 @@ sends them, and a restart loses none.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import redis.asyncio as aredis
 
 from adapters.pings import HeldPing, HeldPings, hold_for
 from bot import keys
-from bot.contract import ChatRef, Show, Slot, UserRef
+from bot.contract import ChatRef, Mention, Screen, Show, Slot, SlotKind, UserRef
 
 QUIET_AFTER_ACTION: Final = 60.0  # seconds after a player's last action with no ping
 LONG_WAIT: Final = 180.0  # idle this long, a first turn of a deal pings at once
@@ -87,3 +87,20 @@ class Pings:
 
 def _acted_field(user_id: str) -> str:
     return f"~acted|dc:{user_id}"
+
+
+def addressed(show: Show) -> Screen:
+    """The screen as shown in the channel. A ping was written for a private chat; in
+    the game's channel it starts with a mention of the player, which notifies him."""
+    user = show.slot.user
+    if show.slot.kind is not SlotKind.PING or user is None:
+        return show.screen
+    mentioned = any(isinstance(s, Mention) and s.user.key == user.key for s in _segments(show))
+    if mentioned:
+        return show.screen
+    first, *rest = show.screen.lines or ((),)
+    return Screen(((Mention(user), " ", *first), *rest), show.screen.buttons)
+
+
+def _segments(show: Show) -> Iterable[object]:
+    return (segment for line in show.screen.lines for segment in line)

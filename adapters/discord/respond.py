@@ -12,7 +12,9 @@ picked from the core's instructions, so that a press costs one request where it 
   to a command go to the asker alone, but a response for the whole chat (a
   scoreboard) is posted in the channel, and so is the table's picture that a press
   asks for, as the press's own response (no request of its own);
-- a command's new message in its channel (a lobby) is the command's public reply;
+- a command's new message in its channel (a lobby) is the command's public reply,
+  and so is the table a command posts anew (``table``; the start where the bot may
+  not post in the channel, which then updates a pressed lobby into the table);
 - anything else is acknowledged, and the answer's text shown to the presser alone.
 
 What the reply does not use is carried out afterwards, as for any other update.
@@ -68,6 +70,7 @@ class Context:
     pressed_message: int | None = None  # the message of a pressed button
     pressed_ephemeral: bool = False
     placed: Mapping[str, int] = field(default_factory=dict)  # slot key -> its message id
+    may_post: bool = True  # the bot may post new messages in the channel
 
     def is_pressed(self, show: Show) -> bool:
         """Whether ``show`` redraws the very message whose button was pressed."""
@@ -97,6 +100,12 @@ def choose_reply(
 def _press_reply(
     answer: Answer, rest: list[Outbound], context: Context
 ) -> tuple[Reply, list[Outbound]]:
+    moved = _find(rest, lambda s: context.is_pressed(s) and s.renew)
+    if moved is not None and not context.may_post:
+        # The channel takes no new message from the bot: the screen meant for the bottom
+        # of the channel (the table that follows the lobby) replaces the pressed one.
+        rest.remove(moved)
+        return Reply(Mode.UPDATE, render(moved.screen), moved), rest
     own_hand = _find(rest, lambda s: _is_own_hand(s, context))
     on_hand = Mode.UPDATE if context.pressed_ephemeral else Mode.PRIVATE
     if answer.screen is not None:
@@ -139,6 +148,12 @@ def _command_reply(rest: list[Outbound], context: Context) -> tuple[Reply, list[
         if response.public:
             return _public_response(response), rest
         return Reply(Mode.PRIVATE, render(response.screen)), rest
+    moved = _find(rest, lambda s: s.slot.chat == context.chat and s.renew)
+    if moved is not None and not context.may_post:
+        # The channel takes no new message from the bot but this reply: the table
+        # posted anew (the start's) is the reply, and the asker asks for his hand.
+        rest.remove(moved)
+        return Reply(Mode.PUBLIC, render(moved.screen), moved), rest
     private = _find(rest, lambda s: _is_own_hand(s, context))
     if private is not None:
         rest.remove(private)
@@ -149,7 +164,7 @@ def _command_reply(rest: list[Outbound], context: Context) -> tuple[Reply, list[
         lambda s: (
             s.slot.chat == context.chat
             and s.slot.kind in _PUBLIC_REPLIES
-            and s.slot.key not in context.placed
+            and (s.slot.key not in context.placed or s.renew)
         ),
     )
     if public is not None:

@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from bot.contract import Answer, Notice, Outbound, Response, SlotKind
+from bot.contract import Answer, Notice, Outbound, Response, Show, SlotKind
 from bot.store import Store
 from tests.bot.driver import (
     Table,
@@ -57,6 +57,33 @@ async def test_the_table_command_sends_the_table_as_a_picture(fake_store: Store)
     await press_tile(table, ANNA, "[6|6]")
     second = _pictures(await table.command(BORIS, "table"))
     assert second[0].screen.picture != first[0].screen.picture
+
+
+async def test_where_tables_are_asked_for_live_the_table_command_posts_the_table_anew(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    table.sessions.tables_on_demand(table.chat.platform)
+    await _started(table)
+    (posted,) = await table.command(BORIS, "table")
+    assert isinstance(posted, Show) and posted.renew
+    assert posted.slot.kind is SlotKind.TABLE and posted.slot.chat == table.chat
+    assert posted.screen == table.table()
+    assert button(posted.screen, "Picture").payload, "the table came without its buttons"
+    assert not _pictures(await table.command(ANNA, "table"))
+
+
+async def test_where_tables_are_asked_for_live_help_says_what_the_table_command_does(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    assert (
+        "the table as a picture"
+        in responses(await table.command(ANNA, "help"))[0].screen.plain_text()
+    )
+    table.sessions.tables_on_demand(table.chat.platform)
+    shown = responses(await table.command(ANNA, "help"))[0].screen.plain_text()
+    assert "the live table with its buttons" in shown and "as a picture" not in shown
 
 
 async def test_the_table_command_without_a_game_says_so(fake_store: Store) -> None:

@@ -4,9 +4,10 @@ it was asked, for tests of the adapter's own rules."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
-from bot.contract import Inbound, Outbound
+from bot.contract import ChatRef, Inbound, Outbound
+from bot.redraw import Drawn
 
 
 class ScriptedCore:
@@ -25,3 +26,9 @@ class ScriptedCore:
     async def tick(self, platform: str) -> list[Outbound]:
         assert platform == "dc"
         return self.ticks.pop(0) if self.ticks else []
+
+    def tables_on_demand(self, platform: str) -> None:
+        assert platform == "dc"
+
+    async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None:
+        return None

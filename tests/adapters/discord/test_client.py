@@ -43,6 +43,9 @@ async def test_the_commands_are_described_in_each_users_language(
         new = subs["new"]
         assert new["description_localizations"]["pl"] == "otwórz stół do gry"
         assert new["description_localizations"]["uk"] == "відкрити стіл для гри"
+        # Discord's table command brings the live table, not a picture of it.
+        assert subs["table"]["description"] == "the live table with its buttons, posted again below"
+        assert subs["table"]["description_localizations"]["pl"].startswith("bieżący stół")
         variant = next(o for o in new["options"] if o["name"] == "variant")
         assert variant["description_localizations"]["ru"] == "игра"
         titles = {c["value"]: c.get("name_localizations", {}) for c in variant["choices"]}

@@ -60,3 +60,11 @@ def test_names_in_the_table_s_fields_are_escaped_and_cut_on_whole_characters() -
     assert len(names[1]) <= TITLE_LIMIT and names[1].endswith("…")
     assert names[1][:-1].endswith("\u0301"), "an accent was cut from its letter"
     assert all(unicodedata.combining(c) for c in names[1][1:-1:2])
+
+
+def test_a_name_cut_next_to_an_escape_keeps_its_ellipsis_unescaped() -> None:
+    name = "a" * (TITLE_LIMIT - 2) + "*b"  # escaped, its backslash falls on the cut
+    card = Card(title="Tyaga", fields=(CardField(name, ()),))
+    (field,) = card_embed(card).to_dict().get("fields", [])
+    assert len(field["name"]) <= TITLE_LIMIT and field["name"].endswith("…")
+    assert not field["name"].endswith("\\…"), "the cut left a backslash escaping the ellipsis"

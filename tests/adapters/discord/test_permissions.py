@@ -22,30 +22,17 @@ def told(bot: Bot, person: Person) -> bool:
     return any(MISSING in plain_text(m) for m in bot.owned_ephemeral(person))
 
 
-def tables(fake: FakeDiscord) -> list[str]:
-    return [
-        plain_text(m) for m in fake.live_channel_messages(CHANNEL_ID) if "to move" in plain_text(m)
-    ]
-
-
-async def test_without_send_messages_the_starter_is_told_and_the_table_comes_when_allowed(
-    bot: Bot, fake: FakeDiscord, store: Store
+async def test_without_send_messages_the_starter_is_told_and_the_channel_is_not_posted_to(
+    bot: Bot, fake: FakeDiscord
 ) -> None:
     fake.denied[CHANNEL_ID] = SEND_MESSAGES
     await open_table(bot, "tyaga", 0)
-    assert tables(fake) == [], "the fake let a table through"
+    assert not any(e.action == "create" and e.via == "channel" for e in fake.events)
     assert told(bot, ALICE), "the player who started was not told what is missing"
     assert not any(
         e.message.get("flags", 0) & EPHEMERAL == 0 and MISSING in plain_text(e.message)
         for e in fake.events
     )
-
-    del fake.denied[CHANNEL_ID]
-    await bot.command(BOB, "rules")  # any interaction shows the bot may post again
-    mover, _counter = await mover_and_counter(bot, store)
-    table = table_message(bot)
-    assert f"<@{mover.id}> to move" in plain_text(table)
-    assert custom_id_for(table, codec.TilesPress) is not None
 
 
 async def test_a_table_refused_mid_match_is_redrawn_once_the_permission_is_back(
@@ -76,10 +63,52 @@ async def test_a_table_refused_mid_match_is_redrawn_once_the_permission_is_back(
 async def test_a_timer_round_shows_a_refused_table_once_the_bot_may_post(
     bot: Bot, fake: FakeDiscord, store: Store
 ) -> None:
-    fake.denied[CHANNEL_ID] = SEND_MESSAGES
     await open_table(bot, "tyaga", 0)
+    mover, counter = await mover_and_counter(bot, store)
+    hand = await my_tiles(bot, mover)
+    fake.denied[CHANNEL_ID] = SEND_MESSAGES
+    move = custom_id_for(hand, codec.MovePress, counter=counter)
+    assert move is not None
+    await bot.press(mover, hand, move)
+    assert f"<@{mover.id}> to move" in plain_text(table_message(bot)), "the edit went through"
     del fake.denied[CHANNEL_ID]
     bot.adapter.retry_refused_after = 0.0
     await bot.tick()
+    now, _counter = await mover_and_counter(bot, store)
+    assert now is not mover
+    assert f"<@{now.id}> to move" in plain_text(table_message(bot))
+
+
+async def test_without_send_messages_the_lobby_becomes_the_table_when_the_game_starts(
+    bot: Bot, fake: FakeDiscord, store: Store
+) -> None:
+    fake.denied[CHANNEL_ID] = SEND_MESSAGES
+    await open_table(bot, "tyaga", 0)
+    (table,) = fake.live_channel_messages(CHANNEL_ID)
+    assert custom_id_for(table, codec.LobbyPress) is None, "the lobby kept its buttons"
     mover, _counter = await mover_and_counter(bot, store)
-    assert f"<@{mover.id}> to move" in plain_text(table_message(bot))
+    assert f"<@{mover.id}> to move" in plain_text(table)
+    assert told(bot, ALICE)
+    tiles = custom_id_for(table, codec.TilesPress)
+    assert tiles is not None
+    record = await bot.press(BOB, table, tiles)
+    assert record.original_id is not None
+    assert "Your tiles" in plain_text(bot.message(record.original_id))
+
+
+async def test_without_send_messages_a_start_command_shows_the_table_as_its_reply(
+    bot: Bot, fake: FakeDiscord, store: Store
+) -> None:
+    fake.denied[CHANNEL_ID] = SEND_MESSAGES
+    await bot.command(ALICE, "new", variant="tyaga")
+    lobby = table_message(bot)
+    join = custom_id_for(lobby, codec.LobbyPress, action="join")
+    assert join is not None
+    await bot.press(BOB, lobby, join)
+    record = await bot.command(ALICE, "start")
+    (table,) = fake.live_channel_messages(CHANNEL_ID)
+    assert int(table["id"]) == record.original_id, "the table is not the command's reply"
+    assert custom_id_for(table, codec.TilesPress) is not None
+    mover, _counter = await mover_and_counter(bot, store)
+    assert f"<@{mover.id}> to move" in plain_text(table)
+    assert told(bot, ALICE)

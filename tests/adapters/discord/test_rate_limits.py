@@ -50,3 +50,33 @@ async def test_hands_do_not_wait_for_a_rate_limited_table_and_the_newest_table_i
     assert len(table_edits) == 1, "the table's versions were sent one by one"
     mover, _counter = await mover_and_counter(bot, store)
     assert f"<@{mover.id}> to move" in plain_text(table_message(bot))
+
+
+@pytest.mark.slow
+async def test_hands_are_pushed_while_a_global_rate_limit_holds_the_channel(
+    bot: Bot, fake: FakeDiscord, store: Store
+) -> None:
+    await open_table(bot, "tyaga", 0)
+    hands = {p.id: await my_tiles(bot, p) for p in (ALICE, BOB)}
+    # One global 429 on the table's edit: for twenty seconds the bot may make no request
+    # but its interactions' own, which Discord does not count in the global limit.
+    fake.throttle("PATCH", CHANNEL_EDIT, retry_after=20.0, is_global=True)
+    throttled_from = len(fake.requests)
+    for _ in range(3):
+        mover, counter = await mover_and_counter(bot, store)
+        hand = bot.message(int(hands[mover.id]["id"]))
+        move = custom_id_for(hand, codec.MovePress, counter=counter)
+        assert move is not None
+        before = len(fake.requests)
+        record = bot.gateway.component(mover, hand, move)
+        await bot.finish(record, channels=False)
+        pushed = [r for r in fake.requests[before:] if HAND_EDIT.fullmatch(r[2]) and r[3] == 200]
+        assert pushed, "the other player's hand was not brought up to date"
+        shown = [r for r in fake.requests[throttled_from:] if re.fullmatch(CHANNEL_EDIT, r[2])]
+        assert [r[3] for r in shown] == [429], "the hand waited for the global limit to pass"
+    await bot.adapter.settle()  # the table, once the limit has passed
+    shown = [r for r in fake.requests[throttled_from:] if re.fullmatch(CHANNEL_EDIT, r[2])]
+    # The edit Discord held comes through, then the newest version alone.
+    assert [r[3] for r in shown] == [429, 200, 200]
+    mover, _counter = await mover_and_counter(bot, store)
+    assert f"<@{mover.id}> to move" in plain_text(table_message(bot))

@@ -1,0 +1,42 @@
+"""A channel's outbox: while an edit is being sent, newer versions of its slot
+waiting behind it are merged into the newest, which alone is sent after it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from adapters.discord.outbox import Outbox
+from bot.contract import ChatRef, Outbound, Screen, Show, Slot, SlotKind
+
+CHAT = ChatRef("dc", "1")
+TABLE = Slot(SlotKind.TABLE, CHAT, "g1")
+
+
+def version(number: int) -> Show:
+    return Show(TABLE, Screen(((f"version {number}",),)), number)
+
+
+async def test_versions_waiting_behind_an_edit_are_merged_into_the_newest() -> None:
+    sent: list[int] = []
+    first_sending = asyncio.Event()
+    let_through = asyncio.Event()
+
+    async def send(outbound: Outbound, claimed: bool) -> None:
+        assert isinstance(outbound, Show)
+        first_sending.set()
+        await let_through.wait()  # the channel is rate-limited for a while
+        sent.append(outbound.version)
+
+    def refused(channel: str, outbound: Outbound, exc: discord.HTTPException) -> None:
+        raise AssertionError("nothing is refused here")
+
+    outbox = Outbox(send, refused)
+    outbox.put(CHAT.key, version(1))
+    await first_sending.wait()
+    for number in (2, 3, 4):
+        outbox.put(CHAT.key, version(number))
+    let_through.set()
+    await outbox.settle()
+    assert sent == [1, 4]
