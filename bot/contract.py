@@ -216,15 +216,23 @@ def command_words(command: CommandRef) -> str:
     return f"{command.name} {command.args}" if command.args else command.name
 
 
+def isolated(name: str) -> str:
+    """A person's name as a line of text shows it: inside Unicode's first strong isolate
+    (U+2068 … U+2069), so that a name written right to left cannot reorder the rest of
+    its line (``Anna 12, <name> 7`` reading as if the numbers were swapped), nor an
+    unbalanced direction mark inside a name leak out of it."""
+    return f"\N{FIRST STRONG ISOLATE}{name}\N{POP DIRECTIONAL ISOLATE}"
+
+
 def segment_text(
     segment: Segment,
     deadline: Callable[[float], str] = lambda at: f"<{int(at)}>",
     command: Callable[[CommandRef], str] = command_words,
 ) -> str:
-    """A segment as plain text: a mention as the user's name, a deadline and a
+    """A segment as plain text: a mention as the user's name (isolated), a deadline and a
     command as the caller writes them (by default epoch seconds and bare words)."""
     if isinstance(segment, Mention):
-        return segment.user.name
+        return isolated(segment.user.name)
     if isinstance(segment, Deadline):
         return deadline(segment.at)
     if isinstance(segment, CommandRef):

@@ -123,7 +123,8 @@ async def test_a_deals_end_is_told_by_the_table_in_words_and_drawn_once(
         assert not _notices(out)  # no picture while the deal is played
     out = await press_tile(table, ANNA, "[5|5]")
     [shown] = shows(out, SlotKind.TABLE)
-    assert shown.screen.picture is None and "Anna went out." in shown.screen.plain_text()
+    assert shown.screen.picture is None
+    assert "\u2068Anna\u2069 went out." in shown.screen.plain_text()
     [drawn] = _notices(out)  # the final line and the hands left, as a message of its own
     assert drawn.chat == table.chat and "Deal 1" in drawn.screen.plain_text()
     assert _png(drawn.screen.picture).width == 800
