@@ -115,7 +115,17 @@ class ChatMoved:
     new: ChatRef
 
 
-Inbound = Command | Press | PrivateStart | Unreachable | ChatMoved
+@dataclass(frozen=True, slots=True)
+class NotReached:
+    """What the core sent ``user`` alone from ``chat`` (a :class:`Response` with ``to``)
+    could not reach him: the platform would not write to him privately (he never opened
+    that chat, or blocked the bot). It counts as not sent, so asking again sends it."""
+
+    chat: ChatRef
+    user: UserRef
+
+
+Inbound = Command | Press | PrivateStart | Unreachable | ChatMoved | NotReached
 
 
 # -- screens ----------------------------------------------------------------------
@@ -303,11 +313,17 @@ class Delete:
 @dataclass(frozen=True, slots=True)
 class Answer:
     """The answer to a :class:`Press`, for the presser only. Every press gets
-    exactly one, first in the list. ``alert`` asks for a dialog, not a toast."""
+    exactly one, first in the list. ``alert`` asks for a dialog, not a toast.
+
+    ``unreachable``: where the press sends the presser something for him alone
+    (:attr:`Response.to`) and the platform sends that to his private chat with the bot,
+    the answer to give instead should it not let the bot write to him there (he never
+    opened that chat, or blocked the bot)."""
 
     text: str = ""
     alert: bool = False
     screen: Screen | None = None  # Discord: an ephemeral reply with buttons
+    unreachable: Answer | None = None
 
 
 @dataclass(frozen=True, slots=True)

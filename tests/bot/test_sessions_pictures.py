@@ -74,7 +74,12 @@ async def test_the_picture_button_answers_and_sends_the_picture_changing_nothing
     await press_tile(table, ANNA, "[6|6]")
     before = await fake_store.load(table.chat)
     out = await table.press(BORIS, button(table.table(), "Picture").payload)
-    assert answer(out) == Answer("The picture is on its way to you alone.")
+    said = answer(out)
+    assert said.text == "The picture is on its way to you alone." and not said.alert
+    # Should it not reach him, a platform that sends it to his private chat says instead:
+    assert said.unreachable == Answer(
+        "I cannot write to you privately yet: open our private chat, then press again.", alert=True
+    )
     assert not _notices(out)
     pictures = _pictures(out)
     assert len(pictures) == 1 and pictures[0].chat == table.chat and pictures[0].to == BORIS
