@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-from bot.contract import ChatRef, Response, UserRef
+from bot.contract import ChatRef, NotReached, Response, UserRef
 from bot.flow import Game
 from bot.i18n import Translator, translator
 from bot.picture.screens import picture_screen
@@ -62,3 +62,9 @@ async def table_picture(
         return None
     shown = picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
     return Response(chat, shown, topic=topic, to=user)
+
+
+async def not_reached(store: Store, event: NotReached) -> None:
+    """A picture sent to one person alone (nothing else is) did not reach him: it is not
+    his any more, so his next request for the same version sends it."""
+    await store.forget_ask(event.chat, event.user, PICTURE)

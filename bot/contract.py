@@ -115,7 +115,17 @@ class ChatMoved:
     new: ChatRef
 
 
-Inbound = Command | Press | PrivateStart | Unreachable | ChatMoved
+@dataclass(frozen=True, slots=True)
+class NotReached:
+    """What the core sent ``user`` alone from ``chat`` (a :class:`Response` with ``to``)
+    could not reach him: the platform would not write to him privately (he never opened
+    that chat, or blocked the bot). It counts as not sent, so asking again sends it."""
+
+    chat: ChatRef
+    user: UserRef
+
+
+Inbound = Command | Press | PrivateStart | Unreachable | ChatMoved | NotReached
 
 
 # -- screens ----------------------------------------------------------------------
@@ -216,15 +226,23 @@ def command_words(command: CommandRef) -> str:
     return f"{command.name} {command.args}" if command.args else command.name
 
 
+def isolated(name: str) -> str:
+    """A person's name as a line of text shows it: inside Unicode's first strong isolate
+    (U+2068 … U+2069), so that a name written right to left cannot reorder the rest of
+    its line (``Anna 12, <name> 7`` reading as if the numbers were swapped), nor an
+    unbalanced direction mark inside a name leak out of it."""
+    return f"\N{FIRST STRONG ISOLATE}{name}\N{POP DIRECTIONAL ISOLATE}"
+
+
 def segment_text(
     segment: Segment,
     deadline: Callable[[float], str] = lambda at: f"<{int(at)}>",
     command: Callable[[CommandRef], str] = command_words,
 ) -> str:
-    """A segment as plain text: a mention as the user's name, a deadline and a
+    """A segment as plain text: a mention as the user's name (isolated), a deadline and a
     command as the caller writes them (by default epoch seconds and bare words)."""
     if isinstance(segment, Mention):
-        return segment.user.name
+        return isolated(segment.user.name)
     if isinstance(segment, Deadline):
         return deadline(segment.at)
     if isinstance(segment, CommandRef):
@@ -295,11 +313,17 @@ class Delete:
 @dataclass(frozen=True, slots=True)
 class Answer:
     """The answer to a :class:`Press`, for the presser only. Every press gets
-    exactly one, first in the list. ``alert`` asks for a dialog, not a toast."""
+    exactly one, first in the list. ``alert`` asks for a dialog, not a toast.
+
+    ``unreachable``: where the press sends the presser something for him alone
+    (:attr:`Response.to`) and the platform sends that to his private chat with the bot,
+    the answer to give instead should it not let the bot write to him there (he never
+    opened that chat, or blocked the bot)."""
 
     text: str = ""
     alert: bool = False
     screen: Screen | None = None  # Discord: an ephemeral reply with buttons
+    unreachable: Answer | None = None
 
 
 @dataclass(frozen=True, slots=True)

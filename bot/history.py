@@ -32,6 +32,7 @@ from bot.contract import (
     Press,
     Screen,
     UserRef,
+    isolated,
 )
 from bot.flow import Game
 from bot.gamedoc import FINISHED, GameDoc, replay_json, to_json
@@ -40,7 +41,7 @@ from bot.i18n import Translator, text_line, translator
 from bot.lobbyview import current_options
 from bot.painter import Painter
 from bot.play import private_chat
-from bot.render import seat_label
+from bot.render import seat_name
 from bot.store import pack
 from bot.store_game import MatchWrite
 from bot.store_history import MatchHistory, keep_values
@@ -71,7 +72,7 @@ def kept_match(game: Game, ended: float, _: Translator) -> KeptMatch | None:
         variant=doc.variant,
         options=applied,
         players=[
-            KeptPlayer(name=seat_label(_, doc, n), user=s.user.key if s.user else None)
+            KeptPlayer(name=seat_name(_, doc, n), user=s.user.key if s.user else None)
             for n, s in enumerate(doc.seats)
         ],
         scores=list(state.match_scores),
@@ -117,9 +118,12 @@ def entry_text(_: Translator, match: KeptMatch) -> str:
     if match.options:
         game = _("%(game)s (%(options)s)", game=game, options=", ".join(match.options))
     played = ", ".join(
-        f"{player.name} {score}" for player, score in zip(match.players, match.scores, strict=False)
+        f"{isolated(player.name)} {score}"
+        for player, score in zip(match.players, match.scores, strict=False)
     )
-    winners = ", ".join(match.players[w].name for w in match.winners if w < len(match.players))
+    winners = ", ".join(
+        isolated(match.players[w].name) for w in match.winners if w < len(match.players)
+    )
     return _(
         "%(when)s UTC · %(game)s · %(played)s · won by %(winners)s",
         when=format_datetime(when, "d MMM y, HH:mm", tzinfo=UTC, locale=_.lang),

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.contract import UserRef
 from bot.gamedoc import BadDocument, GameDoc, Seat, from_json, to_json
 from bot.i18n import translator
-from bot.render import seat_label
+from bot.render import seat_name
 from bot.store_docs import load_doc, pack
 
 
@@ -67,7 +67,7 @@ def without(match: KeptMatch, user: UserRef, computer: str) -> KeptMatch | None:
         raise BadDocument(f"the players of match {match.id} do not match its game")
     _ = translator(doc.settings.lang)
     players = [
-        KeptPlayer(name=seat_label(_, doc, n), user=None) if seat.user is None else match.players[n]
+        KeptPlayer(name=seat_name(_, doc, n), user=None) if seat.user is None else match.players[n]
         for n, seat in enumerate(doc.seats)
     ]
     return match.model_copy(update={"players": players, "game": pack(to_json(doc))})

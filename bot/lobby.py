@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Final
 
 from bot import ai, match
-from bot.contract import ChatRef, CommandRef, TextLine, UserRef
+from bot.contract import ChatRef, CommandRef, TextLine, UserRef, isolated
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
 from bot.i18n import Translator, line
@@ -106,7 +106,7 @@ def _is_host(doc: GameDoc, user: UserRef, admin: bool) -> bool:
 
 def _host_name(doc: GameDoc) -> str:
     host = doc.host_seat()
-    return host.user.name if host is not None and host.user is not None else "?"
+    return isolated(host.user.name) if host is not None and host.user is not None else "?"
 
 
 def table_full(_: Translator, variant: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot import ai, codec
-from bot.contract import Button, Card, Screen, Style, TextLine
+from bot.contract import Button, Card, Screen, Style, TextLine, isolated
 from bot.gamedoc import GameDoc, TableSettings
 from bot.i18n import Translator, text_line
 from bot.render import game_heading, seat_label
@@ -91,7 +91,7 @@ def _lobby_lines(_: Translator, doc: GameDoc) -> list[TextLine]:
     host = doc.host_seat()
     lines: list[TextLine] = [text_line(game_heading(_, doc))]
     if host is not None and host.user is not None:
-        lines.append(text_line(_("Host: %(name)s", name=host.user.name)))
+        lines.append(text_line(_("Host: %(name)s", name=isolated(host.user.name))))
     span = players_span(_, doc.variant)
     lines.append(
         text_line(_("Players: %(n)d (this game takes %(span)s)", n=len(doc.seats), span=span))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.contract import Command, Inbound, Press, PrivateStart, Unreachable
+from bot.contract import Command, Inbound, NotReached, Press, PrivateStart, Unreachable
 
 
 def described(inbound: Inbound) -> str:
@@ -16,4 +16,6 @@ def described(inbound: Inbound) -> str:
         return f"PrivateStart {inbound.payload} by {inbound.user.key}"
     if isinstance(inbound, Unreachable):
         return f"Unreachable {inbound.slot.key} for {inbound.user.key}"
+    if isinstance(inbound, NotReached):
+        return f"NotReached {inbound.user.key} from {inbound.chat.key}"
     return f"ChatMoved {inbound.old.key} to {inbound.new.key}"

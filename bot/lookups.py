@@ -13,7 +13,7 @@ from typing import Final
 from babel import Locale
 
 from bot import catalog
-from bot.contract import ChatRef, Command, CommandRef, Document, Screen, TextLine, UserRef
+from bot.contract import ChatRef, Command, CommandRef, Document, Screen, TextLine, UserRef, isolated
 from bot.gamedoc import BadDocument, GameDoc, from_json, replay_json
 from bot.i18n import N_, Translator, available_languages, line, text_line
 from bot.rating_views import rating_lines
@@ -146,7 +146,7 @@ def _score_row(_: Translator, variant: str, row: ScoreRow) -> str:
     return _(
         "%(rank)d. %(name)s: won %(won)d of %(played)d (%(rate)d%%), %(figures)s",
         rank=row.rank,
-        name=row.name,
+        name=isolated(row.name),
         won=row.won,
         played=row.played,
         rate=round(row.win_rate * 100),
@@ -165,10 +165,16 @@ async def stats_of(runner: Runner, command: Command, _: Translator) -> Screen:
         key for key, name in known.items() if asked.casefold() in (name.casefold(), key.casefold())
     ]
     if len(found) > 1:
-        return Screen((text_line(_("Several players here are called %(name)s.", name=asked)),))
+        return Screen(
+            (text_line(_("Several players here are called %(name)s.", name=isolated(asked))),)
+        )
     if not found or ":" not in found[0]:
         return Screen(
-            (text_line(_("Nobody called %(name)s has finished a match here.", name=asked)),)
+            (
+                text_line(
+                    _("Nobody called %(name)s has finished a match here.", name=isolated(asked))
+                ),
+            )
         )
     platform, user_id = found[0].split(":", 1)
     return await stats_screen(runner, UserRef(platform, user_id, known[found[0]]), _)
@@ -176,7 +182,9 @@ async def stats_of(runner: Runner, command: Command, _: Translator) -> Screen:
 
 async def stats_screen(runner: Runner, user: UserRef, _: Translator) -> Screen:
     rows = await runner.store.user_stats(user)
-    lines: list[TextLine] = [text_line(_("Results of %(name)s in every chat:", name=user.name))]
+    lines: list[TextLine] = [
+        text_line(_("Results of %(name)s in every chat:", name=isolated(user.name)))
+    ]
     if not rows:
         lines.append(text_line(_("No finished matches yet.")))
     lines += await rating_lines(runner.store, user, _)

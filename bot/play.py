@@ -14,7 +14,7 @@ from typing import Any
 import engine
 from bot import ai, codec, match
 from bot.ai.thinker import Question
-from bot.contract import Button, ChatRef, Notice, Screen, UserRef
+from bot.contract import Button, ChatRef, Notice, Screen, UserRef, isolated
 from bot.flow import Decision, Game, refuse
 from bot.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc, Seat
 from bot.handview import hand_popup, hand_screen
@@ -275,7 +275,7 @@ def _taken_over(step: Step, seat: int, now: float, pacing: Pacing) -> Decision:
     said = _(
         "%(name)s ran out of time %(n)d times in a row: a computer plays that seat "
         "for the rest of the match.",
-        name=name.name if name is not None else "?",
+        name=isolated(name.name) if name is not None else "?",
         n=pacing.takeover_after,
     )
     return _computer_keeps(step, said, now, pacing)
@@ -342,7 +342,7 @@ def on_unreachable(
                         "%(name)s, I cannot write to you privately. "
                         "Press the button to get your tiles."
                     ),
-                    name=user.name,
+                    name=isolated(user.name),
                 ),
             ),
             ((Button(_("Open my hand"), deep_link=codec.hand_link(doc.id, doc.chat)),),),

@@ -27,6 +27,7 @@ from bot.contract import (
     Style,
     TextLine,
     UserRef,
+    isolated,
 )
 from bot.flow import Decision, Game
 from bot.i18n import Translator, line, text_line, translator
@@ -151,7 +152,7 @@ def _kept_lines(_: Translator, user: UserRef, kept: KeptData) -> list[TextLine]:
             "%(chat)s, %(game)s: %(name)s, won %(won)d of %(played)d",
             chat=entry.chat.key,
             game=variant_title(_, entry.variant),
-            name=entry.name,
+            name=isolated(entry.name),
             won=entry.won,
             played=entry.played,
         )

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from bot.contract import Show, SlotKind
+from bot.contract import Show, SlotKind, isolated
 from bot.flow import Game
 from bot.gamedoc import FINISHED
 from bot.i18n import Translator, text_line
@@ -96,7 +96,7 @@ def change_lines(_: Translator, rated: RatedMatch) -> list[str]:
     parts = [
         _(
             "%(name)s %(change)s (now %(after)s)",
-            name=after.name,
+            name=isolated(after.name),
             change=_.decimal(after.shown - rated.before[key].shown, signed=True),
             after=_.decimal(after.shown),
         )

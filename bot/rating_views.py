@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.contract import ChatRef, Screen, TextLine, UserRef
+from bot.contract import ChatRef, Screen, TextLine, UserRef, isolated
 from bot.i18n import Translator, text_line
 from bot.ratings import COMPUTER, Rating
 from bot.store import Store
@@ -65,16 +65,17 @@ def _board(
         lines += [text_line(f"• {_row(_, r)}") for r in provisional[:SHOWN]]
     if computers:
         lines.append(text_line(_("Computers:")))
-        lines += [text_line(f"• {_row(_, r)}") for r in computers[:SHOWN]]
+        lines += [text_line(f"• {_row(_, r, person=False)}") for r in computers[:SHOWN]]
     return lines
 
 
-def _row(_: Translator, rating: Rating) -> str:
+def _row(_: Translator, rating: Rating, person: bool = True) -> str:
+    """A rating's line; a person's name isolated, a computer's level as it is."""
     return _.ngettext(
         "%(name)s %(rating)s (%(n)d match)",
         "%(name)s %(rating)s (%(n)d matches)",
         rating.played,
-        name=rating.name,
+        name=isolated(rating.name) if person else rating.name,
         rating=_.decimal(rating.shown),
     )
 

@@ -9,6 +9,7 @@ the end of the match who won, with the buttons for what comes next.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Final
 
@@ -25,6 +26,7 @@ from bot.contract import (
     Segment,
     Style,
     TextLine,
+    isolated,
 )
 from bot.gamedoc import GameDoc
 from bot.i18n import Translator, line, text_line
@@ -48,14 +50,24 @@ _parsed = lru_cache(maxsize=1024)(engine.parse_move)
 
 
 def seat_label(_: Translator, doc: GameDoc, seat: int) -> str:
-    """How the table names a seat."""
+    """How the table's text names a seat, a person's name isolated (:func:`isolated`)."""
+    return _seat_words(_, doc, seat, isolated)
+
+
+def seat_name(_: Translator, doc: GameDoc, seat: int) -> str:
+    """How a seat is named as data: drawn in a picture, kept in a match's record (whose
+    text isolates the names it shows)."""
+    return _seat_words(_, doc, seat, str)
+
+
+def _seat_words(_: Translator, doc: GameDoc, seat: int, person: Callable[[str], str]) -> str:
     held = doc.seats[seat]
     if held.user is None:
         number = sum(1 for s in doc.seats[: seat + 1] if s.user is None)
         return _("Computer %(n)d", n=number)
     if held.away is not None:
-        return _("%(name)s (computer)", name=held.user.name)
-    return held.user.name
+        return _("%(name)s (computer)", name=person(held.user.name))
+    return person(held.user.name)
 
 
 def seat_segment(_: Translator, doc: GameDoc, seat: int) -> Segment:

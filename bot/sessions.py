@@ -26,6 +26,7 @@ from bot.contract import (
     Command,
     Inbound,
     Notice,
+    NotReached,
     Outbound,
     Press,
     PrivateStart,
@@ -195,6 +196,9 @@ class Sessions:
             return await self._private_start(inbound)
         if isinstance(inbound, ChatMoved):
             return await chat_moved(self._runner, inbound)
+        if isinstance(inbound, NotReached):
+            await asking.not_reached(self._runner.store, inbound)
+            return []
         return await self._unreachable(inbound)
 
     async def _press(self, press: Press) -> list[Outbound]:
@@ -254,7 +258,14 @@ class Sessions:
         picture = await asking.table_picture(store, chat, press.user, game)
         if picture is None:
             return [Answer(_("You were sent this picture already."))]
-        return [Answer(_("The picture is on its way to you alone.")), picture]
+        unreachable = Answer(
+            _("I cannot write to you privately yet: open our private chat, then press again."),
+            alert=True,
+        )
+        return [
+            Answer(_("The picture is on its way to you alone."), unreachable=unreachable),
+            picture,
+        ]
 
     async def _pick_variant(self, press: Press, variant: str) -> list[Outbound]:
         """A game picked from the answer to ``new``: open its table as ``new`` would

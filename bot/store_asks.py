@@ -43,3 +43,7 @@ class AskBook:
             keys.asked(chat, user, what), version, ex=ASKED_TTL, get=True
         )  # type: ignore[assignment]  # SET … GET answers with the value it replaced
         return before is None or text(before) != version
+
+    async def forget_ask(self, chat: ChatRef, user: UserRef, what: str) -> None:
+        """``user`` was not sent the version of ``what`` last noted: asking again sends it."""
+        await self._redis.delete(keys.asked(chat, user, what))

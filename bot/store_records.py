@@ -79,6 +79,11 @@ class Records:
         return await self._asks.first_ask(chat, user, what, version)
 
     @guarded
+    async def forget_ask(self, chat: ChatRef, user: UserRef, what: str) -> None:
+        """``user`` was not sent what :meth:`first_ask` noted last (it did not reach him)."""
+        await self._asks.forget_ask(chat, user, what)
+
+    @guarded
     async def chat_players(self, chat: ChatRef, variants: Sequence[str]) -> dict[str, str]:
         """Everyone who has finished a match of ``variants`` in the chat: key -> name."""
         return await self._scores.chat_players(chat, variants)

@@ -39,6 +39,10 @@ ASCII: Final = str.maketrans(
         "│": "|",
         "»": ">>",
         "…": "...",
+        # The isolates around a name order it for a terminal that lays out bidi text;
+        # one whose encoding lacks them shows the name as it is.
+        "\N{FIRST STRONG ISOLATE}": "",
+        "\N{POP DIRECTIONAL ISOLATE}": "",
     }
 )
 _BREAK = re.compile(r"(?<=[\]×])(?=\[)|(?<= )")  # between two tiles, or after a space

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from adapters.console.marks import TILE, Marks, board_text, new_moves, remark, without_moves
 from adapters.console.yours import drawn_in_a_row, own_draws, said_to_you
+from bot.contract import isolated
 from bot.i18n import Translator
 
 
@@ -55,6 +56,7 @@ class TableReader:
         now and as last shown, to name what he drew."""
         _ = self._
         if you is not None:
+            you = isolated(you)  # as the core's sentences write a name
             lines = [said_to_you(_, you, line) for line in lines]
         title, body = (lines[0], list(lines[1:])) if lines else ("", [])
         rest = without_moves(body, moves)

@@ -15,6 +15,7 @@ from textual.widgets import Button, RichLog, Static
 
 from adapters.console.draw import hanging
 from adapters.console.screens import Hand
+from bot.contract import isolated
 from bot.i18n import Translator
 
 MOVE_LOG_WIDTH: Final = 20  # the narrowest the log of moves is drawn
@@ -137,10 +138,11 @@ class HandOver(Screen[None]):
 
     def compose(self) -> ComposeResult:
         _ = self._
+        name = isolated(self.player)
         yield Static(
-            _("Pass the keyboard to %(name)s and press Enter. ", name=self.player).strip()
+            _("Pass the keyboard to %(name)s and press Enter. ", name=name).strip()
             + "\n\n"
-            + _("Only %(name)s should look at the screen now.", name=self.player),
+            + _("Only %(name)s should look at the screen now.", name=name),
             id="handover",
         )
 

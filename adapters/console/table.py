@@ -47,7 +47,16 @@ from adapters.console.words import (
     tables_taken,
 )
 from adapters.console.yours import said_to_you
-from bot.contract import Answer, Document, Notice, Outbound, Response, Screen, UserRef
+from bot.contract import (
+    Answer,
+    Document,
+    Notice,
+    Outbound,
+    Response,
+    Screen,
+    UserRef,
+    isolated,
+)
 from bot.i18n import Translator, translator
 
 POLL: Final = 0.2  # seconds between two looks at the core's timers
@@ -213,7 +222,7 @@ class ConsoleAdapter:
             self._write(CLEAR)
         else:
             self._write("\n" * 3)
-        prompt = self._("Pass the keyboard to %(name)s and press Enter. ", name=user.name)
+        prompt = self._("Pass the keyboard to %(name)s and press Enter. ", name=isolated(user.name))
         await self._read(prompt, quit_words=True)
         self._printed_table = ""
         self._printed_hand.clear()
@@ -324,7 +333,7 @@ class ConsoleAdapter:
         ended = self.screens.next_deal() is not None or self.screens.over()
         told = self._reader.read(texts, ended, moves, you.name, (held, self._held)).told
         self._held = held
-        said = [said_to_you(self._, you.name, text) for text in texts]
+        said = [said_to_you(self._, isolated(you.name), text) for text in texts]
         at = next((n for n in range(len(said)) if said[n : n + len(moves)] == moves), None)
         if not moves or at is None or len(told) != len(moves):
             return said

@@ -27,7 +27,8 @@ _MOST_DRAWN = 28  # a whole set: no row of draws is longer
 
 def said_to_you(_: Translator, you: str, line: str) -> str:
     """``line`` in the second person if it announces a match or a deal ``you`` won,
-    ``you`` as the goat, or a caravan ``you`` stole or recovered."""
+    ``you`` as the goat, or a caravan ``you`` stole or recovered (``you`` as the core
+    writes a name: isolated)."""
     if line == _("The deal goes to %(name)s.", name=you):
         return _("You take the deal.")
     if line == _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names=you):

@@ -21,7 +21,17 @@ import discord
 
 from adapters.discord.commands import GROUP_NAME, usage_text
 from adapters.discord.components import ButtonKind, GameItem, make_custom_id
-from bot.contract import Button, Card, CommandRef, Deadline, Mention, Screen, Segment, Style
+from bot.contract import (
+    Button,
+    Card,
+    CommandRef,
+    Deadline,
+    Mention,
+    Screen,
+    Segment,
+    Style,
+    isolated,
+)
 
 PLATFORM = "dc"
 MAX_ROWS = 5
@@ -163,8 +173,8 @@ def render_line(line: Sequence[Segment]) -> str:
 def render_segment(segment: Segment) -> str:
     if isinstance(segment, Mention):
         if segment.user.platform == PLATFORM and segment.user.user_id.isdigit():
-            return f"<@{segment.user.user_id}>"
-        return escape(segment.user.name)
+            return f"<@{segment.user.user_id}>"  # Discord draws the name in a mention of its own
+        return escape(isolated(segment.user.name))
     if isinstance(segment, Deadline):
         return f"<t:{int(segment.at)}:R>"
     if isinstance(segment, CommandRef):

@@ -7,6 +7,7 @@ rule and no game state.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import logging
@@ -54,8 +55,10 @@ from bot.contract import (
     Command,
     Delete,
     Inbound,
+    NotReached,
     Outbound,
     Press,
+    Response,
     Show,
     SlotKind,
     UserRef,
@@ -74,6 +77,8 @@ ADMIN_REFUSED_SECONDS = 30.0
 # none of the others: under load each takes seconds, nearly all of them waiting on the store
 # and on Telegram, and with a few dozen places the presses queued for one longer than that.
 CONCURRENT_UPDATES = 256
+# Seconds a press waits to know whether what it sent its presser privately reached him.
+ALONE_WAIT = 5.0
 ADMINS = {ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER}
 GONE = {ChatMemberStatus.LEFT, ChatMemberStatus.BANNED}
 
@@ -256,8 +261,33 @@ class TelegramAdapter:
         # first, as every ping is).
         elsewhere = [p for p in pings if p.slot.chat != press.chat]
         others = [o for o in rest if o not in own and o not in pings]
+        answer = answers[0] if answers else Answer()
+        alone = [o for o in others if isinstance(o, Response) and o.to == press.user]
+        if answer.unreachable is not None and alone:
+            others = [o for o in others if o not in alone]
+            answer = await self._answer_alone(alone, answer, answer.unreachable, press.user)
         self.deliverer.first([*own, *elsewhere], others)
-        await self.deliverer.answer(query_id, answers[0] if answers else Answer())
+        await self.deliverer.answer(query_id, answer)
+
+    async def _answer_alone(
+        self, alone: list[Response], answer: Answer, instead: Answer, user: UserRef
+    ) -> Answer:
+        """What a press sends the presser alone goes to his private chat, and the press is
+        answered once it went (or after a few seconds): if Telegram would not write to
+        him there, with what the core says instead and the bot's link to open that chat,
+        and the core counts it as not sent."""
+        refused = [self.deliverer.privately(response, user) for response in alone]
+        done, _ = await asyncio.wait(refused, timeout=ALONE_WAIT)
+        missed = [r for r, f in zip(alone, refused, strict=True) if f in done and f.result()]
+        if not missed:
+            return answer
+        for response in missed:
+            self.submit(await self.core.handle(NotReached(response.chat, user)))
+        try:
+            link = self.application.bot.link
+        except RuntimeError:  # the bot was never initialised: no username to link to
+            return instead
+        return dataclasses.replace(instead, text=f"{instead.text}\n{link}")
 
     async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup: its table and scoreboard move to the new id."""

@@ -8,14 +8,16 @@ turn's hand), its mailbox never empties, and the table of the press is never sen
 
 A watch is taken on the entry now in a mailbox under a key; it ends once the worker has
 carried out (or given up on) the entry it then took under that key, a newer screen that
-replaced it there included, or when the mailbox is dropped.
+replaced it there included, or when the mailbox is dropped. It ends True when that was
+because Telegram refused to write to the chat (a private chat the person never opened, or
+a bot he blocked).
 """
 
 from __future__ import annotations
 
 import asyncio
 
-Watches = list[asyncio.Future[None]]
+Watches = list[asyncio.Future[bool]]
 
 
 class CarriedWatch:
@@ -24,10 +26,10 @@ class CarriedWatch:
     def __init__(self) -> None:
         self._waiting: dict[str, dict[str, Watches]] = {}
 
-    def watch(self, chat: str, key: str) -> asyncio.Future[None]:
+    def watch(self, chat: str, key: str) -> asyncio.Future[bool]:
         """A future that ends once the entry now under ``key`` in ``chat``'s mailbox is
-        carried out."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        carried out: True if Telegram refused to write to the chat."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(chat, {}).setdefault(key, []).append(future)
         return future
 
@@ -45,15 +47,15 @@ class CarriedWatch:
             self._waiting.setdefault(chat, {}).setdefault(key, [])[:0] = watches
 
     @staticmethod
-    def end(watches: Watches) -> None:
+    def end(watches: Watches, refused: bool = False) -> None:
         for future in watches:
             if not future.done():
-                future.set_result(None)
+                future.set_result(refused)
 
-    def end_chat(self, chat: str) -> None:
+    def end_chat(self, chat: str, refused: bool = False) -> None:
         """The mailbox was emptied or dropped: nothing watched in it is left to wait for."""
         for watches in self._waiting.pop(chat, {}).values():
-            self.end(watches)
+            self.end(watches, refused)
 
     def end_all(self) -> None:
         for chat in list(self._waiting):

@@ -63,6 +63,7 @@ from bot.contract import (
     Show,
     Slot,
     Unreachable,
+    UserRef,
 )
 
 log = logging.getLogger(__name__)
@@ -129,6 +130,13 @@ class Deliverer:
                 item = replace(item, chat=private_chat(item.to), reply_to=None)
             self._post(item)
 
+    def privately(self, response: Response, to: UserRef) -> asyncio.Future[bool]:
+        """``response`` for ``to`` alone, privately: ends True if Telegram refused him."""
+        item = replace(response, chat=private_chat(to), reply_to=None)
+        self._post(item)
+        chat = mailbox_of(item)
+        return self._carried.watch(chat, next(reversed(self._boxes[chat])))
+
     def resend(self, entries: Sequence[Entry]) -> None:
         """Send one-off messages a process that is gone had queued (noted already)."""
         for entry in entries:
@@ -176,15 +184,9 @@ class Deliverer:
     async def release_pings(self) -> None:
         """Send the held pings whose player has not moved in their time, those that this
         process wins (the timer loop asks every round)."""
-        if self._pings is None:
-            return
-        try:
-            due = await self._pings.claim_due(self._clock.now())
-        except STORE_DOWN as err:
-            log.warning("cannot send the held pings while the store is down (%s)", err)
-            return
-        for ping in due:
-            self._post(ping, held=False)
+        if self._pings is not None:
+            for ping in await self._pings.release(self._clock.now()):
+                self._post(ping, held=False)
 
     def _post(self, item: Mail, noted: str | None = None, *, held: bool = True) -> None:
         if self._pings is not None and held and isinstance(item, Show) and is_ping(item):
@@ -265,9 +267,6 @@ class Deliverer:
         self._boxes.clear()
         self._carried.end_all()
 
-    def pending(self) -> int:
-        return sum(len(box) for box in self._boxes.values())
-
     @property
     def idle(self) -> bool:
         """Nothing queued and nothing being sent."""
@@ -322,6 +321,7 @@ class Deliverer:
         try:
             await self._carry(item, budget, lambda: self._strike_off(chat, key))
         except UserUnreachable as err:
+            self._carried.end(watches, refused=True)
             await self._report_unreachable(item, box, err)
         except Forbidden as err:
             log.warning("could not deliver %s: %s", describe(item), err)
@@ -390,7 +390,7 @@ class Deliverer:
         for key in [key for key in box if key.startswith(ONCE)]:
             await self._strike_off(mailbox_of(item), key)
         box.clear()
-        self._carried.end_chat(mailbox_of(item))
+        self._carried.end_chat(mailbox_of(item), refused=True)
         log.info("cannot write to %s (%s)", mailbox_of(item), err)
         for slot in slots.values():
             assert slot.user is not None

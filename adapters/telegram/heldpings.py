@@ -14,6 +14,7 @@ from adapters.pings import HeldPing, HeldPings, hold_for
 from adapters.telegram.outbox import decode, encode
 from adapters.telegram.translate import PLATFORM
 from bot.contract import Show, Slot
+from bot.store_connect import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,14 @@ class TelegramPings:
         await self._held.hold(
             HeldPing(slot.chat, slot.key, slot.user.user_id, encode(item.ping)), item.due
         )
+
+    async def release(self, now: float) -> list[Show]:
+        """The held pings to send now (:meth:`claim_due`); none while the store is down."""
+        try:
+            return await self.claim_due(now)
+        except REDIS_ERRORS as err:
+            log.warning("cannot send the held pings while the store is down (%s)", err)
+            return []
 
     async def claim_due(self, now: float) -> list[Show]:
         """The held pings due by ``now`` that this process won, to be sent."""

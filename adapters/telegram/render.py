@@ -26,6 +26,7 @@ from bot.contract import (
     Segment,
     Style,
     TextLine,
+    isolated,
     segment_text,
 )
 
@@ -125,7 +126,7 @@ def time_left(seconds: float) -> str:
 
 def _segment_html(segment: Segment, now: float) -> str:
     if isinstance(segment, Mention):
-        name = html.escape(segment.user.name, quote=False)
+        name = html.escape(isolated(segment.user.name), quote=False)
         if segment.user.user_id.isdigit():
             return f'<a href="tg://user?id={segment.user.user_id}">{name}</a>'
         return name  # a computer seat or a chat speaking as itself: no one to link

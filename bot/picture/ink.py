@@ -7,14 +7,20 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.picture import palette
-from bot.picture.fonts import font
+from bot.picture.coverage import drawable
+from bot.picture.fonts import BOLD, REGULAR, font
 from bot.picture.sprites import shadow_pad
 
 ELLIPSIS = "…"
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(font(size, bold).getlength(text))
+    return int(font(size, bold).getlength(shown(text, bold)))
+
+
+def shown(text: str, bold: bool = False) -> str:
+    """``text`` as the font draws it (:func:`bot.picture.coverage.drawable`)."""
+    return drawable(text, BOLD if bold else REGULAR)
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -56,10 +62,11 @@ def lettering(
     took most of the time of drawing a picture's text; a mask is then laid in the
     text's colour with the very pixels drawing it afresh would give."""
     face = font(size, bold)
-    shown = fit(text, size, width, bold) if width is not None else text
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(shown, anchor=anchor))
+    drawn = shown(text, bold)
+    drawn = fit(drawn, size, width, bold) if width is not None else drawn
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(drawn, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), shown, fill=255, font=face, anchor=anchor)
+    ImageDraw.Draw(mask).text((-left, -top), drawn, fill=255, font=face, anchor=anchor)
     return mask, left, top
 
 

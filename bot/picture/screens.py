@@ -16,7 +16,7 @@ from bot.gamedoc import GameDoc
 from bot.i18n import Translator, text_line, translator
 from bot.picture import hand_png, table_png
 from bot.picture.status import status_lines
-from bot.render import game_heading, private_heading, seat_label
+from bot.render import game_heading, private_heading, seat_name
 from engine import State, View
 
 
@@ -33,7 +33,7 @@ class TableOrder:
 
 def table_order(_: Translator, doc: GameDoc, state: State[Any]) -> TableOrder:
     """What the table of ``doc`` as it stands in ``state`` is drawn from."""
-    names = tuple(seat_label(_, doc, seat) for seat in range(len(doc.seats)))
+    names = tuple(seat_name(_, doc, seat) for seat in range(len(doc.seats)))
     status = tuple(status_lines(_, state, names.__getitem__))
     return TableOrder(_.lang, engine.public_view(state), names, status)
 

@@ -45,7 +45,7 @@ async def test_fifty_presses_of_one_button_at_once_apply_exactly_once(
     assert answers.count(Answer("")) == 1
     refused = {a.text for a in answers if a != Answer("")}
     assert refused <= {
-        f"Not your turn — waiting for {(ANNA, BORIS)[1 - state.turn].name}",
+        f"Not your turn — waiting for \u2068{(ANNA, BORIS)[1 - state.turn].name}\u2069",
         "That button is out of date: use the new ones.",
     }
     doc = await table.doc()

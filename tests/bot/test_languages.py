@@ -53,7 +53,7 @@ async def test_a_language_a_player_chose_wins_over_his_platforms(fake_store: Sto
     table = make_table(fake_store)
     await table.command(IVAN, "lang", "uk")
     await table.command(IVAN, "new", "tyaga")
-    assert "Господар столу: Ivan" in table.table().plain_text()
+    assert "Господар столу: \u2068Ivan\u2069" in table.table().plain_text()
     out = await table.command(IVAN, "help")
     assert "Команди:" in "\n".join(o.screen.plain_text() for o in responses(out))
 

@@ -20,6 +20,7 @@ from tests.bot.driver import make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
 COMMA = ["ru", "uk", "pl", "ca"]
+SAID = ("\u2068Anna\u2069", "\u2068Boris\u2069", "\u2068Chen\u2069")  # as a text names them
 
 
 @pytest.mark.parametrize(
@@ -47,7 +48,7 @@ async def test_the_leaderboard_writes_ratings_with_the_languages_decimal_comma(
     rated = {"tg:1": Rating("Anna", 30.0, 2.0, PROVISIONAL)}  # ordinal 24
     await store.record_global_ratings("m1", "tyaga", rated)
     text = await top_screen(store, ChatRef("tg", "-9"), ("global", "tyaga"), translator(lang))
-    assert "1. Anna 24,0" in text.plain_text()
+    assert "1. \u2068Anna\u2069 24,0" in text.plain_text()
     assert "24.0" not in text.plain_text()
 
 
@@ -66,7 +67,7 @@ async def test_a_finished_match_in_a_russian_chat_writes_ratings_with_commas(
     ]
     assert finals, "no final table with the ratings"
     changes = finals[-1].split("Рейтинг:")[1]
-    assert re.search(r"Anna [+-]\d+,\d \(теперь -?\d+,\d\)", changes), changes
+    assert re.search(r"\u2068Anna\u2069 [+-]\d+,\d \(теперь -?\d+,\d\)", changes), changes
     assert not re.search(r"\d\.\d", changes)
 
     await table.command(ANNA, "lang", "ru")  # her stats speak her own language
@@ -81,14 +82,31 @@ NEWCOMER = Rating("Boris")  # shown as 0.0: no match yet
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Ratings: Anna +1.3 (now 25.3), Boris -1.1 (now -1.1), Chen +0.0 (now 20.0)"),
+        (
+            "en",
+            f"Ratings: {SAID[0]} +1.3 (now 25.3), "
+            f"{SAID[1]} -1.1 (now -1.1), {SAID[2]} +0.0 (now 20.0)",
+        ),
         (
             "ru",
-            "Рейтинг: Anna +1,3 (теперь 25,3), Boris -1,1 (теперь -1,1), Chen +0,0 (теперь 20,0)",
+            f"Рейтинг: {SAID[0]} +1,3 (теперь 25,3), "
+            f"{SAID[1]} -1,1 (теперь -1,1), {SAID[2]} +0,0 (теперь 20,0)",
         ),
-        ("uk", "Рейтинг: Anna +1,3 (тепер 25,3), Boris -1,1 (тепер -1,1), Chen +0,0 (тепер 20,0)"),
-        ("pl", "Ranking: Anna +1,3 (teraz 25,3), Boris -1,1 (teraz -1,1), Chen +0,0 (teraz 20,0)"),
-        ("ca", "Puntuacions: Anna +1,3 (ara 25,3), Boris -1,1 (ara -1,1), Chen +0,0 (ara 20,0)"),
+        (
+            "uk",
+            f"Рейтинг: {SAID[0]} +1,3 (тепер 25,3), "
+            f"{SAID[1]} -1,1 (тепер -1,1), {SAID[2]} +0,0 (тепер 20,0)",
+        ),
+        (
+            "pl",
+            f"Ranking: {SAID[0]} +1,3 (teraz 25,3), "
+            f"{SAID[1]} -1,1 (teraz -1,1), {SAID[2]} +0,0 (teraz 20,0)",
+        ),
+        (
+            "ca",
+            f"Puntuacions: {SAID[0]} +1,3 (ara 25,3), "
+            f"{SAID[1]} -1,1 (ara -1,1), {SAID[2]} +0,0 (ara 20,0)",
+        ),
     ],
 )
 def test_a_matchs_rating_changes_lead_with_the_change_and_say_where_it_leaves_each(

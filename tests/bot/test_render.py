@@ -80,8 +80,9 @@ def test_the_table_shows_the_line_counts_scores_and_who_is_to_move() -> None:
     screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
     text = screen.plain_text()
     assert "Line: [4|6][6|6]" in text
-    assert "▶ Anna: 2 tiles, 0 points" in text and "• Boris: 2 tiles, 0 points" in text
-    assert "Boris played [6|4] on the left" in text
+    assert "▶ \u2068Anna\u2069: 2 tiles, 0 points" in text
+    assert "• \u2068Boris\u2069: 2 tiles, 0 points" in text
+    assert "\u2068Boris\u2069 played [6|4] on the left" in text
     assert (Mention(ANNA), " to move") in screen.lines
     labels = [b.label for row in screen.buttons for b in row]
     assert labels == ["My tiles", "Open my hand", "Picture"]
@@ -143,9 +144,9 @@ def test_between_deals_the_table_shows_the_deals_result_and_the_next_deal_button
     state, moves = played(state, "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
     screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
     text = screen.plain_text()
-    assert "Anna went out." in text
-    assert "• Boris: 1 tile · 0 points this deal, 0 points in all" in text
-    assert "• Anna: 0 tiles · 7 points this deal, 7 points in all" in text
+    assert "\u2068Anna\u2069 went out." in text
+    assert "• \u2068Boris\u2069: 1 tile · 0 points this deal, 0 points in all" in text
+    assert "• \u2068Anna\u2069: 0 tiles · 7 points this deal, 7 points in all" in text
     assert "Deal 1 is over." in text
     assert [b.label for row in screen.buttons for b in row] == ["Next deal"]
 
@@ -158,7 +159,7 @@ def test_a_cards_deal_end_gives_each_seat_its_tiles_and_points_once() -> None:
     assert card is not None
     lines = ["".join(map(str, line)).removeprefix("• ") for line in card.body + card.closing]
     fields = [field.name.removeprefix("• ") for field in card.fields]
-    for name in ("Anna", "Boris"):
+    for name in ("\u2068Anna\u2069", "\u2068Boris\u2069"):
         told = [text for text in lines if text.startswith(f"{name}: ")] + [
             field for field in fields if field == name
         ]
@@ -171,15 +172,15 @@ def test_a_finished_deal_tells_the_moves_before_who_went_out() -> None:
     screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
     told = [text for (text,) in screen.lines]
     story = [
-        "Anna played [5|5] on the right",
-        "Anna went out.",
-        "• Anna: 0 tiles · 7 points this deal, 7 points in all",
+        "\u2068Anna\u2069 played [5|5] on the right",
+        "\u2068Anna\u2069 went out.",
+        "• \u2068Anna\u2069: 0 tiles · 7 points this deal, 7 points in all",
         "Deal 1 is over.",
     ]
     assert [text for text in told if text in story] == story
     assert screen.card is not None
-    assert screen.card.moves[-1] == ("Anna played [5|5] on the right",)
-    assert screen.card.closing[0] == ("Anna went out.",)
+    assert screen.card.moves[-1] == ("\u2068Anna\u2069 played [5|5] on the right",)
+    assert screen.card.closing[0] == ("\u2068Anna\u2069 went out.",)
 
 
 def drawing_deal() -> State[Any]:
@@ -191,21 +192,22 @@ def drawing_deal() -> State[Any]:
 def test_a_players_draws_in_a_row_are_told_as_one_move() -> None:
     state, moves = played(drawing_deal(), "6-6", "draw", "draw", "draw")
     told = table_screen(_, doc_for(state, moves), public_view(state), 0.0).plain_text()
-    assert "Anna led with [6|6]\nBoris drew 3 tiles\n" in told
+    assert "\u2068Anna\u2069 led with [6|6]\n\u2068Boris\u2069 drew 3 tiles\n" in told
     assert "drew a tile" not in told
     state, more = played(state, *["draw"] * 2)
     told = table_screen(_, doc_for(state, moves + more), public_view(state), 0.0).plain_text()
-    assert "Boris drew 5 tiles" in told and "Boris drew 3 tiles" not in told
+    assert "\u2068Boris\u2069 drew 5 tiles" in told and "\u2068Boris\u2069 drew 3 tiles" not in told
 
 
 def test_a_draw_made_when_time_ran_out_is_told_apart_from_the_draws_around_it() -> None:
     state, moves = played(drawing_deal(), "6-6", "draw", "draw", "draw")
     doc = replace(doc_for(state, moves), timed_out=(1,))
     told = table_screen(_, doc, public_view(state), 0.0).plain_text()
-    assert "Boris drew a tile (time ran out)\nBoris drew 2 tiles\n" in told
+    assert "\u2068Boris\u2069 drew a tile (time ran out)\n\u2068Boris\u2069 drew 2 tiles\n" in told
     doc = replace(doc_for(state, moves), timed_out=(2,))
     told = table_screen(_, doc, public_view(state), 0.0).plain_text()
-    assert "drew a tile\nBoris drew a tile (time ran out)\nBoris drew a tile\n" in told
+    boris = "\u2068Boris\u2069"
+    assert f"drew a tile\n{boris} drew a tile (time ran out)\n{boris} drew a tile\n" in told
 
 
 def test_the_table_keeps_only_the_last_few_moves() -> None:
@@ -226,7 +228,7 @@ def test_the_oldest_move_the_table_keeps_counts_every_draw_of_its_run() -> None:
     state, played_moves = played(drawing_deal(), *moves)
     shown = table_screen(_, doc_for(state, played_moves), public_view(state), 0.0)
     assert shown.card is not None and len(shown.card.moves) == HISTORY
-    assert shown.card.moves[0] == ("Boris drew 18 tiles",)
+    assert shown.card.moves[0] == ("\u2068Boris\u2069 drew 18 tiles",)
 
 
 def test_draws_in_a_row_take_the_plural_of_their_number_in_every_language() -> None:
@@ -235,8 +237,8 @@ def test_draws_in_a_row_take_the_plural_of_their_number_in_every_language() -> N
     two = table_screen(ru, doc_for(state, moves), public_view(state), 0.0).plain_text()
     state, more = played(state, *["draw"] * 3)
     five = table_screen(ru, doc_for(state, moves + more), public_view(state), 0.0).plain_text()
-    assert "Boris: добор из базара, 2 фишки" in two
-    assert "Boris: добор из базара, 5 фишек" in five
+    assert "\u2068Boris\u2069: добор из базара, 2 фишки" in two
+    assert "\u2068Boris\u2069: добор из базара, 5 фишек" in five
 
 
 def finished_kozel(teams: bool) -> State[Any]:
@@ -255,7 +257,7 @@ def test_a_finished_kozel_table_names_the_winner_and_the_goat_and_offers_a_remat
     text = screen.plain_text()
     (goat,) = [n for n, s in enumerate(state.match_scores) if s >= 11]
     (winner,) = state.winners
-    names = ["Anna", "Boris"]
+    names = ["\u2068Anna\u2069", "\u2068Boris\u2069"]
     assert f"The match is over. Won by {names[winner]}." in text
     assert f"The goat: {names[goat]}." in text
     [[rematch, scores]] = screen.buttons
@@ -283,7 +285,7 @@ def test_a_finished_kozel_table_in_teams_names_the_teams() -> None:
     people = tuple(Seat(user=UserRef("tg", str(n), name)) for n, name in enumerate("ABCD"))
     doc = doc_for(state).but(status=FINISHED, seats=people)
     text = table_screen(_, doc, public_view(state), 0.0).plain_text()
-    assert "Teams: A and C against B and D." in text
+    assert "Teams: \u2068A\u2069 and \u2068C\u2069 against \u2068B\u2069 and \u2068D\u2069." in text
     assert "The match is over. Won by " in text and "The goat" in text
 
 
@@ -308,7 +310,7 @@ def test_the_lobby_lists_seats_options_and_table_settings() -> None:
     state = new_match("tyaga", 2, seed=1)
     doc = doc_for(state).but(status="lobby", deals=(), deal_starts=(), options={"target": 50})
     text = lobby_screen(_, doc).plain_text()
-    assert "1. Anna" in text and "2. Boris" in text
+    assert "1. \u2068Anna\u2069" in text and "2. \u2068Boris\u2069" in text
     assert "• Points that end the match: 50" in text
     assert "• Tiles dealt to each player: 7" in text
     assert "• First tile: any tile" in text

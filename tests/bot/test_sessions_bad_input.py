@@ -156,7 +156,7 @@ async def test_host_commands_from_someone_else_are_refused(fake_store: Store, na
     await table.command(BORIS, "join")
     args = ["target=50"] if name == "settings" else []
     out = await unchanged(table, table.command(BORIS, name, *args))
-    assert "Only the host, Anna" in info_text(out)
+    assert "Only the host, \u2068Anna\u2069" in info_text(out)
 
 
 async def test_leaving_a_table_one_does_not_sit_at_is_refused(fake_store: Store) -> None:
@@ -172,7 +172,7 @@ async def test_stop_from_someone_who_is_neither_host_nor_admin_is_refused(
     table = make_table(fake_store)
     await running(table)
     out = await table.command(CHEN, "stop")
-    assert "Only the host, Anna, or a chat admin" in info_text(out)
+    assert "Only the host, \u2068Anna\u2069, or a chat admin" in info_text(out)
     doc = await table.doc()
     assert doc is not None and doc.status == "running"
 
@@ -208,7 +208,7 @@ async def test_a_press_out_of_turn_names_who_is_to_move(fake_store: Store) -> No
     mover, other = await to_move(table)
     payload = move_buttons(table.hand(mover))[0].payload
     out = await unchanged(table, table.press(other, payload))
-    assert answer(out).text == f"Not your turn — waiting for {mover.name}"
+    assert answer(out).text == f"Not your turn — waiting for \u2068{mover.name}\u2069"
 
 
 async def test_a_stale_button_is_refused(fake_store: Store) -> None:

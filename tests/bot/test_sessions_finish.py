@@ -92,7 +92,7 @@ async def test_the_scores_button_posts_the_games_scoreboard_in_the_chat(
     assert board.chat == table.chat and board.topic == "scores"
     text = board.screen.plain_text()
     assert text.startswith("Scoreboard: Kozel (the goat)")
-    assert "Anna: won" in text and "Boris: won" in text
+    assert "\u2068Anna\u2069: won" in text and "\u2068Boris\u2069: won" in text
 
 
 async def test_an_unplayable_tile_says_which_ends_it_fits_neither(fake_store: Store) -> None:
@@ -115,7 +115,7 @@ async def test_an_unplayable_tile_pressed_out_of_turn_says_whose_turn_it_is(
     await scripted(table, "tyaga", [ANNA, BORIS], SHORT, options={"hand_size": 3})
     await table.open_hands(ANNA, BORIS)
     out = await table.press(BORIS, button(table.hand(BORIS), "[4|3]").payload)
-    assert answer(out).text == "Not your turn — waiting for Anna"
+    assert answer(out).text == "Not your turn — waiting for \u2068Anna\u2069"
 
 
 async def test_a_stale_tile_button_is_out_of_date(fake_store: Store) -> None:

@@ -81,8 +81,8 @@ async def test_scores_show_the_top_and_the_askers_own_row(fake_store: Store) -> 
     text = info_text(await table.command(players[-1], "scores", "tyaga"))
     lines = text.splitlines()
     assert lines[0] == "Scoreboard: Tyaga (Draw)"
-    assert lines[1] == "1. P0: won 12 of 12 (100%), 120 points"
-    assert lines[-1] == "12. P11: won 1 of 1 (100%), 10 points"
+    assert lines[1] == "1. \u2068P0\u2069: won 12 of 12 (100%), 120 points"
+    assert lines[-1] == "12. \u2068P11\u2069: won 1 of 1 (100%), 10 points"
     assert len(lines) == 1 + 10 + 2
 
 
@@ -91,16 +91,17 @@ async def test_stats_of_another_player_by_mention_or_name(fake_store: Store) -> 
     await count_match(fake_store, table.chat, "a", "three_guns", [MatchRow(BORIS, True, 4)])
     for asked in ("@Boris", "boris"):
         text = info_text(await table.command(ANNA, "stats", asked))
-        assert "Results of Boris in every chat:" in text
+        assert "Results of \u2068Boris\u2069 in every chat:" in text
         assert "Three Guns: won 1 of 1 (100%), 4 tokens" in text
     unknown = info_text(await table.command(ANNA, "stats", "@Clara"))
-    assert unknown == "Nobody called Clara has finished a match here."
+    assert unknown == "Nobody called \u2068Clara\u2069 has finished a match here."
     elsewhere = make_table(fake_store, ChatRef("tg", "-9"))
     said = info_text(await elsewhere.command(ANNA, "stats", "@Boris"))
-    assert said == "Nobody called Boris has finished a match here."  # this chat's players only
+    # This chat's players only.
+    assert said == "Nobody called \u2068Boris\u2069 has finished a match here."
     await count_match(fake_store, table.chat, "b", "tyaga", [MatchRow(user(3, "Boris"), True, 9)])
     twice = info_text(await table.command(ANNA, "stats", "@Boris"))
-    assert twice == "Several players here are called Boris."
+    assert twice == "Several players here are called \u2068Boris\u2069."
 
 
 async def test_stats_show_the_asker_across_chats(fake_store: Store) -> None:
@@ -205,11 +206,11 @@ async def test_scores_of_different_games_are_never_added_together(fake_store: St
     lines = info_text(await table.command(ANNA, "scores")).splitlines()
     assert lines == [
         "Scoreboard: Thief of Baghdad",
-        "1. Anna: won 1 of 1 (100%), 31 points",
+        "1. \u2068Anna\u2069: won 1 of 1 (100%), 31 points",
         "Scoreboard: Kozel (the goat)",
-        "1. Anna: won 0 of 1 (0%), the goat 2 times",
+        "1. \u2068Anna\u2069: won 0 of 1 (0%), the goat 2 times",
         "Scoreboard: Three Guns",
-        "1. Anna: won 1 of 1 (100%), 4 tokens",
+        "1. \u2068Anna\u2069: won 1 of 1 (100%), 4 tokens",
     ]
 
 

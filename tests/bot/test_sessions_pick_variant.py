@@ -25,7 +25,7 @@ async def test_pressing_a_game_opens_its_table_as_new_would(fake_store: Store) -
     out = await table.press(BORIS, button(picker.screen, "Three Guns").payload)
     assert answer(out).text == ""
     [lobby] = shows(out, SlotKind.TABLE)
-    assert "Host: Boris" in lobby.screen.plain_text()
+    assert "Host: \u2068Boris\u2069" in lobby.screen.plain_text()
     doc = await table.doc()
     assert doc is not None and doc.variant == "three_guns" and doc.host == BORIS.key
 

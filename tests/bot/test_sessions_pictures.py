@@ -101,7 +101,12 @@ async def test_the_picture_button_answers_and_sends_the_picture_changing_nothing
     await press_tile(table, ANNA, "[6|6]")
     before = await fake_store.load(table.chat)
     out = await table.press(BORIS, button(table.table(), "Picture").payload)
-    assert answer(out) == Answer("The picture is on its way to you alone.")
+    said = answer(out)
+    assert said.text == "The picture is on its way to you alone." and not said.alert
+    # Should it not reach him, a platform that sends it to his private chat says instead:
+    assert said.unreachable == Answer(
+        "I cannot write to you privately yet: open our private chat, then press again.", alert=True
+    )
     assert not _notices(out)
     pictures = _pictures(out)
     assert len(pictures) == 1 and pictures[0].chat == table.chat and pictures[0].to == BORIS
@@ -150,7 +155,8 @@ async def test_a_deals_end_is_told_by_the_table_in_words_and_drawn_once(
         assert not _notices(out)  # no picture while the deal is played
     out = await press_tile(table, ANNA, "[5|5]")
     [shown] = shows(out, SlotKind.TABLE)
-    assert shown.screen.picture is None and "Anna went out." in shown.screen.plain_text()
+    assert shown.screen.picture is None
+    assert "\u2068Anna\u2069 went out." in shown.screen.plain_text()
     [drawn] = _notices(out)  # the final line and the hands left, as a message of its own
     assert drawn.chat == table.chat and "Deal 1" in drawn.screen.plain_text()
     assert _png(drawn.screen.picture).width == 800

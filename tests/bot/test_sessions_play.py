@@ -64,7 +64,9 @@ async def test_forced_draws_are_made_at_once_and_shown_in_one_update(fake_store:
     assert doc.moves == ((0, "6-6"),) + ((1, "draw"),) * 9
     assert len(shows(out, SlotKind.TABLE)) == 1
     assert [s.slot.user for s in shows(out, SlotKind.HAND)] == [ANNA, BORIS]
-    assert "Anna led with [6|6]\nBoris drew 9 tiles\nBoris to move" in table.table().plain_text()
+    anna, boris = "\u2068Anna\u2069", "\u2068Boris\u2069"
+    told = f"{anna} led with [6|6]\n{boris} drew 9 tiles\n{boris} to move"
+    assert told in table.table().plain_text()
 
 
 async def test_a_tile_that_fits_both_ends_offers_both(fake_store: Store) -> None:
@@ -148,9 +150,9 @@ async def test_a_deal_end_shows_its_result_in_the_table_and_the_next_deal_follow
     [shown] = shows(out, SlotKind.TABLE)
     assert not shown.renew
     text = shown.screen.plain_text()
-    assert "Anna went out." in text
-    assert "Boris: 1 tile · 0 points this deal" in text
-    assert "Anna: 0 tiles · 7 points this deal, 7 points in all" in text
+    assert "\u2068Anna\u2069 went out." in text
+    assert "\u2068Boris\u2069: 1 tile · 0 points this deal" in text
+    assert "\u2068Anna\u2069: 0 tiles · 7 points this deal, 7 points in all" in text
     assert "[4|3]" not in text  # the tile left in a hand stays hidden
     assert "Next deal" in [b.label for b in buttons(shown.screen)]
     table.clock.advance(5.1)
@@ -202,7 +204,7 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_may_come_back(
     await table.tick()
     doc = await table.doc()
     assert doc is not None and doc.moves[0] == (0, "6-6")
-    assert "Anna (computer)" in table.table().plain_text()
+    assert "\u2068Anna\u2069 (computer)" in table.table().plain_text()
     await table.command(ANNA, "join")
     doc = await table.doc()
     assert doc is not None and doc.seats[0].away is None
@@ -276,4 +278,4 @@ async def test_a_waiting_hand_is_not_sent_again_when_only_the_turn_moved_on(
     out = await press_tile(table, ANNA, "[6|6]")
     assert [s.slot.user for s in shows(out, SlotKind.HAND)] == [ANNA, BORIS]
     out = await table.press(cyril, button(waiting, "[5|5]").payload)
-    assert answer(out).text == "Not your turn — waiting for Boris"
+    assert answer(out).text == "Not your turn — waiting for \u2068Boris\u2069"

@@ -46,7 +46,7 @@ async def everything_said(table: Table, *commands: tuple[ChatRef, str, tuple[str
     return "\n".join(said).replace(NOT_FOUND, "")
 
 
-NOT_FOUND = "Nobody called Anna has finished a match here."
+NOT_FOUND = "Nobody called \u2068Anna\u2069 has finished a match here."
 
 
 LOOKUPS = (

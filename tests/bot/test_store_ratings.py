@@ -65,7 +65,7 @@ async def test_a_finished_match_moves_every_seats_rating_once_here_and_everywher
     ]
     assert len(finals) == 1
     shown = here[ANNA.key].shown  # her first match: her rating was 0.0 before it
-    assert f"Anna {shown:+.1f} (now {shown:.1f})" in finals[0]
+    assert f"\u2068Anna\u2069 {shown:+.1f} (now {shown:.1f})" in finals[0]
     assert "Computer" not in finals[0].split("Ratings:")[1]
 
 
@@ -127,8 +127,10 @@ async def test_the_leaderboard_orders_by_ordinal_and_lists_provisional_players_a
     await store.record_global_ratings("m1", "tyaga", rated)
     text = (await top_screen(store, ChatRef("tg", "-9"), ("global", "tyaga"), _)).plain_text()
     lines = text.splitlines()
-    assert lines[1].startswith("1. Anna 24.0") and lines[2].startswith("2. Boris 20.0")
-    assert lines.index("Provisional (fewer matches):") < lines.index("• Chen 37.0 (4 matches)")
+    assert lines[1].startswith("1. \u2068Anna\u2069 24.0")
+    assert lines[2].startswith("2. \u2068Boris\u2069 20.0")
+    chen = lines.index("• \u2068Chen\u2069 37.0 (4 matches)")
+    assert lines.index("Provisional (fewer matches):") < chen
     assert lines.index("Computers:") < lines.index("• Computer (greedy) 30.0 (50 matches)")
     here = (await top_screen(store, ChatRef("tg", "-9"), ("tyaga",), _)).plain_text()
     assert "Anna" not in here  # ratings of other chats are not this chat's

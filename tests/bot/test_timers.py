@@ -65,7 +65,8 @@ async def test_an_expired_turn_is_played_once_with_two_processes_polling(
     assert doc.seats[0].timeouts == 1
     for out in results:
         table.take(out)
-    led = [line for line in table.table().plain_text().splitlines() if "Anna led" in line]
+    table_lines = table.table().plain_text().splitlines()
+    led = [line for line in table_lines if "\u2068Anna\u2069 led" in line]
     assert len(led) == 1 and led[0].endswith("(time ran out)")
 
 
@@ -102,7 +103,7 @@ async def test_three_timeouts_in_a_row_give_the_seat_to_a_computer(store: Store)
     assert len(doc.timed_out) == 3
     assert (
         len(notices) == 1
-        and "Anna ran out of time 3 times in a row" in notices[0].screen.plain_text()
+        and "\u2068Anna\u2069 ran out of time 3 times in a row" in notices[0].screen.plain_text()
     )
     assert doc.due is not None and doc.due.kind in ("computer", "turn", "deal")
     hand = table.hand(ANNA)

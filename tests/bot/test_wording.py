@@ -97,7 +97,7 @@ def test_baghdad_names_who_went_out_and_who_takes_the_deal_apart() -> None:
     out = went_out(state)
     assert out is not None and state.hands[out] == ()
     text = summary(state)
-    names = {0: "You", 1: "Computer 1"}
+    names = {0: "\u2068You\u2069", 1: "Computer 1"}
     assert f"{names[out]} went out." in text
     assert f"The deal goes to {names[state.result.winner]}." in text
     assert "wins the deal" not in text
@@ -106,7 +106,7 @@ def test_baghdad_names_who_went_out_and_who_takes_the_deal_apart() -> None:
 def test_the_kozel_goat_is_named_when_the_match_ends() -> None:
     state = first("kozel", 3, {"target": 11}, lambda s: s.match_over)
     goats = [s for s, total in enumerate(state.match_scores) if total >= 11]
-    names = ["You", "Computer 1", "Computer 2"]
+    names = ["\u2068You\u2069", "Computer 1", "Computer 2"]
     said = ", ".join(names[s] for s in goats)
     word = "goat" if len(goats) == 1 else "goats"
     assert f"The {word}: {said}." in summary(state)
@@ -116,15 +116,15 @@ def test_kozel_teams_are_shown_and_a_deal_is_written_for_the_team() -> None:
     state = first("kozel", 4, {"teams": "on"}, lambda s: s.result is not None)
     assert state.result is not None
     table = table_screen(_, doc_for(state), public_view(state), 0.0).plain_text()
-    assert "Teams: You and Computer 2 against Computer 1 and Computer 3." in table
+    assert "Teams: \u2068You\u2069 and Computer 2 against Computer 1 and Computer 3." in table
     text = summary(state)
-    for seat, team in ((0, "You and Computer 2"), (1, "Computer 1 and Computer 3")):
+    for seat, team in ((0, "\u2068You\u2069 and Computer 2"), (1, "Computer 1 and Computer 3")):
         if unwritten(state)[seat]:
             assert f"{team}: " in text and "not written" in text
         else:
             assert f"{team}: {state.result.scores[seat]} point" in text
     # A partner's tiles left are shown under his own name, with no points of the team's.
-    you = next(row for row in text.splitlines() if row.startswith("• You: "))
+    you = next(row for row in text.splitlines() if row.startswith("• \u2068You\u2069: "))
     assert "tile" in you and "point" not in you
 
 
@@ -133,7 +133,7 @@ def test_points_the_13_rule_does_not_write_say_why() -> None:
     seat = next(s for s, points in enumerate(unwritten(state)) if points)
     points = unwritten(state)[seat]
     assert 0 < points < 13 and state.result is not None and state.result.scores[seat] == 0
-    name = ["You", "Computer 1", "Computer 2"][seat]
+    name = ["\u2068You\u2069", "Computer 1", "Computer 2"][seat]
     line = next(row for row in summary(state).splitlines() if row.startswith(f"• {name}: "))
     assert f"{points} point" in line and "not written" in line and "13" in line
     assert "0 points this deal" not in line

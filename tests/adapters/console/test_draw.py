@@ -50,7 +50,8 @@ def test_the_frame_is_titled_by_the_first_line_and_fits_the_width() -> None:
 def test_mentions_are_names_and_deadlines_the_time_left() -> None:
     ann = UserRef("con", "1", "Ann")
     screen = Screen((("Table",), (Mention(ann), " to move, time runs out ", Deadline(145.0))))
-    assert table_text(screen, now=100.0).splitlines()[1] == "│ Ann to move, time runs out in 45 s"
+    said = table_text(screen, now=100.0).splitlines()[1]
+    assert said == "│ \u2068Ann\u2069 to move, time runs out in 45 s"
 
 
 def test_time_left_counts_minutes_and_never_goes_negative() -> None:

@@ -71,7 +71,7 @@ async def test_a_whole_match_is_played_by_keyboard(store: Store, tmp_path: Path)
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.focused, MoveButton))
-        assert "You: 7 tiles" in text_of(app, "#board")
+        assert "\u2068You\u2069: 7 tiles" in text_of(app, "#board")
         first = moves(app)
         if len(first) > 1:  # the arrows walk along the moves
             assert app.focused is first[0]
@@ -136,7 +136,8 @@ async def test_the_last_move_is_marked_on_the_line_and_logged(store: Store, tmp_
         ]
         assert marked and all(piece.startswith("[") for piece in marked)
         log = "\n".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
-        assert "You played" in log or "You led with" in log or "You drew" in log
+        you = "\u2068You\u2069"
+        assert f"{you} played" in log or f"{you} led with" in log or "You drew" in log
         await pilot.press("ctrl+q")
     assert app.farewell == "The match is saved: domino-bot play --resume continues it."
     stored = await store.load(table_chat(1))

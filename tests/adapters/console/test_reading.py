@@ -27,17 +27,17 @@ def test_the_log_tells_a_deals_last_move_before_how_it_ended_and_each_move_once(
     state, moves = played(short_deal(), "6-6", "6-4@L", "6-5@R", "4-4@L")
     during = read(reader, table_screen(_, doc_for(state, moves), public_view(state), 0.0), False)
     assert during == [
-        "Anna led with [6|6]",
-        "Boris played [6|4] on the left",
-        "Anna played [6|5] on the right",
-        "Boris played [4|4] on the left",
+        "\u2068Anna\u2069 led with [6|6]",
+        "\u2068Boris\u2069 played [6|4] on the left",
+        "\u2068Anna\u2069 played [6|5] on the right",
+        "\u2068Boris\u2069 played [4|4] on the left",
     ]
     state, moves = played(state, "5-5@R")
     [last, result] = read(
         reader, table_screen(_, doc_for(state, moves), public_view(state), 0.0), True
     )
-    assert last == "Anna played [5|5] on the right"
-    assert result.index("Anna went out.") < result.index("Deal 1 is over.")
+    assert last == "\u2068Anna\u2069 played [5|5] on the right"
+    assert result.index("\u2068Anna\u2069 went out.") < result.index("Deal 1 is over.")
     assert "played" not in result
 
 
@@ -59,7 +59,7 @@ def test_the_players_draws_in_a_row_are_one_log_entry_naming_every_tile_drawn() 
         assert reading.regrown == (count > 1)
         assert reading.notes == ["You drew " + " ".join(drawn)]
     assert len(drawn) == 3
-    assert reading.told == ["Anna led with [6|6]", "You drew " + " ".join(drawn)]
+    assert reading.told == ["\u2068Anna\u2069 led with [6|6]", "You drew " + " ".join(drawn)]
 
 
 def hand_lines(state: State[Any], moves: tuple[tuple[int, str], ...]) -> list[str]:

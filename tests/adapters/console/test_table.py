@@ -44,7 +44,7 @@ async def test_the_same_seed_plays_the_same_game(terminal: Terminal) -> None:
 async def test_the_table_shows_the_line_seats_scores_and_your_tiles(terminal: Terminal) -> None:
     _, transcript = await terminal.play(["quit"], QUICK)
     assert "┌─ Tyaga (Draw) · table " in transcript
-    assert re.search(r"│ [▶•] You: 7 tiles, 0 points", transcript)
+    assert re.search(r"│ [▶•] \u2068You\u2069: 7 tiles, 0 points", transcript)
     assert re.search(r"│ [▶•] Computer 1: [67] tiles, 0 points", transcript)
     assert re.search(r"^(\[\d\|\d\] ){6}\[\d\|\d\]$", transcript, re.MULTILINE)  # the hand
     assert re.search(r"^  1\) ", transcript, re.MULTILINE)  # numbered moves
@@ -252,8 +252,8 @@ async def test_several_people_share_the_keyboard_without_seeing_each_others_tile
     assert "Your tiles" not in turns[0]  # no hand before the first hand-over
     assert len(turns) > 3
     for turn in turns[1:]:
-        name = turn.split(" and press Enter.", 1)[0]
-        prompts = set(re.findall(r"^(Player \d)> ", turn, re.MULTILINE))
+        name = turn.split(" and press Enter.", 1)[0]  # isolated, as a sentence names him
+        prompts = {f"\u2068{p}\u2069" for p in re.findall(r"^(Player \d)> ", turn, re.MULTILINE)}
         assert prompts <= {name}
         assert "Your tiles" not in turn or prompts == {name}
 
@@ -327,7 +327,7 @@ async def test_top_and_stats_answer_at_the_terminal(terminal: Terminal) -> None:
     assert "Ratings in Kozel (the goat), all chats:" in transcript
     assert "Results of " in transcript
     assert "There is no game called chess" in transcript
-    assert "Nobody called Zed has finished a match here." in transcript
+    assert "Nobody called \u2068Zed\u2069 has finished a match here." in transcript
 
 
 async def test_a_deals_picture_is_not_printed_as_its_caption(terminal: Terminal) -> None:

@@ -129,7 +129,7 @@ async def test_the_table_is_an_embed_with_the_line_the_players_and_one_my_tiles_
     line = re.search(r"```\n(.*)\n```", embed["description"])
     assert line is not None and line.group(1) == tiles != ""
     names = [f["name"] for f in embed["fields"]]
-    assert [n[2:] for n in names] == ["Alice", "Bob"]
+    assert [n[2:] for n in names] == ["\u2068Alice\u2069", "\u2068Bob\u2069"]
     assert [n[0] for n in names].count("▶") == 1
     assert all(re.fullmatch(r"\d+ tiles? · \d+ points?", f["value"]) for f in embed["fields"])
     assert "<t:" not in embed["description"] or ":R>" in embed["description"]

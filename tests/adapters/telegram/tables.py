@@ -31,8 +31,8 @@ FORUM_ID = -100600
 JOIN, START, ADD_COMPUTER, MY_TILES = "1j_", "1s_", "1a_", "1t_"
 PACE = {"computer_delay": 0.0, "next_deal_delay": 3600.0}
 WON_BY = re.compile(r"The match is over\. Won by (.+)\.$", re.MULTILINE)
-SCORE_ROW = re.compile(
-    r"\d+\. (.+): won (\d+) of (\d+) \(\d+%\), "
+SCORE_ROW = re.compile(  # a person's name inside its isolates, as every text names him
+    r"\d+\. \u2068(.+)\u2069: won (\d+) of (\d+) \(\d+%\), "
     r"(?:-?\d+ (?:points?|camels?|tokens?)|the goat \d+ times?)"
 )
 
@@ -216,7 +216,8 @@ async def assert_scoreboard_counts_the_match(
     (unless a computer won) have won it and rank first, and nobody else is listed."""
     texts = [message_text(m) for m in d.fake.bot_messages(d.chat_id, d.thread)]
     (won_by,) = {m.group(1) for t in texts for m in [WON_BY.search(t)] if m}
-    winners = set(won_by.split(", "))
+    # People's names are isolated, computers' labels are not.
+    winners = {name.removeprefix("\u2068").removesuffix("\u2069") for name in won_by.split(", ")}
     await d.say(asker, "/scores")
     boards = [
         message_text(m)

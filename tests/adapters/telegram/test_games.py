@@ -131,7 +131,7 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_table(
     assert game.doc.chat.key == "tg:-100501"
     assert [s.user.name if s.user else None for s in game.doc.seats] == ["Ann", "Bob"]
     (table,) = [m for m in fake.bot_messages(-100501) if game_id in m.get("text", "")]
-    assert "2. Bob" in table["text"]
+    assert "2. \u2068Bob\u2069" in table["text"]
     assert [c for c in fake.calls if c.status >= 400 and c.chat_id == -100501] == []
 
 

@@ -33,13 +33,13 @@ def test_a_mention_links_to_the_user_and_escapes_his_name() -> None:
     user = UserRef("tg", "42", "Ann <&> Lee")
     text = renderer().text(((Mention(user), " to move"),))
     assert links(text) == ["tg://user?id=42"]
-    assert plain_text(text) == "Ann <&> Lee to move"
+    assert plain_text(text) == "\u2068Ann <&> Lee\u2069 to move"  # isolated, as every name
 
 
 def test_a_mention_of_a_seat_with_no_telegram_id_is_just_the_name() -> None:
     text = renderer().text(((Mention(UserRef("ai", "greedy-1", "Robot")),),))
     assert links(text) == []
-    assert plain_text(text) == "Robot"
+    assert plain_text(text) == "\u2068Robot\u2069"
 
 
 def test_a_deadline_shows_the_seconds_left_when_rendered() -> None:

@@ -82,7 +82,7 @@ async def test_a_tile_pressed_out_of_turn_says_whose_turn_it_is(
     hand = await d.hand(waiting, game_id)
     assert hand is not None
     answer = await d.press(waiting, hand, data_with(hand, TILE)[0])
-    assert answer.get("text") == f"Not your turn — waiting for {mover.first_name}"
+    assert answer.get("text") == f"Not your turn — waiting for \u2068{mover.first_name}\u2069"
     assert await _moves(d) == len(game.doc.moves), "a move was made"
 
 
