@@ -123,25 +123,28 @@ def test_the_gallery_holds_every_game_and_the_positions_it_promises() -> None:
     assert any(s.view.deal_over for s in samples.values())
     assert samples["tyaga-six-players"].view.players == 6
     assert sum(p.across for p in samples["three-guns-across"].view.line) >= 2
-    assert len(samples["baghdad-three-caravans"].view.details["caravans"]) >= 3
+    details = samples["baghdad-three-caravans"].view.details
+    assert isinstance(details, engine.BaghdadPublic) and len(details.caravans) >= 3
 
 
 def test_a_caravan_shows_its_owner_its_thief_and_its_handcuffs() -> None:
     """Each of a caravan's marks is drawn: taking one away changes the picture."""
     _ = translator("en")
     sample = next(s for s in gallery() if s.name == "baghdad-three-caravans")
-    caravans = sample.view.details["caravans"]
-    recovered = next(c for c in caravans if c["state"] == "recovered")
-    assert recovered["thief"] and recovered["handcuffs"]
+    details = sample.view.details
+    assert isinstance(details, engine.BaghdadPublic)
+    caravans = details.caravans
+    recovered = next(c for c in caravans if c.status == "recovered")
+    assert recovered.thief and recovered.handcuffs and recovered.owner is not None
 
     def drawn(**change: Any) -> bytes:
-        changed = [{**c, **change} if c is recovered else c for c in caravans]
-        view = replace(sample.view, details={**sample.view.details, "caravans": changed})
+        changed = tuple(replace(c, **change) if c is recovered else c for c in caravans)
+        view = replace(sample.view, details=replace(details, caravans=changed))
         return table_png(_, view, sample.names)
 
     shown = drawn()
     assert shown == table_png(_, sample.view, sample.names)
-    other_owner = 1 - recovered["owner"]
+    other_owner = 1 - recovered.owner
     for change in ({"owner": other_owner}, {"thief": None}, {"handcuffs": None}):
         assert drawn(**change) != shown, f"{change} left the picture as it was"
 
