@@ -68,6 +68,19 @@ class Variant(Protocol):
     def unit(self) -> Unit:
         """What the scores count: points, or tokens held (Three Guns)."""
 
+    def tile_points(self, tile: Tile) -> int:
+        """What ``tile`` counts at most, left in a hand at a deal's end: its pips, but
+        25 for Kozel's ``[0|0]`` and 6, 3 or 1 in Thief of Baghdad (a thief, handcuffs,
+        any other tile)."""
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        """The total whose reaching ends the match at a table of these options (Kozel's
+        goat, Three Guns' fourth token); ``None`` for a match of so many deals."""
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        """How many deals the match lasts at a table of these options; ``None`` for a
+        match played to a target."""
+
     def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
         """The partners who share a score sheet at a table of these options; none
         where each seat plays for itself."""

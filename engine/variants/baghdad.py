@@ -39,7 +39,7 @@ from engine.variants.baghdad_caravans import (
     recover,
     steal,
 )
-from engine.variants.baghdad_scoring import end_deal, parse_match
+from engine.variants.baghdad_scoring import HAND_VALUE, end_deal, match_length, parse_match
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 HAND_SIZE: Final = 11
@@ -154,6 +154,15 @@ class Baghdad:
         if state.line:
             caravans += (Caravan(state.line, "open"),)
         return BaghdadPublic(caravans, detail.phase, detail.penalties)
+
+    def tile_points(self, tile: Tile) -> int:
+        return HAND_VALUE[tile.index]
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return match_length(options)[0]
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return match_length(options)[1]
 
     def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
         return ()

@@ -36,6 +36,8 @@ from engine.state import (
 from engine.tiles import DOUBLE_SIX, Tile, rank
 from engine.variant import Unit, register
 from engine.variants.kozel_scoring import (
+    BLANK_DOUBLE,
+    BLANK_DOUBLE_POINTS,
     TEAMS,
     goats_and_winners,
     hand_points,
@@ -280,6 +282,15 @@ class Kozel:
         # The forced lead stays out: until it is played, it is the leader's secret.
         detail: KozelDetail = state.detail
         return KozelPublic(detail.opened, detail.goats, self.teams(state.options))
+
+    def tile_points(self, tile: Tile) -> int:
+        return BLANK_DOUBLE_POINTS if tile is BLANK_DOUBLE else tile.pips
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return int(options["target"])
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return None
 
     def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
         return TEAMS if options["teams"] == "on" else ()

@@ -230,6 +230,15 @@ class ThreeGuns:
             reshuffles=detail.reshuffles,
         )
 
+    def tile_points(self, tile: Tile) -> int:
+        return tile.pips
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return TOKENS_TO_WIN
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return None
+
     def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
         return ()
 

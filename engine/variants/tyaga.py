@@ -258,6 +258,15 @@ class Tyaga:
     def public(self, state: State[Any]) -> TyagaPublic:
         return TyagaPublic()
 
+    def tile_points(self, tile: Tile) -> int:
+        return tile.pips
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return int(options["target"])
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return None
+
     def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
         return ()
 
