@@ -16,8 +16,8 @@ from bot.i18n import available_languages, translator
 from bot.picture import hand_png, png, table_png
 from bot.picture.samples import NAMES, gallery, states, worst
 from bot.picture.status import status_lines
-from bot.picture.table import table_picture
-from engine import State
+from bot.picture.table import _crosswise, table_picture
+from engine import Placed, State
 
 GAMES = [("tyaga", 2), ("tyaga", 6), ("kozel", 4), ("baghdad", 2), ("three_guns", 3)]
 LIMIT = 150 * 1024
@@ -156,6 +156,15 @@ def test_three_guns_draws_the_tiles_laid_across_across() -> None:
     assert along != sample.view.line
     flat = replace(sample.view, line=along)
     assert table_png(_, flat, sample.names) != table_png(_, sample.view, sample.names)
+
+
+def test_a_double_stands_across_the_line_but_in_three_guns_only_a_tile_laid_across() -> None:
+    samples = {s.name: s for s in gallery()}
+    for name in ("tyaga-mid-deal", "kozel-mid-deal", "baghdad-mid-deal"):
+        crosswise = _crosswise(samples[name].view)
+        assert crosswise(Placed(5, 5)) and not crosswise(Placed(5, 3)), name
+    guns = _crosswise(samples["three-guns-across"].view)
+    assert not guns(Placed(5, 5)) and guns(Placed(5, 1, across=True))
 
 
 def test_a_picture_is_stored_in_colours_the_eye_cannot_tell_apart() -> None:
