@@ -22,7 +22,7 @@ from bot.picture.ink import paste, text_width, write
 from bot.picture.seats import seats_block
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import back, tile
-from bot.texts import variant_title
+from bot.texts import tile_text, variant_title
 from engine import BaghdadPublic, GunsPublic, Placed, View, get_variant
 
 LINE_TILE: Final = 34  # a line tile's short side, made smaller for a very long line
@@ -69,11 +69,10 @@ def _notes(_: Translator, view: View, names: Sequence[str]) -> list[Block]:
     details = view.details
     if not isinstance(details, GunsPublic) or not 0 <= details.cardinal < len(names):
         return []
-    cardinal = details.cardinal
     text = _(
         "Cardinal: %(name)s (%(tile)s is set aside)",
-        name=names[cardinal],
-        tile="[6|6]",
+        name=names[details.cardinal],
+        tile=tile_text(details.aside),
     )
 
     def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:

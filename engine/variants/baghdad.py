@@ -52,12 +52,12 @@ class Baghdad:
     min_players = 2
     max_players = 2
     draws_at_will = True  # "allowed even when the player holds a playable tile"
+    ends_at_will = True  # after a draw, or after a camel that a thief or handcuffs may follow
     tiles = DOUBLE_SIX
     draws = True
     plays_across = False
     lower_wins = False
     unit = Unit.POINTS
-    ends_at_will = True  # after a draw, or after a camel that a thief or handcuffs may follow
     option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "match",
