@@ -15,7 +15,7 @@ from bot.gamedoc import FINISHED, RESIGNED, RUNNING, STOPPED, GameDoc
 from bot.i18n import Translator, line, text_line
 from bot.render import private_heading
 from bot.texts import move_label, tile_text, tiles_text, variant_title
-from engine import Kind, Move, Tile, View
+from engine import GunsPublic, Kind, Move, Tile, View
 
 ROW: Final = 3  # tile buttons per row
 _WORD_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})  # moves with no tile
@@ -78,10 +78,10 @@ def _hand_parts(
 def _your_turn(_: Translator, view: View) -> str:
     if view.ends is None:
         return _("Your turn: lead a tile.")
-    accepts = view.details.get("accepts")
-    if isinstance(accepts, list) and len(accepts) == 2:
-        # Three Guns: an end takes the values that add up to six with what it shows.
-        left, right = (" / ".join(str(v) for v in values) or "—" for values in accepts)
+    details = view.details
+    if isinstance(details, GunsPublic):
+        # An end takes the values that add up to six with what it shows.
+        left, right = (" / ".join(str(v) for v in values) or "—" for values in details.accepts)
         return _(
             "Your turn. The left end takes %(left)s, the right end %(right)s.",
             left=left,

@@ -7,13 +7,12 @@ seats its own way: they pass ``name``, which turns a seat into a name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import Translator
 from bot.texts import score_words
-from engine import DealEnd, State, View, variant_of
-from engine.variants.kozel_scoring import hand_points
+from engine import DealEnd, State, View, get_variant, public_view
 
 SeatName = Callable[[int], str]
 # What the whole table sees is enough for the teams, the goat and the winners: the
@@ -50,8 +49,7 @@ def deal_end_lines(_: Translator, state: Seen, name: SeatName) -> list[str]:
 
 def teams(state: Seen) -> list[tuple[int, ...]]:
     """Partners who share a score sheet (Kozel with teams), else nothing."""
-    public = _public(state)
-    return [tuple(team) for team in public.get("teams", ())]
+    return list(get_variant(state.variant).teams(state.options))
 
 
 def teams_line(_: Translator, state: Seen, name: SeatName) -> str | None:
@@ -75,8 +73,10 @@ def _pair(_: Translator, team: tuple[int, ...], name: SeatName) -> str:
 
 def goat_line(_: Translator, state: Seen, name: SeatName) -> str | None:
     """Kozel: who reached the target and is the goat, once the match is over."""
-    goats = list(_public(state).get("goats", ()))
-    if not state.match_over or not goats:
+    if not state.match_over:
+        return None
+    goats = get_variant(state.variant).goats(_seen(state))
+    if not goats:
         return None
     names = ", ".join(name(seat) for seat in goats)
     return _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", len(goats), names=names)
@@ -95,20 +95,7 @@ def match_end_lines(_: Translator, state: Seen, name: SeatName) -> list[str]:
 def unwritten(state: Seen) -> tuple[int, ...]:
     """Kozel: the points each seat's sheet did not take this deal because it is
     not opened yet (a sheet opens with a deal of 13 or more); zeros elsewhere."""
-    result = state.result
-    public = _public(state)
-    hands = state.revealed if isinstance(state, View) else state.hands
-    if result is None or hands is None or "opened" not in public:
-        return (0,) * state.players
-    points = hand_points(hands, state.options)
-    found = teams(state)
-    if found:
-        sums = {seat: sum(points[s] for s in team) for team in found for seat in team}
-        points = tuple(sums[seat] for seat in range(state.players))
-    opened = public["opened"]
-    return tuple(
-        p if not opened[seat] and result.scores[seat] == 0 else 0 for seat, p in enumerate(points)
-    )
+    return get_variant(state.variant).unwritten(_seen(state))
 
 
 def points_lines(_: Translator, state: Seen, name: SeatName, tiles: SeatName) -> list[str]:
@@ -168,5 +155,6 @@ def _seat_points(
     )
 
 
-def _public(state: Seen) -> Mapping[str, Any]:
-    return state.details if isinstance(state, View) else variant_of(state).public_details(state)
+def _seen(state: Seen) -> View:
+    """What the whole table sees of ``state``."""
+    return state if isinstance(state, View) else public_view(state)

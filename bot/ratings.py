@@ -20,7 +20,7 @@ from typing import Any, Final
 from openskill.models import PlackettLuce
 
 from bot.gamedoc import GameDoc
-from engine import State, variant_of
+from engine import State, get_variant, variant_of
 
 MODEL: Final = PlackettLuce()
 PROVISIONAL: Final = 5
@@ -30,7 +30,6 @@ HISTORY: Final = 3
 NAME_KEPT: Final = 18
 """Characters of a name a stored rating keeps (a line stays within Redis's compact size)."""
 COMPUTER: Final = "cpu:"
-_LOWER_WINS: Final = frozenset({"kozel"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +111,7 @@ def entrants(doc: GameDoc) -> list[Entrant]:
 
 def places(variant: str, state: State[Any]) -> list[int]:
     """Each seat's finishing place (1 is first; equal places are ties)."""
-    lower_wins = variant in _LOWER_WINS
+    lower_wins = get_variant(variant).lower_wins
     winners = set(state.winners)
 
     def standing(seat: int) -> tuple[int, int]:
@@ -125,8 +124,7 @@ def places(variant: str, state: State[Any]) -> list[int]:
 
 def teams_of(state: State[Any]) -> list[tuple[int, ...]]:
     """Seats grouped as the match scored them: Kozel's pairs, else one seat each."""
-    public = variant_of(state).public_details(state)
-    pairs = [tuple(team) for team in public.get("teams", ())]
+    pairs: list[tuple[int, ...]] = list(variant_of(state).teams(state.options))
     return pairs or [(seat,) for seat in range(state.players)]
 
 

@@ -161,9 +161,9 @@ def _line_facts(_: Translator, view: View) -> list[TextLine]:
     the boneyard."""
     rows: list[TextLine] = []
     details = view.details
-    if not view.line and "caravans" not in details:
+    if not view.line and not isinstance(details, engine.BaghdadPublic):
         rows.append(text_line(_("The line is empty")))
-    if view.boneyard and "aside" not in details:  # Three Guns: only the [6|6] set aside
+    if view.boneyard and not isinstance(details, engine.GunsPublic):  # only the [6|6] set aside
         rows.append(
             text_line(_.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", view.boneyard))
         )
@@ -174,38 +174,37 @@ def _details(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """Public variant details the table shows: closed caravans, the token pool."""
     details = view.details
     rows: list[TextLine] = []
-    for caravan in details.get("caravans", ()):
-        if caravan.get("state") == "open":
+    caravans = details.caravans if isinstance(details, engine.BaghdadPublic) else ()
+    for caravan in caravans:
+        if not caravan.closed:
             continue
-        owner = caravan.get("owner")
-        who = seat_label(_, doc, owner) if isinstance(owner, int) else "?"
-        tiles = "".join(f"[{t.replace('-', '|')}]" for t in caravan.get("tiles", ()))
-        if caravan.get("state") == "recovered":
+        owner = caravan.owner
+        who = seat_label(_, doc, owner) if owner is not None else "?"
+        tiles = "".join(f"[{p.left}|{p.right}]" for p in caravan.camels)
+        if caravan.status == "recovered":
             text = _("Recovered by %(name)s: %(tiles)s", name=who, tiles=tiles)
         else:
             text = _(
                 "Stolen by %(name)s with %(thief)s: %(tiles)s",
                 name=who,
-                thief=tile_text(str(caravan.get("thief"))),
+                thief=tile_text(caravan.thief) if caravan.thief is not None else "?",
                 tiles=tiles,
             )
         rows.append(text_line(text))
-    cardinal = details.get("cardinal")
-    if isinstance(cardinal, int):
-        aside = tile_text(str(details.get("aside", "6-6")))
+    if isinstance(details, engine.GunsPublic):
         rows.append(
             text_line(
                 _(
                     "Cardinal: %(name)s (%(tile)s is set aside)",
-                    name=seat_label(_, doc, cardinal),
-                    tile=aside,
+                    name=seat_label(_, doc, details.cardinal),
+                    tile=tile_text(str(details.aside)),
                 )
             )
         )
-    pool = details.get("pool")
-    if isinstance(pool, int):
         rows.append(
-            text_line(_.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", pool))
+            text_line(
+                _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", details.pool)
+            )
         )
     return rows
 

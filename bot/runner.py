@@ -74,7 +74,7 @@ from bot.store_privacy import players_noted
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
 from bot.updates import ShownScreens, deal_ended, game_updates
-from engine import DominoError, variant_of
+from engine import DominoError, public_view, variant_of
 
 log = logging.getLogger(__name__)
 
@@ -364,12 +364,13 @@ def _match_rows(game: Game) -> list[MatchRow]:
     seat that reached the target, else 0)."""
     state = game.state
     assert state is not None
-    goats = variant_of(state).public_details(state).get("goats")
+    variant = variant_of(state)
+    goats = variant.goats(public_view(state))
     return [
         MatchRow(
             seat.user,
             number in state.winners,
-            int(number in goats) if goats is not None else state.match_scores[number],
+            int(number in goats) if variant.lower_wins else state.match_scores[number],
         )
         for number, seat in enumerate(game.doc.seats)
         if seat.user is not None

@@ -89,7 +89,7 @@ def _symmetric(state: State[Any]) -> bool:
     ends = state.ends
     if ends is not None and ends[0] != ends[1]:
         return False
-    accepts = engine.public_view(state).details.get("accepts")
-    if isinstance(accepts, list) and len(accepts) == 2:
-        return sorted(accepts[0]) == sorted(accepts[1])
+    details = engine.variant_of(state).public(state)
+    if isinstance(details, engine.GunsPublic):
+        return sorted(details.accepts[0]) == sorted(details.accepts[1])
     return True

@@ -21,6 +21,7 @@ from engine import (
     Move,
     Placed,
     Tile,
+    Unit,
     UnknownVariant,
     get_variant,
 )
@@ -306,7 +307,7 @@ def players_span(_: Translator, name: str) -> str:
 
 def score_words(_: Translator, variant: str, n: int) -> str:
     """``12 points`` (``1 token`` in Three Guns, where the score is tokens held)."""
-    if variant == "three_guns":
+    if get_variant(variant).unit is Unit.TOKENS:
         return _.ngettext("%(n)d token", "%(n)d tokens", n)
     return _.ngettext("%(n)d point", "%(n)d points", n)
 
@@ -314,7 +315,7 @@ def score_words(_: Translator, variant: str, n: int) -> str:
 def board_figures(_: Translator, variant: str, n: int) -> str:
     """What a player's matches of one game add up to, in the words its table scores
     with: how often he was Kozel's goat, tokens in Three Guns, points elsewhere."""
-    if variant == "kozel":
+    if get_variant(variant).lower_wins:  # the board counts the matches he lost as the goat
         return _.ngettext("the goat %(n)d time", "the goat %(n)d times", n)
     return score_words(_, variant, n)
 

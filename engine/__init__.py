@@ -28,9 +28,18 @@ from engine.errors import (
 )
 from engine.moves import DONE, DRAW, PASS, End, Kind, Move, format_move, parse_move
 from engine.options import OptionSpec
+from engine.public import (
+    BaghdadPublic,
+    Caravan,
+    GunsPublic,
+    KozelPublic,
+    Phase,
+    Public,
+    TyagaPublic,
+)
 from engine.state import DealEnd, DealResult, Event, Fixture, Placed, State, View
 from engine.tiles import DOUBLE_SIX, THREE_GUNS_SET, Tile
-from engine.variant import Variant, all_variants, get_variant
+from engine.variant import Unit, Variant, all_variants, get_variant
 
 __all__ = [
     "DONE",
@@ -42,6 +51,8 @@ __all__ = [
     "BadMoveText",
     "BadOption",
     "BadTile",
+    "BaghdadPublic",
+    "Caravan",
     "DealEnd",
     "DealResult",
     "DominoError",
@@ -49,14 +60,20 @@ __all__ = [
     "Event",
     "Fixture",
     "GameOver",
+    "GunsPublic",
     "IllegalMove",
     "Kind",
+    "KozelPublic",
     "Move",
     "NotYourTurn",
     "OptionSpec",
+    "Phase",
     "Placed",
+    "Public",
     "State",
     "Tile",
+    "TyagaPublic",
+    "Unit",
     "UnknownVariant",
     "Variant",
     "View",

@@ -84,7 +84,7 @@ def view(state: State[Any], seat: int) -> View:
 def public_view(state: State[Any]) -> View:
     """What the whole table sees, and a spectator: the line, the counts of tiles, the
     scores and the public details; no hand until the deal is over."""
-    return seat_view(state, None, (), get_variant(state.variant).public_details(state))
+    return seat_view(state, None, (), get_variant(state.variant).public(state))
 
 
 def resolve(state: State[Any], move: Move | str) -> Move:

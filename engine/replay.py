@@ -200,7 +200,7 @@ def report(outcome: Outcome) -> dict[str, Any]:
         "match_scores": list(state.match_scores),
         "winner": list(state.winners),
     }
-    report.update(api.variant_of(state).public_details(state))
+    report.update(api.variant_of(state).public(state).data())
     return report
 
 

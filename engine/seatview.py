@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.moves import Move
+from engine.public import Public
 from engine.state import State, View
 
 
 def seat_view(
-    state: State[Any], seat: int | None, legal: tuple[Move, ...], details: dict[str, Any]
+    state: State[Any], seat: int | None, legal: tuple[Move, ...], details: Public
 ) -> View:
     """Own hand, the others' counts, the table, and moves only on one's turn; for no
     seat (a spectator), the counts and the table alone."""

@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from engine.moves import Move
 from engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from engine.public import Public
 
 D = TypeVar("D")
 Hands = tuple[tuple[Tile, ...], ...]
@@ -185,7 +188,7 @@ class View:
     match_over: bool
     winners: tuple[int, ...]
     revealed: Hands | None
-    details: Mapping[str, Any]
+    details: Public  # the game's own parts every seat sees
 
     @property
     def my_turn(self) -> bool:

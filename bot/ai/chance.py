@@ -18,8 +18,7 @@ from typing import Final
 
 from bot.ai.judge import kozel_chance
 from bot.ai.worlds import seat_of
-from engine import View
-from engine.variants.three_guns import TOKENS_TO_WIN
+from engine import View, get_variant
 
 SPREAD: Final = {"tyaga": 16.0, "baghdad": 6.7, "three_guns": 0.6}
 PACE: Final = {"tyaga": 25.0, "baghdad": 13.1, "three_guns": 0.9}
@@ -31,7 +30,7 @@ def win_chance(view: View) -> Callable[[Scores], float]:
     """The chance, from 0 to 1, that the view's seat wins the match if the deal being
     played writes these scores."""
     me = seat_of(view)
-    if view.variant == "kozel":
+    if get_variant(view.variant).lower_wins:
         return kozel_chance(view, me)
     before = view.match_scores
     spread, pace = SPREAD[view.variant], PACE[view.variant]
@@ -56,11 +55,10 @@ def win_chance(view: View) -> Callable[[Scores], float]:
 
 def _goal(view: View) -> tuple[int | None, int | None]:
     """The total that ends the match, or the deals it has left after this one."""
-    if view.variant == "three_guns":
-        return TOKENS_TO_WIN, None
-    if view.variant == "tyaga":
-        return int(view.options["target"]), None
-    kind, _, number = str(view.options["match"]).partition(":")
-    if kind == "target":
-        return int(number), None
-    return None, max(0, int(number) - view.deal_number)
+    game = get_variant(view.variant)
+    target = game.match_target(view.options)
+    if target is not None:
+        return target, None
+    deals = game.match_deals(view.options)
+    assert deals is not None  # a match has a target or a number of deals
+    return None, max(0, deals - view.deal_number)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine import Kind, Move, parse_move
+from engine import Kind, Move, get_variant, parse_move
 from engine.playout.codes import FIT
 from engine.playout.guns import ACROSS_MASK, fit_mask
 from engine.variants.three_guns_ends import across_end, normal_end
@@ -27,13 +27,14 @@ Values = tuple[int, ...]
 
 def clues(variant: str, players: int, moves: Iterable[tuple[int, str]]) -> tuple[int, ...]:
     """The tiles each seat cannot hold, from the moves of the deal so far."""
-    if variant == "three_guns":
+    game = get_variant(variant)
+    if game.plays_across:  # an end accepts what adds up to six with what it shows
         return _guns_clues(players, moves)
     lacks = [0] * players
     ends: tuple[int, int] | None = None
     for seat, text in moves:
         move = parse_move(text)
-        if move.kind is Kind.DRAW and variant != "baghdad":
+        if move.kind is Kind.DRAW and not game.draws_at_will:
             assert ends is not None
             lacks[seat] = FIT[ends[0]] | FIT[ends[1]]
         elif move.kind is Kind.PASS and ends is not None:

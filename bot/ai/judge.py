@@ -26,11 +26,12 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.ai.worlds import seat_of
-from engine import View
+from engine import View, get_variant
 from engine.variants.kozel_scoring import goats_and_winners
 from engine.variants.three_guns import TOKENS_TO_WIN
 
-#: A match won, in each game's own units (points or tokens).
+#: A match won, in each game's own units (points or tokens); none for Thief of
+#: Baghdad, judged by the deal alone.
 MATCH: Final = {"tyaga": 100.0, "three_guns": float(TOKENS_TO_WIN)}
 #: How much one sheet's figure for a Kozel deal varies (its standard deviation),
 #: and how far the highest total moves a deal: in 300 matches of greedy players
@@ -47,13 +48,13 @@ def judge(view: View) -> Callable[[Scores], float]:
     """How good a simulated deal is for the view's seat, by the scores it
     writes (``Outcome.scores``)."""
     me = seat_of(view)
-    if view.variant == "kozel":
+    if get_variant(view.variant).lower_wins:
         return kozel_chance(view, me)
     deal = _deal_value(view, me)
-    winners = _match_winners(view)
-    if winners is None:
+    weight = MATCH.get(view.variant)
+    winners = _match_winners(view) if weight is not None else None
+    if winners is None or weight is None:
         return deal
-    weight = MATCH[view.variant]
 
     def with_the_match(scores: Scores) -> float:
         won = winners(scores)
@@ -76,13 +77,11 @@ def _deal_value(view: View, me: int) -> Callable[[Scores], float]:
 
 def _match_winners(view: View) -> Callable[[Scores], tuple[int, ...]] | None:
     """The seats that win the match if a deal writes these scores (none while
-    the match goes on), or None in a game judged by the deal alone."""
+    the match goes on), or None in a match of so many deals."""
     before = view.match_scores
-    if view.variant == "three_guns":
-        return lambda scores: _reaching(before, scores, TOKENS_TO_WIN)
-    if view.variant != "tyaga":
+    target = get_variant(view.variant).match_target(view.options)
+    if target is None:
         return None
-    target = int(view.options["target"])
     return lambda scores: _reaching(before, scores, target)
 
 
@@ -96,9 +95,14 @@ def kozel_chance(view: View, me: int) -> Callable[[Scores], float]:
     are taken one by one, as if independent: a rough figure, but one that
     weighs each rival by how near it is."""
     before = view.match_scores
-    target = int(view.options["target"])
-    teams = view.options.get("teams") == "on"
-    rivals = [1 - me % 2] if teams else [s for s in range(view.players) if s != me]
+    game = get_variant(view.variant)
+    target = game.match_target(view.options)
+    assert target is not None  # the goat is whoever reaches it
+    teams = game.teams(view.options)
+    # A rival team is one rival: its partners' sheets are one and the same.
+    rivals = [team[0] for team in teams if me not in team] or [
+        s for s in range(view.players) if s != me
+    ]
 
     def chance(scores: Scores) -> float:
         totals = tuple(b + s for b, s in zip(before, scores, strict=True))

@@ -17,9 +17,8 @@ from typing import Final
 
 from bot.ai.clues import ends_after
 from bot.ai.worlds import unseen_mask
-from engine import Kind, Move, Tile, View
+from engine import Kind, Move, View, get_variant
 from engine.playout.codes import FIT, mask_of
-from engine.variants.kozel_scoring import BLANK_DOUBLE_POINTS
 
 # Greedy preference by kind: an extra that wins a caravan first, then tiles,
 # and drawing, passing or ending a turn only when nothing else is legal.
@@ -59,7 +58,11 @@ def greedy_player(view: View, rng: random.Random, lacks: Sequence[int] | None = 
 
 def greedy_scores(view: View, lacks: Sequence[int] | None = None) -> list[float]:
     """How much the heuristic of the view's game likes each legal move."""
-    if view.variant in ("tyaga", "kozel"):
+    game = get_variant(view.variant)
+    # The line's judge reads an end as the value it shows and a turn as one tile laid:
+    # not so where tiles go across (Three Guns) or a camel may be followed by an extra
+    # (Thief of Baghdad).
+    if not game.plays_across and not game.ends_at_will:
         judge = LineJudge(view, lacks)
         return [judge.score(m) for m in view.legal]
     return [_greedy_key(m) for m in view.legal]
@@ -83,15 +86,13 @@ class LineJudge:
         self.view = view
         self.hand = mask_of(view.hand)
         self.unseen = unseen_mask(view)
-        self.kozel = view.variant == "kozel"
+        self.game = get_variant(view.variant)
         seat, players = view.seat, view.players
-        teams = self.kozel and view.options.get("teams") == "on"
+        partners = {s for team in self.game.teams(view.options) if seat in team for s in team}
         known = lacks if lacks is not None else (0,) * players
         # Each other seat, with +1 for a rival and -1 for a partner, and what it lacks.
         self.others = [
-            (-1.0 if teams and s % 2 == seat % 2 else 1.0, known[s])
-            for s in range(players)
-            if s != seat
+            (-1.0 if s in partners else 1.0, known[s]) for s in range(players) if s != seat
         ]
 
     def score(self, move: Move) -> float:
@@ -104,17 +105,12 @@ class LineJudge:
         open_to_others = self.unseen & fits
         blocked = sum(side for side, lack in self.others if not open_to_others & ~lack)
         return (
-            PIP * sum(self._points(t) for t in placed)
+            PIP * sum(self.game.tile_points(t) for t in placed)
             + DOUBLE_SHED * sum(t.is_double for t in placed)
             + FOLLOW * (rest & fits).bit_count()
             - OPEN_TO_OTHERS * open_to_others.bit_count()
             + BLOCKED * blocked
         )
-
-    def _points(self, tile: Tile) -> int:
-        if self.kozel and tile.pips == 0:
-            return BLANK_DOUBLE_POINTS
-        return tile.pips
 
     def _ends_after(self, move: Move) -> tuple[int, int]:
         if move.kind is Kind.DOUBLE:

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
-from engine import Kind, Tile, View
+from engine import (
+    BaghdadPublic,
+    Caravan,
+    GunsPublic,
+    Kind,
+    KozelPublic,
+    Phase,
+    Tile,
+    View,
+    get_variant,
+)
 from engine.playout import BaghdadSim, GunsSim, Rules, Sim, Simulator
 from engine.playout.baghdad import AFTER_DRAW, EXTRA, MAIN
 from engine.playout.codes import BIT, mask_of, tiles_of
-from engine.tiles import DOUBLE_SIX, THREE_GUNS_SET
 
 #: Tries at dealing the hidden tiles so that every clue holds, before giving up
 #: on the clues for that world (they can only fail to fit together if a rule
@@ -24,8 +33,7 @@ from engine.tiles import DOUBLE_SIX, THREE_GUNS_SET
 #: deal where every other seat has passed, as few as one try in five may fit
 #: (Kozel for four, 12 tiles unseen): 20 tries then missed one world in a hundred.
 ATTEMPTS: Final = 100
-_PHASES: Final = {"main": MAIN, "after_draw": AFTER_DRAW, "extra_possible": EXTRA}
-SIX_SIX: Final = Tile(6, 6)
+_PHASES: Final = {Phase.MAIN: MAIN, Phase.AFTER_DRAW: AFTER_DRAW, Phase.EXTRA: EXTRA}
 
 
 def seat_of(view: View) -> int:
@@ -55,7 +63,8 @@ class Worlds:
 
     @property
     def boneyard_size(self) -> int:
-        return 0 if self.view.variant == "three_guns" else self.view.boneyard
+        # Where nobody draws, the boneyard is a tile set aside face up.
+        return self.view.boneyard if get_variant(self.view.variant).draws else 0
 
     def sample(self, rng: random.Random) -> Simulator:
         """One world, as a simulator ready to play on."""
@@ -101,21 +110,11 @@ def mask_of_indices(tiles: Sequence[int]) -> int:
 def table_tiles(view: View) -> tuple[Tile, ...]:
     """Every tile face up: the line, the closed caravans with their thieves and
     handcuffs, and Three Guns' 6-6 set aside."""
-    on_table = [Tile(p.left, p.right) for p in view.line]
-    if view.variant == "baghdad":
-        for caravan in view.details["caravans"]:
-            if caravan["state"] == "open":
-                continue
-            on_table += [Tile.parse(text) for text in caravan["tiles"]]
-            on_table.append(Tile.parse(caravan["thief"]))
-            on_table += [Tile.parse(text) for text in caravan["handcuffs"] or ()]
-    if view.variant == "three_guns":
-        on_table.append(SIX_SIX)
-    return tuple(on_table)
+    return tuple(Tile(p.left, p.right) for p in view.line) + view.details.face_up()
 
 
 def unseen_mask(view: View) -> int:
-    full = THREE_GUNS_SET if view.variant == "three_guns" else DOUBLE_SIX
+    full = get_variant(view.variant).tiles
     return mask_of(full) & ~mask_of(view.hand) & ~mask_of(table_tiles(view))
 
 
@@ -125,32 +124,21 @@ def base_simulator(view: View) -> Simulator:
         raise ValueError("the deal is not being played")
     hands = [0] * view.players
     hands[seat_of(view)] = mask_of(view.hand)
-    if view.variant == "three_guns":
-        details = view.details
-        return GunsSim(
-            tuple(view.match_scores),
-            hands,
-            [tuple(values) for values in details["shows"]],
-            [tuple(values) for values in details["accepts"]],
-            view.turn,
-        )
-    if view.variant == "baghdad":
-        return _baghdad(view, hands)
-    kozel = view.variant == "kozel"
-    opened = tuple(view.details["opened"]) if kozel else (False,) * view.players
+    details = view.details
+    if isinstance(details, GunsPublic):
+        shows, accepts = list(details.shows), list(details.accepts)
+        return GunsSim(tuple(view.match_scores), hands, shows, accepts, view.turn)
+    if isinstance(details, BaghdadPublic):
+        return _baghdad(view, details, hands)
+    opened = details.opened if isinstance(details, KozelPublic) else (False,) * view.players
     rules = Rules.of(view.variant, view.players, view.options, opened)
     table = mask_of(tuple(Tile(p.left, p.right) for p in view.line))
     return Sim(rules, hands, [], view.ends, -1, view.turn, -1, table)
 
 
-def _baghdad(view: View, hands: list[int]) -> BaghdadSim:
-    details: dict[str, Any] = dict(view.details)
-    caravans = [
-        [Tile.parse(c["thief"]).index, c["owner"], c["camels"], int(c["state"] == "recovered")]
-        for c in details["caravans"]
-        if c["state"] != "open"
-    ]
-    phase = _PHASES[details["phase"]]
+def _baghdad(view: View, details: BaghdadPublic, hands: list[int]) -> BaghdadSim:
+    caravans = [_closed(c) for c in details.caravans if c.closed]
+    phase = _PHASES[details.phase]
     drawn = -1
     if phase == AFTER_DRAW:
         played = next(m.tile for m in view.legal if m.kind is Kind.PLAY and m.tile is not None)
@@ -164,6 +152,15 @@ def _baghdad(view: View, hands: list[int]) -> BaghdadSim:
         caravans,
         phase,
         drawn,
-        list(details["penalties"]),
+        list(details.penalties),
         view.turn,
     )
+
+
+def _closed(caravan: Caravan) -> list[int]:
+    """A closed caravan as the simulator keeps it: its thief's index, its owner, its
+    camels and whether it was won back (every closed caravan was stolen first)."""
+    if caravan.thief is None or caravan.owner is None:
+        raise ValueError(f"a closed caravan never stolen: {caravan}")
+    recovered = int(caravan.status == "recovered")
+    return [caravan.thief.index, caravan.owner, len(caravan.camels), recovered]

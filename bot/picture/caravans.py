@@ -4,8 +4,8 @@ handcuffs that won it back on its two ends, each ringed in its colour."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from PIL import Image, ImageDraw
 
@@ -15,7 +15,7 @@ from bot.picture.frame import INNER, LEFT, Block
 from bot.picture.ink import paste, text_width, write
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import tile
-from engine import Placed, Tile
+from engine import Caravan, Placed
 
 #: A camel's short side, by how many cards share a row.
 SHORT: Final = {1: 20, 2: 16, 3: 14}
@@ -24,9 +24,7 @@ TITLE: Final = 22
 MOST_COLUMNS: Final = 3
 
 
-def caravan_block(
-    _: Translator, caravans: Sequence[Mapping[str, Any]], names: Sequence[str]
-) -> Block:
+def caravan_block(_: Translator, caravans: Sequence[Caravan], names: Sequence[str]) -> Block:
     """Every caravan of the deal, closed ones first, in rows of up to three cards."""
     if not caravans:
         return _empty(_)
@@ -77,42 +75,31 @@ class _Card:
             paste(canvas, sprite, x + 8 + spot.x, y + 8 + TITLE + 4 + spot.y, self.short)
 
 
-def _card(
-    _: Translator, caravan: Mapping[str, Any], names: Sequence[str], width: int, short: int
-) -> _Card:
-    state = caravan.get("state")
-    owner = caravan.get("owner")
-    who = names[owner] if isinstance(owner, int) and 0 <= owner < len(names) else "?"
+def _card(_: Translator, caravan: Caravan, names: Sequence[str], width: int, short: int) -> _Card:
+    state = caravan.status
+    owner = caravan.owner
+    who = names[owner] if owner is not None and 0 <= owner < len(names) else "?"
     if state == "stolen":
         title, colour = _("Stolen by %(name)s", name=who), palette.RED
     elif state == "recovered":
         title, colour = _("Recovered by %(name)s", name=who), palette.BLUE
     else:
         title, colour = _("The active caravan"), palette.GOLD
-    camels = [_placed(text) for text in caravan.get("tiles", ())]
+    camels = caravan.camels
     count = _.ngettext("%(n)d camel", "%(n)d camels", len(camels))
     line: list[Placed] = list(camels)
     rings: list[str | None] = [None] * len(camels)
-    thief = caravan.get("thief")
-    if isinstance(thief, str):
-        stolen_by = Tile.parse(thief)
-        line.append(Placed(stolen_by.hi, stolen_by.lo, across=True))
+    thief = caravan.thief
+    if thief is not None:
+        line.append(Placed(thief.hi, thief.lo, across=True))
         rings.append("thief")
-    cuffs = caravan.get("handcuffs")
-    if isinstance(cuffs, list) and len(cuffs) == 2:
-        first, last = (Tile.parse(t) for t in cuffs)
+    if caravan.handcuffs is not None:
+        first, last = caravan.handcuffs
         line = [Placed(first.hi, first.lo, True), *line, Placed(last.hi, last.lo, True)]
         rings = ["cuffs", *rings, "cuffs"]
     # A thief or a pair of handcuffs stands across the caravan's end, as a double does.
     layout = snake(line, short, width - 16, lambda p: p.across or p.left == p.right, gap=1)
     return _Card(title, colour, count, layout, rings, short)
-
-
-def _placed(text: str) -> Placed:
-    """A camel as the engine writes it on the line: ``6-4``, or ``6-4x``."""
-    across = text.endswith("x")
-    left, right = text.rstrip("x").split("-")
-    return Placed(int(left), int(right), across)
 
 
 def _empty(_: Translator) -> Block:

@@ -76,7 +76,8 @@ def _sample(name: str, state: State[Any]) -> Sample:
 
 
 def _caravans(state: State[Any]) -> int:
-    return len(engine.variant_of(state).public_details(state)["caravans"])
+    details = engine.variant_of(state).public(state)
+    return len(details.caravans) if isinstance(details, engine.BaghdadPublic) else 0
 
 
 def gallery() -> list[Sample]:
@@ -165,31 +166,20 @@ def _most_caravans() -> View:
     them won back with handcuffs) and a fifth one open, 28 tiles in all."""
     base = engine.public_view(first("baghdad", 2, 1, lambda s: s.counter >= 12))
     line = whole_set_line()
-    thieves = ("3-3", "6-0", "5-1", "4-2")
-    cuffs: tuple[list[str] | None, ...] = (None, ["6-6", "0-0"], ["5-5", "1-1"], ["4-4", "2-2"])
+    assert isinstance(base.details, engine.BaghdadPublic)
+    thieves = (Tile(3, 3), Tile(6, 0), Tile(5, 1), Tile(4, 2))
+    cuffs: tuple[tuple[Tile, Tile] | None, ...] = (
+        None,
+        (Tile(6, 6), Tile(0, 0)),
+        (Tile(5, 5), Tile(1, 1)),
+        (Tile(4, 4), Tile(2, 2)),
+    )
     caravans = []
     for i, (thief, pair) in enumerate(zip(thieves, cuffs, strict=True)):
         camels = line[i * 5 : i * 5 + 5]
-        caravans.append(
-            {
-                "state": "stolen" if pair is None else "recovered",
-                "owner": i % 2,
-                "thief": thief,
-                "handcuffs": pair,
-                "camels": len(camels),
-                "tiles": [str(p) for p in camels],
-            }
-        )
+        status = "stolen" if pair is None else "recovered"
+        caravans.append(engine.Caravan(camels, status, i % 2, thief, pair))
     active = line[20:]
-    caravans.append(
-        {
-            "state": "open",
-            "owner": None,
-            "thief": None,
-            "handcuffs": None,
-            "camels": len(active),
-            "tiles": [str(p) for p in active],
-        }
-    )
-    details = {**base.details, "caravans": caravans}
+    caravans.append(engine.Caravan(active, "open"))
+    details = replace(base.details, caravans=tuple(caravans))
     return replace(base, line=active, details=details)

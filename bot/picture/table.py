@@ -22,8 +22,8 @@ from bot.picture.ink import paste, text_width, write
 from bot.picture.seats import seats_block
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import back, tile
-from bot.texts import variant_title
-from engine import Placed, View
+from bot.texts import tile_text, variant_title
+from engine import BaghdadPublic, GunsPublic, Placed, View, get_variant
 
 LINE_TILE: Final = 34  # a line tile's short side, made smaller for a very long line
 SMALLEST_TILE: Final = 16
@@ -44,13 +44,13 @@ def _header(_: Translator, view: View) -> Block:
     """The game and the deal on the left; the boneyard, or Three Guns' pool, on the right."""
     left = LEFT
     right = WIDTH - LEFT
-    aside = view.details.get("aside")
+    details = view.details
 
     def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
         write(draw, (left, y), variant_title(_, view.variant), 22, bold=True, width=INNER // 2)
         write(draw, (left, y + 30), _("Deal %(n)d", n=view.deal_number), 16, palette.TEXT_DIM)
-        if isinstance(aside, str):
-            pool = view.details.get("pool", 0)
+        if isinstance(details, GunsPublic):
+            pool = details.pool
             text = _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", pool)
             write(draw, (right, y + 20), text, 16, anchor="rm")
             return
@@ -66,13 +66,13 @@ def _header(_: Translator, view: View) -> Block:
 
 def _notes(_: Translator, view: View, names: Sequence[str]) -> list[Block]:
     """Lines about public details: Three Guns' cardinal and the tile he set aside."""
-    cardinal = view.details.get("cardinal")
-    if not isinstance(cardinal, int) or not 0 <= cardinal < len(names):
+    details = view.details
+    if not isinstance(details, GunsPublic) or not 0 <= details.cardinal < len(names):
         return []
     text = _(
         "Cardinal: %(name)s (%(tile)s is set aside)",
-        name=names[cardinal],
-        tile="[6|6]",
+        name=names[details.cardinal],
+        tile=tile_text(details.aside),
     )
 
     def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
@@ -82,8 +82,8 @@ def _notes(_: Translator, view: View, names: Sequence[str]) -> list[Block]:
 
 
 def _line(_: Translator, view: View, names: Sequence[str]) -> Block:
-    if "caravans" in view.details:
-        return caravan_block(_, view.details["caravans"], names)
+    if isinstance(view.details, BaghdadPublic):
+        return caravan_block(_, view.details.caravans, names)
     if not view.line:
         return _centred(_("The line is empty"), 60)
     crosswise = _crosswise(view)
@@ -103,7 +103,7 @@ def _crosswise(view: View) -> Callable[[Placed], bool]:
     """Which tiles stand across the line: doubles, except in Three Guns, where a
     tile stands across only when it was laid across (a double laid normally is
     played along the line there)."""
-    if view.variant == "three_guns":
+    if get_variant(view.variant).plays_across:
         return lambda placed: placed.across
     return lambda placed: placed.left == placed.right
 

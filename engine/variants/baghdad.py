@@ -16,6 +16,7 @@ from engine.dealing import lay_first, lay_matching, replace_hand, without
 from engine.errors import IllegalMove
 from engine.moves import DONE, DRAW, PASS, Kind, Move
 from engine.options import OptionSpec
+from engine.public import BaghdadPublic
 from engine.rounds import (
     can_play,
     deal_after,
@@ -27,7 +28,7 @@ from engine.rounds import (
 from engine.seatview import seat_view
 from engine.state import DealEnd, Event, Fixture, OptionValue, State, View
 from engine.tiles import DOUBLE_SIX, Tile
-from engine.variant import register
+from engine.variant import Unit, register
 from engine.variants.baghdad_caravans import (
     BaghdadDetail,
     BaghdadState,
@@ -38,7 +39,7 @@ from engine.variants.baghdad_caravans import (
     recover,
     steal,
 )
-from engine.variants.baghdad_scoring import end_deal, parse_match
+from engine.variants.baghdad_scoring import HAND_VALUE, end_deal, match_length, parse_match
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 HAND_SIZE: Final = 11
@@ -52,6 +53,11 @@ class Baghdad:
     max_players = 2
     draws_at_will = True  # "allowed even when the player holds a playable tile"
     ends_at_will = True  # after a draw, or after a camel that a thief or handcuffs may follow
+    tiles = DOUBLE_SIX
+    draws = True
+    plays_across = False
+    lower_wins = False
+    unit = Unit.POINTS
     option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "match",
@@ -140,20 +146,32 @@ class Baghdad:
 
     def view(self, state: State[Any], seat: int) -> View:
         legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public_details(state))
+        return seat_view(state, seat, legal, self.public(state))
 
-    def public_details(self, state: State[Any]) -> dict[str, Any]:
-        """Caravans (closed ones in the order they closed, then the active one),
-        the phase of the turn and the penalty points received this deal."""
+    def public(self, state: State[Any]) -> BaghdadPublic:
         detail: BaghdadDetail = state.detail
-        caravans = [c.data() for c in detail.caravans]
+        caravans = detail.caravans
         if state.line:
-            caravans.append(Caravan(state.line, "open").data())
-        return {
-            "caravans": caravans,
-            "phase": detail.phase.value,
-            "penalties": list(detail.penalties),
-        }
+            caravans += (Caravan(state.line, "open"),)
+        return BaghdadPublic(caravans, detail.phase, detail.penalties)
+
+    def tile_points(self, tile: Tile) -> int:
+        return HAND_VALUE[tile.index]
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return match_length(options)[0]
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return match_length(options)[1]
+
+    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
+        return ()
+
+    def goats(self, view: View) -> tuple[int, ...]:
+        return ()
+
+    def unwritten(self, view: View) -> tuple[int, ...]:
+        return (0,) * view.players
 
 
 # -- what may be played ----------------------------------------------------------

@@ -8,13 +8,14 @@ camel; the turn ends with it (the caller ends it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Final
 
 from engine.dealing import replace_hand, without
 from engine.errors import IllegalMove
 from engine.moves import Move
-from engine.state import Event, Placed, State
+from engine.public import Caravan as Caravan
+from engine.public import Phase as Phase
+from engine.state import Event, State
 from engine.tiles import Tile
 from engine.variants.refusals import not_in_hand
 
@@ -28,35 +29,6 @@ HANDCUFFS: Final = {
 }
 CUFF_TILES: Final = frozenset(t for pair in HANDCUFFS.values() for t in pair)
 _THIEF_OF_CUFFS: Final = {cuffs: thief for thief, cuffs in HANDCUFFS.items()}
-
-
-class Phase(StrEnum):
-    MAIN = "main"  # the turn's main play: camel, draw or pass
-    AFTER_DRAW = "after_draw"  # only the drawn tile may be played, or done
-    EXTRA = "extra_possible"  # a camel is down: steal, recover or done
-
-
-@dataclass(frozen=True, slots=True)
-class Caravan:
-    """A caravan: the active one is ``open``; a thief makes it ``stolen`` and
-    handcuffs make it ``recovered``, both closed for good."""
-
-    camels: tuple[Placed, ...]
-    status: str
-    owner: int | None = None  # whose camels they are; nobody's until stolen
-    thief: Tile | None = None
-    handcuffs: tuple[Tile, Tile] | None = None
-
-    def data(self) -> dict[str, Any]:
-        """Plain data for the table and the replay output."""
-        return {
-            "state": self.status,
-            "owner": self.owner,
-            "thief": None if self.thief is None else str(self.thief),
-            "handcuffs": None if self.handcuffs is None else [str(t) for t in self.handcuffs],
-            "camels": len(self.camels),
-            "tiles": [str(p) for p in self.camels],
-        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,13 @@ seat, and when the match is over (after its deals, or at its target)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from engine.errors import BadOption
 from engine.options import ascii_number, ascii_word
 from engine.rounds import finish_deal
-from engine.state import DealEnd, DealResult, Event
+from engine.state import DealEnd, DealResult, Event, OptionValue
 from engine.tiles import DOUBLE_SIX
 from engine.variants.baghdad_caravans import CUFF_TILES, THIEVES, BaghdadState, Outcome
 
@@ -69,8 +70,18 @@ def _best(scores: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seat for seat, score in enumerate(scores) if score == top)
 
 
-def _match_over(state: BaghdadState, totals: tuple[int, ...]) -> bool:
-    kind, _, number = str(state.options["match"]).partition(":")
+def match_length(options: Mapping[str, OptionValue]) -> tuple[int | None, int | None]:
+    """The target of a ``target:N`` match, or the deals of a ``deals:N`` one; the other
+    ``None``."""
+    kind, _, number = str(options["match"]).partition(":")
     if kind == "deals":
-        return state.deal_number >= int(number)
-    return max(totals) >= int(number)
+        return None, int(number)
+    return int(number), None
+
+
+def _match_over(state: BaghdadState, totals: tuple[int, ...]) -> bool:
+    target, deals = match_length(state.options)
+    if deals is not None:
+        return state.deal_number >= deals
+    assert target is not None
+    return max(totals) >= target

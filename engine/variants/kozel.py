@@ -20,6 +20,7 @@ from engine import dealing, rounds
 from engine.errors import BadOption, GameOver, IllegalMove
 from engine.moves import DRAW, PASS, End, Kind, Move
 from engine.options import OptionSpec
+from engine.public import KozelPublic
 from engine.seatview import seat_view
 from engine.state import (
     DealEnd,
@@ -33,8 +34,16 @@ from engine.state import (
     View,
 )
 from engine.tiles import DOUBLE_SIX, Tile, rank
-from engine.variant import register
-from engine.variants.kozel_scoring import TEAMS, goats_and_winners, hand_points, write_scores
+from engine.variant import Unit, register
+from engine.variants.kozel_scoring import (
+    BLANK_DOUBLE,
+    BLANK_DOUBLE_POINTS,
+    TEAMS,
+    goats_and_winners,
+    hand_points,
+    unwritten_points,
+    write_scores,
+)
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 #: Doubles from the highest down: the first-deal leader holds the first one dealt.
@@ -62,6 +71,11 @@ class Kozel:
     max_players = 4
     draws_at_will = False
     ends_at_will = False
+    tiles = DOUBLE_SIX
+    draws = True
+    plays_across = False
+    lower_wins = True  # whoever reaches the target is the goat
+    unit = Unit.POINTS
     option_specs = (
         OptionSpec("double_move", "on", "two doubles on both ends in one move", ("on", "off")),
         OptionSpec(
@@ -262,21 +276,43 @@ class Kozel:
 
     def view(self, state: State[Any], seat: int) -> View:
         legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public_details(state))
+        return seat_view(state, seat, legal, self.public(state))
 
-    def public_details(self, state: State[Any]) -> dict[str, Any]:
+    def public(self, state: State[Any]) -> KozelPublic:
         # The forced lead stays out: until it is played, it is the leader's secret.
         detail: KozelDetail = state.detail
-        details: dict[str, Any] = {
-            "opened": list(detail.opened),
-            "goats": list(detail.goats),
-        }
-        if state.options["teams"] == "on":
-            details["teams"] = [list(team) for team in TEAMS]
-        return details
+        return KozelPublic(detail.opened, detail.goats, self.teams(state.options))
+
+    def tile_points(self, tile: Tile) -> int:
+        return BLANK_DOUBLE_POINTS if tile is BLANK_DOUBLE else tile.pips
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return int(options["target"])
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return None
+
+    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
+        return TEAMS if options["teams"] == "on" else ()
+
+    def goats(self, view: View) -> tuple[int, ...]:
+        return _kozel_part(view).goats
+
+    def unwritten(self, view: View) -> tuple[int, ...]:
+        if view.result is None or view.revealed is None:
+            return (0,) * view.players
+        opened = _kozel_part(view).opened
+        return unwritten_points(view.revealed, view.options, opened, view.result.scores)
 
 
 # -- the rules as plain functions -----------------------------------------------
+
+
+def _kozel_part(view: View) -> KozelPublic:
+    details = view.details
+    if not isinstance(details, KozelPublic):
+        raise TypeError(f"a view of {view.variant}, not of kozel")
+    return details
 
 
 def deal_hands(players: int, seed: int, deal_number: int, fixture: Fixture | None) -> Fixture:

@@ -35,12 +35,32 @@ def write_scores(
 
     With teams, partners share a sheet: it gets their sum, shown at both seats.
     """
-    if teams:
-        sums = [points[a] + points[b] for a, b in TEAMS]
-        points = tuple(sums[seat % 2] for seat in range(len(points)))
+    points = team_points(points, teams)
     is_open = tuple(was or p >= OPENING_POINTS for was, p in zip(opened, points, strict=True))
     written = tuple(p if o else 0 for p, o in zip(points, is_open, strict=True))
     return written, is_open
+
+
+def team_points(points: tuple[int, ...], teams: bool) -> tuple[int, ...]:
+    """With teams, each seat's points are its team's sum, as the shared sheet counts them."""
+    if not teams:
+        return points
+    sums = [points[a] + points[b] for a, b in TEAMS]
+    return tuple(sums[seat % 2] for seat in range(len(points)))
+
+
+def unwritten_points(
+    hands: Hands,
+    options: Mapping[str, OptionValue],
+    opened: tuple[bool, ...],
+    written: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The points of a finished deal that each sheet did not take because it did not
+    open with them (``written`` is what the deal wrote, ``opened`` the sheets open after it)."""
+    points = team_points(hand_points(hands, options), options["teams"] == "on")
+    return tuple(
+        p if not opened[seat] and written[seat] == 0 else 0 for seat, p in enumerate(points)
+    )
 
 
 def goats_and_winners(

@@ -18,11 +18,12 @@ from engine.dealing import next_seat, replace_hand, without
 from engine.errors import IllegalMove
 from engine.moves import PASS, Kind, Move
 from engine.options import OptionSpec
+from engine.public import GunsPublic
 from engine.rounds import deal_after, deal_tiles, finish_deal, first_deal, sole_lowest
 from engine.seatview import seat_view
 from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View
 from engine.tiles import THREE_GUNS_SET, Tile, pip_total
-from engine.variant import register
+from engine.variant import Unit, register
 from engine.variants.refusals import not_a_move_in, not_in_hand
 from engine.variants.three_guns_ends import (
     ACROSS,
@@ -72,6 +73,11 @@ class ThreeGuns:
     max_players = 3
     draws_at_will = False
     ends_at_will = False
+    tiles = THREE_GUNS_SET
+    draws = False  # all but one tile are dealt; the cardinal sets aside his 6-6
+    plays_across = True
+    lower_wins = False
+    unit = Unit.TOKENS
     option_specs: tuple[OptionSpec, ...] = ()
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
@@ -210,19 +216,37 @@ class ThreeGuns:
 
     def view(self, state: State[Any], seat: int) -> View:
         legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public_details(state))
+        return seat_view(state, seat, legal, self.public(state))
 
-    def public_details(self, state: State[Any]) -> dict[str, Any]:
+    def public(self, state: State[Any]) -> GunsPublic:
         detail: GunsDetail = state.detail
-        return {
-            "pool": TOKENS - sum(state.match_scores),
-            "tokens": list(state.match_scores),
-            "aside": str(SIX_SIX),
-            "cardinal": detail.cardinal,
-            "shows": [list(detail.shows[0]), list(detail.shows[1])],
-            "accepts": [list(detail.accepts[0]), list(detail.accepts[1])],
-            "reshuffles": detail.reshuffles,
-        }
+        return GunsPublic(
+            pool=TOKENS - sum(state.match_scores),
+            tokens=state.match_scores,
+            aside=SIX_SIX,
+            cardinal=detail.cardinal,
+            shows=detail.shows,
+            accepts=detail.accepts,
+            reshuffles=detail.reshuffles,
+        )
+
+    def tile_points(self, tile: Tile) -> int:
+        return tile.pips
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return TOKENS_TO_WIN
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return None
+
+    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
+        return ()
+
+    def goats(self, view: View) -> tuple[int, ...]:
+        return ()
+
+    def unwritten(self, view: View) -> tuple[int, ...]:
+        return (0,) * view.players
 
 
 def _deal(

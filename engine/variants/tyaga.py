@@ -11,6 +11,7 @@ from engine.dealing import find_tile, lay_first, lay_matching, next_seat, replac
 from engine.errors import BadOption, IllegalMove
 from engine.moves import DRAW, LEADS, PASS, PLAYS_L, PLAYS_R, Kind, Move
 from engine.options import OptionSpec
+from engine.public import TyagaPublic
 from engine.rounds import (
     can_play,
     deal_after,
@@ -24,7 +25,7 @@ from engine.rounds import (
 from engine.seatview import seat_view
 from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View, moved
 from engine.tiles import DOUBLE_SIX, MAX_PIPS, Tile
-from engine.variant import register
+from engine.variant import Unit, register
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 DOUBLE_SIX_TILE = Tile(6, 6)
@@ -65,6 +66,11 @@ class Tyaga:
     max_players = 6
     draws_at_will = False
     ends_at_will = False
+    tiles = DOUBLE_SIX
+    draws = True
+    plays_across = False
+    lower_wins = False
+    unit = Unit.POINTS
     option_specs = (
         OptionSpec("hand_size", default_hand_size, "tiles dealt to each player", low=3, high=8),
         OptionSpec(
@@ -247,10 +253,28 @@ class Tyaga:
 
     def view(self, state: State[Any], seat: int) -> View:
         legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public_details(state))
+        return seat_view(state, seat, legal, self.public(state))
 
-    def public_details(self, state: State[Any]) -> dict[str, Any]:
-        return {}
+    def public(self, state: State[Any]) -> TyagaPublic:
+        return TyagaPublic()
+
+    def tile_points(self, tile: Tile) -> int:
+        return tile.pips
+
+    def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
+        return int(options["target"])
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return None
+
+    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
+        return ()
+
+    def goats(self, view: View) -> tuple[int, ...]:
+        return ()
+
+    def unwritten(self, view: View) -> tuple[int, ...]:
+        return (0,) * view.players
 
 
 def _deal(

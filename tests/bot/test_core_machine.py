@@ -95,15 +95,16 @@ def the_set(variant: str) -> list[Tile]:
 
 def placed_tiles(state: State[Any]) -> list[Tile]:
     """Every tile on the table: the line, closed caravans, thieves and handcuffs."""
-    from engine import variant_of
+    from engine import BaghdadPublic, variant_of
 
     placed = [Tile(p.left, p.right) for p in state.line]
-    for caravan in variant_of(state).public_details(state).get("caravans", []):
-        if caravan["state"] == "open":
+    details = variant_of(state).public(state)
+    for caravan in details.caravans if isinstance(details, BaghdadPublic) else ():
+        if caravan.status == "open":
             continue
-        placed += [Tile.parse(t) for t in caravan["tiles"]]
-        placed += [Tile.parse(caravan["thief"])] if caravan["thief"] else []
-        placed += [Tile.parse(t) for t in caravan["handcuffs"] or []]
+        placed += [Tile(p.left, p.right) for p in caravan.camels]
+        placed += [caravan.thief] if caravan.thief else []
+        placed += list(caravan.handcuffs or ())
     return placed
 
 

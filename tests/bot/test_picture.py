@@ -16,8 +16,8 @@ from bot.i18n import available_languages, translator
 from bot.picture import hand_png, png, table_png
 from bot.picture.samples import NAMES, gallery, states, worst
 from bot.picture.status import status_lines
-from bot.picture.table import table_picture
-from engine import State
+from bot.picture.table import _crosswise, table_picture
+from engine import Placed, State
 
 GAMES = [("tyaga", 2), ("tyaga", 6), ("kozel", 4), ("baghdad", 2), ("three_guns", 3)]
 LIMIT = 150 * 1024
@@ -123,25 +123,28 @@ def test_the_gallery_holds_every_game_and_the_positions_it_promises() -> None:
     assert any(s.view.deal_over for s in samples.values())
     assert samples["tyaga-six-players"].view.players == 6
     assert sum(p.across for p in samples["three-guns-across"].view.line) >= 2
-    assert len(samples["baghdad-three-caravans"].view.details["caravans"]) >= 3
+    details = samples["baghdad-three-caravans"].view.details
+    assert isinstance(details, engine.BaghdadPublic) and len(details.caravans) >= 3
 
 
 def test_a_caravan_shows_its_owner_its_thief_and_its_handcuffs() -> None:
     """Each of a caravan's marks is drawn: taking one away changes the picture."""
     _ = translator("en")
     sample = next(s for s in gallery() if s.name == "baghdad-three-caravans")
-    caravans = sample.view.details["caravans"]
-    recovered = next(c for c in caravans if c["state"] == "recovered")
-    assert recovered["thief"] and recovered["handcuffs"]
+    details = sample.view.details
+    assert isinstance(details, engine.BaghdadPublic)
+    caravans = details.caravans
+    recovered = next(c for c in caravans if c.status == "recovered")
+    assert recovered.thief and recovered.handcuffs and recovered.owner is not None
 
     def drawn(**change: Any) -> bytes:
-        changed = [{**c, **change} if c is recovered else c for c in caravans]
-        view = replace(sample.view, details={**sample.view.details, "caravans": changed})
+        changed = tuple(replace(c, **change) if c is recovered else c for c in caravans)
+        view = replace(sample.view, details=replace(details, caravans=changed))
         return table_png(_, view, sample.names)
 
     shown = drawn()
     assert shown == table_png(_, sample.view, sample.names)
-    other_owner = 1 - recovered["owner"]
+    other_owner = 1 - recovered.owner
     for change in ({"owner": other_owner}, {"thief": None}, {"handcuffs": None}):
         assert drawn(**change) != shown, f"{change} left the picture as it was"
 
@@ -153,6 +156,15 @@ def test_three_guns_draws_the_tiles_laid_across_across() -> None:
     assert along != sample.view.line
     flat = replace(sample.view, line=along)
     assert table_png(_, flat, sample.names) != table_png(_, sample.view, sample.names)
+
+
+def test_a_double_stands_across_the_line_but_in_three_guns_only_a_tile_laid_across() -> None:
+    samples = {s.name: s for s in gallery()}
+    for name in ("tyaga-mid-deal", "kozel-mid-deal", "baghdad-mid-deal"):
+        crosswise = _crosswise(samples[name].view)
+        assert crosswise(Placed(5, 5)) and not crosswise(Placed(5, 3)), name
+    guns = _crosswise(samples["three-guns-across"].view)
+    assert not guns(Placed(5, 5)) and guns(Placed(5, 1, across=True))
 
 
 def test_a_picture_is_stored_in_colours_the_eye_cannot_tell_apart() -> None:

@@ -14,6 +14,7 @@ from tests.bot.driver import (
     answer,
     button,
     buttons,
+    info_text,
     make_table,
     responses,
     scripted,
@@ -93,6 +94,21 @@ async def test_the_scores_button_posts_the_games_scoreboard_in_the_chat(
     text = board.screen.plain_text()
     assert text.startswith("Scoreboard: Kozel (the goat)")
     assert "\u2068Anna\u2069: won" in text and "\u2068Boris\u2069: won" in text
+
+
+async def test_a_kozel_scoreboard_counts_the_matches_each_person_ended_as_the_goat(
+    fake_store: Store,
+) -> None:
+    table = make_table(fake_store)
+    await finished_match(table)
+    state = await table.state()
+    assert state is not None and state.match_over
+    text = info_text(await table.command(ANNA, "scores"))
+    for seat, person in enumerate((ANNA, BORIS)):
+        goat = state.match_scores[seat] >= 11
+        assert f"{person.name}: won" in text
+        row = next(r for r in text.splitlines() if f"{person.name}: won" in r)
+        assert row.endswith("the goat 1 time" if goat else "the goat 0 times"), row
 
 
 async def test_an_unplayable_tile_says_which_ends_it_fits_neither(fake_store: Store) -> None:

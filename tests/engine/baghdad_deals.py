@@ -39,7 +39,8 @@ def texts(state: State[Any]) -> list[str]:
 
 
 def details(state: State[Any]) -> dict[str, Any]:
-    return get_variant("baghdad").public_details(state)
+    """The public parts, as the replay output writes them."""
+    return get_variant("baghdad").public(state).data()
 
 
 def hand_text(state: State[Any], seat: int) -> set[str]:

@@ -12,12 +12,19 @@ from typing import Any
 
 import pytest
 
-from engine import api
+from engine import KozelPublic, api
 from engine.errors import IllegalMove
 from engine.state import Event, Fixture, OptionValue, State
 from engine.tiles import DOUBLE_SIX, Tile, rank
 
 Moves = Iterable[tuple[int, str]]
+
+
+def seen(state: State[Any], seat: int) -> KozelPublic:
+    """The Kozel parts of what ``seat`` sees."""
+    details = api.view(state, seat).details
+    assert isinstance(details, KozelPublic)
+    return details
 
 
 def tiles(text: str) -> tuple[Tile, ...]:

@@ -23,6 +23,7 @@ from tests.engine.kozel_deals import (
     fish_deal,
     fished,
     play,
+    seen,
     start,
 )
 
@@ -72,20 +73,20 @@ def test_blank_double_as_the_last_tile_counts_25(rule: str) -> None:
 def test_sheet_opens_at_13_and_smaller_deals_are_dropped_not_carried() -> None:
     state, _ = play(start(CHAIN_1), CHAIN_1_MOVES)
     assert state.deal_scores == (0, 0, 25)  # seat 1's 4 points are dropped
-    assert api.view(state, 0).details["opened"] == [False, False, True]
+    assert seen(state, 0).opened == (False, False, True)
     state, _ = play(api.next_deal(state, CHAIN_2), CHAIN_2_MOVES)
     # Seat 1 holds 9: with the dropped 4 that would make 13, but nothing carries.
     # Seat 2's sheet is open, so its 2 points are written.
     assert state.deal_scores == (0, 0, 2)
     assert state.match_scores == (0, 0, 27)
-    assert api.view(state, 1).details["opened"] == [False, False, True]
+    assert seen(state, 1).opened == (False, False, True)
 
 
 def test_deal_of_exactly_13_opens_the_sheet() -> None:
     # Seat 3 keeps 4-2 2-2 2-1, 13 points; seats 0 and 1 keep 8 and 4.
     state = fished(fish_deal("4-1 3-0", "1-1 2-0", "5-5 4-4 5-3", "4-2 2-2 2-1"))
     assert state.deal_scores == (0, 0, 90, 13)
-    assert api.view(state, 0).details["opened"] == [False, False, True, True]
+    assert seen(state, 0).opened == (False, False, True, True)
 
 
 def test_teams_share_a_sheet_and_the_13_rule_applies_to_their_sum() -> None:
@@ -93,9 +94,9 @@ def test_teams_share_a_sheet_and_the_13_rule_applies_to_their_sum() -> None:
     # Seats 0+2: 8 + 90; seats 1+3: 5 + 12, each under 13 but 17 together.
     assert state.deal_scores == (98, 17, 98, 17)
     assert state.match_scores == (98, 17, 98, 17)
-    details = api.view(state, 0).details
-    assert details["opened"] == [True, True, True, True]
-    assert details["teams"] == [[0, 2], [1, 3]]
+    details = seen(state, 0)
+    assert details.opened == (True, True, True, True)
+    assert details.teams == ((0, 2), (1, 3))
 
 
 def test_without_teams_each_seat_keeps_its_own_sheet() -> None:
@@ -122,7 +123,7 @@ def test_player_reaching_101_is_the_goat_and_the_lowest_total_wins() -> None:
     # Seat 1 holds every tile without a 6 but 5-4, 3-2, 1-0: 90 pips, 0-0 at 25.
     assert state.match_scores == (0, 115)
     assert state.match_over and state.winners == (0,)
-    assert api.view(state, 0).details["goats"] == [1]
+    assert seen(state, 0).goats == (1,)
     assert events[-1] == Event("match_over", info=(("winners", (0,)),))
     with pytest.raises(GameOver):
         api.next_deal(state)
@@ -132,7 +133,7 @@ def test_goat_ties_for_the_lowest_total_share_the_win() -> None:
     state, _ = play(start(CHAIN_1, {"target": 25}), CHAIN_1_MOVES)
     assert state.match_scores == (0, 0, 25)
     assert state.match_over and state.winners == (0, 1)
-    assert api.view(state, 2).details["goats"] == [2]
+    assert seen(state, 2).goats == (2,)
 
 
 def test_match_goes_on_below_the_target() -> None:
@@ -143,11 +144,11 @@ def test_match_goes_on_below_the_target() -> None:
 def test_teams_goat_makes_both_partners_of_the_other_team_win() -> None:
     state = fished(FISH, {"teams": "on", "target": 90})
     assert state.match_over and state.winners == (1, 3)
-    assert api.view(state, 3).details["goats"] == [0, 2]
+    assert seen(state, 3).goats == (0, 2)
 
 
 def test_when_every_sheet_reaches_the_target_the_lowest_total_still_wins() -> None:
     state = fished(FISH, {"teams": "on", "target": 17})
     assert state.match_scores == (98, 17, 98, 17)
     assert state.winners == (1, 3)
-    assert api.view(state, 0).details["goats"] == [0, 1, 2, 3]
+    assert seen(state, 0).goats == (0, 1, 2, 3)

@@ -18,6 +18,8 @@ from engine import (
     DRAW,
     PASS,
     THREE_GUNS_SET,
+    BaghdadPublic,
+    GunsPublic,
     IllegalMove,
     Move,
     State,
@@ -66,13 +68,13 @@ def tiles_on_table(state: State[Any]) -> list[Tile]:
     """Every tile placed: the line, plus closed caravans with their thieves and
     handcuffs (Thief of Baghdad)."""
     placed = [Tile(p.left, p.right) for p in state.line]
-    details = get_variant(state.variant).public_details(state)
-    for caravan in details.get("caravans", []):
-        if caravan["state"] == "open":
+    details = get_variant(state.variant).public(state)
+    for caravan in details.caravans if isinstance(details, BaghdadPublic) else ():
+        if caravan.status == "open":
             continue
-        placed += [Tile.parse(t) for t in caravan["tiles"]]
-        placed += [Tile.parse(caravan["thief"])] if caravan["thief"] else []
-        placed += [Tile.parse(t) for t in caravan["handcuffs"] or []]
+        placed += [Tile(p.left, p.right) for p in caravan.camels]
+        placed += [caravan.thief] if caravan.thief else []
+        placed += list(caravan.handcuffs or ())
     return placed
 
 
@@ -152,7 +154,7 @@ def test_no_view_shows_another_seats_tiles(game: tuple[str, int], seed: int) -> 
             if not state.deal_over:
                 assert seen.revealed is None
                 others = {t for s, h in enumerate(state.hands) if s != seat for t in h}
-                public = json.dumps(seen.details, default=str)
+                public = json.dumps(seen.details.data())
                 assert not [t for t in others if f'"{t}"' in public]
                 assert {m.tile for m in seen.legal if m.tile} <= set(seen.hand)
             assert (seen.legal != ()) == (state.turn == seat and not state.deal_over)
@@ -173,10 +175,10 @@ def test_the_view_of_no_seat_holds_no_hidden_tile(game: tuple[str, int], seed: i
             hidden = set(state.boneyard)
         else:
             assert seen.revealed is None
-        if "aside" in seen.details:  # Three Guns: the [6|6] lies face up beside the line
-            hidden.discard(Tile.parse(seen.details["aside"]))
+        if isinstance(seen.details, GunsPublic):  # the [6|6] lies face up beside the line
+            hidden.discard(seen.details.aside)
         # Every value the view holds, written out: no hidden tile in any spelling.
-        written = repr(seen) + json.dumps(seen.details, default=str)
+        written = repr(seen) + json.dumps(seen.details.data())
         for tile in hidden:
             assert repr(tile) not in written and f'"{tile}"' not in written
             assert f"'{tile}'" not in written

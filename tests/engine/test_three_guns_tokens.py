@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import api
+from engine import GunsPublic, Tile, api
 from engine.errors import GameOver
 from engine.state import DealEnd
 from engine.tiles import pip_total
@@ -111,12 +111,12 @@ def test_a_seat_sees_its_own_hand_the_tokens_and_what_each_end_accepts() -> None
     assert seen.hand_counts == (6, 7, 7)
     assert seen.revealed is None
     assert seen.boneyard == 1
-    assert seen.details == {
-        "pool": 5,
-        "tokens": [0, 0, 1],
-        "aside": "6-6",
-        "cardinal": 0,
-        "shows": [[3], [2]],
-        "accepts": [[3], [4]],
-        "reshuffles": 0,
-    }
+    assert seen.details == GunsPublic(
+        pool=5,
+        tokens=(0, 0, 1),
+        aside=Tile(6, 6),
+        cardinal=0,
+        shows=((3,), (2,)),
+        accepts=((3,), (4,)),
+        reshuffles=0,
+    )

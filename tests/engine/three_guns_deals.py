@@ -31,7 +31,8 @@ def play(state: State[Any], *moves: str) -> State[Any]:
 
 
 def details(state: State[Any]) -> dict[str, Any]:
-    return dict(api.view(state, 0).details)
+    """The public parts seat 0 sees, as the replay output writes them."""
+    return api.view(state, 0).details.data()
 
 
 def accepts(state: State[Any]) -> list[list[int]]:
