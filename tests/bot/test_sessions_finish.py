@@ -106,8 +106,9 @@ async def test_a_kozel_scoreboard_counts_the_matches_each_person_ended_as_the_go
     text = info_text(await table.command(ANNA, "scores"))
     for seat, person in enumerate((ANNA, BORIS)):
         goat = state.match_scores[seat] >= 11
-        assert f"{person.name}: won" in text
-        row = next(r for r in text.splitlines() if f"{person.name}: won" in r)
+        shown = f"\u2068{person.name}\u2069: won"
+        assert shown in text
+        row = next(r for r in text.splitlines() if shown in r)
         assert row.endswith("the goat 1 time" if goat else "the goat 0 times"), row
 
 
