@@ -27,7 +27,7 @@ LANGUAGES := en ru uk pl ca
 LOCALE := bot/locale
 POT := $(LOCALE)/domino.pot
 
-.PHONY: run test lock lock-check lint typecheck bench pictures clean messages soak soak-scale upgrade
+.PHONY: run test lock lock-check lint typecheck bench pictures schema clean messages soak soak-scale upgrade
 
 run: $(INSTALLED)
 	@$(BIN)/domino-bot $(ARGS)
@@ -86,6 +86,10 @@ soak-scale: $(INSTALLED)
 # Sample positions of every game drawn as the chats show them, for the docs.
 pictures: $(INSTALLED)
 	$(BIN)/python -m bot.picture.gallery docs/pictures
+
+# The JSON schema of the table's model (docs/table-model.md), written from the models.
+schema: $(INSTALLED)
+	$(BIN)/python -m bot.model.schema docs/table-model.schema.json
 
 # Extract every translatable text, bring each language's catalog up to date (a changed
 # text comes back fuzzy, for a translator to check) and compile the catalogs that run.

@@ -21,6 +21,7 @@ from bot.handview import hand_popup, hand_screen
 from bot.i18n import Translator, line, text_line, translator
 from bot.lobby import take_it_back
 from bot.match import Pacing, Step
+from bot.model.hand import refusal
 from bot.render import seat_label
 from bot.steady import steady_screen
 from bot.texts import error_text, tile_text
@@ -125,16 +126,8 @@ def why_not(
 
 def why_unplayable(_: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
     """Why ``seat``, to move, cannot play ``tile`` now; ``None`` if he can."""
-    reasons: list[IllegalMove] = []
-    for end in ("L", "R") if state.line else (None,):
-        move = Move.play(tile, end) if end is not None else Move.lead(tile)
-        try:
-            engine.apply(state, move, seat)
-        except IllegalMove as exc:
-            reasons.append(exc)
-        else:
-            return None
-    return unplayable(_, reasons[0])
+    refused = refusal(state, seat, tile)
+    return None if refused is None else unplayable(_, refused)
 
 
 def not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:

@@ -10,12 +10,13 @@ game computed for a write that lost its compare-and-set never does.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Final
+from collections.abc import Iterator
+from typing import Any, Final, NamedTuple
 
 import engine
 from bot.flow import Game
 from bot.gamedoc import GameDoc
-from engine import State
+from engine import Event, State
 
 CACHE_SIZE: Final = 2048
 """Games a process keeps at hand (each a document and an engine state, a few kilobytes):
@@ -34,6 +35,39 @@ def build_state(doc: GameDoc, start: State[Any] | None = None) -> State[Any]:
         state = _deal_pending(state, doc)
         state, _ = engine.apply(state, engine.parse_move(text), seat)
     return _deal_pending(state, doc)
+
+
+class Played(NamedTuple):
+    """One step of a replayed game: a deal dealt (``move`` None, no events) or a move
+    applied (its index in the document's moves, and the events it caused). ``version``
+    is the document's :attr:`~bot.gamedoc.GameDoc.step` once the step is made."""
+
+    version: int
+    move: int | None
+    events: tuple[Event, ...]
+    state: State[Any]
+
+
+def replayed(doc: GameDoc) -> Iterator[Played]:
+    """Every step of ``doc`` from its first deal, as :func:`build_state` replays it."""
+    if not doc.deals:
+        raise ValueError(f"game {doc.id} has not been dealt")
+    state = engine.new_match(doc.variant, len(doc.seats), doc.options, doc.seed, doc.deals[0])
+    yield Played(1, None, (), state)
+    for index, (seat, text) in enumerate(doc.moves):
+        for dealt in _dealt(state, doc, index):
+            state = dealt.state
+            yield dealt
+        state, events = engine.apply(state, engine.parse_move(text), seat)
+        yield Played(index + 1 + state.deal_number, index, events, state)
+    yield from _dealt(state, doc, len(doc.moves))
+
+
+def _dealt(state: State[Any], doc: GameDoc, moves: int) -> Iterator[Played]:
+    """The deals dealt after ``state`` once ``moves`` moves were made, before the next."""
+    while state.deal_over and not state.match_over and state.deal_number < len(doc.deals):
+        state = engine.next_deal(state, doc.deals[state.deal_number])
+        yield Played(moves + state.deal_number, None, (), state)
 
 
 def _deal_pending(state: State[Any], doc: GameDoc) -> State[Any]:

@@ -1,0 +1,112 @@
+"""One seat's own view, as a typed model: :class:`HandView`, its tiles, each of its
+legal moves, and for each other tile why it cannot be played now.
+
+The tiles and moves come from that seat's engine view; why a tile does not fit is the
+engine's own refusal of it, asked by trying it on the seat's turn (:func:`refusal`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+import engine
+from bot.gamedoc import GameDoc
+from bot.model.parts import Frozen, Side, TileRef
+from engine import IllegalMove, Move, State, Tile
+
+MoveKind = Literal["play", "double", "draw", "pass", "done", "steal", "recover"]
+
+
+class LegalMove(Frozen):
+    """A move the seat may make now: its kind, the tiles it names, the end it goes to,
+    whether it is laid across, and its notation (what a button or a file sends)."""
+
+    kind: MoveKind
+    tile: TileRef | None = None
+    second: TileRef | None = None
+    end: Side | None = None
+    across: bool = False
+    notation: str
+
+    @classmethod
+    def of(cls, move: Move) -> LegalMove:
+        return cls(
+            kind=move.kind.value,
+            tile=None if move.tile is None else TileRef.of(move.tile),
+            second=None if move.second is None else TileRef.of(move.second),
+            end=move.end,
+            across=move.across,
+            notation=engine.format_move(move),
+        )
+
+
+class Refusal(Frozen):
+    """Why a tile of the hand cannot be played now: the engine's reason (such as
+    ``does_not_fit`` or ``not_your_turn``) and the facts it names."""
+
+    tile: TileRef
+    reason: str
+    params: dict[str, str | int | None] = Field(default_factory=dict)
+
+
+class HandView(Frozen):
+    """What one seat sees of its own: its tiles, its legal moves and why each other
+    tile does not fit. ``version`` is the game's step, as in the table's model."""
+
+    version: int = Field(ge=0)
+    table: str
+    seat: int = Field(ge=0)
+    deal: int = Field(ge=1)
+    tiles: tuple[TileRef, ...]
+    moves: tuple[LegalMove, ...]
+    refusals: tuple[Refusal, ...]
+
+
+def hand_view(doc: GameDoc, state: State[Any], seat: int) -> HandView:
+    """The model of ``seat``'s hand, from its engine view; the engine is asked why
+    each tile without a legal move cannot be played."""
+    view = engine.view(state, seat)
+    playable = {m.tile for m in view.legal if m.tile is not None}
+    playable |= {m.second for m in view.legal if m.second is not None}
+    refusals = []
+    for tile in sorted(view.hand, reverse=True):
+        if tile in playable:
+            continue
+        refused = refusal(state, seat, tile)
+        if refused is not None:
+            refusals.append(
+                Refusal(tile=TileRef.of(tile), reason=refused.reason, params=_params(refused))
+            )
+    return HandView(
+        version=doc.step,
+        table=doc.id,
+        seat=seat,
+        deal=view.deal_number,
+        tiles=tuple(TileRef.of(t) for t in sorted(view.hand, reverse=True)),
+        moves=tuple(LegalMove.of(m) for m in view.legal),
+        refusals=tuple(refusals),
+    )
+
+
+def refusal(state: State[Any], seat: int, tile: Tile) -> IllegalMove | None:
+    """Why ``seat`` cannot play ``tile`` now, as the engine refuses it (at the left end
+    first); ``None`` if he can."""
+    reasons: list[IllegalMove] = []
+    for end in ("L", "R") if state.line else (None,):
+        move = Move.play(tile, end) if end is not None else Move.lead(tile)
+        try:
+            engine.apply(state, move, seat)
+        except IllegalMove as exc:
+            reasons.append(exc)
+        else:
+            return None
+    return reasons[0]
+
+
+def _params(error: IllegalMove) -> dict[str, str | int | None]:
+    return {
+        key: value if value is None or isinstance(value, str | int) else str(value)
+        for key, value in error.params.items()
+    }

@@ -1,0 +1,180 @@
+"""What everybody at a table may see, as one typed model: :class:`TableView`.
+
+It is built from the engine's view for no seat (:func:`engine.public_view`), which
+holds no hand while a deal is played, and it has no field that could hold a hand's
+tile or the boneyard's: the tiles it names are those on the line, in closed caravans
+and the one Three Guns sets aside, which every seat sees. ``version`` is the game's
+:attr:`~bot.gamedoc.GameDoc.step`, which rises with every move and every deal.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from pydantic import Field
+
+import engine
+from bot import outcome
+from bot.gamedoc import GameDoc
+from bot.model.parts import Frozen, GameParts, LineTile, OpenEnd, game_parts
+from engine import View
+
+MODEL_VERSION: Final = 1
+"""The version of the model's layout, written into every :class:`TableView`."""
+
+
+class SeatView(Frozen):
+    """One seat as everybody sees it: who holds it, how many tiles he holds, his
+    points this deal (once it is over) and in all, and his marks."""
+
+    seat: int = Field(ge=0)
+    name: str | None  # the person's name; None for a computer
+    computer: int | None  # a computer's number among the table's computers, from 1
+    away: bool  # a computer plays for the person holding the seat
+    tiles: int = Field(ge=0)
+    deal_points: int | None
+    total: int
+    goat: bool
+    tokens: int | None  # Three Guns' tokens held; None elsewhere
+
+
+class Turn(Frozen):
+    """Whose turn it is, and when it runs out if the timer is on."""
+
+    seat: int = Field(ge=0)
+    deadline: float | None
+
+
+class DealOutcome(Frozen):
+    """How a finished deal ended and what it wrote for each seat."""
+
+    deal: int
+    end: Literal["domino", "block"]
+    went_out: int | None
+    winner: int | None
+    points: tuple[int, ...]
+    unwritten: tuple[int, ...]  # points a Kozel sheet not yet open did not take
+
+
+class MatchOutcome(Frozen):
+    """Who won the match, and who lost it as the goat."""
+
+    winners: tuple[int, ...]
+    goats: tuple[int, ...]
+
+
+class TableView(Frozen):
+    """The table of a game as every seat and any spectator may see it."""
+
+    model: Literal[1] = 1  # MODEL_VERSION
+    version: int = Field(ge=0)
+    table: str
+    game: Literal["tyaga", "kozel", "three_guns", "baghdad"]
+    status: Literal["lobby", "running", "finished", "stopped"]
+    lower_wins: bool
+    unit: Literal["points", "tokens"]
+    deal: int = Field(ge=1)
+    line: tuple[LineTile, ...]
+    ends: tuple[OpenEnd, OpenEnd] | None
+    boneyard: int = Field(ge=0)
+    seats: tuple[SeatView, ...]
+    teams: tuple[tuple[int, int], ...]
+    turn: Turn | None
+    next_deal_at: float | None
+    parts: GameParts
+    deal_result: DealOutcome | None
+    match_result: MatchOutcome | None
+
+
+def table_view(doc: GameDoc, view: View) -> TableView:
+    """The model of ``doc``'s table, from ``view``, the engine's view for no seat."""
+    if view.seat is not None:
+        raise ValueError("the table is built from the view for no seat")
+    game = engine.get_variant(view.variant)
+    parts = game_parts(view.details)
+    goats = game.goats(view)
+    due = doc.due
+    turn = None
+    if view.turn is not None and not view.deal_over:
+        deadline = due.at if due is not None and due.kind == "turn" else None
+        turn = Turn(seat=view.turn, deadline=deadline)
+    return TableView(
+        version=doc.step,
+        table=doc.id,
+        game=parts.game,
+        status=_status(doc.status),
+        lower_wins=game.lower_wins,
+        unit="tokens" if game.unit is engine.Unit.TOKENS else "points",
+        deal=view.deal_number,
+        line=tuple(LineTile.of(i, p) for i, p in enumerate(view.line)),
+        ends=_ends(view),
+        boneyard=view.boneyard,
+        seats=_seats(doc, view, goats),
+        teams=game.teams(view.options),
+        turn=turn,
+        next_deal_at=due.at if due is not None and due.kind == "deal" else None,
+        parts=parts,
+        deal_result=_deal_result(view),
+        match_result=MatchOutcome(winners=view.winners, goats=goats) if view.match_over else None,
+    )
+
+
+def _status(status: str) -> Literal["lobby", "running", "finished", "stopped"]:
+    for known in ("lobby", "running", "finished", "stopped"):
+        if status == known:
+            return known
+    raise ValueError(f"unknown game status {status!r}")
+
+
+def _ends(view: View) -> tuple[OpenEnd, OpenEnd] | None:
+    if view.ends is None:
+        return None
+    details = view.details
+    if isinstance(details, engine.GunsPublic):
+        shows, accepts = details.shows, details.accepts
+    else:
+        shows = ((view.ends[0],), (view.ends[1],))
+        accepts = shows
+    return (
+        OpenEnd(side="L", shows=shows[0], accepts=accepts[0]),
+        OpenEnd(side="R", shows=shows[1], accepts=accepts[1]),
+    )
+
+
+def _seats(doc: GameDoc, view: View, goats: tuple[int, ...]) -> tuple[SeatView, ...]:
+    details = view.details
+    tokens = details.tokens if isinstance(details, engine.GunsPublic) else None
+    result = view.result if view.deal_over else None
+    seats: list[SeatView] = []
+    computers = 0
+    for number, held in enumerate(doc.seats):
+        if held.user is None:
+            computers += 1
+        seats.append(
+            SeatView(
+                seat=number,
+                name=None if held.user is None else held.user.name,
+                computer=computers if held.user is None else None,
+                away=held.user is not None and held.away is not None,
+                tiles=view.hand_counts[number],
+                deal_points=None if result is None else result.scores[number],
+                total=view.match_scores[number],
+                goat=number in goats,
+                tokens=None if tokens is None else tokens[number],
+            )
+        )
+    return tuple(seats)
+
+
+def _deal_result(view: View) -> DealOutcome | None:
+    result = view.result
+    if not view.deal_over or result is None:
+        return None
+    return DealOutcome(
+        deal=view.deal_number,
+        end="domino" if result.end is engine.DealEnd.DOMINO else "block",
+        went_out=outcome.went_out(view),
+        winner=result.winner,
+        points=result.scores,
+        unwritten=engine.get_variant(view.variant).unwritten(view),
+    )
