@@ -11,7 +11,7 @@ longer than the platform allows.
 Held pings wait in Redis, so that whichever process handles the player's move drops
 his ping, and whichever runs the next timer round sends one that fell due: a process
 that stops takes none along. Each platform's pings are spread over
-:data:`bot.keys.PING_BUCKETS` sorted sets scored by the moment each falls due (a
+:data:`bot.storage.keys.PING_BUCKETS` sorted sets scored by the moment each falls due (a
 chat's always in the same one, so no one key is hot on a cluster); a hash beside each
 set, in its cluster slot, names the member held for each chat's slot, so a drop needs
 nothing but the chat and the slot. Holding, dropping and claiming are each one script
@@ -38,10 +38,10 @@ from typing import Final
 
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import ChatRef, Deadline, Show
-from bot.store_timers import REPLACE_MEMBER
-from bot.store_types import text
+from bot.model.contract import ChatRef, Deadline, Show
+from bot.storage import keys
+from bot.storage.timers import REPLACE_MEMBER
+from bot.storage.values import text
 
 BATCH: Final = 50  # pings claimed from each set per round
 

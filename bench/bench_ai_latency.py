@@ -37,11 +37,11 @@ sys.path.insert(0, str(ROOT))
 
 from bot.ai import Budget  # noqa: E402
 from bot.ai.thinker import Question, Thinker  # noqa: E402
-from bot.contract import ChatRef, UserRef  # noqa: E402
-from bot.embedded import EmbeddedRedis  # noqa: E402
-from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings  # noqa: E402
-from bot.sessions import Sessions  # noqa: E402
-from bot.store import Store, connect  # noqa: E402
+from bot.app.embedded_redis import EmbeddedRedis  # noqa: E402
+from bot.model.contract import ChatRef, UserRef  # noqa: E402
+from bot.model.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings  # noqa: E402
+from bot.storage.store import Store, connect  # noqa: E402
+from bot.table.sessions import Sessions  # noqa: E402
 from engine import DOUBLE_SIX, Fixture, Move  # noqa: E402
 from tests.bot.driver import Clock, Table, move_buttons, scripted, user  # noqa: E402
 from tests.bot.stored import put_game  # noqa: E402

@@ -48,9 +48,9 @@ import redis.asyncio as aredis
 from press_path.server import Wire, redis_server
 from press_path.tables import Clock, Table, sessions_on, tables
 
-from bot import heap
-from bot.contract import ChatRef, UserRef
-from bot.store import Store
+from bot.app import gc_tuning
+from bot.model.contract import ChatRef, UserRef
+from bot.storage.store import Store
 
 # -- the figures -------------------------------------------------------------------------
 
@@ -342,7 +342,7 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="a smaller, shorter run")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     options = parser.parse_args()
-    heap.settle()  # as a started bot process does
+    gc_tuning.settle()  # as a started bot process does
     if options.worker:
         url, games, seconds, prefix = options.worker
         result = asyncio.run(throughput(url, int(games), float(seconds), int(prefix)))

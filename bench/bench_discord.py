@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 import discord  # noqa: E402
 
-from bot import catalog  # noqa: E402
-from bot.embedded import EmbeddedRedis  # noqa: E402
-from bot.store import Store, connect  # noqa: E402
+from bot.app.embedded_redis import EmbeddedRedis  # noqa: E402
+from bot.storage.store import Store, connect  # noqa: E402
+from bot.views import catalog  # noqa: E402
 from tests.adapters.discord.conftest import CAROL  # noqa: E402
 from tests.adapters.discord.fake_api import FakeDiscord  # noqa: E402
 from tests.adapters.discord.matches import (  # noqa: E402

@@ -18,14 +18,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.contract import ChatRef, UserRef
-from bot.embedded import EmbeddedRedis
-from bot.flow import Game
-from bot.gamedoc import FINISHED, GameDoc, Seat, TableSettings
-from bot.history import keep, kept_match
-from bot.i18n import translator
-from bot.store import Store, connect
-from bot.store_history import KEPT
+from bot.app.embedded_redis import EmbeddedRedis
+from bot.model.contract import ChatRef, UserRef
+from bot.model.decision import Game
+from bot.model.gamedoc import FINISHED, GameDoc, Seat, TableSettings
+from bot.storage.history import KEPT
+from bot.storage.store import Store, connect
+from bot.table.history import keep, kept_match
+from bot.views.i18n import translator
 from engine import State, apply, legal_moves, new_match, next_deal
 
 TABLES = (("tyaga", 2), ("tyaga", 4), ("kozel", 4), ("baghdad", 2), ("three_guns", 3))

@@ -30,7 +30,7 @@ import time
 from press_path.server import redis_server
 from press_path.tables import GAMES, Clock, sessions_on, tables
 
-from bot import heap
+from bot.app import gc_tuning
 
 
 async def play(url: str, moves: int, steady: bool) -> tuple[int, float]:
@@ -58,7 +58,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=100_000, help="stop after this many")
     parser.add_argument("--steady", action="store_true", help="Telegram's steady hands")
     options = parser.parse_args()
-    heap.settle()  # as a started bot process does
+    gc_tuning.settle()  # as a started bot process does
     with redis_server() as url:
         made, used = asyncio.run(play(url, options.moves, options.steady))
     print(f"{made} moves; {used / max(made, 1) * 1e3:.3f} ms a move in the event loop")

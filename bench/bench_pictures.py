@@ -26,10 +26,10 @@ import argparse
 import statistics
 import time
 
-from bot.i18n import translator
 from bot.picture import png
 from bot.picture.samples import Sample, gallery, worst
 from bot.picture.table import table_picture
+from bot.views.i18n import translator
 
 MOST_MS = 50.0
 MOST_KB = 150.0

@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.contract import ChatRef
-from bot.embedded import EmbeddedRedis
-from bot.ratings import HISTORY, Rating, encode
-from bot.store import Store, connect
-from bot.store_ratings import chat_rating_writes
+from bot.app.embedded_redis import EmbeddedRedis
+from bot.model.contract import ChatRef
+from bot.model.ratings import HISTORY, Rating, encode
+from bot.storage.ratings import chat_rating_writes
+from bot.storage.store import Store, connect
 
 PLAYERS = 5000
 ROUNDS = 300

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' fake Bot API
 
-from bot.embedded import EmbeddedRedis
+from bot.app.embedded_redis import EmbeddedRedis
 from tests.adapters.telegram.callcount import LIMIT, SETUPS, Measured, play_counted
 
 

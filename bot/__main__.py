@@ -25,14 +25,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from bot import heap
 from bot.ai.thinker import Thinker, budget_of
-from bot.cli import asked_language, cli_language, parse
-from bot.config import ConfigError, Settings, load_settings
-from bot.embedded import EmbeddedRedisError
-from bot.failures import plain_failure
-from bot.i18n import Translator, environment_language, pick_language, translator
-from bot.launch import (
+from bot.app import gc_tuning
+from bot.app.cli import asked_language, cli_language, parse
+from bot.app.config import ConfigError, Settings, load_settings
+from bot.app.embedded_redis import EmbeddedRedisError
+from bot.app.failures import plain_failure
+from bot.app.launch import (
     EXPORTS,
     banner,
     console_settings,
@@ -45,9 +44,10 @@ from bot.launch import (
     store_name,
     welcome,
 )
-from bot.logging_setup import secrets_of, setup_logging
-from bot.painter import Painter
-from bot.sessions import Sessions
+from bot.app.logging_setup import secrets_of, setup_logging
+from bot.table.painter import Painter
+from bot.table.sessions import Sessions
+from bot.views.i18n import Translator, environment_language, pick_language, translator
 
 log = logging.getLogger("bot")
 
@@ -157,7 +157,7 @@ async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) 
 
             serving = run_discord(settings, sessions, redis=opened.redis, stop_event=stop)
             tasks.append(asyncio.create_task(serving, name="discord"))
-        heap.settle()
+        gc_tuning.settle()
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         stop.set()
         results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -203,7 +203,7 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
             from adapters.console.fullscreen import TableApp
             from adapters.console.logfile import LOG_FILE, logs_into
 
-            thinker.start()  # before the screen is taken (see bot.workers)
+            thinker.start()  # before the screen is taken (see bot.ai.workers)
             log_file = settings.data_dir / LOG_FILE
             app = TableApp(
                 sessions, request, tables, poll=settings.timer_poll_interval, log_file=log_file
@@ -231,7 +231,7 @@ def full_screen(plain: bool) -> bool:
 
 def _replay(path: str, _: Translator, png: str | None = None) -> int:
     from bot.picture.files import CannotWrite, DealPictures
-    from bot.replay_story import ReplayStopped, story
+    from bot.views.replay_story import ReplayStopped, story
     from engine import DominoError
     from engine.replay import load_replay
 

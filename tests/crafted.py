@@ -37,4 +37,4 @@ def old_snapshot(digest: str, path: str) -> str:
 
 def old_outbox_entry(path: str) -> str:
     """A queued message as earlier versions wrote one: ``time|base 64 pickle``."""
-    return "1.0|" + base64.b64encode(file_making_pickle("bot.contract", path)).decode()
+    return "1.0|" + base64.b64encode(file_making_pickle("bot.model.contract", path)).decode()

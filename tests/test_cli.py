@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import bot.__main__ as cli
-from bot.embedded import EmbeddedRedis
+from bot.app.embedded_redis import EmbeddedRedis
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "engine" / "golden" / "tyaga_block_win.json"

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 import bot.__main__ as cli
-from bot.cli import ARGPARSE_WORDS
+from bot.app.cli import ARGPARSE_WORDS
 from tests.test_cli import closed_port, run, workdir  # noqa: F401  (workdir: a fixture)
 
 pytestmark = pytest.mark.usefixtures("workdir")

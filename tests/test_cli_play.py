@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as cli
-from bot import catalog
-from bot.cli import parse
-from bot.failures import plain_failure
+from bot.app.cli import parse
+from bot.app.failures import plain_failure
+from bot.views import catalog
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.test_cli import NO_STORE_SETTINGS as UNSET
 from tests.test_cli import closed_port, run, workdir  # noqa: F401  (workdir: a fixture)

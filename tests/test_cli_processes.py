@@ -17,8 +17,8 @@ import psutil
 import pytest
 import yaml
 
-from bot.cli import build_parser
-from bot.i18n import translator
+from bot.app.cli import build_parser
+from bot.views.i18n import translator
 from tests.test_cli import GOLDEN, NO_STORE_SETTINGS, ROOT
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.config import Settings
+from bot.app.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"

@@ -10,9 +10,9 @@ import pytest
 import redis
 import yaml
 
-from bot.contract import ChatRef, Command
-from bot.sessions import Sessions
-from bot.store import Store, connect
+from bot.model.contract import ChatRef, Command
+from bot.storage.store import Store, connect
+from bot.table.sessions import Sessions
 from tests.bot.driver import SETTINGS, user
 from tests.bot.test_launch_eviction import own_redis
 

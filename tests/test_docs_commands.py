@@ -10,10 +10,10 @@ from pathlib import Path
 from adapters.console.words import HELP
 from adapters.discord.commands import subcommands
 from adapters.telegram.translate import TELEGRAM_NAMES
-from bot.catalog import COMMAND_NAMES
-from bot.cli import build_parser, play_parser
-from bot.i18n import translator
-from bot.settings_flow import TABLE_KEYS
+from bot.app.cli import build_parser, play_parser
+from bot.table.settings import TABLE_KEYS
+from bot.views.catalog import COMMAND_NAMES
+from bot.views.i18n import translator
 
 PAGE = (Path(__file__).resolve().parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
 

@@ -15,12 +15,12 @@ import fakeredis
 from bench.soak.group import Group, mid_turn
 from bench.soak.presses import Press, Tally
 from bench.soak.scale import _busiest_minute, _busiest_second
-from bot import keys
-from bot.contract import ChatRef
-from bot.match import Pacing
-from bot.runner import Runner
-from bot.store import Store
-from bot.updates import _still_acting
+from bot.model.contract import ChatRef
+from bot.storage import keys
+from bot.storage.store import Store
+from bot.table.match_steps import Pacing
+from bot.table.runner import Runner
+from bot.table.updates import _still_acting
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.players import table_slot

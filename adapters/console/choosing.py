@@ -17,7 +17,7 @@ from textual.widgets import Button, Static
 from adapters.console.saved import Saved
 from adapters.console.seating import TableRequest, Tables
 from adapters.console.words import others_saved
-from bot.i18n import Translator
+from bot.views.i18n import Translator
 
 NEW = "new"
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from bot.contract import (
+from bot.model.contract import (
     Button,
     Screen,
     Segment,

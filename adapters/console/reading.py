@@ -17,8 +17,8 @@ from rich.text import Text
 
 from adapters.console.marks import TILE, Marks, board_text, new_moves, remark, without_moves
 from adapters.console.yours import drawn_in_a_row, own_draws, said_to_you
-from bot.contract import isolated
-from bot.i18n import Translator
+from bot.model.contract import isolated
+from bot.views.i18n import Translator
 
 
 @dataclass(frozen=True, slots=True)

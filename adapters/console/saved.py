@@ -15,12 +15,12 @@ from typing import Final
 
 from babel.dates import format_datetime
 
-from bot.catalog import variant as variant_info
-from bot.contract import ChatRef
-from bot.gamedoc import BadDocument, GameDoc, from_json
-from bot.i18n import Translator, translator
-from bot.snapshot import Snapshot, open_game
-from bot.store import Store
+from bot.model.contract import ChatRef
+from bot.model.gamedoc import BadDocument, GameDoc, from_json
+from bot.storage.store import Store
+from bot.table.current_screens import Snapshot, open_game
+from bot.views.catalog import variant as variant_info
+from bot.views.i18n import Translator, translator
 from engine import DominoError
 
 PLATFORM: Final = "con"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.codec import BadPayload, NextDealPress, RematchPress, ScoresPick, decode
-from bot.contract import Button, Outbound, Screen, Show, SlotKind, UserRef
-from bot.typed import offered_moves
+from bot.model.codec import BadPayload, NextDealPress, RematchPress, ScoresPick, decode
+from bot.model.contract import Button, Outbound, Screen, Show, SlotKind, UserRef
+from bot.table.typed_moves import offered_moves
 
 
 @dataclass(frozen=True, slots=True)

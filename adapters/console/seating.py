@@ -13,9 +13,7 @@ from typing import Final, Protocol
 from adapters.console.draw import screen_lines
 from adapters.console.saved import PLATFORM, Saved, free_table, saved_matches
 from adapters.console.screens import Screens, is_table
-from bot import privacy
-from bot.catalog import variant as variant_info
-from bot.contract import (
+from bot.model.contract import (
     ChatRef,
     Command,
     Delete,
@@ -28,8 +26,10 @@ from bot.contract import (
     Show,
     UserRef,
 )
-from bot.i18n import translator
-from bot.store import Store
+from bot.storage.store import Store
+from bot.table import privacy
+from bot.views.catalog import variant as variant_info
+from bot.views.i18n import translator
 from engine import DominoError
 
 TITLE: Final = "this table"  # the chat's name in what the core writes about it

@@ -15,8 +15,8 @@ from textual.widgets import Button, RichLog, Static
 
 from adapters.console.draw import hanging
 from adapters.console.screens import Hand
-from bot.contract import isolated
-from bot.i18n import Translator
+from bot.model.contract import isolated
+from bot.views.i18n import Translator
 
 MOVE_LOG_WIDTH: Final = 20  # the narrowest the log of moves is drawn
 MOVE_ROWS: Final = 6  # moves one column of the move list holds before the next begins

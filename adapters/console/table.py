@@ -47,7 +47,7 @@ from adapters.console.words import (
     tables_taken,
 )
 from adapters.console.yours import said_to_you
-from bot.contract import (
+from bot.model.contract import (
     Answer,
     Document,
     Notice,
@@ -57,7 +57,7 @@ from bot.contract import (
     UserRef,
     isolated,
 )
-from bot.i18n import Translator, translator
+from bot.views.i18n import Translator, translator
 
 POLL: Final = 0.2  # seconds between two looks at the core's timers
 CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback

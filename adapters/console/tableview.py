@@ -35,8 +35,8 @@ from adapters.console.shades import (
     tile_buttons,
 )
 from adapters.console.words import export_file
-from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
-from bot.i18n import translator
+from bot.model.contract import Answer, Document, Notice, Outbound, Response, UserRef
+from bot.views.i18n import translator
 
 
 class TableView(App[int]):

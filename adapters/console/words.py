@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Final
 
 from adapters.console.draw import sentence
-from bot.contract import Button, Document, Notice, Outbound, Response
-from bot.i18n import DEFAULT_LANG, N_, Translator, translator
-from bot.typed import NotAMove, offered_moves, typed_press
+from bot.model.contract import Button, Document, Notice, Outbound, Response
+from bot.table.typed_moves import NotAMove, offered_moves, typed_press
+from bot.views.i18n import DEFAULT_LANG, N_, Translator, translator
 
 QUIT_WORDS: Final = frozenset({"quit", "exit", "q"})
 HELP_WORDS: Final = frozenset({"help", "?", "h"})

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from adapters.console.marks import TILE
-from bot.i18n import Translator
+from bot.views.i18n import Translator
 
 _GAP = "\0"  # stands in for the names while a template is taken apart
 _JOIN = ", "  # how the core joins the winners' names

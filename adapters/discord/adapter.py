@@ -25,8 +25,8 @@ from adapters.discord.privately import send_privately
 from adapters.discord.render import PLATFORM, render, render_text
 from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply, too_late
 from adapters.discord.sending import Sent, send_reply
-from bot import codec
-from bot.contract import (
+from bot.model import codec
+from bot.model.contract import (
     Answer,
     ChatRef,
     Command,
@@ -39,8 +39,8 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
-from bot.i18n import text_line
-from bot.redraw import Drawn
+from bot.table.redraw import Drawn
+from bot.views.i18n import text_line
 
 log = logging.getLogger(__name__)
 

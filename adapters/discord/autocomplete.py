@@ -15,8 +15,8 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot import catalog
-from bot.i18n import DEFAULT_LANG, pick_language
+from bot.views import catalog
+from bot.views.i18n import DEFAULT_LANG, pick_language
 from engine import UnknownVariant
 
 SUGGESTIONS: Final = 25  # Discord shows at most 25

@@ -22,9 +22,9 @@ from adapters.discord.messages import SlotMessages
 from adapters.discord.pings import Pings
 from adapters.discord.render import PLATFORM
 from adapters.discord.translation import CatalogTranslator
-from bot.config import Settings
-from bot.contract import ChatRef
-from bot.store import Store
+from bot.app.config import Settings
+from bot.model.contract import ChatRef
+from bot.storage.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ import discord
 from discord import app_commands
 
 from adapters.discord.autocomplete import new_options
-from bot import catalog
-from bot.i18n import N_, available_languages, translator
+from bot.views import catalog
+from bot.views.i18n import N_, available_languages, translator
 
 GROUP_NAME = "domino"
 DESCRIPTION_LIMIT = 100

@@ -40,7 +40,7 @@ from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings, addressed
 from adapters.discord.render import Rendered, escape, render
 from adapters.pings import HeldPing
-from bot.contract import (
+from bot.model.contract import (
     Answer,
     ChatRef,
     Delete,
@@ -54,15 +54,15 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
-from bot.handview import replaced_hand_screen
-from bot.i18n import DEFAULT_LANG, N_, pick_language, translator
+from bot.views.hand import replaced_hand_screen
+from bot.views.i18n import DEFAULT_LANG, N_, pick_language, translator
 
 log = logging.getLogger(__name__)
 
 
 class Ledger(Protocol):
     """What delivery asks the core's store: which version a slot shows
-    (:class:`bot.store.Store` is one)."""
+    (:class:`bot.storage.store.Store` is one)."""
 
     async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
 

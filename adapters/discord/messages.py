@@ -21,8 +21,8 @@ import discord
 import redis.asyncio as aredis
 from redis.exceptions import LockError
 
-from bot import keys
-from bot.contract import ChatRef, Slot, UserRef
+from bot.model.contract import ChatRef, Slot, UserRef
+from bot.storage import keys
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from typing import Final
 
 import discord
 
-from bot.contract import Delete, Document, Notice, Outbound, Response, Show, SlotKind
+from bot.model.contract import Delete, Document, Notice, Outbound, Response, Show, SlotKind
 
 log = logging.getLogger(__name__)
 

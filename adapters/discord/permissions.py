@@ -19,8 +19,8 @@ from typing import Any, Final
 import discord
 
 from adapters.discord.render import render_text
-from bot.contract import ChatRef, Show
-from bot.i18n import DEFAULT_LANG, N_, pick_language, translator
+from bot.model.contract import ChatRef, Show
+from bot.views.i18n import DEFAULT_LANG, N_, pick_language, translator
 
 log = logging.getLogger(__name__)
 

@@ -26,8 +26,8 @@ from typing import Final
 import redis.asyncio as aredis
 
 from adapters.pings import HeldPing, HeldPings, hold_for
-from bot import keys
-from bot.contract import ChatRef, Mention, Screen, Show, Slot, SlotKind, UserRef
+from bot.model.contract import ChatRef, Mention, Screen, Show, Slot, SlotKind, UserRef
+from bot.storage import keys
 
 QUIET_AFTER_ACTION: Final = 60.0  # seconds after a player's last action with no ping
 LONG_WAIT: Final = 180.0  # idle this long, a first turn of a deal pings at once

@@ -12,7 +12,7 @@ import discord
 
 from adapters.discord.render import render
 from adapters.discord.respond import Context
-from bot.contract import ChatRef, Document, Notice, Outbound
+from bot.model.contract import ChatRef, Document, Notice, Outbound
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ import discord
 
 from adapters.discord.commands import GROUP_NAME, usage_text
 from adapters.discord.components import ButtonKind, GameItem, make_custom_id
-from bot.contract import (
+from bot.model.contract import (
     Button,
     Card,
     CommandRef,

@@ -28,7 +28,7 @@ from datetime import datetime
 from enum import Enum
 
 from adapters.discord.render import Rendered, render, render_text
-from bot.contract import (
+from bot.model.contract import (
     Answer,
     ChatRef,
     Command,

@@ -21,7 +21,7 @@ from typing import Final
 import discord
 from discord import app_commands
 
-from bot.i18n import NC_, available_languages, translator
+from bot.views.i18n import NC_, available_languages, translator
 
 #: The Discord locales our catalogs speak (every English variant reads the source).
 LOCALES: Final = {

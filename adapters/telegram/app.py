@@ -46,9 +46,8 @@ from adapters.telegram.translate import (
     message_to_inbound,
     query_to_press,
 )
-from bot import catalog, codec
-from bot.commands import ADMIN_COMMANDS
-from bot.contract import (
+from bot.model import codec
+from bot.model.contract import (
     Answer,
     ChatMoved,
     ChatRef,
@@ -63,8 +62,10 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
-from bot.i18n import DEFAULT_LANG, available_languages
-from bot.redraw import Drawn
+from bot.table.commands import ADMIN_COMMANDS
+from bot.table.redraw import Drawn
+from bot.views import catalog
+from bot.views.i18n import DEFAULT_LANG, available_languages
 
 log = logging.getLogger(__name__)
 

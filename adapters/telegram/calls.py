@@ -15,7 +15,7 @@ from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import UNPACED, Budget
 from adapters.telegram.refusals import retry_seconds
 from adapters.telegram.translate import telegram_chat_id
-from bot.contract import ChatRef
+from bot.model.contract import ChatRef
 
 log = logging.getLogger(__name__)
 

@@ -53,7 +53,7 @@ from adapters.telegram.refusals import (
 from adapters.telegram.render import Renderer, alert_text
 from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
 from adapters.telegram.translate import telegram_thread_id
-from bot.contract import (
+from bot.model.contract import (
     Answer,
     ChatRef,
     Delete,
@@ -65,7 +65,7 @@ from bot.contract import (
     Slot,
     SlotKind,
 )
-from bot.store_connect import REDIS_ERRORS
+from bot.storage.connect import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
 

@@ -24,9 +24,9 @@ from adapters.telegram.carry import STORE_DOWN as CARRIER_STORE_DOWN
 from adapters.telegram.outbox import Entry, RedisOutbox
 from adapters.telegram.pending import GRACE_SECONDS, IDLE_SECONDS, PendingBook
 from adapters.telegram.slots import SlotBook
-from bot.contract import ChatRef, Outbound, Show, SlotKind
-from bot.redraw import Drawn
-from bot.store_types import StoreUnavailable
+from bot.model.contract import ChatRef, Outbound, Show, SlotKind
+from bot.storage.values import StoreUnavailable
+from bot.table.redraw import Drawn
 
 log = logging.getLogger(__name__)
 

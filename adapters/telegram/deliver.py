@@ -52,7 +52,7 @@ from adapters.telegram.mailbox import (
 from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
 from adapters.telegram.translate import private_chat
-from bot.contract import (
+from bot.model.contract import (
     Answer,
     ChatRef,
     Delete,

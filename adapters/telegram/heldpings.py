@@ -13,8 +13,8 @@ from typing import Any
 from adapters.pings import HeldPing, HeldPings, hold_for
 from adapters.telegram.outbox import decode, encode
 from adapters.telegram.translate import PLATFORM
-from bot.contract import Show, Slot
-from bot.store_connect import REDIS_ERRORS
+from bot.model.contract import Show, Slot
+from bot.storage.connect import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
 

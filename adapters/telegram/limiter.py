@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from adapters.telegram.clock import Clock
-from bot.contract import ChatRef
+from bot.model.contract import ChatRef
 
 T = TypeVar("T")
 

@@ -1,7 +1,7 @@
 """Which bot processes are running, so that what a killed one held is taken over at once.
 
 A slot's hold and a turn in a chat's send log name the process that took them. Each
-process renews a key of its own (:func:`bot.keys.process_alive`, a few seconds' TTL)
+process renews a key of its own (:func:`bot.storage.keys.process_alive`, a few seconds' TTL)
 while it runs and deletes it when it stops; a hold or a turn naming a process whose key
 is gone was left by a process that died, and the next process to want it need not wait
 out the hold or the longest a Bot API call may take. A process whose loop stalls longer
@@ -17,9 +17,9 @@ import logging
 import uuid
 from typing import Any
 
-from bot import keys
-from bot.store_connect import REDIS_ERRORS
-from bot.store_types import StoreUnavailable
+from bot.storage import keys
+from bot.storage.connect import REDIS_ERRORS
+from bot.storage.values import StoreUnavailable
 
 log = logging.getLogger(__name__)
 

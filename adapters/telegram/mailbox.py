@@ -5,7 +5,7 @@ it), and how an item is named in the logs."""
 from __future__ import annotations
 
 from adapters.telegram.heldpings import Drop, Hold
-from bot.contract import ChatRef, Delete, Document, Notice, Response, Show, SlotKind
+from bot.model.contract import ChatRef, Delete, Document, Notice, Response, Show, SlotKind
 
 Mail = Show | Delete | Notice | Response | Document | Hold | Drop
 ONCE = "once "  # the mailbox keys of one-off messages (responses, notices, files)

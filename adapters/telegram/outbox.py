@@ -1,7 +1,7 @@
 """One-off messages (responses to commands, notices, files) queued and not yet sent, kept
 in Redis so that a killed process does not take them along.
 
-Each is noted in its Telegram chat's hash (:func:`bot.keys.outbox`) under an entry named
+Each is noted in its Telegram chat's hash (:func:`bot.storage.keys.outbox`) under an entry named
 ``<process>.<number>``, the process that queued it and its place in that process's order,
 and struck off once sent (or given up on): as soon as Telegram has taken it, before
 anything else is done for it (the tidying of an older response waits on the chat's
@@ -14,12 +14,12 @@ Telegram's answer and that one write is sent again: a message sent twice is the 
 harm than one never sent.
 
 A message is written as data, never as code: ``<time>|<JSON>``, the message of
-:mod:`bot.contract` inside an envelope that names its kind (``notice``, ``response``,
+:mod:`bot.model.contract` inside an envelope that names its kind (``notice``, ``response``,
 ``document``, ``show``), written and read by pydantic models over the contract's own
 dataclasses (:class:`Queued`): strict types, no field the contract does not have, bytes
 (pictures, files) in base 64. An entry that does not validate is not sent: it is logged
 in one line and moved aside, whole, to the chat's set-aside hash
-(:func:`bot.keys.outbox_aside`) for a person to look at. A held turn ping is kept the same
+(:func:`bot.storage.keys.outbox_aside`) for a person to look at. A held turn ping is kept the same
 way (see :mod:`.heldpings`).
 """
 
@@ -35,11 +35,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from adapters.telegram.liveness import ALIVE_SECONDS, Liveness
 from adapters.telegram.pending import GRACE_SECONDS, INDEX_SECONDS
-from bot import keys
-from bot.contract import ChatRef, Document, Notice, Response, Show
-from bot.deal_snapshot import one_line
-from bot.store import SET_ASIDE_TTL
-from bot.store_types import text
+from bot.model.contract import ChatRef, Document, Notice, Response, Show
+from bot.storage import keys
+from bot.storage.deal_snapshot import one_line
+from bot.storage.store import SET_ASIDE_TTL
+from bot.storage.values import text
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ class Unreadable(ValueError):
 
 
 def encode(message: Message) -> str:
-    """A message of :mod:`bot.contract` as JSON text in its envelope."""
+    """A message of :mod:`bot.model.contract` as JSON text in its envelope."""
     envelope = _ENVELOPES[type(message)]
     return envelope.model_validate({"message": message}).model_dump_json()
 

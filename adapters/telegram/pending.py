@@ -24,9 +24,9 @@ from typing import Any, Protocol, cast
 
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import ChatRef, Show, SlotKind
-from bot.store_types import run_pipelined, text
+from bot.model.contract import ChatRef, Show, SlotKind
+from bot.storage import keys
+from bot.storage.values import run_pipelined, text
 
 PENDING_SECONDS = 24 * 3600  # a screen queued longer than this is not worth drawing
 INDEX_SECONDS = 14 * 24 * 3600  # the platform's index outlives any game in it

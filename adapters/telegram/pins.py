@@ -20,7 +20,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from adapters.telegram.clock import Clock
 from adapters.telegram.limiter import Budget
 from adapters.telegram.slots import SlotBook
-from bot.contract import ChatRef
+from bot.model.contract import ChatRef
 
 log = logging.getLogger(__name__)
 

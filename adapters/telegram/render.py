@@ -17,7 +17,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import KeyboardButtonStyle
 
 from adapters.telegram.translate import TELEGRAM_NAMES
-from bot.contract import (
+from bot.model.contract import (
     Button,
     CommandRef,
     Deadline,

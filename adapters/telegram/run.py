@@ -30,9 +30,9 @@ from adapters.telegram.sharedlog import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
 from adapters.telegram.translate import PLATFORM
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
-from bot import keys
-from bot.config import Settings
-from bot.contract import ChatRef
+from bot.app.config import Settings
+from bot.model.contract import ChatRef
+from bot.storage import keys
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from adapters.telegram.limiter import (
     Rule,
 )
 from adapters.telegram.liveness import Liveness
-from bot.store_types import text
+from bot.storage.values import text
 
 log = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from adapters.telegram.liveness import Liveness
-from bot.contract import ChatRef, Slot
-from bot.store_types import text
+from bot.model.contract import ChatRef, Slot
+from bot.storage.values import text
 
 log = logging.getLogger(__name__)
 

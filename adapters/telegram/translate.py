@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from telegram import CallbackQuery, Chat, Message, User
 from telegram.constants import ChatType
 
-from bot.catalog import COMMAND_NAMES
-from bot.contract import ChatRef, Command, Inbound, Press, PrivateStart, UserRef
+from bot.model.contract import ChatRef, Command, Inbound, Press, PrivateStart, UserRef
+from bot.views.catalog import COMMAND_NAMES
 
 PLATFORM = "tg"
 

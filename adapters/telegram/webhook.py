@@ -28,8 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from telegram import Update
 from telegram.ext import Application
 
-from bot import keys
-from bot.store_connect import REDIS_ERRORS, unreachable
+from bot.storage import keys
+from bot.storage.connect import REDIS_ERRORS, unreachable
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,8 @@ class WrongSecretLog:
 
 
 class UpdateLedger:
-    """Which updates some worker has taken, in Redis (see :func:`bot.keys.telegram_update`)."""
+    """Which updates some worker has taken, in Redis (see
+    :func:`bot.storage.keys.telegram_update`)."""
 
     def __init__(self, redis: Any, *, ttl: int = TAKEN_FOR) -> None:
         self._redis = redis

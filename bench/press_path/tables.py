@@ -1,7 +1,7 @@
 """Tables with people at every seat, pressing the buttons the core sent them: a random
 move among those offered, "Next deal" as soon as a deal is over.
 
-With steady hands (as the Telegram adapter shows them, see :mod:`bot.steady`) a hand
+With steady hands (as the Telegram adapter shows them, see :mod:`bot.views.steady_hand`) a hand
 does not say whose turn it is nor which tiles fit: the person the table names to move
 presses a random button of his hand among the tiles that fit and the words, as a
 person who reads the line's ends does (which tiles fit is looked up in the game the
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot import codec
-from bot.config import Settings
-from bot.contract import (
+from bot.app.config import Settings
+from bot.model import codec
+from bot.model.contract import (
     Answer,
     ChatRef,
     Command,
@@ -27,9 +27,9 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
-from bot.painter import Painter
-from bot.sessions import Sessions
-from bot.store import Store, connect
+from bot.storage.store import Store, connect
+from bot.table.painter import Painter
+from bot.table.sessions import Sessions
 from engine import Tile
 
 GAMES = {"tyaga": 4, "kozel": 4, "baghdad": 2, "three_guns": 3}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from bench.soak.group import STORE_ERRORS, Group, mid_turn
-from bot import keys
+from bot.storage import keys
 from tests.adapters.telegram.players import shown_version, table_slot
 
 TABLE_WRITES = ("sendMessage", "editMessageText", "editMessageCaption", "editMessageReplyMarkup")

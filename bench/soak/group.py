@@ -26,15 +26,15 @@ from redis.exceptions import RedisError
 
 from adapters.telegram.slots import RedisSlotBook
 from bench.soak.presses import Press, Tally, applied, check_moves
-from bot import keys
-from bot.contract import ChatRef
-from bot.flow import Game
-from bot.gamedoc import GameDoc, from_json
-from bot.match import Pacing
-from bot.runner import Runner
-from bot.store import Store
-from bot.store_connect import REDIS_ERRORS
-from bot.store_types import StoreUnavailable
+from bot.model.contract import ChatRef
+from bot.model.decision import Game
+from bot.model.gamedoc import GameDoc, from_json
+from bot.storage import keys
+from bot.storage.connect import REDIS_ERRORS
+from bot.storage.store import Store
+from bot.storage.values import StoreUnavailable
+from bot.table.match_steps import Pacing
+from bot.table.runner import Runner
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import (
@@ -66,7 +66,7 @@ def mid_turn(game: Game) -> bool:
     """The seat to move has moved in this turn already and acts again (a Thief of
     Baghdad camel before its extra or ``done``, a draw before the drawn tile or ``done``).
     The table is not edited for what he does until his turn passes (see
-    :mod:`bot.updates`), so it shows an older version meanwhile (unless the bot made
+    :mod:`bot.table.updates`), so it shows an older version meanwhile (unless the bot made
     those moves for him in the write that ended the turn before, a forced draw)."""
     doc, state = game.doc, game.state
     if doc.status != "running" or state is None or state.deal_over or state.turn is None:

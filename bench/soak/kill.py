@@ -20,7 +20,7 @@ from pathlib import Path
 from bench.soak.group import HAND_WAIT, Group
 from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess, RedisServer
-from bot.store import Store, connect
+from bot.storage.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.players import shown_version, table_slot
 

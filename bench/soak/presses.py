@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.gamedoc import GameDoc
+from bot.model.gamedoc import GameDoc
 
 # A draw or a pass may be the only move a hand has; the core makes those by itself.
 FORCED = ("draw", "pass")

@@ -23,7 +23,7 @@ from bench.soak.group import ANSWER_WAIT, STORE_ERRORS, Group
 from bench.soak.kill import bot_env
 from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess, RedisCluster, free_port
-from bot.store import Store, connect
+from bot.storage.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 

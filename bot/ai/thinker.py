@@ -21,7 +21,7 @@ from typing import Final, Protocol
 
 from bot.ai import Budget, choose
 from bot.ai.review import Judged, ReviewJob, review
-from bot.workers import Pooled, end_with_the_bot, spawn_all, spawned_pool
+from bot.ai.workers import Pooled, end_with_the_bot, spawn_all, spawned_pool
 from engine import Move, View
 
 WORKER_NICENESS = 10
@@ -86,7 +86,7 @@ class Thinker(Pooled):
 
     def start(self) -> None:
         """Spawn the workers now rather than at the first question (see
-        :mod:`bot.workers` for why a full-screen terminal needs this)."""
+        :mod:`bot.ai.workers` for why a full-screen terminal needs this)."""
         if self.workers and self._pool is None:
             pool = spawned_pool(self.workers, _yield_to_the_bot)
             spawn_all(pool, self.workers)

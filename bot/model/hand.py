@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 import engine
-from bot.gamedoc import GameDoc
+from bot.model.gamedoc import GameDoc
 from bot.model.parts import Frozen, Side, TileRef
 from engine import IllegalMove, Move, State, Tile
 

@@ -4,7 +4,7 @@ It is built from the engine's view for no seat (:func:`engine.public_view`), whi
 holds no hand while a deal is played, and it has no field that could hold a hand's
 tile or the boneyard's: the tiles it names are those on the line, in closed caravans
 and the one Three Guns sets aside, which every seat sees. ``version`` is the game's
-:attr:`~bot.gamedoc.GameDoc.step`, which rises with every move and every deal.
+:attr:`~bot.model.gamedoc.GameDoc.step`, which rises with every move and every deal.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Final, Literal
 from pydantic import Field
 
 import engine
-from bot import outcome
-from bot.gamedoc import GameDoc
+from bot.model.gamedoc import GameDoc
 from bot.model.parts import Frozen, GameParts, LineTile, OpenEnd, game_parts
+from bot.views import outcome
 from engine import View
 
 MODEL_VERSION: Final = 1

@@ -14,9 +14,9 @@ from functools import cache
 
 from PIL import Image
 
-from bot.i18n import Translator, translator
 from bot.picture.hand import hand_picture
 from bot.picture.table import table_picture
+from bot.views.i18n import Translator, translator
 from engine import View
 
 __all__ = ["hand_png", "png", "table_png"]

@@ -9,12 +9,12 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import Translator
 from bot.picture import palette
 from bot.picture.frame import INNER, LEFT, Block
 from bot.picture.ink import paste, text_width, write
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import tile
+from bot.views.i18n import Translator
 from engine import Caravan, Placed
 
 #: A camel's short side, by how many cards share a row.

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bot.i18n import Translator
 from bot.picture import table_png
 from bot.picture.status import status_lines
-from bot.replay_story import seat_name
+from bot.views.i18n import Translator
+from bot.views.replay_story import seat_name
 from engine import State
 
 

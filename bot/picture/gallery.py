@@ -6,9 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.i18n import translator
 from bot.picture import table_png
 from bot.picture.samples import gallery
+from bot.views.i18n import translator
 
 
 def main(argv: list[str]) -> int:

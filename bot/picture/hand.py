@@ -7,11 +7,11 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import Translator
 from bot.picture import palette
 from bot.picture.frame import INNER, LEFT, Block, compose
 from bot.picture.ink import paste, write
 from bot.picture.sprites import tile
+from bot.views.i18n import Translator
 from engine import View
 
 SHORT: Final = 34  # a tile's short side

@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import engine
-from bot.i18n import translator
 from bot.picture.status import status_lines
+from bot.views.i18n import translator
 from engine import DOUBLE_SIX, DealEnd, DealResult, Placed, State, Tile, View
 
 #: Names from every script the languages use, as players call themselves.

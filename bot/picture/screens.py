@@ -1,5 +1,5 @@
 """Pictures as the core sends them: a game's table drawn for its chat, as a
-:class:`~bot.contract.Screen` whose text is the picture's caption.
+:class:`~bot.model.contract.Screen` whose text is the picture's caption.
 
 The table is drawn from the engine's view for no seat, which holds no hand
 while a deal is played, and names the seats as the table's text does.
@@ -11,19 +11,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
-from bot.contract import Screen, TextLine
-from bot.gamedoc import GameDoc
-from bot.i18n import Translator, text_line, translator
+from bot.model.contract import Screen, TextLine
+from bot.model.gamedoc import GameDoc
 from bot.picture import hand_png, table_png
 from bot.picture.status import status_lines
-from bot.render import game_heading, private_heading, seat_name
+from bot.views.i18n import Translator, text_line, translator
+from bot.views.table_screen import game_heading, private_heading, seat_name
 from engine import State, View
 
 
 @dataclass(frozen=True, slots=True)
 class TableOrder:
     """Everything a table picture is drawn from, worded already, as plain data that
-    can be sent to another process (see :mod:`bot.painter`)."""
+    can be sent to another process (see :mod:`bot.table.painter`)."""
 
     lang: str
     view: View  # the public view: no hand while a deal is played

@@ -8,12 +8,12 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import Translator
 from bot.picture import palette
 from bot.picture.frame import INNER, LEFT, Block
 from bot.picture.ink import paste, write
 from bot.picture.sprites import back, tile
-from bot.texts import score_words
+from bot.views.i18n import Translator
+from bot.views.texts import score_words
 from engine import View
 
 ROW: Final = 38  # one seat's row

@@ -1,13 +1,13 @@
 """What a table picture says under the line: whose turn it is, or how the deal
-and the match ended, in the same words as the table's text (:mod:`bot.outcome`)."""
+and the match ended, in the same words as the table's text (:mod:`bot.views.outcome`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot import outcome
-from bot.i18n import Translator
-from bot.outcome import SeatName
+from bot.views import outcome
+from bot.views.i18n import Translator
+from bot.views.outcome import SeatName
 from engine import State
 
 

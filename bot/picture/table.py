@@ -14,7 +14,6 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import Translator
 from bot.picture import palette
 from bot.picture.caravans import caravan_block
 from bot.picture.frame import INNER, LEFT, WIDTH, Block, compose
@@ -22,7 +21,8 @@ from bot.picture.ink import paste, text_width, write
 from bot.picture.seats import seats_block
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import back, tile
-from bot.texts import tile_text, variant_title
+from bot.views.i18n import Translator
+from bot.views.texts import tile_text, variant_title
 from engine import BaghdadPublic, GunsPublic, Placed, View, get_variant
 
 LINE_TILE: Final = 34  # a line tile's short side, made smaller for a very long line

@@ -26,8 +26,8 @@ from redis.asyncio.connection import AbstractConnection
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from bot.embedded import EmbeddedRedis
-from bot.store import Store, connect
+from bot.app.embedded_redis import EmbeddedRedis
+from bot.storage.store import Store, connect
 
 TEST_DB = 15
 

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import codec
-from bot.config import Settings
-from bot.contract import (
+from bot.app.config import Settings
+from bot.model import codec
+from bot.model.contract import (
     Answer,
     Button,
     ChatRef,
@@ -30,11 +30,11 @@ from bot.contract import (
     SlotKind,
     UserRef,
 )
-from bot.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, from_json
-from bot.painter import Painter
-from bot.replay import build_state
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, from_json
+from bot.storage.store import Store
+from bot.table.painter import Painter
+from bot.table.sessions import Sessions
+from bot.table.state_cache import build_state
 from engine import Fixture, State, Tile
 from tests.bot.stored import put_game
 

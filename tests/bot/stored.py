@@ -1,7 +1,7 @@
 """Games and finished matches put in the store the way the core puts them there.
 
-The core writes a chat's game only through :class:`bot.runner.Runner`: a flow's document
-goes out as one compare-and-set :class:`bot.store.GameWrite` that names the game it was
+The core writes a chat's game only through :class:`bot.table.runner.Runner`: a flow's document
+goes out as one compare-and-set :class:`bot.storage.store.GameWrite` that names the game it was
 decided on and appends only the moves and deals added since; the write that ends a game
 counts the match on the chat's board and queues it in the chat's rating outbox, from
 which each person's own results and the global ratings are settled. These helpers make
@@ -16,16 +16,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.contract import ChatRef
-from bot.flow import Decision, Game, refuse
-from bot.gamedoc import GameDoc
-from bot.i18n import Translator
-from bot.match import Pacing
-from bot.replay import build_state
-from bot.runner import Runner
-from bot.store import Ending, GameWrite, MatchRow, MatchWrite, Store, Stored, pack
-from bot.store_ratings import outbox_write
-from bot.store_scores import board_writes
+from bot.model.contract import ChatRef
+from bot.model.decision import Decision, Game, refuse
+from bot.model.gamedoc import GameDoc
+from bot.storage.ratings import outbox_write
+from bot.storage.scores import board_writes
+from bot.storage.store import Ending, GameWrite, MatchRow, MatchWrite, Store, Stored, pack
+from bot.table.match_steps import Pacing
+from bot.table.runner import Runner
+from bot.table.state_cache import build_state
+from bot.views.i18n import Translator
 
 
 def runner(store: Store, clock: Callable[[], float] = time.time) -> Runner:

@@ -1,6 +1,6 @@
 """Which commands an adapter asks its platform about before handing them to the core:
 exactly those whose outcome may turn on the sender being a chat admin
-(:data:`bot.commands.ADMIN_COMMANDS`). The set is found here by sending every command the
+(:data:`bot.table.commands.ADMIN_COMMANDS`). The set is found here by sending every command the
 bot has, in a chat with no table, with a lobby and with a game, once as an admin and once
 not, and seeing where the two differ; a command that comes to depend on it and is missing
 from the list would be handled as if its sender were no admin."""
@@ -10,10 +10,10 @@ from __future__ import annotations
 import fakeredis
 import pytest
 
-from bot.catalog import COMMAND_NAMES
-from bot.commands import ADMIN_COMMANDS
-from bot.contract import Notice, Outbound, Response, Show
-from bot.store import Store
+from bot.model.contract import Notice, Outbound, Response, Show
+from bot.storage.store import Store
+from bot.table.commands import ADMIN_COMMANDS
+from bot.views.catalog import COMMAND_NAMES
 from tests.bot.driver import make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

@@ -1,5 +1,5 @@
 """Computers never peek: in every game and at every level, the move a computer makes
-for the bot (its question built from the game as :func:`bot.match.question` builds it,
+for the bot (its question built from the game as :func:`bot.table.match_steps.question` builds it,
 answered as a worker answers it) is the same when the tiles its seat cannot see are
 dealt again among the other hands and the boneyard, with the same dice. The help and
 the rules tell players so."""
@@ -15,11 +15,11 @@ from bot import ai
 from bot.ai.clues import clues
 from bot.ai.review import judge_decision
 from bot.ai.thinker import answer
-from bot.contract import ChatRef
-from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
-from bot.i18n import available_languages, translator
-from bot.lookups import FAIR_PLAY, help_screen, rules_screen
-from bot.match import question
+from bot.model.contract import ChatRef
+from bot.model.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.table.lookups import FAIR_PLAY, help_screen, rules_screen
+from bot.table.match_steps import question
+from bot.views.i18n import available_languages, translator
 from engine import State, legal_moves, view
 from tests.bot.test_ai_strong import GAMES, positions, scrambled
 

@@ -15,9 +15,9 @@ import psutil
 
 from bot import ai
 from bot.ai.thinker import Question, Thinker, answer
-from bot.contract import ChatRef
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model.contract import ChatRef
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
 from engine import DOUBLE_SIX, Fixture, Move, new_match, parse_move, view
 from tests.bot.driver import SETTINGS, Clock, Table, scripted, user
 

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from bot import catalog
 from bot.ai import levels
-from bot.i18n import available_languages
-from bot.texts import OPTION_HELP, OPTION_LABELS
+from bot.views import catalog
+from bot.views.i18n import available_languages
+from bot.views.texts import OPTION_HELP, OPTION_LABELS
 from engine import all_variants
 from engine.variant import Variant
 

@@ -20,7 +20,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from bot.i18n import DOMAIN, LOCALE_DIR, available_languages
+from bot.views.i18n import DOMAIN, LOCALE_DIR, available_languages
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = available_languages()

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import codec, payload_fields
-from bot.codec import BadPayload
-from bot.contract import ChatRef
+from bot.model import codec, payload_fields
+from bot.model.codec import BadPayload
+from bot.model.contract import ChatRef
 from engine import DONE, DOUBLE_SIX, DRAW, PASS, Move, Tile, all_variants, legal_moves, new_match
 
 GAME = "k3j9x2ab"

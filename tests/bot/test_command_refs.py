@@ -3,10 +3,10 @@ platform writes it the way it is typed there (``/newgame``, ``/domino new``)."""
 
 from __future__ import annotations
 
-from bot.contract import CommandRef, Notice, Outbound, PrivateStart, Screen, TextLine
-from bot.i18n import translator
-from bot.lookups import languages_screen, rules_screen
-from bot.store import Store
+from bot.model.contract import CommandRef, Notice, Outbound, PrivateStart, Screen, TextLine
+from bot.storage.store import Store
+from bot.table.lookups import languages_screen, rules_screen
+from bot.views.i18n import translator
 from tests.bot.driver import make_table, responses, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

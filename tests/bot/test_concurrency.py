@@ -7,10 +7,10 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from bot import codec
-from bot.contract import Answer, Press
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import Answer, Press
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
 from engine import format_move
 from tests.bot.driver import SETTINGS, Clock, Table, make_table, move_buttons, user
 

@@ -29,12 +29,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from bot import codec
-from bot.contract import Answer, ChatRef, Command, Notice, Outbound, Press, PrivateStart, Show
-from bot.gamedoc import GameDoc, from_json
-from bot.replay import build_state
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import Answer, ChatRef, Command, Notice, Outbound, Press, PrivateStart, Show
+from bot.model.gamedoc import GameDoc, from_json
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
+from bot.table.state_cache import build_state
 from engine import THREE_GUNS_SET, State, Tile, legal_moves
 from engine import apply as apply_move
 from engine import next_deal as deal_next

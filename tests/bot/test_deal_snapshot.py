@@ -14,11 +14,11 @@ import pytest
 import redis.asyncio as aredis
 
 import engine
-from bot import deal_snapshot, keys
-from bot.contract import Answer, ChatRef, Command
-from bot.deal_snapshot import BadSnapshot, Snapshot, dump, engine_digest, load
-from bot.sessions import Sessions
-from bot.store import SET_ASIDE_TTL, Store
+from bot.model.contract import Answer, ChatRef, Command
+from bot.storage import deal_snapshot, keys
+from bot.storage.deal_snapshot import BadSnapshot, Snapshot, dump, engine_digest, load
+from bot.storage.store import SET_ASIDE_TTL, Store
+from bot.table.sessions import Sessions
 from engine import State, api
 from engine.variants.baghdad_caravans import BaghdadDetail, Caravan
 from engine.variants.kozel import KozelDetail
@@ -147,7 +147,7 @@ async def test_a_bad_snapshot_is_set_aside_and_the_game_goes_on(
     fresh = Sessions(store, SETTINGS, clock=table.clock)  # a process that never saw the game
     person = next(p for p in (ANNA, BORIS) if move_buttons(table.hand(p)))
     payload = move_buttons(table.hand(person))[0].payload
-    with caplog.at_level(logging.ERROR, logger="bot.runner"):
+    with caplog.at_level(logging.ERROR, logger="bot.table.runner"):
         out = await table.press(person, payload, sessions=fresh)
     assert out[0] == Answer("")  # the move was made
     assert not made.exists()

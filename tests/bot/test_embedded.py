@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from bot.embedded import EmbeddedRedis, EmbeddedRedisError, redis_url_or_embedded
-from bot.i18n import translator
+from bot.app.embedded_redis import EmbeddedRedis, EmbeddedRedisError, redis_url_or_embedded
+from bot.views.i18n import translator
 
 pytestmark = pytest.mark.redis
 
@@ -69,7 +69,7 @@ def test_a_data_directory_with_a_long_path_gets_its_socket_elsewhere(tmp_path: P
 def test_with_no_redis_url_an_embedded_server_is_started_and_logged(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.embedded")
+    caplog.set_level(logging.INFO, logger="bot.app.embedded_redis")
     url, server = redis_url_or_embedded(None, tmp_path / "data")
     try:
         assert server is not None and url == server.url

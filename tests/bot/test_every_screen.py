@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-import bot.i18n
 import bot.picture
-from bot import codec
-from bot.catalog import commands
-from bot.contract import Answer, Notice, Outbound, Screen, Show, UserRef
-from bot.store import Store
+import bot.views.i18n
+from bot.model import codec
+from bot.model.contract import Answer, Notice, Outbound, Screen, Show, UserRef
+from bot.storage.store import Store
+from bot.views.catalog import commands
 from engine import all_variants
 from tests.bot.driver import make_table
 
@@ -132,7 +132,7 @@ def catalogs(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
     pictures drawn in English, and those texts are no screen's."""
     bot.picture.learnt_palette()
     missing: set[str] = set()
-    real = bot.i18n._load
+    real = bot.views.i18n._load
 
     def recording(lang: str) -> gettext.NullTranslations:
         loaded = real(lang)
@@ -141,10 +141,10 @@ def catalogs(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
         loaded.missing = missing  # type: ignore[attr-defined]
         return loaded
 
-    monkeypatch.setattr(bot.i18n, "_load", recording)
-    bot.i18n.translator.cache_clear()
+    monkeypatch.setattr(bot.views.i18n, "_load", recording)
+    bot.views.i18n.translator.cache_clear()
     yield missing
-    bot.i18n.translator.cache_clear()
+    bot.views.i18n.translator.cache_clear()
 
 
 @pytest.mark.parametrize("variant", sorted(MATCHES))
@@ -161,12 +161,12 @@ async def test_every_screen_of_a_whole_match_has_every_text_translated(
 async def test_no_english_word_reaches_a_screen_outside_a_template(
     fake_store: Store, monkeypatch: pytest.MonkeyPatch, variant: str
 ) -> None:
-    monkeypatch.setattr(bot.i18n, "_load", lambda lang: Marking())
-    bot.i18n.translator.cache_clear()
+    monkeypatch.setattr(bot.views.i18n, "_load", lambda lang: Marking())
+    bot.views.i18n.translator.cache_clear()
     try:
         said = await play_everything(fake_store, "ru", variant)
     finally:
-        bot.i18n.translator.cache_clear()
+        bot.views.i18n.translator.cache_clear()
     leaks = set()
     for text in said:
         while WRAPPED.search(text):

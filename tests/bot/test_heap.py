@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import heap
+from bot.app import gc_tuning
 
 
 @pytest.fixture
@@ -24,6 +24,6 @@ def test_settling_freezes_what_start_up_made_and_collects_the_young_less_often()
     made_at_start_up = {"seats": [1, 2]}
     older = gc.get_threshold()[1:]
     assert any(o is made_at_start_up for o in gc.get_objects())
-    heap.settle()
+    gc_tuning.settle()
     assert not any(o is made_at_start_up for o in gc.get_objects())  # out of sight
-    assert gc.get_threshold() == (heap.YOUNG, *older)
+    assert gc.get_threshold() == (gc_tuning.YOUNG, *older)

@@ -9,8 +9,18 @@ from typing import Any
 
 import pytest
 
-from bot.contract import Answer, Notice, Outbound, Press, Response, Screen, Show, SlotKind, UserRef
-from bot.store import Store
+from bot.model.contract import (
+    Answer,
+    Notice,
+    Outbound,
+    Press,
+    Response,
+    Screen,
+    Show,
+    SlotKind,
+    UserRef,
+)
+from bot.storage.store import Store
 from engine import State, Tile
 from tests.bot.driver import Table, button, buttons, make_table, tiles_in, user
 
@@ -103,7 +113,7 @@ async def test_no_screen_shows_a_hand_it_should_not(
 
 def test_a_tile_in_a_public_screen_would_be_caught() -> None:
     """The check itself: a table line naming a tile in a hand fails it."""
-    from bot.contract import ChatRef, Slot
+    from bot.model.contract import ChatRef, Slot
     from engine import new_match
 
     state = new_match("tyaga", 2, seed=1)

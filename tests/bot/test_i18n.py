@@ -13,11 +13,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bot.catalog import commands
-from bot.contract import ChatRef, Deadline, Mention, UserRef
-from bot.gamedoc import GameDoc, Seat, TableSettings
-from bot.handview import hand_buttons
-from bot.i18n import (
+from bot.model.contract import ChatRef, Deadline, Mention, UserRef
+from bot.model.gamedoc import GameDoc, Seat, TableSettings
+from bot.table.typed_moves import NotAMove, typed_press
+from bot.views.catalog import commands
+from bot.views.hand import hand_buttons
+from bot.views.i18n import (
     LOCALE_DIR,
     Translator,
     available_languages,
@@ -25,9 +26,8 @@ from bot.i18n import (
     pick_language,
     translator,
 )
-from bot.lobbyview import settings_buttons
-from bot.replay_story import story
-from bot.typed import NotAMove, typed_press
+from bot.views.lobby import settings_buttons
+from bot.views.replay_story import story
 from engine import DOUBLE_SIX, apply, new_match, parse_move, view
 from engine.replay import parse_replay
 from tests.bot.driver import deal

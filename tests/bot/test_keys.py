@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from redis.crc import key_slot
 
-from bot import keys
-from bot.contract import ChatRef, UserRef
+from bot.model.contract import ChatRef, UserRef
+from bot.storage import keys
 
 GROUP = ChatRef("tg", "-100123")
 TOPIC = ChatRef("tg", "-100123", "77")

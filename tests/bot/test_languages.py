@@ -3,9 +3,9 @@ whoever opened the table; a hand and a popup speak their player's language."""
 
 from __future__ import annotations
 
-from bot import codec
-from bot.contract import SlotKind, UserRef
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import SlotKind, UserRef
+from bot.storage.store import Store
 from tests.bot.driver import answer, make_table, move_buttons, responses, shows
 
 IVAN = UserRef("tg", "1", "Ivan", "ru")

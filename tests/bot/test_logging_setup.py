@@ -10,7 +10,7 @@ from typing import Literal
 
 import pytest
 
-from bot.logging_setup import setup_logging
+from bot.app.logging_setup import setup_logging
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.contract import (
+from bot.model.contract import (
     Answer,
     Mention,
     Notice,
@@ -23,7 +23,7 @@ from bot.contract import (
     isolated,
     segment_text,
 )
-from bot.store import Store
+from bot.storage.store import Store
 from tests.bot.driver import make_table
 
 NAMES = ("דנה כהן", "سلمى 7")  # Hebrew and Arabic, one with a number of its own

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.settings_flow import TABLE_KEYS, TIMER, TIMER_MAX, TIMER_MIN
-from bot.store import Store
+from bot.storage.store import Store
+from bot.table.settings import TABLE_KEYS, TIMER, TIMER_MAX, TIMER_MIN
 from engine import get_variant
 from tests.bot.driver import info_text, make_table, user
 from tests.engine.test_option_values import SPACE, meaning, read_number

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.contract import Notice
-from bot.flow import Game
-from bot.painter import Painter
+from bot.model.contract import Notice
+from bot.model.decision import Game
 from bot.picture.samples import gallery
 from bot.picture.screens import TableOrder, draw_table
-from bot.store import Store
-from bot.updates import deal_end_picture
+from bot.storage.store import Store
+from bot.table.painter import Painter
+from bot.table.updates import deal_end_picture
 from engine import DOUBLE_SIX
 from tests.bot.driver import button, deal, make_table, scripted, user
 from tests.bot.test_ai_thinker import children

@@ -12,11 +12,11 @@ import pytest
 from PIL import Image, ImageChops
 
 import engine
-from bot.i18n import available_languages, translator
 from bot.picture import hand_png, png, table_png
 from bot.picture.samples import NAMES, gallery, states, worst
 from bot.picture.status import status_lines
 from bot.picture.table import _crosswise, table_picture
+from bot.views.i18n import available_languages, translator
 from engine import Placed, State
 
 GAMES = [("tyaga", 2), ("tyaga", 6), ("kozel", 4), ("baghdad", 2), ("three_guns", 3)]

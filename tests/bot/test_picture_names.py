@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from PIL import ImageFont
 
-from bot.i18n import translator
 from bot.picture import table_png
 from bot.picture.coverage import PLACEHOLDER, characters, drawable
 from bot.picture.fonts import BOLD, REGULAR
 from bot.picture.ink import shown
 from bot.picture.samples import gallery
+from bot.views.i18n import translator
 
 NAMES = (
     "Ann 👍🏽",  # an emoji with a skin tone

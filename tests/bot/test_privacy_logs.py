@@ -9,9 +9,9 @@ import random
 import pytest
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import ChatRef, Command
-from bot.store import Store
+from bot.model.contract import ChatRef, Command
+from bot.storage import keys
+from bot.storage.store import Store
 from tests.bot.driver import make_table, user
 
 ANNA, BORIS = user(1, "Anna Zyx"), user(2, "Boris Qwv")

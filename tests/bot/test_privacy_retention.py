@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.config import Settings
-from bot.contract import ChatRef
-from bot.store import Store
-from bot.store_privacy import GRACE
+from bot.app.config import Settings
+from bot.model.contract import ChatRef
+from bot.storage import keys
+from bot.storage.privacy import GRACE
+from bot.storage.store import Store
 from tests.bot.driver import make_table, user
 from tests.bot.test_sessions_privacy import _dump
 

@@ -10,12 +10,12 @@ from dataclasses import replace
 
 import pytest
 
-from bot.contract import ChatRef, Command, Response, Show, SlotKind
-from bot.i18n import translator
-from bot.rating_step import RatedMatch, change_lines
-from bot.rating_views import top_screen
-from bot.ratings import PROVISIONAL, Rating
-from bot.store import Store
+from bot.model.contract import ChatRef, Command, Response, Show, SlotKind
+from bot.model.ratings import PROVISIONAL, Rating
+from bot.storage.store import Store
+from bot.table.rating_lookups import top_screen
+from bot.table.rating_step import RatedMatch, change_lines
+from bot.views.i18n import translator
 from tests.bot.driver import make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from bot import ai, keys
-from bot.contract import ChatRef
-from bot.ratings import COMPUTER, Rating, Result, decode, rate_result
-from bot.runner import OUTBOX_GRACE, Runner
-from bot.sessions import Sessions
-from bot.store import Store
-from bot.store_ratings import outbox_write
+from bot import ai
+from bot.model.contract import ChatRef
+from bot.model.ratings import COMPUTER, Rating, Result, decode, rate_result
+from bot.storage import keys
+from bot.storage.ratings import outbox_write
+from bot.storage.store import Store
+from bot.table.runner import OUTBOX_GRACE, Runner
+from bot.table.sessions import Sessions
 from tests.bot.driver import SETTINGS, make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.contract import ChatRef
-from bot.gamedoc import FINISHED, GameDoc, Seat, TableSettings
-from bot.ratings import COMPUTER, Entrant, Rating, decode, encode, entrants, places, rate
+from bot.model.contract import ChatRef
+from bot.model.gamedoc import FINISHED, GameDoc, Seat, TableSettings
+from bot.model.ratings import COMPUTER, Entrant, Rating, decode, encode, entrants, places, rate
 from engine import State, new_match
 from tests.bot.driver import user
 

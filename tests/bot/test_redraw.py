@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from bot.contract import ChatRef, SlotKind
-from bot.gamedoc import from_json
-from bot.store import Store
-from bot.updates import hand_slot
+from bot.model.contract import ChatRef, SlotKind
+from bot.model.gamedoc import from_json
+from bot.storage.store import Store
+from bot.table.updates import hand_slot
 from tests.bot.driver import make_table, tiles_in, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot import codec
-from bot.contract import ChatRef, Mention, Style, UserRef
-from bot.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
-from bot.handview import hand_buttons, hand_screen
-from bot.i18n import translator
-from bot.lobbyview import int_steps, lobby_screen, next_option_value
-from bot.render import HISTORY, table_screen
+from bot.model import codec
+from bot.model.contract import ChatRef, Mention, Style, UserRef
+from bot.model.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
+from bot.views.hand import hand_buttons, hand_screen
+from bot.views.i18n import translator
+from bot.views.lobby import int_steps, lobby_screen, next_option_value
+from bot.views.table_screen import HISTORY, table_screen
 from engine import (
     DOUBLE_SIX,
     Fixture,

@@ -7,9 +7,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.embedded import EmbeddedRedis
-from bot.sessions import Sessions
-from bot.store import Store, connect
+from bot.app.embedded_redis import EmbeddedRedis
+from bot.storage.store import Store, connect
+from bot.table.sessions import Sessions
 from tests.bot.driver import SETTINGS, Table, make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

@@ -7,11 +7,11 @@ import random
 
 from bot.ai.review import review as ai_review
 from bot.ai.thinker import Thinker
-from bot.contract import Answer, Notice, Press
-from bot.history_kept import KeptMatch
-from bot.play import private_chat
-from bot.review import job_for
-from bot.store import Store
+from bot.model.contract import Answer, Notice, Press
+from bot.storage.kept_match import KeptMatch
+from bot.storage.store import Store
+from bot.table.play import private_chat
+from bot.table.review import job_for
 from tests.bot.driver import Table, buttons, make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

@@ -3,9 +3,9 @@ sits at one: its private chat would be the group, where every hand would show.""
 
 from __future__ import annotations
 
-from bot.contract import Command, Press, SlotKind
-from bot.gamedoc import GameDoc, Seat
-from bot.store import Store
+from bot.model.contract import Command, Press, SlotKind
+from bot.model.gamedoc import GameDoc, Seat
+from bot.storage.store import Store
 from tests.bot.driver import answer, button, info_text, make_table, shows, user
 from tests.bot.stored import change_game
 

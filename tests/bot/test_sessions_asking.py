@@ -4,9 +4,9 @@ button's answer says so every time."""
 
 from __future__ import annotations
 
-from bot import asking
-from bot.contract import Answer, ChatRef, Response
-from bot.store import Store
+from bot.model.contract import Answer, ChatRef, Response
+from bot.storage.store import Store
+from bot.table import asking
 from tests.bot.driver import answer, button, make_table, responses, user
 from tests.bot.test_sessions_pictures import FIRST_MOVES, _started
 from tests.bot.test_sessions_play import press_tile

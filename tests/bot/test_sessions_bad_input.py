@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import codec
-from bot.contract import (
+from bot.model import codec
+from bot.model.contract import (
     Answer,
     ChatRef,
     Command,
@@ -22,8 +22,8 @@ from bot.contract import (
     Show,
     UserRef,
 )
-from bot.sessions import Sessions
-from bot.store import Store, StoreUnavailable
+from bot.storage.store import Store, StoreUnavailable
+from bot.table.sessions import Sessions
 from engine import Move, Tile
 from tests.bot.driver import (
     SETTINGS,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.contract import ChatMoved, ChatRef, SlotKind
-from bot.store import Store
+from bot.model.contract import ChatMoved, ChatRef, SlotKind
+from bot.storage.store import Store
 from tests.bot.driver import make_table, shows, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

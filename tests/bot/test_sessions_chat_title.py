@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.contract import Command, SlotKind
-from bot.gamedoc import from_json, to_json
-from bot.store import Store
+from bot.model.contract import Command, SlotKind
+from bot.model.gamedoc import from_json, to_json
+from bot.storage.store import Store
 from tests.bot.driver import make_table, shows, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bot.contract import ChatRef, UserRef
-from bot.gamedoc import (
+from bot.model.contract import ChatRef, UserRef
+from bot.model.gamedoc import (
     RESIGNED,
     BadDocument,
     Due,
@@ -24,7 +24,7 @@ from bot.gamedoc import (
     replay_json,
     to_json,
 )
-from bot.replay import build_state, deal_start_state, fits
+from bot.table.state_cache import build_state, deal_start_state, fits
 from engine import apply, format_move, legal_moves, new_match
 
 ANNA = UserRef("tg", "1", "Anna", "en")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot import codec
-from bot.contract import SlotKind
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import SlotKind
+from bot.storage.store import Store
 from engine import Tile
 from tests.bot.driver import (
     Table,

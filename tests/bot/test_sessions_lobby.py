@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot import codec
-from bot.contract import ChatRef, Screen, SlotKind
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import ChatRef, Screen, SlotKind
+from bot.storage.store import Store
 from tests.bot.driver import answer, button, buttons, info_text, make_table, shows, user
 
 ANNA, BORIS, CHEN = user(1, "Anna"), user(2, "Boris"), user(3, "Chen")

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from bot import codec
-from bot.catalog import COMMAND_NAMES
-from bot.contract import Answer, ChatRef, Command, CommandRef, Document, UserRef
-from bot.i18n import available_languages, translator
-from bot.lookups import rules_screen
-from bot.store import MatchRow, Store
+from bot.model import codec
+from bot.model.contract import Answer, ChatRef, Command, CommandRef, Document, UserRef
+from bot.storage.store import MatchRow, Store
+from bot.table.lookups import rules_screen
+from bot.views.catalog import COMMAND_NAMES
+from bot.views.i18n import available_languages, translator
 from engine import DOUBLE_SIX, parse_move
 from tests.bot.driver import (
     Table,

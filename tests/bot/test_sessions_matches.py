@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.contract import Document, Outbound, Screen, Show, SlotKind, UserRef
-from bot.store import Store
+from bot.model.contract import Document, Outbound, Screen, Show, SlotKind, UserRef
+from bot.storage.store import Store
 from engine import apply, new_match, next_deal, parse_move
 from engine.state import Fixture
 from engine.tiles import Tile

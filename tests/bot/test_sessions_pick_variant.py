@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot import codec
-from bot.contract import SlotKind
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import SlotKind
+from bot.storage.store import Store
 from engine import all_variants
 from tests.bot.driver import answer, button, buttons, make_table, responses, shows, user
 

@@ -8,8 +8,8 @@ import io
 
 from PIL import Image
 
-from bot.contract import Answer, Notice, Outbound, Response, Show, SlotKind
-from bot.store import Store
+from bot.model.contract import Answer, Notice, Outbound, Response, Show, SlotKind
+from bot.storage.store import Store
 from tests.bot.driver import (
     Table,
     answer,

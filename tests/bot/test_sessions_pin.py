@@ -3,8 +3,8 @@ asking the adapter to pin the table each time it is posted anew."""
 
 from __future__ import annotations
 
-from bot.contract import SlotKind
-from bot.store import Store
+from bot.model.contract import SlotKind
+from bot.storage.store import Store
 from engine import DOUBLE_SIX
 from tests.bot.driver import button, deal, make_table, responses, scripted, shows, user
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import NoReturn
 
-from bot import codec
-from bot.contract import (
+from bot.model import codec
+from bot.model.contract import (
     Answer,
     ChatRef,
     Delete,
@@ -20,7 +20,7 @@ from bot.contract import (
     Unreachable,
     UserRef,
 )
-from bot.store import Store
+from bot.storage.store import Store
 from engine import DOUBLE_SIX
 from tests.bot.driver import (
     Table,

@@ -3,9 +3,9 @@ chat names its game's chat, and a button naming another chat is refused."""
 
 from __future__ import annotations
 
-from bot import codec, payload_fields
-from bot.contract import Answer, ChatRef, Press, SlotKind
-from bot.store import Store
+from bot.model import codec, payload_fields
+from bot.model.contract import Answer, ChatRef, Press, SlotKind
+from bot.storage.store import Store
 from engine import DOUBLE_SIX, Move, Tile
 from tests.bot.driver import deal, make_table, scripted, shows, user
 

@@ -9,12 +9,21 @@ import random
 import pytest
 import redis.asyncio as aredis
 
-from bot import codec, keys
-from bot.contract import ChatRef, Command, CommandRef, Notice, PrivateStart, Response, SlotKind
-from bot.i18n import available_languages, translator
-from bot.lookups import help_screen
-from bot.store import MatchRow, Store
-from bot.store_ratings import outbox_write
+from bot.model import codec
+from bot.model.contract import (
+    ChatRef,
+    Command,
+    CommandRef,
+    Notice,
+    PrivateStart,
+    Response,
+    SlotKind,
+)
+from bot.storage import keys
+from bot.storage.ratings import outbox_write
+from bot.storage.store import MatchRow, Store
+from bot.table.lookups import help_screen
+from bot.views.i18n import available_languages, translator
 from tests.bot.driver import (
     Table,
     answer,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from bot.contract import ChatRef, Command, SlotKind, UserRef
-from bot.sessions import Sessions
-from bot.snapshot import open_game
-from bot.store import Store
+from bot.model.contract import ChatRef, Command, SlotKind, UserRef
+from bot.storage.store import Store
+from bot.table.current_screens import open_game
+from bot.table.sessions import Sessions
 from tests.bot.driver import SETTINGS, Clock
 
 CHAT = ChatRef("con", "local")

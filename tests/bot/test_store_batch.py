@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from bot.contract import ChatRef
-from bot.store import GameWrite, Store, StoreUnavailable, TimerChange
+from bot.model.contract import ChatRef
+from bot.storage.store import GameWrite, Store, StoreUnavailable, TimerChange
 from tests.bot.stored import write
 
 ONE, TWO, THREE = ChatRef("tg", "-1001"), ChatRef("tg", "-1002"), ChatRef("tg", "-1003")

@@ -23,13 +23,14 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.crc import key_slot
 
-from bot import codec, keys
-from bot.contract import Answer, ChatRef, UserRef
-from bot.store import Ending, GameWrite, Store, connect
-from bot.store_cluster import WaitingCluster
-from bot.store_game import write_keys_args
-from bot.store_scores import board_writes
-from bot.store_types import MatchRow
+from bot.model import codec
+from bot.model.contract import Answer, ChatRef, UserRef
+from bot.storage import keys
+from bot.storage.cluster import WaitingCluster
+from bot.storage.game import write_keys_args
+from bot.storage.scores import board_writes
+from bot.storage.store import Ending, GameWrite, Store, connect
+from bot.storage.values import MatchRow
 from engine import format_move
 from tests.bot.driver import Table, make_table, move_buttons, user
 from tests.bot.test_sessions_matches import MATCHES

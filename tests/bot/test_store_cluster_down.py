@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.contract import Answer, ChatRef
-from bot.failures import plain_failure
-from bot.store import Store, StoreUnavailable, connect
+from bot.app.failures import plain_failure
+from bot.model.contract import Answer, ChatRef
+from bot.storage.store import Store, StoreUnavailable, connect
 from tests.bot.driver import make_table, move_buttons, user
 from tests.bot.test_store_cluster import running_cluster
 from tests.bot.test_store_unavailable import CALLS

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aredis
 
-from bot.contract import ChatRef
-from bot.store import Store, Stored, connect
+from bot.model.contract import ChatRef
+from bot.storage.store import Store, Stored, connect
 from tests.bot.stored import end_game, write
 
 

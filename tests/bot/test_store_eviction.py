@@ -13,11 +13,11 @@ from collections.abc import Callable
 import pytest
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import Answer, ChatRef, Command
-from bot.sessions import Sessions
-from bot.store import Store
-from bot.store_types import PartsMissing
+from bot.model.contract import Answer, ChatRef, Command
+from bot.storage import keys
+from bot.storage.store import Store
+from bot.storage.values import PartsMissing
+from bot.table.sessions import Sessions
 from tests.bot.driver import SETTINGS, Table, info_text, make_table
 from tests.bot.test_store_press import ANNA, BORIS, a_move, in_play
 
@@ -60,7 +60,7 @@ async def test_a_press_on_a_game_that_lost_a_part_is_answered_and_frees_the_chat
     game_id, moves, deals = await _broken(table, redis_client, part)
     sessions = table.sessions if process.startswith("the one") else Sessions(store, SETTINGS)
     person, payload = await a_move(table)
-    with caplog.at_level(logging.ERROR, logger="bot.runner"):
+    with caplog.at_level(logging.ERROR, logger="bot.table.runner"):
         out = await table.press(person, payload, sessions=sessions)
     assert [o for o in out if isinstance(o, Answer)] == [
         Answer("That button is from a finished game.")

@@ -14,10 +14,10 @@ import pytest
 import redis
 from redis.crc import key_slot
 
-from bot import keys
-from bot.contract import Answer, ChatRef
-from bot.replay import build_state
-from bot.store import Store, connect
+from bot.model.contract import Answer, ChatRef
+from bot.storage import keys
+from bot.storage.store import Store, connect
+from bot.table.state_cache import build_state
 from tests.bot.driver import make_table, move_buttons, user
 from tests.bot.test_store_cluster import Servers, running_cluster
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.contract import ChatRef, UserRef
-from bot.store import MatchRow, Store, Stored, TimerClaim
+from bot.model.contract import ChatRef, UserRef
+from bot.storage.store import MatchRow, Store, Stored, TimerClaim
 from tests.bot.stored import end_game, write
 
 CHAT = ChatRef("tg", "-100")

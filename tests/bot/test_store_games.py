@@ -12,13 +12,13 @@ import pytest
 import redis
 import redis.asyncio as aredis
 
-from bot import keys
-from bot import runner as runner_module
-from bot.contract import ChatRef, UserRef
-from bot.flow import Decision, Game, refuse
-from bot.gamedoc import LOBBY, GameDoc, Seat, TableSettings, from_json, head_json
-from bot.i18n import Translator
-from bot.store import Store, StoreBusy, Stored
+from bot.model.contract import ChatRef, UserRef
+from bot.model.decision import Decision, Game, refuse
+from bot.model.gamedoc import LOBBY, GameDoc, Seat, TableSettings, from_json, head_json
+from bot.storage import keys
+from bot.storage.store import Store, StoreBusy, Stored
+from bot.table import runner as runner_module
+from bot.views.i18n import Translator
 from tests.bot.stored import end_game, put_game, runner, write
 
 CHAT = ChatRef("tg", "-100123")

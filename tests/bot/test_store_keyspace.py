@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import ChatRef
-from bot.runner import Runner
-from bot.store import Store
+from bot.model.contract import ChatRef
+from bot.storage import keys
+from bot.storage.store import Store
+from bot.table.runner import Runner
 from tests.bot.driver import make_table, user
 from tests.bot.test_sessions_matches import MATCHES
 

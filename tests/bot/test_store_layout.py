@@ -11,11 +11,12 @@ import random
 import pytest
 import redis.asyncio as aredis
 
-from bot import codec, keys
-from bot.contract import Answer, ChatRef, Command, UserRef
-from bot.gamedoc import to_json
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import Answer, ChatRef, Command, UserRef
+from bot.model.gamedoc import to_json
+from bot.storage import keys
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
 from tests.bot.driver import SETTINGS, Table, info_text, make_table
 from tests.bot.test_store_press import ANNA, BORIS, a_move, in_play
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from bot.contract import ChatRef
-from bot.store import Store
+from bot.model.contract import ChatRef
+from bot.storage.store import Store
 from tests.bot.driver import make_table, user
 
 PEOPLE = [user(1, "Anna"), user(2, "Boris"), user(3, "Chen")]

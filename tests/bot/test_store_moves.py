@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import ChatRef, UserRef
-from bot.store import MatchRow, Store, Stored, TimerClaim
+from bot.model.contract import ChatRef, UserRef
+from bot.storage import keys
+from bot.storage.store import MatchRow, Store, Stored, TimerClaim
 from tests.bot.stored import count_match, write
 
 GROUP = ChatRef("tg", "-4001")

@@ -15,14 +15,16 @@ import pytest
 import redis.asyncio as aredis
 
 import engine
-from bot import codec, handview, keys
-from bot import updates as updates_module
-from bot.contract import Answer, ChatRef, Command, UserRef
-from bot.gamedoc import FINISHED, GameDoc, from_json, to_json
-from bot.sessions import Sessions
-from bot.store import Ending, GameWrite, MatchWrite, Store, Stored
-from bot.store_scores import board_writes
-from bot.store_types import MatchRow
+from bot.model import codec
+from bot.model.contract import Answer, ChatRef, Command, UserRef
+from bot.model.gamedoc import FINISHED, GameDoc, from_json, to_json
+from bot.storage import keys
+from bot.storage.scores import board_writes
+from bot.storage.store import Ending, GameWrite, MatchWrite, Store, Stored
+from bot.storage.values import MatchRow
+from bot.table import updates as updates_module
+from bot.table.sessions import Sessions
+from bot.views import hand
 from tests.bot.driver import SETTINGS, Table, info_text, make_table, move_buttons, user
 from tests.bot.stored import write
 
@@ -248,7 +250,7 @@ async def test_an_unreadable_game_is_set_aside_and_the_chat_is_free_at_once(
     assert doc is not None
     broken = {**to_json(doc), "schema": 99}
     await redis_client.hset(keys.game(CHAT), "doc", json.dumps(broken))
-    with caplog.at_level(logging.ERROR, logger="bot.runner"):
+    with caplog.at_level(logging.ERROR, logger="bot.table.runner"):
         out = await table.command(ANNA, "new", "kozel")
         again = await table.command(BORIS, "join")
     assert "went wrong" not in info_text(out) + info_text(again)
@@ -283,7 +285,7 @@ async def test_a_press_draws_each_hand_once_when_this_process_drew_the_last_ones
     table = make_table(store, CHAT)
     await in_play(table, 3, random.Random(8))
     drawn: list[int] = []
-    original = handview.hand_screen
+    original = hand.hand_screen
 
     def counting(*args: Any) -> Any:
         drawn.append(1)

@@ -8,14 +8,15 @@ from typing import Any
 
 import pytest
 
-from bot import ai, keys
-from bot.contract import ChatRef, Command, Response, Show, SlotKind
-from bot.i18n import translator
-from bot.rating_views import top_screen
-from bot.ratings import COMPUTER, PROVISIONAL, Rating, decode
-from bot.runner import Runner
-from bot.sessions import Sessions
-from bot.store import Store
+from bot import ai
+from bot.model.contract import ChatRef, Command, Response, Show, SlotKind
+from bot.model.ratings import COMPUTER, PROVISIONAL, Rating, decode
+from bot.storage import keys
+from bot.storage.store import Store
+from bot.table.rating_lookups import top_screen
+from bot.table.runner import Runner
+from bot.table.sessions import Sessions
+from bot.views.i18n import translator
 from tests.bot.driver import SETTINGS, Table, make_table, user
 
 ANNA, BORIS = user(1, "Anna"), user(2, "Boris")

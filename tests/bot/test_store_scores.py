@@ -9,10 +9,10 @@ import pytest
 import redis.exceptions
 from redis.asyncio.client import Pipeline
 
-from bot import keys
-from bot.contract import ChatRef, UserRef
-from bot.store import MatchRow, Store, Stored, StoreUnavailable
-from bot.store_types import text
+from bot.model.contract import ChatRef, UserRef
+from bot.storage import keys
+from bot.storage.store import MatchRow, Store, Stored, StoreUnavailable
+from bot.storage.values import text
 from tests.bot.stored import count_match, end_game, write
 
 CHAT = ChatRef("tg", "-100")

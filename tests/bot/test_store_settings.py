@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import ChatRef, UserRef
-from bot.store import Store
+from bot.model.contract import ChatRef, UserRef
+from bot.storage import keys
+from bot.storage.store import Store
 
 CHAT = ChatRef("tg", "-1001")
 TOPIC = ChatRef("tg", "-1001", "3")

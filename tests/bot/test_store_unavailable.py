@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.contract import ChatRef, UserRef
-from bot.embedded import EmbeddedRedis
-from bot.store import Ending, GameWrite, Store, Stored, StoreUnavailable, connect
+from bot.app.embedded_redis import EmbeddedRedis
+from bot.model.contract import ChatRef, UserRef
+from bot.storage.store import Ending, GameWrite, Store, Stored, StoreUnavailable, connect
 from tests.bot.stored import write
 
 CHAT = ChatRef("tg", "-100")

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 
 import engine
-from bot import codec, match
-from bot import runner as runner_module
 from bot.ai import Budget
-from bot.contract import ChatRef, Notice, Slot, SlotKind, Unreachable
-from bot.gamedoc import GameDoc
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import ChatRef, Notice, Slot, SlotKind, Unreachable
+from bot.model.gamedoc import GameDoc
+from bot.storage.store import Store
+from bot.table import match_steps
+from bot.table import runner as runner_module
+from bot.table.sessions import Sessions
 from engine import DOUBLE_SIX, DRAW, Move, State, Tile
 from tests.bot.driver import (
     SETTINGS,
@@ -209,14 +210,14 @@ CARAVANS = deal(
 async def test_a_timer_run_out_mid_turn_has_the_computer_finish_the_turn_at_its_pace(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    chooses = match.computer_move
+    chooses = match_steps.computer_move
 
     def draws_when_it_may(
         doc: GameDoc, state: State[Any], level: str, budget: Budget, chosen: Move | None = None
     ) -> Move:
         return DRAW if DRAW in engine.legal_moves(state) else chooses(doc, state, level, budget)
 
-    monkeypatch.setattr(match, "computer_move", draws_when_it_may)
+    monkeypatch.setattr(match_steps, "computer_move", draws_when_it_may)
     table = make_table(store)
     await scripted(table, "baghdad", [ANNA, BORIS], CARAVANS, timer=30)
     await table.open_hands(ANNA, BORIS)

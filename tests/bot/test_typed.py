@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot import codec
-from bot.codec import MovePress
-from bot.contract import Button
-from bot.i18n import translator
-from bot.typed import NotAMove, offered_moves, typed_press
+from bot.model import codec
+from bot.model.codec import MovePress
+from bot.model.contract import Button
+from bot.table.typed_moves import NotAMove, offered_moves, typed_press
+from bot.views.i18n import translator
 from engine import DRAW, Move, Tile
 
 _ = translator("en")

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot import painter as painter_module
-from bot import updates as updates_module
-from bot.contract import Notice, Outbound, Screen, Show, SlotKind
-from bot.flow import Decision, Game
-from bot.i18n import text_line
+from bot.model.contract import Notice, Outbound, Screen, Show, SlotKind
+from bot.model.decision import Decision, Game
 from bot.picture import screens
 from bot.picture.screens import TableOrder
-from bot.store import Store
-from bot.updates import ShownScreens, game_updates
+from bot.storage.store import Store
+from bot.table import painter as painter_module
+from bot.table import updates as updates_module
+from bot.table.updates import ShownScreens, game_updates
+from bot.views.i18n import text_line
 from engine import DOUBLE_SIX
 from tests.bot.driver import button, deal, make_table, scripted, user
 

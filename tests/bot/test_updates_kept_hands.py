@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from bot import codec
-from bot import updates as updates_module
-from bot.contract import Outbound, Screen, UserRef
-from bot.flow import Game
-from bot.steady_press import distinct_moves
-from bot.store import Store
-from bot.updates import hand_of
+from bot.model import codec
+from bot.model.contract import Outbound, Screen, UserRef
+from bot.model.decision import Game
+from bot.storage.store import Store
+from bot.table import updates as updates_module
+from bot.table.steady_presses import distinct_moves
+from bot.table.updates import hand_of
 from tests.bot.driver import Table, buttons, make_table, move_buttons, user
 
 ANNA, BORIS, CHEN, DARIA = user(1, "Anna"), user(2, "Boris"), user(3, "Chen"), user(4, "Daria")

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from bot.contract import ChatRef, UserRef
-from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
-from bot.i18n import translator
-from bot.launch import seats_refusal
-from bot.outcome import unwritten, went_out
-from bot.render import table_screen
-from bot.settings_flow import check_options
-from bot.texts import error_text
+from bot.app.launch import seats_refusal
+from bot.model.contract import ChatRef, UserRef
+from bot.model.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.table.settings import check_options
+from bot.views.i18n import translator
+from bot.views.outcome import unwritten, went_out
+from bot.views.table_screen import table_screen
+from bot.views.texts import error_text
 from engine import (
     BadOption,
     DealEnd,

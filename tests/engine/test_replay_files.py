@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.i18n import translator
-from bot.replay_story import ReplayStopped, story
+from bot.views.i18n import translator
+from bot.views.replay_story import ReplayStopped, story
 from engine import DominoError, api
 from engine.replay import FORMAT, BadReplay, fixture_json, load_replay, run
 

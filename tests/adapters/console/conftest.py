@@ -8,7 +8,7 @@ from pathlib import Path
 import fakeredis
 import pytest
 
-from bot.store import Store
+from bot.storage.store import Store
 from tests.adapters.console.terminal import Clock, Terminal
 
 

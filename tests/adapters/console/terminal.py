@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from adapters.console import CHAT, ConsoleAdapter, StreamLines, TableRequest, look_around
-from bot.contract import ChatRef
-from bot.gamedoc import GameDoc, from_json
-from bot.replay import build_state
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model.contract import ChatRef
+from bot.model.gamedoc import GameDoc, from_json
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
+from bot.table.state_cache import build_state
 from engine import State
 from tests.bot import driver
 from tests.bot.driver import SETTINGS

@@ -16,7 +16,7 @@ from adapters.console.draw import (
     time_left,
     wrap,
 )
-from bot.contract import Button, CommandRef, Deadline, Mention, Screen, UserRef
+from bot.model.contract import Button, CommandRef, Deadline, Mention, Screen, UserRef
 
 TILE = re.compile(r"\[\d\|\d\]×?")
 

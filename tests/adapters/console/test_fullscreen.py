@@ -20,11 +20,11 @@ from adapters.console.choosing import Choose
 from adapters.console.fullscreen import TableApp
 from adapters.console.shades import HandOver, MoveButton
 from adapters.console.words import help_text, saved_farewell
-from bot.config import Settings
-from bot.gamedoc import from_json
-from bot.i18n import translator
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.app.config import Settings
+from bot.model.gamedoc import from_json
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
+from bot.views.i18n import translator
 from tests.adapters.console.terminal import Terminal
 
 QUICK = TableRequest("tyaga", options=("target=10",))

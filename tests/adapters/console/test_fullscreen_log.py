@@ -10,7 +10,7 @@ from textual.widgets import RichLog, Static
 
 from adapters.console import TableRequest
 from adapters.console.shades import MOVE_ROWS, MoveButton, move_list
-from bot.store import Store
+from bot.storage.store import Store
 from tests.adapters.console.test_fullscreen import SIZE, moves, table_app, until
 
 DEALS = TableRequest("tyaga", options=("target=30",))  # several deals, with draws

@@ -17,9 +17,9 @@ import engine
 from adapters.console import table_chat
 from adapters.console.fullscreen import TableApp
 from adapters.console.shades import MoveButton
-from bot.gamedoc import GameDoc, from_json
-from bot.store import Store
-from bot.typed import offered_moves
+from bot.model.gamedoc import GameDoc, from_json
+from bot.storage.store import Store
+from bot.table.typed_moves import offered_moves
 from tests.adapters.console.test_fullscreen import QUICK, SIZE, moves, table_app, text_of, until
 
 Style = Literal["key by key", "pilot", "burst"]

@@ -17,9 +17,9 @@ from adapters.console.logfile import logs_into
 from adapters.console.shades import MoveButton
 from bot.ai import Budget
 from bot.ai.thinker import Thinker
-from bot.logging_setup import setup_logging
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.app.logging_setup import setup_logging
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
 from tests.adapters.console.test_fullscreen import QUICK_CORE, SIZE, table_app, text_of, until
 
 STRONG = TableRequest("tyaga", level="strong", options=("target=10",))

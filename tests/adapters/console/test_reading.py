@@ -7,9 +7,9 @@ from typing import Any
 from adapters.console.draw import line_text, screen_lines
 from adapters.console.reading import TableReader
 from adapters.console.yours import gained_tiles
-from bot.contract import Screen
-from bot.handview import hand_screen
-from bot.render import table_screen
+from bot.model.contract import Screen
+from bot.views.hand import hand_screen
+from bot.views.table_screen import table_screen
 from engine import State, public_view, view
 from tests.bot.test_render import _, doc_for, drawing_deal, played, short_deal
 

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from adapters.console.words import resume_command, saved_farewell
-from bot.i18n import translator
+from bot.views.i18n import translator
 
 
 def installed(folder: Path) -> Path:

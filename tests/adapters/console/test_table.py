@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from adapters.console import TableRequest, look_around, table_chat
-from bot.contract import ChatRef
-from bot.gamedoc import from_json
-from bot.i18n import translator
+from bot.model.contract import ChatRef
+from bot.model.gamedoc import from_json
+from bot.views.i18n import translator
 from engine import DOUBLE_SIX, Tile
 from tests.adapters.console.terminal import WAIT, Terminal, always, last_line
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.console.yours import named_draws, own_draws, said_to_you
-from bot.i18n import translator
+from bot.views.i18n import translator
 
 LANGUAGES = ["en", "ru", "uk", "pl", "ca"]
 

@@ -9,7 +9,7 @@ import discord
 import pytest
 import redis.asyncio as aredis
 
-from bot.store import Store
+from bot.storage.store import Store
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.gateway import Person
 from tests.adapters.discord.harness import Bot

@@ -12,12 +12,12 @@ from typing import Any
 import redis.asyncio as aredis
 
 from adapters.discord.components import CUSTOM_ID_LIMIT
-from bot import codec
-from bot.contract import ChatRef
-from bot.gamedoc import from_json
-from bot.replay import build_state
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import ChatRef
+from bot.model.gamedoc import from_json
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
+from bot.table.state_cache import build_state
 from engine import Tile
 from tests.adapters.discord.conftest import ALICE, BOB, CAROL
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json

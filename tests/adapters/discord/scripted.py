@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Collection
 
-from bot.contract import ChatRef, Inbound, Outbound
-from bot.redraw import Drawn
+from bot.model.contract import ChatRef, Inbound, Outbound
+from bot.table.redraw import Drawn
 
 
 class ScriptedCore:

@@ -6,8 +6,8 @@ import discord
 import redis.asyncio as aredis
 
 from adapters.discord.client import build_client
-from bot.contract import ChatRef, Command, Screen, Show, Slot, SlotKind
-from bot.store import Store
+from bot.model.contract import ChatRef, Command, Screen, Show, Slot, SlotKind
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, GUILD_ID, THREAD_ID, Bot

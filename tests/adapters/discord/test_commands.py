@@ -8,7 +8,7 @@ from typing import Any
 import redis.asyncio as aredis
 
 from adapters.discord.autocomplete import option_suggestions
-from bot import catalog
+from bot.views import catalog
 from tests.adapters.discord.conftest import ALICE
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import Bot

@@ -10,8 +10,18 @@ import time
 import redis.asyncio as aredis
 
 from adapters.discord.pings import NO_TIMER_WAIT
-from bot.contract import Answer, Button, ChatRef, Delete, Mention, Screen, Show, Slot, SlotKind
-from bot.store import Store
+from bot.model.contract import (
+    Answer,
+    Button,
+    ChatRef,
+    Delete,
+    Mention,
+    Screen,
+    Show,
+    Slot,
+    SlotKind,
+)
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, labels_of

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 import redis.asyncio as aredis
 
-from bot import catalog, codec
-from bot.gamedoc import from_json
-from bot.store import Store
+from bot.model import codec
+from bot.model.gamedoc import from_json
+from bot.storage.store import Store
+from bot.views import catalog
 from tests.adapters.discord.conftest import ALICE, BOB, CAROL
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, InteractionRecord, Json
 from tests.adapters.discord.harness import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.contract import Answer, Show
+from bot.model.contract import Answer, Show
 from tests.adapters.discord.conftest import ALICE
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import Bot, labels_of

@@ -8,8 +8,8 @@ import pytest
 import redis.asyncio as aredis
 
 from adapters.discord.messages import TOKEN_LIFETIME
-from bot import codec
-from bot.store import Store
+from bot.model import codec
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord, Json
 from tests.adapters.discord.gateway import Person

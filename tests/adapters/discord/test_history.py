@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aredis
 
-from bot import codec
-from bot.contract import ChatRef
-from bot.history_kept import KeptMatch
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import ChatRef
+from bot.storage.kept_match import KeptMatch
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of, payloads_of

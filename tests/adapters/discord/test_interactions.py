@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as aredis
 
-from bot.contract import (
+from bot.model.contract import (
     Answer,
     Button,
     ChatRef,

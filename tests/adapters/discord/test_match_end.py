@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aredis
 
-from bot import codec
+from bot.model import codec
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot
 from tests.adapters.discord.matches import (

@@ -8,9 +8,9 @@ import re
 import unicodedata
 
 from adapters.discord.render import TITLE_LIMIT, card_embed
-from bot import codec
-from bot.contract import Card, CardField
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import Card, CardField
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE
 from tests.adapters.discord.fake_api import FakeDiscord, Json
 from tests.adapters.discord.gateway import Person

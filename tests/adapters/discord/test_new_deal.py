@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aredis
 
-from bot.store import Store
+from bot.storage.store import Store
 from tests.adapters.discord.fake_api import FakeDiscord, Json
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of
 from tests.adapters.discord.matches import (

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import codec
-from bot.store import Store
+from bot.model import codec
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import CAROL
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot

@@ -8,7 +8,7 @@ import asyncio
 import discord
 
 from adapters.discord.outbox import Outbox
-from bot.contract import ChatRef, Outbound, Screen, Show, Slot, SlotKind
+from bot.model.contract import ChatRef, Outbound, Screen, Show, Slot, SlotKind
 
 CHAT = ChatRef("dc", "1")
 TABLE = Slot(SlotKind.TABLE, CHAT, "g1")

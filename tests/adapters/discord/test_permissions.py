@@ -4,8 +4,8 @@ the bot lacks, and what Discord refused is shown as soon as the bot may post aga
 
 from __future__ import annotations
 
-from bot import codec
-from bot.store import Store
+from bot.model import codec
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.fake_wire import SEND_MESSAGES

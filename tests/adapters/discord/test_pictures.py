@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aredis
 
-from bot import codec
-from bot.store import Store
+from bot.model import codec
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import Json
 from tests.adapters.discord.harness import CHANNEL_ID, Bot

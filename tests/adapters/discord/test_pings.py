@@ -15,10 +15,11 @@ import redis.asyncio as aredis
 from redis.crc import key_slot
 
 from adapters.discord.pings import LONG_WAIT, NO_TIMER_WAIT, QUIET_AFTER_ACTION, Pings
-from bot import codec, keys
-from bot.contract import ChatRef, Screen, Show, Slot, SlotKind, UserRef
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.model import codec
+from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind, UserRef
+from bot.storage import keys
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord, Json
 from tests.adapters.discord.gateway import Person

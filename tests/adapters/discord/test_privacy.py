@@ -4,9 +4,9 @@ one who asked alone."""
 
 from __future__ import annotations
 
-from bot.contract import ChatRef, UserRef
-from bot.store import Store
-from bot.store_types import MatchRow
+from bot.model.contract import ChatRef, UserRef
+from bot.storage.store import Store
+from bot.storage.values import MatchRow
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.gateway import Person

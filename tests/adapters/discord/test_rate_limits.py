@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from bot import codec
-from bot.store import Store
+from bot.model import codec
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import Bot

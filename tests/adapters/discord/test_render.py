@@ -9,7 +9,7 @@ import pytest
 
 from adapters.discord.components import CUSTOM_ID_LIMIT, ButtonKind, make_custom_id, parse_custom_id
 from adapters.discord.render import fit_rows, render
-from bot.contract import (
+from bot.model.contract import (
     Button,
     Card,
     CardField,
@@ -21,9 +21,9 @@ from bot.contract import (
     Style,
     UserRef,
 )
-from bot.gamedoc import RUNNING, GameDoc, Seat, TableSettings
-from bot.handview import hand_screen
-from bot.i18n import translator
+from bot.model.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.views.hand import hand_screen
+from bot.views.i18n import translator
 from engine import DOUBLE_SIX, DRAW, Move, new_match, view
 
 ALICE = UserRef("dc", "42", "Alice")

@@ -8,8 +8,8 @@ import asyncio
 import redis.asyncio as aredis
 
 from adapters.discord.client import run_discord
-from bot.config import load_settings
-from bot.contract import ChatRef, Screen, Show, Slot, SlotKind
+from bot.app.config import load_settings
+from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.fake_socket import FakeSocket

@@ -5,8 +5,8 @@ told to press "My tiles" for his tiles as they are."""
 from __future__ import annotations
 
 from adapters.discord.messages import TOKEN_LIFETIME
-from bot import codec
-from bot.store import Store
+from bot.model import codec
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot

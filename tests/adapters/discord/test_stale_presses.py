@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aredis
 
-from bot import codec
-from bot.store import Store
+from bot.model import codec
+from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, InteractionRecord, Json
 from tests.adapters.discord.gateway import Person

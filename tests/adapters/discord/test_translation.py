@@ -20,7 +20,7 @@ from adapters.discord.translation import (
     localized_name,
     valid_name,
 )
-from bot.i18n import Translator, translator
+from bot.views.i18n import Translator, translator
 from tests.adapters.discord.fake_wire import name_problems
 
 LANGS = ("ru", "uk", "pl")

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import redis.asyncio as aredis
 
-from bot.gamedoc import from_json
-from bot.sessions import Sessions
-from bot.store import Store, connect
+from bot.model.gamedoc import from_json
+from bot.storage.store import Store, connect
+from bot.table.sessions import Sessions
 from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser

@@ -24,12 +24,12 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 from adapters.telegram.slots import RedisSlotBook
-from bot import keys
-from bot.contract import ChatRef
-from bot.flow import Game
-from bot.match import Pacing
-from bot.runner import Runner
-from bot.store import Store
+from bot.model.contract import ChatRef
+from bot.model.decision import Game
+from bot.storage import keys
+from bot.storage.store import Store
+from bot.table.match_steps import Pacing
+from bot.table.runner import Runner
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.groupscan import GroupScan

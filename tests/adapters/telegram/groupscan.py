@@ -19,12 +19,12 @@ import contextlib
 import re
 from typing import Any
 
-from bot import codec
-from bot.contract import ChatRef
-from bot.flow import Game
-from bot.gamedoc import GameDoc, from_json
-from bot.replay import build_state
-from bot.runner import Runner
+from bot.model import codec
+from bot.model.contract import ChatRef
+from bot.model.decision import Game
+from bot.model.gamedoc import GameDoc, from_json
+from bot.table.runner import Runner
+from bot.table.state_cache import build_state
 from engine import State
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call, button_rows

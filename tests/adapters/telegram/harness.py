@@ -13,7 +13,7 @@ from adapters.telegram.app import Core, Wiring
 from adapters.telegram.limiter import MemorySendLog
 from adapters.telegram.run import TelegramService, redis_wiring
 from adapters.telegram.slots import MemorySlotBook
-from bot.config import Settings, load_settings
+from bot.app.config import Settings, load_settings
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.vclock import VirtualClock
 

@@ -15,7 +15,7 @@ from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import MemorySendLog
 from adapters.telegram.render import Renderer
 from adapters.telegram.slots import MemorySlotBook
-from bot.contract import (
+from bot.model.contract import (
     Button,
     ChatRef,
     Notice,

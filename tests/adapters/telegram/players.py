@@ -8,11 +8,12 @@ from typing import Any
 
 import engine
 from adapters.telegram.slots import SlotBook
-from bot import codec, keys
-from bot.contract import ChatRef, Slot, SlotKind, UserRef
-from bot.flow import Game
-from bot.steady import hand_version
-from bot.steady_press import distinct_moves
+from bot.model import codec
+from bot.model.contract import ChatRef, Slot, SlotKind, UserRef
+from bot.model.decision import Game
+from bot.storage import keys
+from bot.table.steady_presses import distinct_moves
+from bot.views.steady_hand import hand_version
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import button_rows
 

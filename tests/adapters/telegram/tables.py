@@ -13,9 +13,9 @@ import redis.asyncio as aredis
 
 from adapters.telegram.limiter import GROUP_RULES, PRIVATE_RULES
 from adapters.telegram.render import CALLBACK_DATA_LIMIT
-from bot.flow import Game
-from bot.sessions import Sessions
-from bot.store import Store, connect
+from bot.model.decision import Game
+from bot.storage.store import Store, connect
+from bot.table.sessions import Sessions
 from engine import State
 from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi

@@ -9,8 +9,8 @@ import pytest
 
 from adapters.telegram.app import ADMIN_CACHE_SECONDS, ADMIN_REFUSED_SECONDS
 from adapters.telegram.render import INERT_DATA
-from bot import catalog, codec
-from bot.contract import (
+from bot.model import codec
+from bot.model.contract import (
     Answer,
     Button,
     ChatRef,
@@ -22,8 +22,9 @@ from bot.contract import (
     Response,
     Screen,
 )
-from bot.i18n import available_languages
-from bot.redraw import Drawn
+from bot.table.redraw import Drawn
+from bot.views import catalog
+from bot.views.i18n import available_languages
 from engine import Move, Tile
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser

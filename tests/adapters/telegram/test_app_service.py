@@ -13,8 +13,8 @@ from telegram.error import InvalidToken
 
 from adapters.telegram import run
 from adapters.telegram.run import run_telegram
-from bot import keys
-from bot.contract import Inbound, Notice, Outbound, Press
+from bot.model.contract import Inbound, Notice, Outbound, Press
+from bot.storage import keys
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for

@@ -12,10 +12,10 @@ from typing import Any
 
 import redis.asyncio as aredis
 
-from bot.config import Settings
-from bot.gamedoc import TIMED_OUT
-from bot.sessions import Sessions
-from bot.store import Store
+from bot.app.config import Settings
+from bot.model.gamedoc import TIMED_OUT
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
 from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import BLOCKED

@@ -21,7 +21,7 @@ from adapters.telegram.limiter import BOT_RULES
 from adapters.telegram.render import Renderer
 from adapters.telegram.sharedlog import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
-from bot.contract import ChatRef, Delete, Notice, Show, Slot, SlotKind
+from bot.model.contract import ChatRef, Delete, Notice, Show, Slot, SlotKind
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import Core, screen
 from tests.adapters.telegram.test_limiter import most_in_any_window

@@ -14,9 +14,9 @@ from adapters.telegram.liveness import Liveness
 from adapters.telegram.outbox import RedisOutbox
 from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.slots import RedisSlotBook
-from bot import keys
-from bot.contract import ChatRef, Response, Screen, Show, Slot, SlotKind
-from bot.store import connect
+from bot.model.contract import ChatRef, Response, Screen, Show, Slot, SlotKind
+from bot.storage import keys
+from bot.storage.store import connect
 from tests.bot.test_store_cluster import running_cluster
 
 pytestmark = pytest.mark.slow

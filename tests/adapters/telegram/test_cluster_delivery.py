@@ -26,8 +26,8 @@ from adapters.telegram.deliver import Deliverer
 from adapters.telegram.render import Renderer
 from adapters.telegram.run import redis_wiring
 from adapters.telegram.slots import SlotBook
-from bot.contract import ChatRef, Show, Slot, SlotKind
-from bot.store import connect
+from bot.model.contract import ChatRef, Show, Slot, SlotKind
+from bot.storage.store import connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import Core, screen
 from tests.adapters.telegram.vclock import ScaledClock

@@ -12,7 +12,7 @@ from adapters.telegram.heldpings import PING_HOLD, TelegramPings
 from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
 from adapters.telegram.render import Renderer
 from adapters.telegram.slots import MemorySlotBook
-from bot.contract import (
+from bot.model.contract import (
     Button,
     ChatRef,
     Deadline,

@@ -15,7 +15,7 @@ from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import GROUP_RULES, MemorySendLog, Reservation, Rule
 from adapters.telegram.render import Renderer
 from adapters.telegram.slots import MemorySlotBook
-from bot.contract import Response, Show
+from bot.model.contract import Response, Show
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.mailroom import (

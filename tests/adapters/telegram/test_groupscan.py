@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import codec
+from bot.model import codec
 from engine import Move, Tile
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi

@@ -10,8 +10,8 @@ import pytest
 import redis.asyncio as aredis
 
 from adapters.pings import HeldPing, HeldPings
-from bot import keys
-from bot.contract import ChatRef
+from bot.model.contract import ChatRef
+from bot.storage import keys
 from tests.bot.conftest import round_trips  # noqa: F401  (a fixture)
 
 CHAT = ChatRef("tg", "101")

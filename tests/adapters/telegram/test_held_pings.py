@@ -11,7 +11,7 @@ import pytest
 import redis.asyncio as aredis
 
 from adapters.telegram.heldpings import PING_HOLD
-from bot.store import Store
+from bot.storage.store import Store
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.history_kept import KeptMatch
+from bot.storage.kept_match import KeptMatch
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with

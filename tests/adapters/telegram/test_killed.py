@@ -22,7 +22,7 @@ from bench.soak.group import Group
 from bench.soak.kill import bot_env
 from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess
-from bot.store import Store
+from bot.storage.store import Store
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.players import tiles_in

@@ -25,8 +25,8 @@ from adapters.telegram.limiter import (
 )
 from adapters.telegram.outage import OutageSendLog
 from adapters.telegram.sharedlog import IN_FLIGHT, SETTLED_MS, RedisSendLog
-from bot.contract import ChatRef
-from bot.embedded import EmbeddedRedis
+from bot.app.embedded_redis import EmbeddedRedis
+from bot.model.contract import ChatRef
 from tests.adapters.telegram.vclock import VirtualClock
 
 NOW = 1_700_000_000.0

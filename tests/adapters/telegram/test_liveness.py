@@ -11,8 +11,8 @@ from adapters.telegram.limiter import BOT_RULES, EVERY_CHAT, PRIVATE_RULES, Rese
 from adapters.telegram.liveness import ALIVE_SECONDS, Liveness
 from adapters.telegram.sharedlog import IN_FLIGHT, RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
-from bot import keys
-from bot.contract import ChatRef, Slot, SlotKind
+from bot.model.contract import ChatRef, Slot, SlotKind
+from bot.storage import keys
 
 NOW = 1_700_000_000.0
 TABLE = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g1")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.logging_setup import setup_logging
+from bot.app.logging_setup import setup_logging
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import running

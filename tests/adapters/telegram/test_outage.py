@@ -21,7 +21,7 @@ from bench.soak.group import Group
 from bench.soak.kill import bot_env
 from bench.soak.presses import Tally
 from bench.soak.procs import BotProcess, RedisServer
-from bot.store import Store, connect
+from bot.storage.store import Store, connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import hand_presses, hand_slot

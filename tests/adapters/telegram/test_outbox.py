@@ -28,8 +28,7 @@ from adapters.telegram.outbox import (
 )
 from adapters.telegram.render import Renderer
 from adapters.telegram.slots import MemorySlotBook
-from bot import keys
-from bot.contract import (
+from bot.model.contract import (
     Button,
     Card,
     CardField,
@@ -46,6 +45,7 @@ from bot.contract import (
     SlotKind,
     Style,
 )
+from bot.storage import keys
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.mailroom import ANN, GROUP, GROUP_ID, Core, screen, texts
@@ -123,7 +123,7 @@ def test_an_entry_pickled_to_run_code_is_refused_and_runs_nothing(tmp_path: Path
         load("p.1", old_outbox_entry(str(made)))
     assert not made.exists()
     proof = tmp_path / "proof"  # what unpickling it does: write the file it names
-    pickle.loads(file_making_pickle("bot.contract", str(proof)))
+    pickle.loads(file_making_pickle("bot.model.contract", str(proof)))
     assert proof.read_bytes() == b"owned"
 
 

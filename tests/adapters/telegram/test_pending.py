@@ -9,8 +9,8 @@ import pytest
 import redis.asyncio as aredis
 
 from adapters.telegram.pending import GRACE_SECONDS, RedisPendingBook
-from bot import keys
-from bot.contract import ChatRef, Screen, Show, Slot, SlotKind
+from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind
+from bot.storage import keys
 
 NOW = 1_700_000_000.0
 GROUP, OTHER = ChatRef("tg", "-100123"), ChatRef("tg", "-100456")

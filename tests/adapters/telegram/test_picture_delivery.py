@@ -7,7 +7,7 @@ from __future__ import annotations
 from adapters.telegram.carry import CAPTION_LIMIT
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import GROUP_RULES
-from bot.contract import Notice, Screen, Show, Slot, SlotKind
+from bot.model.contract import Notice, Screen, Show, Slot, SlotKind
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import GROUP, GROUP_ID, deliver
 from tests.adapters.telegram.tables import WRITES

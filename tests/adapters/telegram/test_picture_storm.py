@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot import asking
+from bot.table import asking
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with

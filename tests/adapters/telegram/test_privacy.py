@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.contract import ChatRef, UserRef
-from bot.store import Store
-from bot.store_types import MatchRow
+from bot.model.contract import ChatRef, UserRef
+from bot.storage.store import Store
+from bot.storage.values import MatchRow
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import running

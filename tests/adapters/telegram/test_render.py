@@ -13,7 +13,7 @@ from adapters.telegram.render import (
     alert_text,
     time_left,
 )
-from bot.contract import Button, CommandRef, Deadline, Mention, Screen, Style, UserRef
+from bot.model.contract import Button, CommandRef, Deadline, Mention, Screen, Style, UserRef
 from tests.adapters.telegram.htmlcheck import links, plain_text, times
 
 NOW = 1_700_000_000.0

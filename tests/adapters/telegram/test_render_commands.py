@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.telegram.render import Renderer
-from bot.contract import CommandRef
+from bot.model.contract import CommandRef
 from tests.adapters.telegram.htmlcheck import plain_text
 
 

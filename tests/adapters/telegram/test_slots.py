@@ -12,7 +12,7 @@ from telegram import Bot
 from adapters.telegram.carry import Carrier
 from adapters.telegram.render import Renderer
 from adapters.telegram.slots import HOLD_SECONDS, MemorySlotBook, RedisSlotBook, SlotBook
-from bot.contract import ChatRef, Screen, Show, Slot, SlotKind
+from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.vclock import VirtualClock
 

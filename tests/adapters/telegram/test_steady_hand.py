@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot import codec
-from bot.steady_press import distinct_moves
+from bot.model import codec
+from bot.table.steady_presses import distinct_moves
 from engine import State, Tile
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi

@@ -14,8 +14,8 @@ from adapters.telegram.translate import (
     parse_command,
     query_to_press,
 )
-from bot.catalog import COMMAND_NAMES
-from bot.contract import ChatRef, Command, Press, PrivateStart, UserRef
+from bot.model.contract import ChatRef, Command, Press, PrivateStart, UserRef
+from bot.views.catalog import COMMAND_NAMES
 
 BOT = "domino_test_bot"
 ANN = {"id": 42, "is_bot": False, "first_name": "Ann", "last_name": "Lee", "language_code": "pl"}

@@ -25,8 +25,8 @@ from adapters.telegram.carry import Carrier
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.render import Renderer
 from adapters.telegram.run import redis_wiring
-from bot.contract import Show
-from bot.store import connect
+from bot.model.contract import Show
+from bot.storage.store import connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.mailroom import GROUP_ID, TABLE, Core, screen, texts

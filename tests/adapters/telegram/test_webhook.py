@@ -9,8 +9,8 @@ import aiohttp
 import pytest
 
 from adapters.telegram.webhook import SECRET_HEADER, UpdateLedger, webhook_path
-from bot.contract import Command
-from bot.store import connect
+from bot.model.contract import Command
+from bot.storage.store import connect
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.harness import running
 from tests.adapters.telegram.test_app import GROUP_ID, EchoCore

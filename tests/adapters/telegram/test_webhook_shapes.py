@@ -20,7 +20,7 @@ from telegram import Bot, Update
 from telegram.ext import Application
 
 from adapters.telegram.webhook import SECRET_HEADER, UpdateLedger, WrongSecretLog, webhook_app
-from bot import keys
+from bot.storage import keys
 from tests.adapters.telegram.test_webhook import SECRET
 from tests.adapters.telegram.test_webhook import command_update as typed_update
 from tests.adapters.telegram.vclock import VirtualClock

@@ -9,7 +9,7 @@ import random
 import pytest
 import redis.asyncio as aredis
 
-from bot.store import Store
+from bot.storage.store import Store
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser

@@ -14,8 +14,8 @@ import redis.asyncio as aredis
 
 from adapters.telegram.run import TelegramService, redis_wiring
 from adapters.telegram.webhook import UpdateLedger
-from bot.sessions import Sessions
-from bot.store import Store, connect
+from bot.storage.store import Store, connect
+from bot.table.sessions import Sessions
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.harness import Running, settings_for
 from tests.adapters.telegram.tables import PACE

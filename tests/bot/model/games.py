@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 import engine
-from bot.contract import ChatRef, UserRef
-from bot.gamedoc import RUNNING, TIMED_OUT, Due, GameDoc, Seat, TableSettings
+from bot.model.contract import ChatRef, UserRef
+from bot.model.gamedoc import RUNNING, TIMED_OUT, Due, GameDoc, Seat, TableSettings
 from engine import State
 from engine.state import OptionValue
 

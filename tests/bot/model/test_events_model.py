@@ -7,7 +7,6 @@ import random
 from collections import Counter
 from typing import Any
 
-from bot.gamedoc import GameDoc
 from bot.model.events import (
     Blocked,
     DealScored,
@@ -22,6 +21,7 @@ from bot.model.events import (
     WentOut,
     events_since,
 )
+from bot.model.gamedoc import GameDoc
 from engine import State
 from tests.bot.model.games import TABLES, positions, random_game
 

@@ -1,0 +1,1 @@
+"""The process: command line, settings, logging, start-up, embedded Redis."""

@@ -1,0 +1,1 @@
+"""The bot's memory in Redis: every key, script and stored document."""

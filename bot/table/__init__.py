@@ -1,0 +1,1 @@
+"""What a command, a press or a deadline does to a chat's game."""

@@ -1,0 +1,384 @@
+"""Flows of a running game: move presses, "My tiles", the next deal, deadlines,
+and reaching a player's private chat.
+
+A move press applies only if its game is the chat's running game, its turn
+counter is the current one and the presser holds the seat to move; anything
+else changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import engine
+from bot import ai
+from bot.ai.thinker import Question
+from bot.model import codec
+from bot.model.contract import Button, ChatRef, Notice, Screen, UserRef, isolated
+from bot.model.decision import Decision, Game, refuse
+from bot.model.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc, Seat
+from bot.model.hand import refusal
+from bot.table import match_steps
+from bot.table.lobby import take_it_back
+from bot.table.match_steps import Pacing, Step
+from bot.views.hand import hand_popup, hand_screen
+from bot.views.i18n import Translator, line, text_line, translator
+from bot.views.steady_hand import steady_screen
+from bot.views.table_screen import seat_label
+from bot.views.texts import error_text, tile_text
+from engine import DominoError, IllegalMove, Move, State, Tile
+
+
+def finished_button(_: Translator) -> Decision:
+    return refuse(_("That button is from a finished game."))
+
+
+def seated(
+    game: Game | None, game_id: str, user: UserRef, _: Translator
+) -> tuple[GameDoc, State[Any], int] | Decision:
+    """The game a button belongs to, if it is running, and the presser's seat in it;
+    else the refusal."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return finished_button(_)
+    if game.doc.status == LOBBY or game.state is None:
+        return refuse(_("The game has not started yet."))
+    seat = game.doc.seat_of(user)
+    if seat is None:
+        return refuse(_("You are not playing in this game."))
+    return game.doc, game.state, seat
+
+
+def to_move(
+    game: Game | None, game_id: str, user: UserRef, _: Translator
+) -> tuple[GameDoc, State[Any], int] | Decision:
+    """The presser's seat, if the press may move now: the game runs, the presser
+    sits at it, is not away, and it is his turn in a deal still going; else the
+    refusal."""
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state, seat = found
+    if doc.seats[seat].away is not None:
+        return refuse(take_it_back(_))
+    refused = not_now(_, doc, state, seat)
+    if refused is not None:
+        return refused
+    return found
+
+
+def press_move(
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    counter: int,
+    move: Move,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+) -> Decision:
+    found = to_move(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state, seat = found
+    if counter != state.counter:
+        return refuse(_("That button is out of date: use the new ones."))
+    return play_checked(doc, state, seat, move, _=_, now=now, pacing=pacing)
+
+
+def play_checked(
+    doc: GameDoc,
+    state: State[Any],
+    seat: int,
+    move: Move,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+) -> Decision:
+    """``move`` played by ``seat``, whom :func:`to_move` let through."""
+    if doc.seats[seat].timeouts:  # a move of his own ends his run of timeouts
+        doc = doc.with_seat(seat, replace(doc.seats[seat], timeouts=0))
+    try:
+        step = match_steps.play(doc, state, seat, move)
+    except DominoError as exc:
+        return refuse(error_text(_, exc))
+    return _decided(step, now, pacing)
+
+
+def why_not(
+    game: Game | None, game_id: str, user: UserRef, counter: int, tile: Tile, *, _: Translator
+) -> Decision:
+    """A tile of the presser's hand that has no move now: say why, change nothing."""
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state, seat = found
+    # Asked before the counter: a waiting hand is not redrawn when only its
+    # unpressable tiles' counters changed, so its tiles name an older turn.
+    refused = not_now(_, doc, state, seat)
+    if refused is not None:
+        return refused
+    if counter != state.counter or tile not in state.hands[seat]:
+        return refuse(_("That button is out of date: use the new ones."))
+    why = why_unplayable(_, state, seat, tile)
+    return refuse(why or _("That button is out of date: use the new ones."))
+
+
+def why_unplayable(_: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
+    """Why ``seat``, to move, cannot play ``tile`` now; ``None`` if he can."""
+    refused = refusal(state, seat, tile)
+    return None if refused is None else unplayable(_, refused)
+
+
+def not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
+    """The refusal of a press made after the deal ended or out of turn, if it is one."""
+    if state.deal_over:
+        return refuse(_("This deal is over."))
+    if state.turn != seat:
+        assert state.turn is not None
+        return refuse(
+            _("Not your turn — waiting for %(name)s", name=seat_label(_, doc, state.turn))
+        )
+    return None
+
+
+def unplayable(_: Translator, error: IllegalMove) -> str:
+    """Why a tile cannot be played: against which ends, when it fits neither."""
+    params = error.params
+    if error.reason == "does_not_fit" and "left" in params and "right" in params:
+        return _(
+            "%(tile)s fits neither %(left)s nor %(right)s",
+            tile=tile_text(str(params["tile"])),
+            left=params["left"],
+            right=params["right"],
+        )
+    return error_text(_, error)
+
+
+def _decided(step: Step, now: float, pacing: Pacing, *, extra: tuple[Notice, ...] = ()) -> Decision:
+    step = match_steps.finish_if_over(step)
+    doc = match_steps.clock(step.doc, step.state, now, pacing)
+    return Decision(doc=doc, state=step.state, extra=extra)
+
+
+def press_tiles(
+    game: Game | None, game_id: str, user: UserRef, *, _: Translator, steady: bool = False
+) -> Decision:
+    """The presser's own hand as a popup, and as buttons for an ephemeral reply (a
+    steady hand's, with ``steady``)."""
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state, seat = found
+    view = engine.view(state, seat)
+    if steady:
+        screen = steady_screen(_, doc, state, seat, doc.chat)
+    else:
+        screen = hand_screen(_, doc, view, _turn_due(doc, state, seat))
+    return Decision(reply=hand_popup(_, view), alert=True, screen=screen)
+
+
+def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:
+    """When ``seat``'s turn runs out, if it is his turn and the timer is on."""
+    due = doc.due
+    return due.at if due is not None and due.kind == "turn" and state.turn == seat else None
+
+
+def press_next_deal(
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    deal: int,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+) -> Decision:
+    found = seated(game, game_id, user, _)
+    if isinstance(found, Decision):
+        return found
+    doc, state, _seat = found
+    if state.match_over or not state.deal_over or state.deal_number != deal:
+        return refuse(_("That deal has already been followed by the next."))
+    return _next(doc, state, now, pacing)
+
+
+def _next(doc: GameDoc, state: State[Any], now: float, pacing: Pacing) -> Decision:
+    step = match_steps.deal_next(doc, state)
+    return _decided(match_steps.settle(step.doc, step.state), now, pacing)
+
+
+def thinking_due(
+    game: Game | None, game_id: str, step_number: int, pacing: Pacing
+) -> Question | None:
+    """The computer decision a deadline calls for, if any, so that it can be
+    worked out before :func:`on_deadline` runs (off the event loop)."""
+    if game is None or game.doc.id != game_id or game.doc.status != RUNNING or game.state is None:
+        return None
+    doc, state = game.doc, game.state
+    due, seat = doc.due, state.turn
+    if due is None or due.step != step_number or due.kind == "deal" or seat is None:
+        return None
+    level = match_steps.autopilot(doc, seat)
+    if level is None and due.kind == "turn":
+        level = ai.DEFAULT_LEVEL
+    return None if level is None else match_steps.question(doc, state, level, pacing.budget)
+
+
+def on_deadline(
+    game: Game | None,
+    game_id: str,
+    step_number: int,
+    *,
+    now: float,
+    pacing: Pacing,
+    chosen: Move | None = None,
+) -> Decision:
+    """A deadline fell due: deal the next deal, make a computer's move, or move for
+    a person whose time ran out. A deadline of a point the game has left does nothing.
+    ``chosen`` is the computer's move if it was worked out beforehand."""
+    if game is None or game.doc.id != game_id or game.doc.status != RUNNING or game.state is None:
+        return Decision()
+    doc, state = game.doc, game.state
+    due = doc.due
+    if due is None or due.step != step_number:
+        return Decision()
+    if due.kind == "deal":
+        if not state.deal_over or state.match_over:
+            return Decision()
+        return _next(doc, state, now, pacing)
+    seat = state.turn
+    if seat is None:
+        return Decision()
+    level = match_steps.autopilot(doc, seat)
+    if level is not None:
+        move = match_steps.computer_move(doc, state, level, pacing.budget, chosen)
+        return _decided(match_steps.play(doc, state, seat, move), now, pacing)
+    if due.kind != "turn":
+        return Decision()
+    step = match_steps.timeout_move(doc, state, pacing, chosen)
+    if step.doc.seats[seat].away != TIMED_OUT:
+        return _decided(step, now, pacing)
+    return _taken_over(step, seat, now, pacing)
+
+
+def _taken_over(step: Step, seat: int, now: float, pacing: Pacing) -> Decision:
+    _ = translator(step.doc.settings.lang)
+    name = step.doc.seats[seat].user
+    said = _(
+        "%(name)s ran out of time %(n)d times in a row: a computer plays that seat "
+        "for the rest of the match.",
+        name=isolated(name.name) if name is not None else "?",
+        n=pacing.takeover_after,
+    )
+    return _computer_keeps(step, said, now, pacing)
+
+
+def _computer_keeps(step: Step, said: str, now: float, pacing: Pacing) -> Decision:
+    """A computer now keeps a seat for the rest of the match (``step`` has it so): the
+    chat is told ``said``, and a match left with nobody playing his own seat stops."""
+    notice = Notice(step.doc.chat, Screen((text_line(said),)))
+    if not any(s.present for s in step.doc.seats):
+        return Decision(doc=match_steps.stop(step.doc, None), state=step.state, extra=(notice,))
+    return _decided(step, now, pacing, extra=(notice,))
+
+
+def forgotten(game: Game | None, user: UserRef, *, now: float, pacing: Pacing) -> Decision:
+    """``user`` had everything kept of him deleted: in a lobby his seat goes; in a
+    running match a computer takes it for good, as after too many timeouts, and the seat
+    keeps nothing of him (no name, no place among the players to rate)."""
+    if game is None or not game.doc.active:
+        return Decision()
+    doc = game.doc
+    seat = doc.seat_of(user)
+    if seat is None:
+        return Decision()
+    if doc.host == user.key:
+        heir = next(
+            (s.user for s in doc.seats if s.user is not None and s.user.key != user.key), None
+        )
+        doc = doc.but(host=heir.key if heir is not None else None)
+    if doc.status != RUNNING or game.state is None:
+        doc = doc.but(seats=doc.seats[:seat] + doc.seats[seat + 1 :])
+        if not any(s.is_human for s in doc.seats):
+            doc = match_steps.stop(doc, None)
+        return Decision(doc=doc)
+    doc = doc.with_seat(seat, Seat(computer=ai.DEFAULT_LEVEL, lang=doc.seats[seat].lang))
+    _ = translator(doc.settings.lang)
+    said = _("A player left and had his data deleted: a computer plays that seat now.")
+    return _computer_keeps(Step(doc, game.state), said, now, pacing)
+
+
+def on_unreachable(
+    game: Game | None, game_id: str, user: UserRef, *, now: float, pacing: Pacing
+) -> Decision:
+    """A player's private chat could not be reached: offer him a deep link in the
+    game's chat, once (until he opens the private chat)."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return Decision()
+    doc = game.doc
+    seat = doc.seat_of(user)
+    if seat is None or doc.seats[seat].unreachable:
+        return Decision()
+    doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=True))
+    if game.state is not None:
+        if game.state.turn == seat and doc.due is not None and doc.due.kind == "turn":
+            doc = doc.but(due=None)  # his turn now waits no longer than his short timer
+        doc = match_steps.clock(doc, game.state, now, pacing)
+    _ = translator(doc.settings.lang)
+    notice = Notice(
+        doc.chat,
+        Screen(
+            (
+                line(
+                    _(
+                        "%(name)s, I cannot write to you privately. "
+                        "Press the button to get your tiles."
+                    ),
+                    name=isolated(user.name),
+                ),
+            ),
+            ((Button(_("Open my hand"), deep_link=codec.hand_link(doc.id, doc.chat)),),),
+        ),
+    )
+    return Decision(doc=doc, state=game.state, extra=(notice,))
+
+
+def private_start(
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    *,
+    _: Translator,
+    now: float,
+    pacing: Pacing,
+    steady: bool = False,
+) -> Decision:
+    """The player opened the private chat through the deep link: deliver his hand.
+
+    Only a seat marked unreachable changes (it is reachable now, and gets its pings
+    again); anyone else is shown his hand as it is, in ``screen``, and nothing is
+    written."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return refuse(_("That game is over."))
+    doc, state = game.doc, game.state
+    seat = doc.seat_of(user)
+    if seat is None:
+        return refuse(_("You are not playing in this game."))
+    if state is None:
+        return refuse(_("You will get your tiles here when the game starts."))
+    if not doc.seats[seat].unreachable:
+        if steady:
+            return Decision(screen=steady_screen(_, doc, state, seat, doc.chat))
+        view = engine.view(state, seat)
+        return Decision(screen=hand_screen(_, doc, view, _turn_due(doc, state, seat)))
+    doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=False))
+    doc = match_steps.clock(doc, state, now, pacing)
+    return Decision(doc=doc, state=state, hands_for=(user,))
+
+
+def private_chat(user: UserRef) -> ChatRef:
+    """Where a player's hand and pings go: his private chat with the bot."""
+    return ChatRef(user.platform, user.user_id)

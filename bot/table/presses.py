@@ -1,0 +1,119 @@
+"""What a button asks of a game: the chat whose game a press may act on, and the
+flow (:data:`bot.table.runner.Flow`) a decoded press runs there: a move, a tile's
+question, the next deal, a lobby action or a setting."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.model import codec
+from bot.model.contract import ChatRef, Press, UserRef
+from bot.model.decision import Decision, Game
+from bot.table import lobby, play, steady_presses
+from bot.table.match_steps import Pacing
+from bot.table.runner import Flow
+from bot.table.settings import AUTO_START, PINGS, TIMER
+from bot.views.i18n import Translator
+from bot.views.lobby import decode_option_value
+from engine import get_variant
+
+
+def game_chat(press: Press, action: codec.GameAction) -> ChatRef | None:
+    """The chat whose game a press may act on: the chat it was pressed in, or, for a
+    button in the presser's private chat, the game's chat the button names. ``None``
+    for a button naming another chat than the one it was pressed in."""
+    named = (
+        action.chat
+        if isinstance(
+            action,
+            codec.MovePress | codec.TilePress | codec.HandPress | codec.HandAgain | codec.HandLink,
+        )
+        else None
+    )
+    if named is None or named == press.chat:
+        return press.chat
+    return named if press.chat == play.private_chat(press.user) else None
+
+
+async def press_flow(
+    press: Press,
+    action: codec.GameAction,
+    now: float,
+    pacing: Pacing,
+    user_lang: Callable[[UserRef], Awaitable[str]],
+    steady: bool = False,
+) -> Flow:
+    """The flow a press on one game's button runs (``user_lang`` is asked only for a
+    lobby's buttons: a seat taken keeps the presser's language; ``steady``: the game's
+    hands are steady ones)."""
+    user, admin = press.user, press.is_admin
+    game_id = action.game_id
+    if isinstance(action, codec.MovePress):
+        counter, move = action.counter, action.move
+        return lambda g, t: play.press_move(
+            g, game_id, user, counter, move, _=t, now=now, pacing=pacing
+        )
+    if isinstance(action, codec.TilesPress):
+        return lambda g, t: play.press_tiles(g, game_id, user, _=t, steady=steady)
+    if isinstance(action, codec.HandPress):
+        hand, tile, word = action.hand, action.tile, action.move
+        return lambda g, t: steady_presses.press_hand(
+            g, game_id, user, hand, tile, word, _=t, now=now, pacing=pacing
+        )
+    if isinstance(action, codec.HandAgain):
+        return lambda g, t: steady_presses.hand_again(g, game_id, user, _=t, steady=steady)
+    if isinstance(action, codec.TilePress):
+        counter, tile = action.counter, action.tile
+        return lambda g, t: play.why_not(g, game_id, user, counter, tile, _=t)
+    assert not isinstance(action, codec.RematchPress | codec.HandLink)
+    if isinstance(action, codec.NextDealPress):
+        deal = action.deal
+        return lambda g, t: play.press_next_deal(
+            g, game_id, user, deal, _=t, now=now, pacing=pacing
+        )
+    if isinstance(action, codec.SettingPress):
+        key, value = action.key, action.value
+        return lambda g, t: _lobby_only(g, game_id, t) or _setting(g, user, admin, key, value, t)
+    assert isinstance(action, codec.LobbyPress)
+    lang, level = await user_lang(user), action.level
+    flows: dict[str, Flow] = {
+        "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, pacing=pacing),
+        "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, pacing=pacing),
+        "add_computer": lambda g, t: lobby.add_computer(g, user, admin, level, _=t),
+        "remove_computer": lambda g, t: lobby.remove_computer(g, user, admin, _=t),
+        "start": lambda g, t: lobby.start(g, user, admin, _=t, now=now, pacing=pacing),
+        "cancel": lambda g, t: lobby.cancel(g, user, admin, _=t),
+        "settings": lambda g, t: lobby.show_panel(g, user, admin, "settings", _=t),
+        "back": lambda g, t: lobby.show_panel(g, user, admin, "main", _=t),
+    }
+    chosen = flows[action.action]
+    return lambda g, t: _lobby_only(g, game_id, t) or chosen(g, t)
+
+
+def _lobby_only(game: Game | None, game_id: str, _: Translator) -> Decision | None:
+    """A lobby button of another (finished) game gets a refusal."""
+    if game is None or game.doc.id != game_id or not game.doc.active:
+        return play.finished_button(_)
+    return None
+
+
+def _setting(
+    game: Game | None, user: UserRef, admin: bool, key: str, value: int, _: Translator
+) -> Decision:
+    """A settings button: a game option by its index, or a table setting."""
+    assert game is not None
+    pairs: dict[str, str]
+    if key == "T":
+        pairs = {TIMER: str(value)}
+    elif key in ("A", "P"):
+        pairs = {AUTO_START if key == "A" else PINGS: "on" if value else "off"}
+    else:
+        specs = get_variant(game.doc.variant).option_specs
+        index = int(key)
+        if not 0 <= index < len(specs):
+            return play.finished_button(_)
+        try:
+            pairs = {specs[index].name: str(decode_option_value(specs[index], value))}
+        except ValueError:
+            return play.finished_button(_)
+    return lobby.change_settings(game, user, admin, pairs, _=_)

@@ -1,0 +1,125 @@
+"""Screens of ratings: the leaderboards (``top``) and each game's rating in ``stats``.
+
+A leaderboard lists people by their conservative estimate (the ordinal), those with
+fewer than :data:`~bot.model.ratings.PROVISIONAL` matches apart as provisional, and the
+computer levels apart from people.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.model.contract import ChatRef, Screen, TextLine, UserRef, isolated
+from bot.model.ratings import COMPUTER, Rating
+from bot.storage.store import Store
+from bot.views.i18n import Translator, text_line
+from bot.views.texts import error_text, variant_title
+from engine import DominoError, all_variants, get_variant
+
+SHOWN: Final = 10  # rows of each part of a leaderboard
+FETCHED: Final = 100  # players read for one leaderboard, computers and provisional included
+
+
+async def top_screen(store: Store, chat: ChatRef, args: tuple[str, ...], _: Translator) -> Screen:
+    """``top [global] [GAME]``: the leaderboard of one game (one round trip), or of
+    each rated game when none is named; in this chat, or across every chat."""
+    words = list(args)
+    everywhere = bool(words) and words[0].lower() == "global"
+    words = words[1:] if everywhere else words
+    if len(words) > 1:
+        return Screen((text_line(_("Usage: top [global] [GAME]")),))
+    try:
+        named = [get_variant(words[0]).name] if words else []
+    except DominoError as exc:
+        return Screen((text_line(error_text(_, exc)),))
+    lines: list[TextLine] = []
+    for name in named or [v.name for v in all_variants()]:
+        rows, _count = await store.leaders(None if everywhere else chat, name, FETCHED)
+        if rows or named:
+            lines += _board(_, name, everywhere, rows)
+    if not lines:
+        lines.append(text_line(_("Nobody has a rating here yet.")))
+    return Screen(tuple(lines))
+
+
+def _board(
+    _: Translator, variant: str, everywhere: bool, rows: list[tuple[str, Rating]]
+) -> list[TextLine]:
+    game = variant_title(_, variant)
+    title = (
+        _("Ratings in %(game)s, all chats:", game=game)
+        if everywhere
+        else _("Ratings in %(game)s, this chat:", game=game)
+    )
+    lines = [text_line(title)]
+    people = [r for key, r in rows if not key.startswith(COMPUTER)]
+    established = [r for r in people if not r.provisional]
+    provisional = [r for r in people if r.provisional]
+    computers = [r for key, r in rows if key.startswith(COMPUTER)]
+    if not rows:
+        lines.append(text_line(_("Nobody has a rating here yet.")))
+    for rank, rating in enumerate(established[:SHOWN], 1):
+        lines.append(text_line(f"{rank}. {_row(_, rating)}"))
+    if provisional:
+        lines.append(text_line(_("Provisional (fewer matches):")))
+        lines += [text_line(f"• {_row(_, r)}") for r in provisional[:SHOWN]]
+    if computers:
+        lines.append(text_line(_("Computers:")))
+        lines += [text_line(f"• {_row(_, r, person=False)}") for r in computers[:SHOWN]]
+    return lines
+
+
+def _row(_: Translator, rating: Rating, person: bool = True) -> str:
+    """A rating's line; a person's name isolated, a computer's level as it is."""
+    return _.ngettext(
+        "%(name)s %(rating)s (%(n)d match)",
+        "%(name)s %(rating)s (%(n)d matches)",
+        rating.played,
+        name=isolated(rating.name) if person else rating.name,
+        rating=_.decimal(rating.shown),
+    )
+
+
+async def rating_lines(store: Store, user: UserRef, _: Translator) -> list[TextLine]:
+    """A person's rating in each game he has played: the figure, its change over his
+    last matches, matches played and won, best finish, and the last few results."""
+    found = await store.player_ratings(user.key, [v.name for v in all_variants()])
+    lines: list[TextLine] = []
+    for variant, rating in found.items():
+        changes = [float(_result(r)[2]) for r in rating.recent]
+        lines.append(
+            text_line(
+                _(
+                    "%(game)s: rating %(rating)s (%(change)s over the last %(n)d), "
+                    "won %(won)d of %(played)d, best finish %(best)d",
+                    game=variant_title(_, variant),
+                    rating=_.decimal(rating.shown),
+                    change=_.decimal(sum(changes), signed=True),
+                    n=len(changes),
+                    won=rating.won,
+                    played=rating.played,
+                    best=rating.best,
+                )
+            )
+        )
+        results = ", ".join(
+            _(
+                "%(place)s of %(seats)s (%(change)s)",
+                place=p,
+                seats=s,
+                change=_.decimal(float(c), signed=True),
+            )
+            for p, s, c in (_result(r) for r in rating.recent)
+        )
+        lines.append(text_line(_("Last results: %(results)s", results=results)))
+    return lines
+
+
+def _result(recent: str) -> tuple[str, str, str]:
+    """``13+1.3`` (first of 3, up 1.3) as place, seats and change."""
+    return recent[0], recent[1], recent[2:]
+
+
+def rating_row(_: Translator, rating: Rating) -> str:
+    """One player's rating as a leaderboard writes it: name, figure and matches."""
+    return _row(_, rating)

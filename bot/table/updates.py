@@ -1,0 +1,326 @@
+"""What to send after a game was written: at most one table update, one hand
+update per player whose screen changed, and the turn ping.
+
+The table shows a deal's result itself, between deals; at the start of each deal
+it is posted anew (``renew``), so it stays at the bottom of the chat. The write that
+ends the match posts it anew after the last deal's summary, so the result is the
+chat's last message, not an edit above that summary.
+
+Screens are compared before and after, so a player whose hand and choices
+did not change gets nothing: adapters rely on this to stay within their
+platforms' rate limits.
+
+A hand or a ping never goes to the table's own chat, whoever holds the seat: a
+chat speaking as itself cannot take a seat, and this keeps a hand private even
+if a seat should ever name the group.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Collection
+from dataclasses import replace
+from typing import Any
+
+import engine
+from bot.model.contract import Button, Delete, Notice, Outbound, Screen, Show, Slot, SlotKind
+from bot.model.decision import Decision, Game
+from bot.model.gamedoc import GameDoc
+from bot.picture.screens import hand_picture_png, picture_screen
+from bot.table.play import private_chat
+from bot.views.hand import hand_screen, ping_screen
+from bot.views.i18n import translator
+from bot.views.lobby import lobby_screen
+from bot.views.steady_hand import kept_key, steady_screen
+from bot.views.table_screen import table_screen
+from engine import State
+
+log = logging.getLogger(__name__)
+
+
+def table_slot(doc: GameDoc) -> Slot:
+    """The game's one message in its chat: the lobby, which becomes the table."""
+    return Slot(SlotKind.TABLE, doc.chat, doc.id)
+
+
+def picture_slot(doc: GameDoc) -> Slot:
+    """The table's picture in its chat, when the chat has it follow every move."""
+    return Slot(SlotKind.PICTURE, doc.chat, doc.id)
+
+
+def hand_slot(doc: GameDoc, seat: int) -> Slot:
+    user = doc.seats[seat].user
+    assert user is not None
+    return Slot(SlotKind.HAND, private_chat(user), doc.id, user, doc.chat)
+
+
+def ping_slot(doc: GameDoc, seat: int) -> Slot:
+    user = doc.seats[seat].user
+    assert user is not None
+    return Slot(SlotKind.PING, private_chat(user), doc.id, user, doc.chat)
+
+
+def in_table_chat(doc: GameDoc, slot: Slot) -> bool:
+    """``slot`` (a hand or a ping) would land in the group the table is in."""
+    chat = slot.chat
+    if (chat.platform, chat.chat_id) != (doc.chat.platform, doc.chat.chat_id):
+        return False
+    log.warning("game %s: not sending a %s to the table's own chat", doc.id, slot.kind.value)
+    return True
+
+
+def table_of(game: Game, now: float) -> Screen:
+    _ = translator(game.doc.settings.lang)
+    if game.state is None:
+        return lobby_screen(_, game.doc)
+    return table_screen(_, game.doc, engine.public_view(game.state), now)
+
+
+def hand_of(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> Screen:
+    """``seat``'s hand: a steady one (see :mod:`bot.views.steady_hand`), or one that lists his
+    moves on his turn."""
+    _ = translator(doc.seats[seat].lang)
+    if steady:
+        return steady_screen(_, doc, state, seat, doc.chat)
+    view = engine.view(state, seat)
+    due = doc.due
+    at = due.at if due is not None and due.kind == "turn" and state.turn == seat else None
+    return hand_screen(_, doc, view, at)
+
+
+class ShownScreens:
+    """The screens rendered for stored games, by game id, version and seat (``None``:
+    the table), so that the next write compares its screens with these instead of
+    drawing the old ones again. A stored game's version names one state of it, so an
+    entry never goes stale."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._screens: OrderedDict[tuple[str, int, int | None], Screen] = OrderedDict()
+
+    def get(self, game: Game, seat: int | None) -> Screen | None:
+        return self._screens.get((game.doc.id, game.version, seat))
+
+    def put(self, game: Game, seat: int | None, screen: Screen) -> None:
+        self._screens[(game.doc.id, game.version, seat)] = screen
+        while len(self._screens) > self._size:
+            self._screens.popitem(last=False)
+
+
+def game_updates(
+    before: Game | None,
+    after: Game,
+    decision: Decision,
+    now: float,
+    shown: ShownScreens | None = None,
+    deal_end: Screen | None = None,
+    steady: Collection[str] = (),
+) -> list[Outbound]:
+    """The updates for a written game, in the order an adapter should send them
+    (``shown``: the screens drawn for earlier versions, kept by the caller;
+    ``deal_end``: the :func:`deal_end_picture` of a write that ended a deal, when the
+    caller has drawn it; ``steady``: the platforms whose hands are steady)."""
+    if before is not None and before.doc.id != after.doc.id:
+        before = None
+    shown = shown or ShownScreens(0)
+    doc, state, version = after.doc, after.state, after.version
+    out: list[Outbound] = []
+    was = None if before is None else shown.get(before, None) or table_of(before, now)
+    if was is not None and before is not None and _still_acting(before, after):
+        # Nobody else decides anything on the table while its mover is still acting:
+        # it is edited when his turn passes, against the table last sent.
+        table = was
+    else:
+        table = table_of(after, now)
+    shown.put(after, None, table)
+    table_changed = was is None or table != was
+    match_ended = state is not None and state.match_over and deal_ended(before, after)
+    table_show: Show | None = None
+    if table_changed:
+        # The match's result is posted anew too, below the last deal's summary.
+        renew = _deal_began(before, state) or match_ended
+        pin = renew and doc.settings.pin
+        table_show = Show(table_slot(doc), table, version, renew=renew, pin=pin)
+        if not match_ended:
+            out.append(table_show)
+    if state is None:
+        return out
+    _ = translator(doc.settings.lang)
+    turned_on = before is not None and not before.doc.settings.pictures
+    if doc.settings.pictures and (table_changed or turned_on):
+        out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
+    if deal_ended(before, after):
+        # The final line and every hand left, once, as its own message: the table
+        # message itself shows only counts, and is posted anew when the next deal begins.
+        out.append(Notice(table_slot(doc).chat, deal_end or deal_end_picture(after)))
+    if match_ended and table_show is not None:
+        out.append(table_show)
+    out += _hands(before, after, decision, shown, doc.chat.platform in steady)
+    out += _pings(before, after)
+    return out
+
+
+def _still_acting(before: Game, after: Game) -> bool:
+    """The write of ``after`` is a move by the seat to move that leaves him to act again
+    in the same turn (a Thief of Baghdad camel before its extra or ``done``, a draw
+    before the drawn tile or ``done``)."""
+    was, state = before.state, after.state
+    moves, earlier = after.doc.moves, before.doc.moves
+    return (
+        was is not None
+        and state is not None
+        and before.doc.status == after.doc.status
+        and not state.deal_over
+        and was.deal_number == state.deal_number
+        and was.turn is not None
+        and was.turn == state.turn
+        and len(moves) > len(earlier)
+        and all(seat == was.turn for seat, _move in moves[len(earlier) :])
+    )
+
+
+def deal_ended(before: Game | None, after: Game) -> bool:
+    """The write of ``after`` over ``before`` ended a deal (the match's last one included)."""
+    state, was = after.state, before.state if before is not None else None
+    return (
+        state is not None
+        and before is not None
+        and was is not None
+        and before.doc.id == after.doc.id
+        and was.deal_number == state.deal_number
+        and not was.deal_over
+        and state.deal_over
+    )
+
+
+def deal_end_picture(game: Game) -> Screen:
+    """The deal ``game`` has just ended, drawn: its final line and every hand left."""
+    assert game.state is not None
+    return picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
+
+
+def _deal_began(before: Game | None, state: State[Any] | None) -> bool:
+    """A deal was dealt by this write (the first one at the start included)."""
+    if state is None:
+        return False
+    return before is None or before.state is None or before.state.deal_number != state.deal_number
+
+
+def _hands(
+    before: Game | None, after: Game, decision: Decision, shown: ShownScreens, steady: bool
+) -> list[Outbound]:
+    doc, state = after.doc, after.state
+    assert state is not None
+    asked = {user.key for user in decision.hands_for}
+    out: list[Outbound] = []
+    for seat, held in enumerate(doc.seats):
+        if held.user is None or held.unreachable:
+            continue
+        same = before is not None and _hand_kept(before, after, seat, steady)
+        if held.user.key not in asked and before is not None and same:
+            kept = shown.get(before, seat)
+            if kept is not None:
+                shown.put(after, seat, kept)
+            continue
+        screen = hand_of(doc, state, seat, steady)
+        shown.put(after, seat, screen)
+        unchanged = (
+            held.user.key not in asked
+            and before is not None
+            and before.state is not None
+            and _looks_the_same(
+                screen,
+                shown.get(before, seat) or hand_of(before.doc, before.state, seat, steady),
+            )
+        )
+        slot = hand_slot(doc, seat)
+        if unchanged or in_table_chat(doc, slot):
+            continue
+        if held.pictures:  # drawn only for a hand that is sent
+            screen = replace(screen, picture=hand_picture_png(doc, state, seat, steady))
+        out.append(Show(slot, screen, after.version))
+    return out
+
+
+def _hand_kept(before: Game, after: Game, seat: int, steady: bool = False) -> bool:
+    """Nothing a hand shows changed for ``seat`` with this write, so its screen is the
+    one drawn for the version before and is not drawn again (drawing every seat's hand
+    on every move was most of a press's work). A hand shows the game, its chat and
+    status, the seat itself, the deal and the seat's tiles, and on the seat's own turn
+    its choices and deadline; a steady hand shows what :func:`bot.views.steady_hand.kept_key`
+    names, whoever's turn it is."""
+    was, now, old, new = before.state, after.state, before.doc, after.doc
+    if was is None or now is None:
+        return False
+    if steady:
+        same_state = kept_key(old, was, seat) == kept_key(new, now, seat)
+    else:
+        same_state = (
+            was.turn != seat
+            and now.turn != seat
+            and was.hands[seat] == now.hands[seat]
+            and was.deal_number == now.deal_number
+            and was.deal_over == now.deal_over
+            and was.match_over == now.match_over
+        )
+    return (
+        same_state
+        and old.seats[seat] == new.seats[seat]
+        and old.status == new.status
+        and old.id == new.id
+        and old.chat == new.chat
+        and old.chat_title == new.chat_title
+        and old.settings == new.settings
+    )
+
+
+def _looks_the_same(one: Screen, other: Screen) -> bool:
+    """The two screens are the same as their player sees and uses them: an unpressable
+    tile's payload names the turn it was drawn for, and only matters on the player's own
+    turn, when his hand is drawn anew anyway, so a waiting hand whose only change is
+    there is not sent. (Compared button by button: building both screens without those
+    payloads took twice as long.)"""
+    if (one.lines, one.picture, one.card) != (other.lines, other.picture, other.card):
+        return False
+    rows, others = one.buttons, other.buttons
+    return len(rows) == len(others) and all(
+        len(row) == len(theirs) and all(map(_same_button, row, theirs))
+        for row, theirs in zip(rows, others, strict=False)
+    )
+
+
+def _same_button(one: Button, other: Button) -> bool:
+    if one.enabled or other.enabled:
+        return one == other
+    return replace(one, payload=None) == replace(other, payload=None)
+
+
+def _pings(before: Game | None, after: Game) -> list[Outbound]:
+    """Delete the ping of the player who moved; ping the player now to move."""
+    doc = after.doc
+    was = before.doc.pinged if before is not None else None
+    now_pinged = doc.pinged
+    if was == now_pinged:
+        return []
+    out: list[Outbound] = []
+    if was is not None and before is not None and before.doc.seats[was].user is not None:
+        gone = ping_slot(before.doc, was)
+        if not in_table_chat(doc, gone):
+            out.append(Delete(gone, after.version))
+    if now_pinged is not None:
+        _ = translator(doc.seats[now_pinged].lang)
+        due = doc.due.at if doc.due is not None and doc.due.kind == "turn" else None
+        slot = ping_slot(doc, now_pinged)
+        if not in_table_chat(doc, slot):
+            first = _first_turn_of_deal(doc, now_pinged)
+            out.append(
+                Show(slot, ping_screen(_, doc, due), after.version, notify=True, first_turn=first)
+            )
+    return out
+
+
+def _first_turn_of_deal(doc: GameDoc, seat: int) -> bool:
+    """``seat`` has made no move yet in the current deal."""
+    start = doc.deal_starts[-1] if doc.deal_starts else 0
+    return all(mover != seat for mover, _move in doc.moves[start:])

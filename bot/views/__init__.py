@@ -1,0 +1,1 @@
+"""Words and screens: translations, texts, the table, hands, the lobby."""

@@ -1,0 +1,155 @@
+"""A player's private screens: his hand with its buttons, and the turn ping.
+
+A hand is drawn from that seat's own :class:`~engine.View`, so it holds his tiles
+and his legal moves; each button names a whole move, and every tile he cannot play
+stays in view as a disabled button.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.model import codec
+from bot.model.contract import Button, Card, ChatRef, CommandRef, Deadline, Screen, Style, TextLine
+from bot.model.gamedoc import FINISHED, RESIGNED, RUNNING, STOPPED, GameDoc
+from bot.views.i18n import Translator, line, text_line
+from bot.views.table_screen import private_heading
+from bot.views.texts import move_label, tile_text, tiles_text, variant_title
+from engine import GunsPublic, Kind, Move, Tile, View
+
+ROW: Final = 3  # tile buttons per row
+_WORD_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})  # moves with no tile
+
+# -- a hand ----------------------------------------------------------------------------
+
+
+def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
+    """A player's private screen: his tiles, and his choices when it is his turn; as
+    a card, the same under the game's name alone."""
+    lines, buttons = _hand_parts(_, doc, view, due_at)
+    return Screen(lines, buttons, card=Card(variant_title(_, doc.variant), lines[1:]))
+
+
+def _hand_parts(
+    _: Translator, doc: GameDoc, view: View, due_at: float | None
+) -> tuple[tuple[TextLine, ...], tuple[tuple[Button, ...], ...]]:
+    """The hand's lines and its rows of buttons."""
+    assert view.seat is not None, "a hand is one seat's view"
+    seat = doc.seats[view.seat]
+    if seat.away is not None:
+        # No tiles here: they change with every computer move, and nobody reads them.
+        if seat.away == RESIGNED:
+            away = line(
+                _("A computer plays your seat. Send %(join)s to take it back."),
+                join=CommandRef("join"),
+            )
+        else:
+            away = line(
+                _(
+                    "You ran out of time too often: a computer plays your seat. "
+                    "Send %(join)s to take it back."
+                ),
+                join=CommandRef("join"),
+            )
+        return (text_line(private_heading(_, doc)), away), ()
+    lines: list[TextLine] = [
+        text_line(private_heading(_, doc)),
+        text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
+        text_line(tiles_text(sorted(view.hand, reverse=True)) if view.hand else _("No tiles left")),
+    ]
+    if doc.status == STOPPED:
+        lines.append(text_line(_("The game was stopped.")))  # as the table says
+        return tuple(lines), ()
+    if doc.status != RUNNING or view.match_over:
+        lines.append(text_line(_("The match is over.")))
+        if doc.status != FINISHED:
+            return tuple(lines), ()
+        asked = codec.replay_payload(doc.id, doc.chat, review=True)
+        return tuple(lines), ((Button(_("Review my play"), payload=asked),),)
+    if not view.legal:
+        lines.append(text_line(_("Wait for your turn.")))
+        return tuple(lines), hand_buttons(_, doc.id, view, doc.chat)
+    lines.append(text_line(_your_turn(_, view)))
+    if due_at is not None:
+        lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
+    return tuple(lines), hand_buttons(_, doc.id, view, doc.chat)
+
+
+def _your_turn(_: Translator, view: View) -> str:
+    if view.ends is None:
+        return _("Your turn: lead a tile.")
+    details = view.details
+    if isinstance(details, GunsPublic):
+        # An end takes the values that add up to six with what it shows.
+        left, right = (" / ".join(str(v) for v in values) or "—" for values in details.accepts)
+        return _(
+            "Your turn. The left end takes %(left)s, the right end %(right)s.",
+            left=left,
+            right=right,
+        )
+    return _("Your turn. Open ends: %(left)d and %(right)d.", left=view.ends[0], right=view.ends[1])
+
+
+def hand_buttons(
+    _: Translator, game_id: str, view: View, chat: ChatRef | None = None
+) -> tuple[tuple[Button, ...], ...]:
+    """The hand as buttons, highest tile first, then draw, pass or end turn.
+
+    A tile that can be played gets a button per legal move with it; one that fits
+    both ends gets two, ``◀ [6|4]`` and ``[6|4] ▶``, so a press always names a whole
+    move and needs no second step. Every other tile is a disabled button, so the
+    buttons read as the hand itself; where a platform lets it be pressed, the press
+    asks why it cannot be played.
+    """
+    words = [m for m in view.legal if m.kind in _WORD_KINDS]
+    by_tile: dict[Tile, list[Move]] = {}
+    for move in view.legal:
+        if move.kind not in _WORD_KINDS and move.tile is not None:
+            by_tile.setdefault(move.tile, []).append(move)
+    held = sorted(set(view.hand) | set(by_tile), key=lambda t: -t.index)
+    tiles: list[Button] = []
+    for tile in held:
+        moves = sorted(by_tile.get(tile, ()), key=lambda m: (m.end or "", m.across))
+        if moves:
+            tiles += [move_button(_, game_id, view.counter, m, chat) for m in moves]
+        else:
+            why = codec.tile_payload(game_id, view.counter, tile, chat)
+            tiles.append(Button(tile_text(tile), why, enabled=False))
+    rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
+    if words:
+        rows.append(tuple(move_button(_, game_id, view.counter, m, chat) for m in words))
+    return tuple(rows)
+
+
+def move_button(
+    _: Translator, game_id: str, counter: int, move: Move, chat: ChatRef | None
+) -> Button:
+    style = (
+        Style.PRIMARY if move.kind is not Kind.PASS and move.kind is not Kind.DONE else Style.PLAIN
+    )
+    payload = codec.move_payload(game_id, counter, move, chat)
+    return Button(move_label(_, move), payload, style=style)
+
+
+def replaced_hand_screen(_: Translator) -> Screen:
+    """What an older copy of a hand becomes once a newer one is shown: one line and
+    no buttons, so only the newest copy can be played from."""
+    return Screen((text_line(_("Your tiles are in a newer message now.")),))
+
+
+def hand_popup(_: Translator, view: View) -> str:
+    """The text of the "My tiles" popup."""
+    tiles = tiles_text(view.hand) if view.hand else _("No tiles left")
+    if view.legal:
+        return _("Your tiles: %(tiles)s. Your turn!", tiles=tiles)
+    return _("Your tiles: %(tiles)s", tiles=tiles)
+
+
+# -- the turn ping ---------------------------------------------------------------------
+
+
+def ping_screen(_: Translator, doc: GameDoc, due_at: float | None) -> Screen:
+    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=private_heading(_, doc)))]
+    if due_at is not None:
+        lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
+    return Screen(tuple(lines))

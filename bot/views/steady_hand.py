@@ -1,0 +1,156 @@
+"""A steady hand: a player's private hand as one button per tile he holds, the same
+whoever's turn it is and whatever the line's ends show, so that the turn passing to
+him does not make his hand a new screen (on a platform where every edit counts
+against a send budget, that edit was a third of a move's cost).
+
+Its tile buttons carry the hand's version (:func:`hand_version`: the deal and the
+tiles held) instead of the turn counter, so a press from a hand he no longer holds
+is still refused. What a press of a tile does is decided when it comes
+(:mod:`bot.table.steady_presses`): out of turn it says whose turn it is, a tile that fits
+nowhere says why, and a tile that fits both ends with different results asks which.
+
+Besides the tiles, the hand offers the moves a player may need that no tile names.
+Where drawing, or ending a turn by word, is the player's choice (Thief of Baghdad),
+Draw and End turn stay on the hand for the whole deal, naming the hand and not the
+turn: pressed when they do not apply (the boneyard is empty, there is nothing to end
+yet), they say why, and the hand stays as it was when the boneyard empties or a turn
+ends. The other moves (a camel's extra, a pass) are offered within a turn he began
+himself, or when no tile of his has a move, and are redrawn by his own press.
+
+When a deal ends, the hand stays as it was: the table says so, and a press then says
+so as well; the next deal's tiles redraw it. When the match ends, the hand is drawn
+once more, as every platform's hand is then: the tiles left, "The match is over.", and
+no button.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Final
+
+import engine
+from bot.model import codec
+from bot.model.contract import Button, Card, ChatRef, Screen, Style, TextLine
+from bot.model.gamedoc import RUNNING, GameDoc
+from bot.views.hand import ROW, hand_screen, move_button
+from bot.views.i18n import Translator, text_line
+from bot.views.table_screen import private_heading
+from bot.views.texts import tile_text, tiles_text, variant_title
+from engine import DONE, DRAW, Kind, Move, State, Tile, View
+from engine.tiles import BY_INDEX
+
+#: Moves a tile button makes: the rest (draw, pass, done, steal, recover) are actions.
+TILE_KINDS: Final = frozenset({Kind.PLAY, Kind.DOUBLE})
+
+
+def hand_version(state: State[Any], seat: int) -> int:
+    """What changes only when ``seat``'s tiles do: the deal and the set of tiles held."""
+    mask = sum(1 << tile.index for tile in state.hands[seat])
+    return state.deal_number << len(BY_INDEX) | mask
+
+
+def acting(doc: GameDoc, state: State[Any], seat: int) -> bool:
+    """``seat`` is to move again within a turn that his own last move began (a camel's
+    extra, the tile he drew, a draw made for him): the hand he sees was drawn for it."""
+    if state.turn != seat or state.deal_over:
+        return False
+    start = doc.deal_starts[-1] if doc.deal_starts else 0
+    return len(doc.moves) > start and doc.moves[-1][0] == seat
+
+
+def kept_words(variant: str) -> tuple[Move, ...]:
+    """The words a game's steady hand keeps for the whole deal: a draw where drawing is
+    a choice, and the end of a turn where ending it is. Where a draw is made for a
+    player only when nothing fits, a Draw button would only ever be refused."""
+    rules = engine.get_variant(variant)
+    return (DRAW,) * rules.draws_at_will + (DONE,) * rules.ends_at_will
+
+
+def turn_words(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
+    """The words the hand offers for this turn alone, besides those it keeps: within his
+    own turn, or when no tile of his has a move, the words are his only way on."""
+    if state.deal_over or state.turn != seat:
+        return ()
+    legal = engine.legal_moves(state)
+    if acting(doc, state, seat) or not any(m.kind in TILE_KINDS for m in legal):
+        kept = kept_words(doc.variant)
+        return tuple(m for m in legal if m.kind not in TILE_KINDS and m not in kept)
+    return ()
+
+
+def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
+    """Everything of the game state a running game's steady hand shows (the
+    document's part is compared apart): equal keys, equal screens."""
+    words = turn_words(doc, state, seat)
+    return (
+        state.hands[seat],
+        state.deal_number,
+        (*words, *kept_words(doc.variant)),  # the moves it offers besides the tiles
+        state.counter if words else None,  # the words of a turn name the turn
+    )
+
+
+def steady_screen(
+    _: Translator, doc: GameDoc, state: State[Any], seat: int, chat: ChatRef | None
+) -> Screen:
+    """``seat``'s steady hand: his tiles as lines and as buttons, and his actions."""
+    view = engine.view(state, seat)
+    if doc.seats[seat].away is not None or doc.status != RUNNING or view.match_over:
+        # Nothing on it depends on the turn; a match over says so, with no tile to press.
+        return hand_screen(_, doc, view, None)
+    lines = _lines(_, doc, view)
+    rows = _tile_rows(doc.id, hand_version(state, seat), view, chat)
+    words = turn_words(doc, state, seat)
+    if words:
+        rows.append(tuple(move_button(_, doc.id, state.counter, move, chat) for move in words))
+    kept = kept_words(doc.variant)
+    if kept:
+        version = hand_version(state, seat)
+        rows.append(tuple(_kept_button(_, doc.id, version, move, chat) for move in kept))
+    return Screen(lines, tuple(rows), card=Card(variant_title(_, doc.variant), lines[1:]))
+
+
+def choice_screen(
+    _: Translator,
+    doc: GameDoc,
+    state: State[Any],
+    seat: int,
+    tile: Tile,
+    moves: tuple[Move, ...],
+    chat: ChatRef | None,
+) -> Screen:
+    """The hand asking where ``tile`` goes: one button per different result, and back."""
+    view = engine.view(state, seat)
+    lines = (*_lines(_, doc, view), text_line(_("Where does %(tile)s go?", tile=tile_text(tile))))
+    choices = tuple(move_button(_, doc.id, state.counter, move, chat) for move in moves)
+    back = Button(_("Back"), codec.hand_again_payload(doc.id, chat))
+    return Screen(lines, (choices, (back,)), card=Card(variant_title(_, doc.variant), lines[1:]))
+
+
+def _lines(_: Translator, doc: GameDoc, view: View) -> tuple[TextLine, ...]:
+    held = sorted(view.hand, reverse=True)
+    return (
+        text_line(private_heading(_, doc)),
+        text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
+        text_line(tiles_text(held) if held else _("No tiles left")),
+        text_line(_("Press a tile to play it on your turn.")),
+    )
+
+
+def _tile_rows(
+    game_id: str, version: int, view: View, chat: ChatRef | None
+) -> list[tuple[Button, ...]]:
+    tiles = [
+        Button(tile_text(tile), codec.hand_payload(game_id, version, tile, chat), style=Style.PLAIN)
+        for tile in sorted(view.hand, key=lambda t: -t.index)
+    ]
+    return [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
+
+
+def _kept_button(
+    _: Translator, game_id: str, version: int, move: Move, chat: ChatRef | None
+) -> Button:
+    """A word the hand keeps names the hand, so it stays the same while the turn passes
+    and within it."""
+    payload = codec.hand_payload(game_id, version, move, chat)
+    return replace(move_button(_, game_id, 0, move, chat), payload=payload)

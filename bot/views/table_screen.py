@@ -1,0 +1,314 @@
+"""The table of a running game as the chat sees it, and how seats are named.
+
+The table is drawn from the engine's view for no seat (:func:`engine.public_view`),
+which holds no hand while a deal is played, so no change here can show one; a
+player's own screens are in :mod:`bot.views.hand`. Between deals the table shows the
+deal's result (how it ended, each seat's points, never the tiles left), and at
+the end of the match who won, with the buttons for what comes next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache, partial
+from typing import Final
+
+import engine
+from bot.model import codec
+from bot.model.contract import (
+    Button,
+    Card,
+    CardField,
+    ChatRef,
+    Deadline,
+    Mention,
+    Screen,
+    Segment,
+    Style,
+    TextLine,
+    isolated,
+)
+from bot.model.gamedoc import GameDoc
+from bot.views import outcome
+from bot.views.i18n import Translator, line, text_line
+from bot.views.texts import (
+    move_sentence,
+    placed_text,
+    score_words,
+    tile_text,
+    variant_title,
+)
+from engine import Kind, Move, View
+
+HISTORY: Final = 4  # moves of the current deal the table keeps
+
+# The table reads every move of the deal on every move; a game has a few hundred
+# different moves at most, and a move read once is the same move ever after.
+_parsed = lru_cache(maxsize=1024)(engine.parse_move)
+
+
+# -- names ---------------------------------------------------------------------------
+
+
+def seat_label(_: Translator, doc: GameDoc, seat: int) -> str:
+    """How the table's text names a seat, a person's name isolated (:func:`isolated`)."""
+    return _seat_words(_, doc, seat, isolated)
+
+
+def seat_name(_: Translator, doc: GameDoc, seat: int) -> str:
+    """How a seat is named as data: drawn in a picture, kept in a match's record (whose
+    text isolates the names it shows)."""
+    return _seat_words(_, doc, seat, str)
+
+
+def _seat_words(_: Translator, doc: GameDoc, seat: int, person: Callable[[str], str]) -> str:
+    held = doc.seats[seat]
+    if held.user is None:
+        number = sum(1 for s in doc.seats[: seat + 1] if s.user is None)
+        return _("Computer %(n)d", n=number)
+    if held.away is not None:
+        return _("%(name)s (computer)", name=person(held.user.name))
+    return person(held.user.name)
+
+
+def seat_segment(_: Translator, doc: GameDoc, seat: int) -> Segment:
+    """A present player as a mention, anyone else by name."""
+    held = doc.seats[seat]
+    return (
+        Mention(held.user) if held.user is not None and held.present else seat_label(_, doc, seat)
+    )
+
+
+def game_heading(_: Translator, doc: GameDoc) -> str:
+    return _("%(game)s · table %(id)s", game=variant_title(_, doc.variant), id=doc.id)
+
+
+def private_heading(_: Translator, doc: GameDoc) -> str:
+    """The heading of a private screen: the game, and the chat it is played in."""
+    if not doc.chat_title:
+        return game_heading(_, doc)
+    return _(
+        "%(game)s in %(chat)s · table %(id)s",
+        game=variant_title(_, doc.variant),
+        chat=doc.chat_title,
+        id=doc.id,
+    )
+
+
+# -- the table ------------------------------------------------------------------------
+
+
+def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
+    """The table message of a running or ended game, from the view of no seat, as
+    lines and as a card; between deals it shows how the deal ended and what it
+    wrote for each seat."""
+    deal = text_line(_("Deal %(n)d", n=view.deal_number))
+    tiles = "".join(placed_text(p) for p in view.line)
+    facts = _line_facts(_, view) + _details(_, doc, view)
+    teams = outcome.teams_line(_, view, partial(seat_label, _, doc))
+    body = [deal, *facts] + ([text_line(teams)] if teams is not None else [])
+    seats = _seat_parts(_, doc, view)
+    # The story in the order it happened: the last moves, then how the deal ended.
+    history = _history(_, doc, view)
+    ended = _deal_end(_, doc, view)
+    points = _deal_points(_, doc, view) if ended else []
+    closing = ended + points + _status(_, doc, view)
+    lines: list[TextLine] = [text_line(game_heading(_, doc)), deal]
+    if tiles:
+        lines.append(line(_("Line: %(tiles)s"), tiles=tiles))
+    lines += body[1:]
+    if not ended:  # at a deal's end, the points lines say it all
+        lines += [
+            text_line(mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=n, score=score))
+            for mark, name, n, score in seats
+        ]
+    lines += history + closing
+    # Nor does a card then give each seat a field of tiles and points said above it.
+    fields = [CardField(mark + name, (f"{n} · {score}",)) for mark, name, n, score in seats]
+    card = Card(
+        variant_title(_, doc.variant),
+        tuple(body),
+        tiles,
+        () if ended else tuple(fields),
+        tuple(closing),
+        tuple(history),
+    )
+    return Screen(tuple(lines), _table_buttons(_, doc, view), card=card)
+
+
+def _deal_end(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+    """How the deal ended (who went out, or the block, and who takes it), once it has."""
+    if not view.deal_over or view.result is None:
+        return []
+    said = outcome.deal_end_lines(_, view, partial(seat_label, _, doc))
+    return [text_line(text) for text in said]
+
+
+def _deal_points(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+    """For each seat, the tiles left, the points the deal wrote and the total. The
+    tiles left in the hands are not shown: the table never shows a hand's tiles."""
+    counts = view.hand_counts
+    said = outcome.points_lines(
+        _,
+        view,
+        partial(seat_label, _, doc),
+        lambda seat: _.ngettext("%(n)d tile", "%(n)d tiles", counts[seat]),
+    )
+    return [text_line("• " + text) for text in said]
+
+
+def _line_facts(_: Translator, view: View) -> list[TextLine]:
+    """What the table says about the line besides its tiles: that it is empty, and
+    the boneyard."""
+    rows: list[TextLine] = []
+    details = view.details
+    if not view.line and not isinstance(details, engine.BaghdadPublic):
+        rows.append(text_line(_("The line is empty")))
+    if view.boneyard and not isinstance(details, engine.GunsPublic):  # only the [6|6] set aside
+        rows.append(
+            text_line(_.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", view.boneyard))
+        )
+    return rows
+
+
+def _details(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+    """Public variant details the table shows: closed caravans, the token pool."""
+    details = view.details
+    rows: list[TextLine] = []
+    caravans = details.caravans if isinstance(details, engine.BaghdadPublic) else ()
+    for caravan in caravans:
+        if not caravan.closed:
+            continue
+        owner = caravan.owner
+        who = seat_label(_, doc, owner) if owner is not None else "?"
+        tiles = "".join(f"[{p.left}|{p.right}]" for p in caravan.camels)
+        if caravan.status == "recovered":
+            text = _("Recovered by %(name)s: %(tiles)s", name=who, tiles=tiles)
+        else:
+            text = _(
+                "Stolen by %(name)s with %(thief)s: %(tiles)s",
+                name=who,
+                thief=tile_text(caravan.thief) if caravan.thief is not None else "?",
+                tiles=tiles,
+            )
+        rows.append(text_line(text))
+    if isinstance(details, engine.GunsPublic):
+        rows.append(
+            text_line(
+                _(
+                    "Cardinal: %(name)s (%(tile)s is set aside)",
+                    name=seat_label(_, doc, details.cardinal),
+                    tile=tile_text(str(details.aside)),
+                )
+            )
+        )
+        rows.append(
+            text_line(
+                _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", details.pool)
+            )
+        )
+    return rows
+
+
+def _seat_parts(_: Translator, doc: GameDoc, view: View) -> list[tuple[str, str, str, str]]:
+    """Each seat's mark (whose turn), name, tiles in hand and score, in seat order."""
+    return [
+        (
+            "▶ " if view.turn == seat else "• ",
+            seat_label(_, doc, seat),
+            _.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
+            score_words(_, doc.variant, view.match_scores[seat]),
+        )
+        for seat in range(len(doc.seats))
+    ]
+
+
+def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+    """The last few moves of this deal (never an earlier deal's: its tiles are
+    back in the new hands), a player's draws in a row told as one.
+
+    The moves are read from the last one back, and only until the oldest move told is
+    whole: the table is drawn on every move, and a deal may be long."""
+    start = doc.deal_starts[view.deal_number - 1]
+    told: list[tuple[int, Move, int]] = []  # (seat, move, how many times in a row), newest first
+    for index in range(len(doc.moves) - 1, start - 1, -1):
+        seat, text = doc.moves[index]
+        move = _parsed(text)
+        if index in doc.timed_out:
+            said = (seat, move, -1)  # said apart, with why it was made
+        elif move.kind is Kind.DRAW and told and told[-1][:2] == (seat, move) and told[-1][2] > 0:
+            told[-1] = (seat, move, told[-1][2] + 1)  # an earlier draw of the same run
+            continue
+        else:
+            said = (seat, move, 1)
+        if len(told) == HISTORY:
+            break  # the oldest move told is whole: this one begins an older one
+        told.append(said)
+    rows: list[TextLine] = []
+    for seat, move, times in reversed(told):
+        name = seat_label(_, doc, seat)
+        if times > 1:
+            sentence = _.ngettext(
+                "%(name)s drew %(n)d tile", "%(name)s drew %(n)d tiles", times, name=name
+            )
+        else:
+            sentence = move_sentence(_, name, move)
+        if times < 0:
+            sentence = _("%(sentence)s (time ran out)", sentence=sentence)
+        rows.append(text_line(sentence))
+    return rows
+
+
+def _status(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+    if doc.status == "stopped":
+        return [text_line(_("The game was stopped."))]
+    if view.match_over:
+        said = outcome.match_end_lines(_, view, partial(seat_label, _, doc))
+        last = text_line(_("Deal %(n)d is over.", n=view.deal_number))
+        return [last, *(text_line(text) for text in said)]
+    if view.deal_over:
+        rows = [text_line(_("Deal %(n)d is over.", n=view.deal_number))]
+        if doc.due is not None and doc.due.kind == "deal":
+            rows.append(line(_("The next deal starts %(time)s."), time=Deadline(doc.due.at)))
+        return rows
+    if view.turn is None:
+        return []
+    rows = [line(_("%(name)s to move"), name=seat_segment(_, doc, view.turn))]
+    if doc.due is not None and doc.due.kind == "turn":
+        rows.append(line(_("Time runs out %(time)s"), time=Deadline(doc.due.at)))
+    return rows
+
+
+def _table_buttons(_: Translator, doc: GameDoc, view: View) -> tuple[tuple[Button, ...], ...]:
+    if doc.status == "finished":
+        return (
+            (
+                Button(_("Rematch"), codec.rematch_payload(doc.id), style=Style.PRIMARY),
+                Button(_("Scores"), codec.scores_payload(doc.variant)),
+            ),
+        )
+    if doc.status != "running" or view.match_over:
+        return ()
+    if view.deal_over:
+        return (
+            (
+                Button(
+                    _("Next deal"),
+                    codec.next_deal_payload(doc.id, view.deal_number),
+                    style=Style.PRIMARY,
+                ),
+            ),
+        )
+    return _play_buttons(_, doc.id, doc.chat)
+
+
+@lru_cache(maxsize=1024)
+def _play_buttons(_: Translator, game_id: str, chat: ChatRef) -> tuple[tuple[Button, ...], ...]:
+    """The table's buttons while a deal is played: the same on every move of a game."""
+    return (
+        (
+            Button(_("My tiles"), codec.tiles_payload(game_id)),
+            Button(_("Open my hand"), deep_link=codec.hand_link(game_id, chat)),
+            Button(_("Picture"), codec.picture_payload(game_id)),
+        ),
+    )
