@@ -6,7 +6,9 @@ computer never peeks at another hand. ``random`` plays any legal move,
 ``greedy`` sheds the most pips, ``strong`` searches possible worlds on the
 playout simulators (:mod:`bot.ai.search`) within a time budget.
 :mod:`bot.ai.thinker` runs searches in worker processes, off the event loop;
-``python -m bot.ai arena`` pits levels against each other.
+``python -m bot.ai arena`` pits levels against each other. The worker processes
+computers think in (:mod:`bot.ai.workers`) serve the pictures too. It imports the
+engine and libraries, nothing else of the core.
 """
 
 from __future__ import annotations

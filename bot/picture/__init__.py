@@ -3,7 +3,8 @@
 Platform-neutral: a picture is PNG bytes, which every adapter can send. The
 table is drawn from the public part of an engine :class:`~engine.View`, a hand
 from that seat's own view; see :mod:`bot.picture.table` and
-:mod:`bot.picture.hand`.
+:mod:`bot.picture.hand`; :mod:`bot.picture.screens` draws them for the screens
+the core sends. It may import :mod:`bot.model` and :mod:`bot.views`.
 """
 
 from __future__ import annotations
