@@ -8,6 +8,7 @@ rule is the one docs/architecture.md states and each package's docstring repeats
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 # package -> the other packages of bot/ its modules may import
 RULE: Mapping[str, frozenset[str]] = {
@@ -146,6 +148,17 @@ def test_the_packages_import_one_way() -> None:
     assert a_cycle(edges) == [], "the core's packages import each other in a circle"
     for own, targets in edges.items():
         assert targets <= RULE[own], f"{own} imports {sorted(targets - RULE[own])}"
+
+
+def test_the_architecture_page_states_the_rule() -> None:
+    # Its rows read | `bot/<package>/` | what it owns | the packages it may import |.
+    stated = {
+        row.group(1): frozenset(re.findall(r"`(\w+)`", row.group(2)))
+        for row in re.finditer(
+            r"^\| `bot/(\w+)/` \|.*\| ([^|]*) \|$", ARCHITECTURE.read_text(), re.M
+        )
+    }
+    assert stated == RULE
 
 
 def test_the_check_resolves_every_way_of_importing() -> None:
