@@ -14,6 +14,7 @@ from engine.api import (
     resolve,
     variant_of,
     view,
+    went_out,
 )
 from engine.errors import (
     BadFixture,
@@ -89,4 +90,5 @@ __all__ = [
     "resolve",
     "variant_of",
     "view",
+    "went_out",
 ]

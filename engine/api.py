@@ -9,7 +9,7 @@ from engine.errors import BadOption, GameOver, IllegalMove, NotYourTurn
 from engine.moves import Kind, Move, parse_move
 from engine.options import resolve_options
 from engine.seatview import seat_view
-from engine.state import Event, Fixture, OptionValue, State, View
+from engine.state import DealEnd, Event, Fixture, OptionValue, State, View
 from engine.variant import Variant, get_variant
 
 # A member read through its Enum class goes through the class's attribute
@@ -85,6 +85,17 @@ def public_view(state: State[Any]) -> View:
     """What the whole table sees, and a spectator: the line, the counts of tiles, the
     scores and the public details; no hand until the deal is over."""
     return seat_view(state, None, (), get_variant(state.variant).public(state))
+
+
+def went_out(state: State[Any] | View) -> int | None:
+    """The seat that emptied its hand, if the deal ended so. In Thief of Baghdad
+    that player need not be the one who takes the deal."""
+    result = state.result
+    if result is None or result.end is not DealEnd.DOMINO:
+        return None
+    counts = state.hand_counts if isinstance(state, View) else [len(h) for h in state.hands]
+    empty = [seat for seat, count in enumerate(counts) if not count]
+    return empty[0] if len(empty) == 1 else result.winner
 
 
 def resolve(state: State[Any], move: Move | str) -> Move:

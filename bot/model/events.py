@@ -3,7 +3,7 @@ a pass, a caravan stolen, a token taken, a player going out, a block, a deal's p
 the match's end.
 
 They are read from the moves the game document stores, replayed through the engine
-(:func:`bot.table.state_cache.replayed`), so they say only what the engine told every seat: a
+(:func:`bot.model.game_state.replayed`), so they say only what the engine told every seat: a
 draw says how many tiles, never which. Each carries the ``version`` (the document's
 step) it happened at; :func:`events_since` gives those after a version the caller has.
 """
@@ -16,10 +16,9 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, RootModel
 
 import engine
+from bot.model.game_state import replayed
 from bot.model.gamedoc import GameDoc
 from bot.model.parts import Frozen, Side, TileRef
-from bot.table.state_cache import replayed
-from bot.views import outcome
 from engine import Event, Kind, State
 
 
@@ -257,7 +256,7 @@ def _deal_over(version: int, state: State[Any]) -> Iterator[TableEvent]:
     """How the deal ended, then the points it wrote."""
     result = state.result
     assert result is not None
-    out = outcome.went_out(state)
+    out = engine.went_out(state)
     if out is None:
         yield Blocked(version=version)
     else:

@@ -3,7 +3,7 @@
 A document holds the table (seats, host, options, table settings) and the
 match as the replay format has it: variant, options, seed, every deal as it
 was dealt, and every move in notation. The engine state is never stored; it is
-rebuilt by replaying (see :mod:`bot.table.state_cache`). That makes an export a copy of
+rebuilt by replaying (see :mod:`bot.model.game_state`). That makes an export a copy of
 the document's match part, and keeps stored games readable by later versions.
 
 In the store a document lives in two parts (see :mod:`bot.storage.game`): its

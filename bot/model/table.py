@@ -16,7 +16,6 @@ from pydantic import Field
 import engine
 from bot.model.gamedoc import GameDoc
 from bot.model.parts import Frozen, GameParts, LineTile, OpenEnd, game_parts
-from bot.views import outcome
 from engine import View
 
 MODEL_VERSION: Final = 1
@@ -173,7 +172,7 @@ def _deal_result(view: View) -> DealOutcome | None:
     return DealOutcome(
         deal=view.deal_number,
         end="domino" if result.end is engine.DealEnd.DOMINO else "block",
-        went_out=outcome.went_out(view),
+        went_out=engine.went_out(view),
         winner=result.winner,
         points=result.scores,
         unwritten=engine.get_variant(view.variant).unwritten(view),

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from bot.model.contract import ChatRef, Show, SlotKind
 from bot.model.decision import Game
+from bot.model.game_state import build_state
 from bot.model.gamedoc import from_json
 from bot.storage.store import Store
 from bot.table.redraw import game_screens
-from bot.table.state_cache import build_state
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 from bot.model.decision import Game
+from bot.model.game_state import build_state, deal_start_state, fits
 from bot.model.gamedoc import deals_from, from_parts, moves_from
 from bot.storage import deal_snapshot
 from bot.storage.deal_snapshot import BadSnapshot
 from bot.storage.store import GameRead
-from bot.table.state_cache import build_state, deal_start_state, fits
 
 
 def assemble(read: GameRead, cached: Game | None) -> tuple[Game, BadSnapshot | None]:

@@ -22,11 +22,11 @@ from bot.model.contract import (
     UserRef,
     isolated,
 )
+from bot.model.game_state import build_state
 from bot.model.gamedoc import BadDocument, GameDoc, from_json, replay_json
 from bot.storage.store import Scoreboard, ScoreRow
 from bot.table.rating_lookups import rating_lines
 from bot.table.runner import Runner
-from bot.table.state_cache import build_state
 from bot.views import catalog
 from bot.views.i18n import N_, Translator, available_languages, line, text_line
 from bot.views.rules import SUMMARIES

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 
 from bot.model.contract import ChatRef, Show, Slot
 from bot.model.decision import Game
+from bot.model.game_state import build_state
 from bot.model.gamedoc import from_json
 from bot.picture.screens import hand_picture_png, picture_screen
 from bot.table.runner import Runner
-from bot.table.state_cache import build_state
 from bot.table.updates import hand_of, hand_slot, in_table_chat, picture_slot, table_of, table_slot
 from bot.views.i18n import translator
 

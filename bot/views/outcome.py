@@ -12,23 +12,12 @@ from typing import Any
 
 from bot.views.i18n import Translator
 from bot.views.texts import score_words
-from engine import DealEnd, State, View, get_variant, public_view
+from engine import State, View, get_variant, public_view, went_out
 
 SeatName = Callable[[int], str]
 # What the whole table sees is enough for the teams, the goat and the winners: the
 # group table passes the view for no seat.
 Seen = State[Any] | View
-
-
-def went_out(state: Seen) -> int | None:
-    """The seat that emptied its hand, if the deal ended so. In Thief of Baghdad
-    that player need not be the one who takes the deal."""
-    result = state.result
-    if result is None or result.end is not DealEnd.DOMINO:
-        return None
-    counts = state.hand_counts if isinstance(state, View) else [len(h) for h in state.hands]
-    empty = [seat for seat, count in enumerate(counts) if not count]
-    return empty[0] if len(empty) == 1 else result.winner
 
 
 def deal_end_lines(_: Translator, state: Seen, name: SeatName) -> list[str]:

@@ -30,11 +30,11 @@ from bot.model.contract import (
     SlotKind,
     UserRef,
 )
+from bot.model.game_state import build_state
 from bot.model.gamedoc import RUNNING, Due, GameDoc, Seat, TableSettings, from_json
 from bot.storage.store import Store
 from bot.table.painter import Painter
 from bot.table.sessions import Sessions
-from bot.table.state_cache import build_state
 from engine import Fixture, State, Tile
 from tests.bot.stored import put_game
 

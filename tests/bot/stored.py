@@ -18,13 +18,13 @@ from typing import Any
 
 from bot.model.contract import ChatRef
 from bot.model.decision import Decision, Game, refuse
+from bot.model.game_state import build_state
 from bot.model.gamedoc import GameDoc
 from bot.storage.ratings import outbox_write
 from bot.storage.scores import board_writes
 from bot.storage.store import Ending, GameWrite, MatchRow, MatchWrite, Store, Stored, pack
 from bot.table.match_steps import Pacing
 from bot.table.runner import Runner
-from bot.table.state_cache import build_state
 from bot.views.i18n import Translator
 
 

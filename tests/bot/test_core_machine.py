@@ -31,10 +31,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from bot.model import codec
 from bot.model.contract import Answer, ChatRef, Command, Notice, Outbound, Press, PrivateStart, Show
+from bot.model.game_state import build_state
 from bot.model.gamedoc import GameDoc, from_json
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
-from bot.table.state_cache import build_state
 from engine import THREE_GUNS_SET, State, Tile, legal_moves
 from engine import apply as apply_move
 from engine import next_deal as deal_next

@@ -12,10 +12,10 @@ from typing import Any
 import fakeredis
 
 from bot.model.contract import ChatRef, Document, UserRef
+from bot.model.game_state import build_state
 from bot.model.gamedoc import GameDoc, replay_json, to_json
 from bot.storage import keys
 from bot.storage.store import Store
-from bot.table.state_cache import build_state
 from engine import api
 from engine.replay import FORMAT, fixture_json, parse_replay, run
 from tests.bot.driver import Table, make_table, user

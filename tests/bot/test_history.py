@@ -12,12 +12,12 @@ import redis.asyncio as aredis
 
 from bot.model import codec
 from bot.model.contract import ChatRef, Document, Notice, Press, Response
+from bot.model.game_state import build_state
 from bot.storage import keys
 from bot.storage.history import KEPT
 from bot.storage.kept_match import KeptMatch
 from bot.storage.store import Store
 from bot.table.play import private_chat
-from bot.table.state_cache import build_state
 from engine.replay import parse_replay, run
 from tests.bot.driver import Table, buttons, make_table, user
 

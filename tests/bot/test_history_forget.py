@@ -11,11 +11,11 @@ from collections.abc import Callable
 import redis.asyncio as aredis
 
 from bot.model.contract import ChatRef, Command, Document, Notice, Press, Response, UserRef
+from bot.model.game_state import build_state
 from bot.storage import keys
 from bot.storage.kept_match import KeptMatch, KeptPlayer
 from bot.storage.store import Store
 from bot.table.play import private_chat
-from bot.table.state_cache import build_state
 from engine.replay import parse_replay, run
 from tests.bot.driver import Table, button, buttons, make_table, responses, user
 

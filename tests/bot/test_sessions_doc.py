@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot.model.contract import ChatRef, UserRef
+from bot.model.game_state import build_state, deal_start_state, fits
 from bot.model.gamedoc import (
     RESIGNED,
     BadDocument,
@@ -24,7 +25,6 @@ from bot.model.gamedoc import (
     replay_json,
     to_json,
 )
-from bot.table.state_cache import build_state, deal_start_state, fits
 from engine import apply, format_move, legal_moves, new_match
 
 ANNA = UserRef("tg", "1", "Anna", "en")

@@ -15,9 +15,9 @@ import redis
 from redis.crc import key_slot
 
 from bot.model.contract import Answer, ChatRef
+from bot.model.game_state import build_state
 from bot.storage import keys
 from bot.storage.store import Store, connect
-from bot.table.state_cache import build_state
 from tests.bot.driver import make_table, move_buttons, user
 from tests.bot.test_store_cluster import Servers, running_cluster
 

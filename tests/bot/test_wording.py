@@ -15,7 +15,7 @@ from bot.model.contract import ChatRef, UserRef
 from bot.model.gamedoc import RUNNING, GameDoc, Seat, TableSettings
 from bot.table.settings import check_options
 from bot.views.i18n import translator
-from bot.views.outcome import unwritten, went_out
+from bot.views.outcome import unwritten
 from bot.views.table_screen import table_screen
 from bot.views.texts import error_text
 from engine import (
@@ -27,6 +27,7 @@ from engine import (
     new_match,
     next_deal,
     public_view,
+    went_out,
 )
 
 _ = translator("en")

@@ -14,10 +14,10 @@ from typing import Any
 
 from adapters.console import CHAT, ConsoleAdapter, StreamLines, TableRequest, look_around
 from bot.model.contract import ChatRef
+from bot.model.game_state import build_state
 from bot.model.gamedoc import GameDoc, from_json
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
-from bot.table.state_cache import build_state
 from engine import State
 from tests.bot import driver
 from tests.bot.driver import SETTINGS

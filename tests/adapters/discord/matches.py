@@ -14,10 +14,10 @@ import redis.asyncio as aredis
 from adapters.discord.components import CUSTOM_ID_LIMIT
 from bot.model import codec
 from bot.model.contract import ChatRef
+from bot.model.game_state import build_state
 from bot.model.gamedoc import from_json
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
-from bot.table.state_cache import build_state
 from engine import Tile
 from tests.adapters.discord.conftest import ALICE, BOB, CAROL
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json

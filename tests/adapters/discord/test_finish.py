@@ -8,9 +8,9 @@ import pytest
 import redis.asyncio as aredis
 
 from bot.model import codec
+from bot.model.game_state import build_state
 from bot.model.gamedoc import from_json
 from bot.storage.store import Store
-from bot.table.state_cache import build_state
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of

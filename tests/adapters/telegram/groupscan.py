@@ -22,9 +22,9 @@ from typing import Any
 from bot.model import codec
 from bot.model.contract import ChatRef
 from bot.model.decision import Game
+from bot.model.game_state import build_state
 from bot.model.gamedoc import GameDoc, from_json
 from bot.table.runner import Runner
-from bot.table.state_cache import build_state
 from engine import State
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call, button_rows
