@@ -16,6 +16,7 @@ from pathlib import Path
 
 from textual.app import App, ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from adapters.console.draw import line_text, screen_lines
@@ -72,6 +73,8 @@ class TableView(App[int]):
         self._hands: dict[str, list[str]] = {}
         self._handing_over = False
         self._started = False
+        self._poller: Timer | None = None  # lets the core's timers move the computers
+        self.leaving = False  # the player left: the core is asked nothing more
         self._typing = False  # keys that reached a move went to the prompt; more may follow
         # What the hand area shows: whose hand in which version, the next-deal button,
         # whether the match is over; it is drawn again only when one of them changes.
@@ -103,13 +106,14 @@ class TableView(App[int]):
 
     async def _tick(self) -> None:
         """Let the core's timers move the computers (and deal) while no person must act."""
-        if self._busy.locked() or self._handing_over:
+        if self._busy.locked() or self._handing_over or self.leaving:
             return
         screens = self.table.screens
         if screens.to_move() is not None or screens.over():
             return
         async with self._busy:
-            self._carry_out(await self.table.tick())
+            if not self.leaving:
+                self._carry_out(await self.table.tick())
 
     async def press(self, payload: str) -> None:
         user = self.keyboard or self.table.host

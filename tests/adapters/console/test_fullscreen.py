@@ -33,10 +33,12 @@ SIZE = (120, 40)
 QUICK_CORE = Settings(_env_file=None, computer_delay=0, next_deal_delay=0)
 
 
-async def table_app(store: Store, request: TableRequest, folder: Path) -> TableApp:
+async def table_app(
+    store: Store, request: TableRequest, folder: Path, settings: Settings = QUICK_CORE
+) -> TableApp:
     # A seeded core deals the same tiles every run: with a random deal, a player who must
     # draw before his first move holds eight tiles, not seven, when the hand first shows.
-    sessions = Sessions(store, QUICK_CORE, rng=random.Random(7))
+    sessions = Sessions(store, settings, rng=random.Random(7))
     tables = await look_around(store, time.time())
     return TableApp(sessions, request, tables, poll=0.01, export_dir=folder)
 
