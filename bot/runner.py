@@ -73,6 +73,7 @@ from bot.store import (
 from bot.store_privacy import players_noted
 from bot.store_ratings import RatingContention
 from bot.store_scores import board_writes
+from bot.texts import computer_name
 from bot.updates import ShownScreens, deal_ended, game_updates
 from engine import DominoError, variant_of
 
@@ -360,7 +361,7 @@ def _computer_names(game: Game) -> dict[str, str]:
     """How the table names each computer level seated at it."""
     _ = translator(game.doc.settings.lang)
     return {
-        COMPUTER + seat.computer: _("Computer (%(level)s)", level=seat.computer)
+        COMPUTER + seat.computer: computer_name(_, seat.computer)
         for seat in game.doc.seats
         if seat.user is None and seat.computer
     }

@@ -291,3 +291,21 @@ async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path
         assert text_of(app, "#panel-text") == help_text(polish) != help_text(translator("en"))
         await pilot.press("ctrl+q")
     assert app.farewell == saved_farewell(polish) != saved_farewell(translator("en"))
+
+
+async def test_f2_after_the_match_shows_the_rules_of_its_game(store: Store, tmp_path: Path) -> None:
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        while not app.table.screens.over():
+            await until(
+                pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over()
+            )
+            if not app.table.screens.over():
+                await pilot.press("enter")
+        await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+        await pilot.press("f2")
+        await until(pilot, lambda: text_of(app, "#panel-text") != "")
+        rules = text_of(app, "#panel-text")
+        await pilot.press("ctrl+q")
+    assert rules.startswith("Tyaga (Draw)")
+    assert "Which game?" not in rules

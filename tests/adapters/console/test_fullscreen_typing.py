@@ -225,7 +225,7 @@ async def test_stats_typed_after_the_match_answers_and_does_not_leave(
         await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
         await until(pilot, lambda: isinstance(app.focused, MoveButton))  # Leave
         await type_in(pilot, app, "stats", style)
-        await until(pilot, lambda: "Results of" in text_of(app, "#panel-text"))
+        await until(pilot, lambda: "Your results" in text_of(app, "#panel-text"))
         running = app.is_running
         await pilot.press("ctrl+q")
     assert running

@@ -325,7 +325,7 @@ async def test_top_and_stats_answer_at_the_terminal(terminal: Terminal) -> None:
     typed = ["top global kozel", "stats", "stats @Zed", "top chess", "quit"]
     _, transcript = await terminal.play(typed, QUICK)
     assert "Ratings in Kozel (the goat), all chats:" in transcript
-    assert "Results of " in transcript
+    assert "Your results in every chat:" in transcript  # said to him: the terminal is his
     assert "There is no game called chess" in transcript
     assert "Nobody called Zed has finished a match here." in transcript
 
