@@ -191,7 +191,7 @@ class ConsoleAdapter:
                 await self._between_deals(next_deal)
                 continue
             if self.screens.over():
-                self._say(self._("The match is over. Bye!"))
+                self._say(self._("Bye!"))  # the table above says the match is over
                 return
             await self._wait_for_core()
 

@@ -20,7 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from adapters.console.draw import line_text, screen_lines
-from adapters.console.marks import hand_text, wrapped
+from adapters.console.marks import hand_text, held_lines, wrapped
 from adapters.console.reading import TableReader
 from adapters.console.saved import CHAT
 from adapters.console.screens import Hand, pressable
@@ -199,7 +199,8 @@ class TableView(App[int]):
             text.update("")
         else:
             lines = screen_lines(hand.screen, self.clock(), 10_000)[1:]
-            text.update(hand_text(lines, self._hands.get(hand.user.key, [])))
+            shown_lines = held_lines(lines) if next_deal is not None or over else lines
+            text.update(hand_text(shown_lines, self._hands.get(hand.user.key, [])))
             self._hands[hand.user.key] = lines
         buttons = tile_buttons(hand) if hand is not None else []
         if next_deal is not None and screens.table is not None:
@@ -208,8 +209,8 @@ class TableView(App[int]):
         elif over:
             # Leave alone, where the keyboard lands: the hand's Review my play is the
             # review command here, which help lists, and no key or click asks it by chance.
+            # That the match is over the table says, with who won.
             buttons = [MoveButton(0, self._("Leave"), "")]
-            self._status(self._("The match is over."))
         columns, cells = move_list(buttons)
         grid.styles.grid_size_columns = columns
         grid.mount_all(cells)

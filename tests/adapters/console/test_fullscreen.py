@@ -309,3 +309,29 @@ async def test_f2_after_the_match_shows_the_rules_of_its_game(store: Store, tmp_
         await pilot.press("ctrl+q")
     assert rules.startswith("Tyaga (Draw)")
     assert "Which game?" not in rules
+
+
+async def test_a_finished_deal_and_match_are_told_once_by_the_table(
+    store: Store, tmp_path: Path
+) -> None:
+    waits = Settings(_env_file=None, computer_delay=0, next_deal_delay=None)
+    request = TableRequest("tyaga", options=("target=60",))
+    app = await table_app(store, request, tmp_path, waits)
+    between: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        while not app.table.screens.over():
+            await until(
+                pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over()
+            )
+            if app.table.screens.next_deal() is not None:
+                between.append(text_of(app, "#hand"))
+            if not app.table.screens.over():
+                await pilot.press("enter")
+        await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+        hand, status, board = (text_of(app, f"#{name}") for name in ("hand", "status", "board"))
+        await pilot.press("ctrl+q")
+    assert between, "no deal ended before the match"
+    for shown in between:  # the tiles left, not what the hand said of a turn now past
+        assert shown.splitlines()[-1].startswith("["), shown
+    assert "The match is over." in board
+    assert "The match is over." not in hand + status
