@@ -61,15 +61,14 @@ class TableApp(TableView):
     # -- sitting down -----------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = self._("Table")
-        self.query_one("#log").border_title = self._("Moves")
-        self.query_one("#panel").border_title = self._("Esc closes")
+        self.title_parts()
         self.sit_down()
 
     @work(exclusive=True, group="sit")
     async def sit_down(self) -> None:
         chosen = await choose_match(self, self._, self.request, self.tables, self._note)
         if isinstance(chosen, Saved):
+            self.speak(chosen.lang)  # the core draws the match in its own language
             self._note(
                 self._("Continuing the saved match: %(match)s.", match=chosen.title(self._.lang))
             )

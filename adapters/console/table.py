@@ -125,6 +125,8 @@ class ConsoleAdapter:
         away here, whatever the answer and whether or not the new table opens."""
         chosen = await self._choose(request, tables)
         if chosen is not None:
+            # The core draws the match in its own language: what is said around it too.
+            self._lang = chosen.lang
             title = chosen.title(self._lang)
             self._say(self._("Continuing the saved match: %(match)s.", match=title))
             self._carry_out(self.table.resume(chosen))

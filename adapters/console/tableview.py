@@ -13,6 +13,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 from textual.app import App, ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -37,7 +38,9 @@ from adapters.console.shades import (
 )
 from adapters.console.words import export_file
 from bot.contract import Answer, Document, Notice, Outbound, Response, UserRef
-from bot.i18n import translator
+from bot.i18n import N_, translator
+
+PROMPT: Final = N_("a move's number, 6-4@L, draw, hint, help …")
 
 
 class TableView(App[int]):
@@ -80,6 +83,21 @@ class TableView(App[int]):
         # whether the match is over; it is drawn again only when one of them changes.
         self._drawn: tuple[tuple[str, int] | None, str | None, bool] | None = None
 
+    def speak(self, lang: str) -> None:
+        """Say what the table says around the core's screens in ``lang``."""
+        self._ = _ = translator(lang)
+        self._reader = TableReader(_)
+        bind_table_keys(self._bindings, _)
+        self.refresh_bindings()
+        self.query_one("#prompt", Input).placeholder = _(PROMPT)
+        self.title_parts()
+
+    def title_parts(self) -> None:
+        _ = self._
+        self.query_one("#board").border_title = _("Table")
+        self.query_one("#log").border_title = _("Moves")
+        self.query_one("#panel").border_title = _("Esc closes")
+
     # -- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -92,7 +110,7 @@ class TableView(App[int]):
                 yield Static("", id="status")
                 # Not selected on focus: the letter that moved the focus here stays as typed.
                 yield Input(
-                    placeholder=self._("a move's number, 6-4@L, draw, hint, help …"),
+                    placeholder=self._(PROMPT),
                     id="prompt",
                     select_on_focus=False,
                 )

@@ -335,3 +335,22 @@ async def test_a_finished_deal_and_match_are_told_once_by_the_table(
         assert shown.splitlines()[-1].startswith("["), shown
     assert "The match is over." in board
     assert "The match is over." not in hand + status
+
+
+async def test_a_match_continued_in_another_language_goes_on_in_its_own(
+    store: Store, terminal: Terminal, tmp_path: Path
+) -> None:
+    await terminal.play(["quit"], TableRequest("tyaga", lang="pl", options=("target=10",)))
+    app = await table_app(store, TableRequest(resume=True, lang="en"), tmp_path)
+    _ = translator("pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await pilot.press(*"hint", "enter")
+        await until(pilot, lambda: text_of(app, "#status") != "")
+        status = text_of(app, "#status")
+        placeholder = app.query_one("#prompt", Input).placeholder
+        f1 = app.active_bindings["f1"].binding.description
+        await pilot.press("ctrl+q")
+    assert status.startswith(_("Your moves: %(moves)s", moves=""))
+    assert placeholder.startswith("numer ruchu") and f1 == "Pomoc"
+    assert app.farewell == saved_farewell(_)
