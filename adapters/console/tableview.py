@@ -45,6 +45,9 @@ PROMPT: Final = N_("a move's number, 6-4@L, draw, hint, help …")
 
 class TableView(App[int]):
     CSS = TABLE_CSS
+    # Textual's command palette speaks English only and offers nothing of the table's
+    # own (its keys are in the footer, its words at the prompt): the table has none.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,

@@ -10,10 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.command import CommandPalette
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.style import Style
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from adapters.console import TableRequest, look_around, table_chat
 from adapters.console.choosing import Choose
@@ -287,6 +288,9 @@ async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path
         await until(pilot, lambda: isinstance(app.focused, MoveButton))
         assert app.query_one("#prompt", Input).placeholder.startswith("numer ruchu")
         assert app.active_bindings["f1"].binding.description == "Pomoc"
+        await pilot.press("ctrl+p")  # no command palette of Textual's own, in English
+        assert not isinstance(app.screen, CommandPalette)
+        assert "palette" not in str(app.screen.query_one(Footer).render()).lower()
         await pilot.press("f1")
         assert text_of(app, "#panel-text") == help_text(polish) != help_text(translator("en"))
         await pilot.press("ctrl+q")
