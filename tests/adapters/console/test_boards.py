@@ -49,3 +49,14 @@ async def test_the_boards_name_the_player_and_computers_in_the_sessions_language
     assert "• You " in asked and "1. You: " in asked
     assert f"• {computer_name(translator('en'), 'greedy')} " in asked
     assert not re.search("[А-Яа-я]", asked), asked
+
+
+async def test_history_names_the_player_and_computers_in_the_sessions_language(
+    terminal: Terminal,
+) -> None:
+    await terminal.play(
+        always("1"), TableRequest("tyaga", level="greedy", lang="ru", options=QUICK.options)
+    )
+    _, transcript = await terminal.play(["history", "quit"], QUICK)
+    listed = " ".join(transcript.split("You> history")[1].split("You> quit")[0].split())
+    assert re.search(r" · You \d+, Computer 1 \d+ · won by (You|Computer 1)$", listed), listed
