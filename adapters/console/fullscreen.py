@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 
 from textual import on, work
+from textual.events import Key
 from textual.widgets import Button, Input
 
 from adapters.console.choosing import choose_match
@@ -60,15 +61,14 @@ class TableApp(TableView):
     # -- sitting down -----------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = self._("Table")
-        self.query_one("#log").border_title = self._("Moves")
-        self.query_one("#panel").border_title = self._("Esc closes")
+        self.title_parts()
         self.sit_down()
 
     @work(exclusive=True, group="sit")
     async def sit_down(self) -> None:
         chosen = await choose_match(self, self._, self.request, self.tables, self._note)
         if isinstance(chosen, Saved):
+            self.speak(chosen.lang)  # the core draws the match in its own language
             self._note(
                 self._("Continuing the saved match: %(match)s.", match=chosen.title(self._.lang))
             )
@@ -87,7 +87,7 @@ class TableApp(TableView):
                 return
             self._carry_out([])
         self._started = True
-        self.set_interval(self.poll, self._tick)
+        self._poller = self.set_interval(self.poll, self._tick)
 
     # -- the player's input -----------------------------------------------------------
 
@@ -173,6 +173,19 @@ class TableApp(TableView):
             return False
         return True
 
+    async def on_key(self, event: Key) -> None:
+        """A key that reached the table with nothing taking it (the log of moves or the
+        side panel had the keyboard, or nothing had, as after a move while computers
+        play) is the prompt's, as on a move: ``quit`` typed then must not be lost. Enter
+        and Backspace that come here while the prompt has the keyboard are its own
+        bindings' already."""
+        if not self.screen.query("#prompt"):
+            return  # a choice or a hand-over covers the table
+        if not event.is_printable and isinstance(self.focused, Input):
+            return
+        if await self.typed_on_a_move(event.key, event.character, event.is_printable):
+            event.stop()
+
     async def pasted_on_a_move(self, text: str) -> None:
         """Pasted text goes to the prompt; a line break in it sends the line before it."""
         line, newline, _rest = text.partition("\n")
@@ -203,4 +216,15 @@ class TableApp(TableView):
 
     def _leave(self, status: int, farewell: str) -> None:
         self.farewell = farewell
-        self.exit(status)
+        self.leaving = True
+        if self._poller is not None:
+            self._poller.pause()
+        self.run_worker(self._exit_when_idle(status), group="leave", exclusive=True)
+
+    async def _exit_when_idle(self, status: int) -> None:
+        """Exit once the core has finished what it is doing for the table (a computer's
+        move, a press). Leaving cancels the table's timer, and a cancel that reached the
+        store's client in the middle of a request could be taken for that request's
+        and lost, which left the timer running and the program waiting for it for ever."""
+        async with self._busy:
+            self.exit(status)

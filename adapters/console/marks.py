@@ -120,6 +120,14 @@ def hand_text(lines: Sequence[str], before: Sequence[str]) -> Text:
     return Text("\n").join(pieces)
 
 
+def held_lines(lines: Sequence[str]) -> list[str]:
+    """A hand's lines down to its last tile: once a deal is over, what the hand said of
+    the turn ("Wait for your turn.", "The match is over.") is past, and the table says
+    what comes next."""
+    last = max((n for n, line in enumerate(lines) if TILE.search(line)), default=len(lines) - 1)
+    return list(lines[: last + 1])
+
+
 def without_moves(lines: Sequence[str], moves: Sequence[str]) -> list[str]:
     """The lines but the block of recent ``moves`` the table shows among them."""
     count = len(moves)

@@ -60,6 +60,7 @@ class Saved:
     roles: tuple[Role, ...]  # the seats, in seat order
     humans: int
     created: float
+    lang: str = "en"  # the language of its screens, which the table goes on speaking
 
     @property
     def players(self) -> int:
@@ -115,7 +116,9 @@ async def saved_matches(store: Store, now: float) -> list[Saved]:
         except BadDocument:
             continue
         humans = sum(1 for seat in doc.seats if seat.user is not None)
-        found.append(Saved(chat, snapshot, doc.variant, seat_roles(doc), humans, doc.created))
+        roles = seat_roles(doc)
+        lang = doc.settings.lang
+        found.append(Saved(chat, snapshot, doc.variant, roles, humans, doc.created, lang))
     found.sort(key=lambda saved: saved.created, reverse=True)
     return found
 

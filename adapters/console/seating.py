@@ -33,6 +33,7 @@ from bot.views.i18n import translator
 from engine import DominoError
 
 TITLE: Final = "this table"  # the chat's name in what the core writes about it
+OF_THIS_GAME: Final = frozenset({"rules", "scores"})  # alone, they are about the table's game
 
 
 class Core(Protocol):
@@ -102,6 +103,7 @@ class Table:
         self.screens = Screens()
         self.users: dict[str, UserRef] = {}
         self.game_id: str | None = None
+        self.variant: str | None = None  # the game played here, as it was asked for
 
     def keep(self, replies: list[Outbound]) -> list[Outbound]:
         """Remember this match's screens; the replies that are this match's (the
@@ -130,12 +132,14 @@ class Table:
         """The saved match's screens; the people at the keyboard are its hands' owners."""
         self.chat = saved.chat
         self.game_id = saved.snapshot.game_id
+        self.variant = saved.variant
         return self.keep(list(saved.snapshot.shows))
 
     async def open(self, request: TableRequest, stale_lobby: bool) -> str | None:
         """Open the lobby, seat everyone and start; what went wrong, if anything did
         (the lobby is then closed again)."""
         users = keyboard_users(request.humans, request.lang)
+        self.variant = request.variant
         for user in users:
             self.users[user.key] = user
         host, *others = users
@@ -169,8 +173,11 @@ class Table:
         return self.host if len(self.users) == 1 else None
 
     async def command(self, user: UserRef, name: str, *args: str) -> list[Outbound]:
-        # What is kept of a person is answered where he asked: the terminal is his own.
-        private = name in privacy.COMMANDS
+        if name in OF_THIS_GAME and not args and self.variant is not None:
+            args = (self.variant,)  # this table's game, also once its match is over
+        # What is kept of a person, and his results, are answered as to him alone: the
+        # terminal is his own.
+        private = name in privacy.COMMANDS or name == "stats"
         command = Command(
             self.chat, user, name, args, is_admin=True, private=private, chat_title=TITLE
         )

@@ -134,6 +134,8 @@ class ConsoleAdapter:
         away here, whatever the answer and whether or not the new table opens."""
         chosen = await self._choose(request, tables)
         if chosen is not None:
+            # The core draws the match in its own language: what is said around it too.
+            self._lang = chosen.lang
             title = chosen.title(self._lang)
             self._say(self._("Continuing the saved match: %(match)s.", match=title))
             self._carry_out(self.table.resume(chosen))
@@ -200,7 +202,7 @@ class ConsoleAdapter:
                 await self._between_deals(next_deal)
                 continue
             if self.screens.over():
-                self._say(self._("The match is over. Bye!"))
+                self._say(self._("Bye!"))  # the table above says the match is over
                 return
             await self._wait_for_core()
 

@@ -13,13 +13,15 @@ import asyncio
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 from textual.app import App, ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from adapters.console.draw import line_text, screen_lines
-from adapters.console.marks import hand_text, wrapped
+from adapters.console.marks import hand_text, held_lines, wrapped
 from adapters.console.reading import TableReader
 from adapters.console.saved import CHAT
 from adapters.console.screens import Hand, pressable
@@ -36,11 +38,16 @@ from adapters.console.shades import (
 )
 from adapters.console.words import export_file
 from bot.model.contract import Answer, Document, Notice, Outbound, Response, UserRef
-from bot.views.i18n import translator
+from bot.views.i18n import N_, translator
+
+PROMPT: Final = N_("a move's number, 6-4@L, draw, hint, help …")
 
 
 class TableView(App[int]):
     CSS = TABLE_CSS
+    # Textual's command palette speaks English only and offers nothing of the table's
+    # own (its keys are in the footer, its words at the prompt): the table has none.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,
@@ -72,10 +79,27 @@ class TableView(App[int]):
         self._hands: dict[str, list[str]] = {}
         self._handing_over = False
         self._started = False
+        self._poller: Timer | None = None  # lets the core's timers move the computers
+        self.leaving = False  # the player left: the core is asked nothing more
         self._typing = False  # keys that reached a move went to the prompt; more may follow
         # What the hand area shows: whose hand in which version, the next-deal button,
         # whether the match is over; it is drawn again only when one of them changes.
         self._drawn: tuple[tuple[str, int] | None, str | None, bool] | None = None
+
+    def speak(self, lang: str) -> None:
+        """Say what the table says around the core's screens in ``lang``."""
+        self._ = _ = translator(lang)
+        self._reader = TableReader(_)
+        bind_table_keys(self._bindings, _)
+        self.refresh_bindings()
+        self.query_one("#prompt", Input).placeholder = _(PROMPT)
+        self.title_parts()
+
+    def title_parts(self) -> None:
+        _ = self._
+        self.query_one("#board").border_title = _("Table")
+        self.query_one("#log").border_title = _("Moves")
+        self.query_one("#panel").border_title = _("Esc closes")
 
     # -- layout -----------------------------------------------------------------------
 
@@ -89,7 +113,7 @@ class TableView(App[int]):
                 yield Static("", id="status")
                 # Not selected on focus: the letter that moved the focus here stays as typed.
                 yield Input(
-                    placeholder=self._("a move's number, 6-4@L, draw, hint, help …"),
+                    placeholder=self._(PROMPT),
                     id="prompt",
                     select_on_focus=False,
                 )
@@ -103,13 +127,14 @@ class TableView(App[int]):
 
     async def _tick(self) -> None:
         """Let the core's timers move the computers (and deal) while no person must act."""
-        if self._busy.locked() or self._handing_over:
+        if self._busy.locked() or self._handing_over or self.leaving:
             return
         screens = self.table.screens
         if screens.to_move() is not None or screens.over():
             return
         async with self._busy:
-            self._carry_out(await self.table.tick())
+            if not self.leaving:
+                self._carry_out(await self.table.tick())
 
     async def press(self, payload: str) -> None:
         user = self.keyboard or self.table.host
@@ -195,7 +220,8 @@ class TableView(App[int]):
             text.update("")
         else:
             lines = screen_lines(hand.screen, self.clock(), 10_000)[1:]
-            text.update(hand_text(lines, self._hands.get(hand.user.key, [])))
+            shown_lines = held_lines(lines) if next_deal is not None or over else lines
+            text.update(hand_text(shown_lines, self._hands.get(hand.user.key, [])))
             self._hands[hand.user.key] = lines
         buttons = tile_buttons(hand) if hand is not None else []
         if next_deal is not None and screens.table is not None:
@@ -204,8 +230,8 @@ class TableView(App[int]):
         elif over:
             # Leave alone, where the keyboard lands: the hand's Review my play is the
             # review command here, which help lists, and no key or click asks it by chance.
+            # That the match is over the table says, with who won.
             buttons = [MoveButton(0, self._("Leave"), "")]
-            self._status(self._("The match is over."))
         columns, cells = move_list(buttons)
         grid.styles.grid_size_columns = columns
         grid.mount_all(cells)

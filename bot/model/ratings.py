@@ -29,6 +29,8 @@ HISTORY: Final = 3
 """Results kept per player and game for the stats."""
 NAME_KEPT: Final = 18
 """Characters of a name a stored rating keeps (a line stays within Redis's compact size)."""
+KEPT_DECIMALS: Final = 2
+"""Decimals of mu and sigma a stored rating keeps."""
 COMPUTER: Final = "cpu:"
 
 
@@ -50,8 +52,10 @@ class Rating:
 
     @property
     def shown(self) -> float:
-        """The figure people see: the ordinal, as leaderboards order by it."""
-        return round(self.ordinal, 1)
+        """The figure people see: the ordinal, as leaderboards order by it, worked out
+        from mu and sigma as :func:`encode` keeps them, so that what the end of a match
+        says of a rating is what every later look at the stored one says."""
+        return round(round(self.mu, KEPT_DECIMALS) - 3 * round(self.sigma, KEPT_DECIMALS), 1)
 
     @property
     def provisional(self) -> bool:
@@ -70,8 +74,8 @@ def encode(rating: Rating) -> str:
     """``mu;sigma;played;won;best;recent,…;name`` (the name last: it may hold ``;``)."""
     return ";".join(
         (
-            f"{rating.mu:.2f}",
-            f"{rating.sigma:.2f}",
+            f"{rating.mu:.{KEPT_DECIMALS}f}",
+            f"{rating.sigma:.{KEPT_DECIMALS}f}",
             str(rating.played),
             str(rating.won),
             str(rating.best),

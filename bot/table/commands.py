@@ -237,7 +237,10 @@ class Commands:
             return await self._table_picture(command, _)
         if name == "top":
             return [
-                self._show(command, await top_screen(runner.store, command.chat, command.args, _))
+                self._show(
+                    command,
+                    await top_screen(runner.store, command.chat, command.args, _, command.user),
+                )
             ]
         if name == "stats":
             return [self._show(command, await lookups.stats_of(runner, command, _))]

@@ -97,34 +97,32 @@ async def newest(history: MatchHistory, chat: ChatRef, now: float) -> list[KeptM
     return found
 
 
-def history_screen(_: Translator, matches: Sequence[KeptMatch]) -> Screen:
+def history_screen(
+    _: Translator, matches: Sequence[KeptMatch], asker: UserRef | None = None
+) -> Screen:
     """The list: one entry per match, newest first, and a replay button for each."""
     if not matches:
         return Screen((text_line(_("No finished matches are kept in this chat yet.")),))
     lines = [text_line(_("Finished matches here, newest first:"))]
     buttons = []
     for number, match in enumerate(matches, 1):
-        lines.append(text_line(f"{number}. " + entry_text(_, match)))
+        lines.append(text_line(f"{number}. " + entry_text(_, match, asker)))
         label = _("Replay %(n)d", n=number)
         buttons.append(Button(label, payload=codec.replay_payload(match.id)))
     rows = tuple(tuple(buttons[i : i + 4]) for i in range(0, len(buttons), 4))
     return Screen(tuple(lines), rows)
 
 
-def entry_text(_: Translator, match: KeptMatch) -> str:
+def entry_text(_: Translator, match: KeptMatch, asker: UserRef | None = None) -> str:
     """``7 Dec 2026, 04:53 UTC · Kozel (to 101 points) · Anna 12, Computer 1 105 · won
     by Anna``."""
+    names = player_names(_, match, asker)
     when = datetime.fromtimestamp(match.ended, UTC)
     game = variant_title(_, match.variant)
     if match.options:
         game = _("%(game)s (%(options)s)", game=game, options=", ".join(match.options))
-    played = ", ".join(
-        f"{isolated(player.name)} {score}"
-        for player, score in zip(match.players, match.scores, strict=False)
-    )
-    winners = ", ".join(
-        isolated(match.players[w].name) for w in match.winners if w < len(match.players)
-    )
+    played = ", ".join(f"{name} {score}" for name, score in zip(names, match.scores, strict=False))
+    winners = ", ".join(names[w] for w in match.winners if w < len(names))
     return _(
         "%(when)s UTC · %(game)s · %(played)s · won by %(winners)s",
         when=format_datetime(when, "d MMM y, HH:mm", tzinfo=UTC, locale=_.lang),
@@ -132,6 +130,24 @@ def entry_text(_: Translator, match: KeptMatch) -> str:
         played=played,
         winners=winners,
     )
+
+
+def player_names(_: Translator, match: KeptMatch, asker: UserRef | None) -> list[str]:
+    """A kept match's players as this screen names them: the computers by their number
+    among them, as the table did, and the asker as he is named now, both in the
+    language of the screen (the kept names are in the language the match was played
+    in); anyone else as kept."""
+    names = []
+    computers = 0
+    for player in match.players:
+        if player.user is None:
+            computers += 1
+            names.append(_("Computer %(n)d", n=computers))
+        elif asker is not None and player.user == asker.key:
+            names.append(isolated(asker.name))
+        else:
+            names.append(isolated(player.name))
+    return names
 
 
 def deal_ends(doc: GameDoc) -> list[State[Any]]:
@@ -182,7 +198,7 @@ async def asked(runner: Runner, command: Command, _: Translator) -> Screen | lis
     """``history``: the list; ``history N``: the replay of its Nth match, for the asker."""
     matches = await newest(runner.store.history, command.chat, runner.clock())
     if not command.args:
-        return history_screen(_, matches)
+        return history_screen(_, matches, command.user)
     wanted = command.args[0]
     if not wanted.isdigit() or not 1 <= int(wanted) <= len(matches):
         return Screen((text_line(_("There is no match %(n)s in this chat's list.", n=wanted)),))

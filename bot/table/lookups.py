@@ -25,7 +25,7 @@ from bot.model.contract import (
 from bot.model.game_state import build_state
 from bot.model.gamedoc import BadDocument, GameDoc, from_json, replay_json
 from bot.storage.store import Scoreboard, ScoreRow
-from bot.table.rating_lookups import rating_lines
+from bot.table.rating_lookups import rating_lines, shown_name
 from bot.table.runner import Runner
 from bot.views import catalog
 from bot.views.i18n import N_, Translator, available_languages, line, text_line
@@ -131,31 +131,31 @@ async def scores_screen(
     for variant in variants:
         board = await runner.store.scoreboard(chat, variant, TOP, user)
         if board.rows or args:
-            lines += _board_lines(_, board)
+            lines += _board_lines(_, board, user)
     if not lines:
         lines.append(text_line(_("Nobody has finished a match here yet.")))
     return Screen(tuple(lines))
 
 
-def _board_lines(_: Translator, board: Scoreboard) -> list[TextLine]:
+def _board_lines(_: Translator, board: Scoreboard, asker: UserRef) -> list[TextLine]:
     lines: list[TextLine] = [
         text_line(_("Scoreboard: %(game)s", game=variant_title(_, board.variant)))
     ]
     if not board.rows:
         lines.append(text_line(_("Nobody has finished a match here yet.")))
         return lines
-    lines += [text_line(_score_row(_, board.variant, row)) for row in board.rows]
+    lines += [text_line(_score_row(_, board.variant, row, asker)) for row in board.rows]
     if board.me is not None and all(row.user_key != board.me.user_key for row in board.rows):
         lines.append(text_line("…"))
-        lines.append(text_line(_score_row(_, board.variant, board.me)))
+        lines.append(text_line(_score_row(_, board.variant, board.me, asker)))
     return lines
 
 
-def _score_row(_: Translator, variant: str, row: ScoreRow) -> str:
+def _score_row(_: Translator, variant: str, row: ScoreRow, asker: UserRef) -> str:
     return _(
         "%(rank)d. %(name)s: won %(won)d of %(played)d (%(rate)d%%), %(figures)s",
         rank=row.rank,
-        name=isolated(row.name),
+        name=shown_name(_, row.user_key, row.name, asker),
         won=row.won,
         played=row.played,
         rate=round(row.win_rate * 100),
@@ -167,7 +167,9 @@ async def stats_of(runner: Runner, command: Command, _: Translator) -> Screen:
     """The asker's stats, or those of the player his words name (``@Anna`` or ``Anna``,
     as the chat's scoreboards know him)."""
     if not command.args:
-        return await stats_screen(runner, command.user, _)
+        # Where the asker talks to the bot alone, his results are said to him.
+        heading = _("Your results in every chat:") if command.private else None
+        return await stats_screen(runner, command.user, _, heading)
     asked = " ".join(command.args).strip().removeprefix("@")
     known = await runner.store.chat_players(command.chat, [v.name for v in all_variants()])
     found = [
@@ -189,11 +191,12 @@ async def stats_of(runner: Runner, command: Command, _: Translator) -> Screen:
     return await stats_screen(runner, UserRef(platform, user_id, known[found[0]]), _)
 
 
-async def stats_screen(runner: Runner, user: UserRef, _: Translator) -> Screen:
+async def stats_screen(
+    runner: Runner, user: UserRef, _: Translator, heading: str | None = None
+) -> Screen:
     rows = await runner.store.user_stats(user)
-    lines: list[TextLine] = [
-        text_line(_("Results of %(name)s in every chat:", name=isolated(user.name)))
-    ]
+    heading = heading or _("Results of %(name)s in every chat:", name=isolated(user.name))
+    lines: list[TextLine] = [text_line(heading)]
     if not rows:
         lines.append(text_line(_("No finished matches yet.")))
     lines += await rating_lines(runner.store, user, _)

@@ -7,22 +7,31 @@ computer levels apart from people.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from bot.model.contract import ChatRef, Screen, TextLine, UserRef, isolated
 from bot.model.ratings import COMPUTER, Rating
 from bot.storage.store import Store
 from bot.views.i18n import Translator, text_line
-from bot.views.texts import error_text, variant_title
+from bot.views.texts import computer_name, error_text, variant_title
 from engine import DominoError, all_variants, get_variant
 
 SHOWN: Final = 10  # rows of each part of a leaderboard
 FETCHED: Final = 100  # players read for one leaderboard, computers and provisional included
 
 
-async def top_screen(store: Store, chat: ChatRef, args: tuple[str, ...], _: Translator) -> Screen:
+async def top_screen(
+    store: Store,
+    chat: ChatRef,
+    args: tuple[str, ...],
+    _: Translator,
+    asker: UserRef | None = None,
+) -> Screen:
     """``top [global] [GAME]``: the leaderboard of one game (one round trip), or of
-    each rated game when none is named; in this chat, or across every chat."""
+    each rated game when none is named; in this chat, or across every chat. The
+    computers and the ``asker`` are named as this screen names them (see
+    :func:`shown_name`)."""
     words = list(args)
     everywhere = bool(words) and words[0].lower() == "global"
     words = words[1:] if everywhere else words
@@ -36,14 +45,18 @@ async def top_screen(store: Store, chat: ChatRef, args: tuple[str, ...], _: Tran
     for name in named or [v.name for v in all_variants()]:
         rows, _count = await store.leaders(None if everywhere else chat, name, FETCHED)
         if rows or named:
-            lines += _board(_, name, everywhere, rows)
+            lines += _board(_, name, everywhere, rows, asker)
     if not lines:
         lines.append(text_line(_("Nobody has a rating here yet.")))
     return Screen(tuple(lines))
 
 
 def _board(
-    _: Translator, variant: str, everywhere: bool, rows: list[tuple[str, Rating]]
+    _: Translator,
+    variant: str,
+    everywhere: bool,
+    rows: list[tuple[str, Rating]],
+    asker: UserRef | None,
 ) -> list[TextLine]:
     game = variant_title(_, variant)
     title = (
@@ -52,10 +65,11 @@ def _board(
         else _("Ratings in %(game)s, this chat:", game=game)
     )
     lines = [text_line(title)]
-    people = [r for key, r in rows if not key.startswith(COMPUTER)]
+    named = [(key, replace(r, name=shown_name(_, key, r.name, asker))) for key, r in rows]
+    people = [r for key, r in named if not key.startswith(COMPUTER)]
     established = [r for r in people if not r.provisional]
     provisional = [r for r in people if r.provisional]
-    computers = [r for key, r in rows if key.startswith(COMPUTER)]
+    computers = [r for key, r in named if key.startswith(COMPUTER)]
     if not rows:
         lines.append(text_line(_("Nobody has a rating here yet.")))
     for rank, rating in enumerate(established[:SHOWN], 1):
@@ -65,17 +79,29 @@ def _board(
         lines += [text_line(f"• {_row(_, r)}") for r in provisional[:SHOWN]]
     if computers:
         lines.append(text_line(_("Computers:")))
-        lines += [text_line(f"• {_row(_, r, person=False)}") for r in computers[:SHOWN]]
+        lines += [text_line(f"• {_row(_, r)}") for r in computers[:SHOWN]]
     return lines
 
 
-def _row(_: Translator, rating: Rating, person: bool = True) -> str:
-    """A rating's line; a person's name isolated, a computer's level as it is."""
+def shown_name(_: Translator, key: str, stored: str, asker: UserRef | None = None) -> str:
+    """A rated player's name on a screen: a computer by its level, in the screen's
+    language; the one who asked as he is named now (at the terminal, "You" in the
+    language of this session, whatever the language of the match that stored it);
+    anyone else as stored with his results. A person's name comes isolated (see
+    :func:`~bot.model.contract.isolated`), a computer's level as it is."""
+    if key.startswith(COMPUTER):
+        return computer_name(_, key.removeprefix(COMPUTER))
+    if asker is not None and key == asker.key:
+        return isolated(asker.name)
+    return isolated(stored)
+
+
+def _row(_: Translator, rating: Rating) -> str:
     return _.ngettext(
         "%(name)s %(rating)s (%(n)d match)",
         "%(name)s %(rating)s (%(n)d matches)",
         rating.played,
-        name=isolated(rating.name) if person else rating.name,
+        name=rating.name,
         rating=_.decimal(rating.shown),
     )
 
@@ -104,7 +130,7 @@ async def rating_lines(store: Store, user: UserRef, _: Translator) -> list[TextL
         )
         results = ", ".join(
             _(
-                "%(place)s of %(seats)s (%(change)s)",
+                "place %(place)s of %(seats)s (%(change)s)",
                 place=p,
                 seats=s,
                 change=_.decimal(float(c), signed=True),

@@ -74,6 +74,7 @@ from bot.table.rating_step import RatedMatch, change_lines, rate_finished, with_
 from bot.table.state_cache import GameCache
 from bot.table.updates import ShownScreens, deal_ended, game_updates
 from bot.views.i18n import Translator, pick_language, translator
+from bot.views.texts import computer_name
 from engine import DominoError, public_view, variant_of
 
 log = logging.getLogger(__name__)
@@ -352,7 +353,7 @@ def _computer_names(game: Game) -> dict[str, str]:
     """How the table names each computer level seated at it."""
     _ = translator(game.doc.settings.lang)
     return {
-        COMPUTER + seat.computer: _("Computer (%(level)s)", level=seat.computer)
+        COMPUTER + seat.computer: computer_name(_, seat.computer)
         for seat in game.doc.seats
         if seat.user is None and seat.computer
     }

@@ -298,6 +298,12 @@ def level_name(_: Translator, level: str) -> str:
     return _(template) if template is not None else level
 
 
+def computer_name(_: Translator, level: str) -> str:
+    """How the computers of ``level`` are named where they are rated, in the language
+    of the screen that names them."""
+    return _("Computer (%(level)s)", level=level_name(_, level))
+
+
 def players_span(_: Translator, name: str) -> str:
     """How many players a game takes: ``2``, or ``2 to 4``."""
     variant = get_variant(name)

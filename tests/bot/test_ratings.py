@@ -110,3 +110,9 @@ def test_a_stored_rating_reads_back_and_stays_short() -> None:
     assert len(line.encode()) <= 64  # Redis keeps hashes of such values compact
     assert decode(line).name == "N" * 18
     assert decode(None, "new").mu == PlackettLuce().mu
+
+
+def test_the_figure_shown_is_the_one_the_stored_rating_gives() -> None:
+    # An ordinal of -1.8497 is -1.8, but mu and sigma kept to two decimals make it -1.85.
+    rating = Rating("You", 22.3597, 8.0698)
+    assert rating.shown == decode(encode(rating)).shown == -1.9

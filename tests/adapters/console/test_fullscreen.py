@@ -10,10 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.command import CommandPalette
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.style import Style
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from adapters.console import TableRequest, look_around, table_chat
 from adapters.console.choosing import Choose
@@ -33,10 +34,12 @@ SIZE = (120, 40)
 QUICK_CORE = Settings(_env_file=None, computer_delay=0, next_deal_delay=0)
 
 
-async def table_app(store: Store, request: TableRequest, folder: Path) -> TableApp:
+async def table_app(
+    store: Store, request: TableRequest, folder: Path, settings: Settings = QUICK_CORE
+) -> TableApp:
     # A seeded core deals the same tiles every run: with a random deal, a player who must
     # draw before his first move holds eight tiles, not seven, when the hand first shows.
-    sessions = Sessions(store, QUICK_CORE, rng=random.Random(7))
+    sessions = Sessions(store, settings, rng=random.Random(7))
     tables = await look_around(store, time.time())
     return TableApp(sessions, request, tables, poll=0.01, export_dir=folder)
 
@@ -286,7 +289,73 @@ async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path
         await until(pilot, lambda: isinstance(app.focused, MoveButton))
         assert app.query_one("#prompt", Input).placeholder.startswith("numer ruchu")
         assert app.active_bindings["f1"].binding.description == "Pomoc"
+        await pilot.press("ctrl+p")  # no command palette of Textual's own, in English
+        assert not isinstance(app.screen, CommandPalette)
+        assert "palette" not in str(app.screen.query_one(Footer).render()).lower()
         await pilot.press("f1")
         assert text_of(app, "#panel-text") == help_text(polish) != help_text(translator("en"))
         await pilot.press("ctrl+q")
     assert app.farewell == saved_farewell(polish) != saved_farewell(translator("en"))
+
+
+async def test_f2_after_the_match_shows_the_rules_of_its_game(store: Store, tmp_path: Path) -> None:
+    app = await table_app(store, QUICK, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        while not app.table.screens.over():
+            await until(
+                pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over()
+            )
+            if not app.table.screens.over():
+                await pilot.press("enter")
+        await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+        await pilot.press("f2")
+        await until(pilot, lambda: text_of(app, "#panel-text") != "")
+        rules = text_of(app, "#panel-text")
+        await pilot.press("ctrl+q")
+    assert rules.startswith("Tyaga (Draw)")
+    assert "Which game?" not in rules
+
+
+async def test_a_finished_deal_and_match_are_told_once_by_the_table(
+    store: Store, tmp_path: Path
+) -> None:
+    waits = Settings(_env_file=None, computer_delay=0, next_deal_delay=None)
+    request = TableRequest("tyaga", options=("target=60",))
+    app = await table_app(store, request, tmp_path, waits)
+    between: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        while not app.table.screens.over():
+            await until(
+                pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over()
+            )
+            if app.table.screens.next_deal() is not None:
+                between.append(text_of(app, "#hand"))
+            if not app.table.screens.over():
+                await pilot.press("enter")
+        await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+        hand, status, board = (text_of(app, f"#{name}") for name in ("hand", "status", "board"))
+        await pilot.press("ctrl+q")
+    assert between, "no deal ended before the match"
+    for shown in between:  # the tiles left, not what the hand said of a turn now past
+        assert shown.splitlines()[-1].startswith("["), shown
+    assert "The match is over." in board
+    assert "The match is over." not in hand + status
+
+
+async def test_a_match_continued_in_another_language_goes_on_in_its_own(
+    store: Store, terminal: Terminal, tmp_path: Path
+) -> None:
+    await terminal.play(["quit"], TableRequest("tyaga", lang="pl", options=("target=10",)))
+    app = await table_app(store, TableRequest(resume=True, lang="en"), tmp_path)
+    _ = translator("pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await pilot.press(*"hint", "enter")
+        await until(pilot, lambda: text_of(app, "#status") != "")
+        status = text_of(app, "#status")
+        placeholder = app.query_one("#prompt", Input).placeholder
+        f1 = app.active_bindings["f1"].binding.description
+        await pilot.press("ctrl+q")
+    assert status.startswith(_("Your moves: %(moves)s", moves=""))
+    assert placeholder.startswith("numer ruchu") and f1 == "Pomoc"
+    assert app.farewell == saved_farewell(_)

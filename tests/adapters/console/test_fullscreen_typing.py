@@ -5,6 +5,9 @@ burst that reaches the table before it has served the first key."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+import time
 from pathlib import Path
 from typing import Final, Literal
 
@@ -14,13 +17,25 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 import engine
-from adapters.console import table_chat
+from adapters.console import TableRequest, look_around, table_chat
 from adapters.console.fullscreen import TableApp
 from adapters.console.shades import MoveButton
+from adapters.console.words import saved_farewell
+from bot.app.config import Settings
+from bot.model.contract import Inbound, Outbound
 from bot.model.gamedoc import GameDoc, from_json
 from bot.storage.store import Store
+from bot.table.sessions import Sessions
 from bot.table.typed_moves import offered_moves
-from tests.adapters.console.test_fullscreen import QUICK, SIZE, moves, table_app, text_of, until
+from tests.adapters.console.test_fullscreen import (
+    QUICK,
+    QUICK_CORE,
+    SIZE,
+    moves,
+    table_app,
+    text_of,
+    until,
+)
 
 Style = Literal["key by key", "pilot", "burst"]
 STYLES: Final[tuple[Style, ...]] = ("key by key", "pilot", "burst")
@@ -210,7 +225,82 @@ async def test_stats_typed_after_the_match_answers_and_does_not_leave(
         await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
         await until(pilot, lambda: isinstance(app.focused, MoveButton))  # Leave
         await type_in(pilot, app, "stats", style)
-        await until(pilot, lambda: "Results of" in text_of(app, "#panel-text"))
+        await until(pilot, lambda: "Your results" in text_of(app, "#panel-text"))
         running = app.is_running
         await pilot.press("ctrl+q")
     assert running
+
+
+@pytest.mark.parametrize("style", STYLES)
+async def test_quit_typed_while_the_computers_move_leaves_and_keeps_the_match(
+    store: Store, tmp_path: Path, style: Style
+) -> None:
+    # Three computers, each pausing five seconds: after the person's move they play a while.
+    slow = TableRequest("tyaga", players=4, options=("target=10",))
+    core = Settings(_env_file=None, computer_delay=5, next_deal_delay=0)
+    app = await table_app(store, slow, tmp_path, core)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_first_move(pilot, app)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.table.screens.to_move() is None)
+        assert not isinstance(app.focused, MoveButton | Input)  # nothing took the keyboard
+        keys = [*"quit", "enter"]
+        if style == "burst":
+            for key, character in zip(keys, "quit\r", strict=True):
+                app.post_message(Key(key, character))
+        else:
+            for key in keys:
+                await pilot.press(key)
+                if style == "key by key":
+                    await pilot.pause(0.02)
+        # Left before the person's next turn, and not by the match ending.
+        await until(pilot, lambda: not app.is_running or app.table.screens.to_move() is not None)
+        running = app.is_running
+        if running:
+            await pilot.press("ctrl+q")
+    assert not running
+    assert app.farewell == saved_farewell(app._)
+    assert (await doc(store)).status == "running"  # kept, to continue
+
+
+class HeldCore:
+    """The core, its computers' moves held back once made until the test lets them go."""
+
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+        self.held = asyncio.Event()  # a computer has moved and is held
+        self.go = asyncio.Event()
+        self.finished = 0  # moves that came back to the table
+
+    async def handle(self, inbound: Inbound) -> list[Outbound]:
+        return await self.sessions.handle(inbound)
+
+    async def tick(self, platform: str | None = None) -> list[Outbound]:
+        replies = await self.sessions.tick(platform)
+        if replies:
+            self.held.set()
+            await self.go.wait()
+            self.finished += 1
+        return replies
+
+
+async def test_leaving_while_a_computer_moves_waits_for_the_move_to_come_back(
+    store: Store, tmp_path: Path
+) -> None:
+    # A leave that cut the core off in the middle of its work could leave the table's
+    # timer running for ever (the store's client may take the cancel for its own).
+    core = HeldCore(Sessions(store, QUICK_CORE, rng=random.Random(7)))
+    tables = await look_around(store, time.time())
+    app = TableApp(core, QUICK, tables, poll=0.01, export_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_first_move(pilot, app)
+        await pilot.press("enter")
+        await until(pilot, core.held.is_set)
+        await pilot.press(*"quit", "enter")
+        await pilot.pause(0.1)
+        waited = app.is_running
+        core.go.set()
+        await until(pilot, lambda: not app.is_running)
+    assert waited
+    assert core.finished == 1
+    assert app.farewell == saved_farewell(app._)
