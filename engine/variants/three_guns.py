@@ -17,13 +17,12 @@ from typing import Any, Final
 from engine.dealing import next_seat, replace_hand, without
 from engine.errors import IllegalMove
 from engine.moves import PASS, Kind, Move
-from engine.options import OptionSpec
 from engine.public import GunsPublic
 from engine.rounds import deal_after, deal_tiles, finish_deal, first_deal, sole_lowest
-from engine.seatview import seat_view
-from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View
+from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State
 from engine.tiles import THREE_GUNS_SET, Tile, pip_total
 from engine.variant import Unit, register
+from engine.variants.common import CommonRules
 from engine.variants.refusals import not_a_move_in, not_in_hand
 from engine.variants.three_guns_ends import (
     ACROSS,
@@ -65,23 +64,16 @@ class GunsDetail:
 GunsState = State[GunsDetail]
 
 
-class ThreeGuns:
+class ThreeGuns(CommonRules):
     name = "three_guns"
     title = "Three Guns"
     aliases: tuple[str, ...] = ("musketeers", "muszkieterowie", "three-guns")
     min_players = 3
     max_players = 3
-    draws_at_will = False
-    ends_at_will = False
     tiles = THREE_GUNS_SET
     draws = False  # all but one tile are dealt; the cardinal sets aside his 6-6
     plays_across = True
-    lower_wins = False
     unit = Unit.TOKENS
-    option_specs: tuple[OptionSpec, ...] = ()
-
-    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        """Three Guns has no options."""
 
     # -- dealing ---------------------------------------------------------------
 
@@ -214,10 +206,6 @@ class ThreeGuns:
 
     # -- seeing ----------------------------------------------------------------
 
-    def view(self, state: State[Any], seat: int) -> View:
-        legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public(state))
-
     def public(self, state: State[Any]) -> GunsPublic:
         detail: GunsDetail = state.detail
         return GunsPublic(
@@ -230,23 +218,8 @@ class ThreeGuns:
             reshuffles=detail.reshuffles,
         )
 
-    def tile_points(self, tile: Tile) -> int:
-        return tile.pips
-
     def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
         return TOKENS_TO_WIN
-
-    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
-        return None
-
-    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
-        return ()
-
-    def goats(self, view: View) -> tuple[int, ...]:
-        return ()
-
-    def unwritten(self, view: View) -> tuple[int, ...]:
-        return (0,) * view.players
 
 
 def _deal(

@@ -1,0 +1,62 @@
+"""What most of the four games say alike about themselves, stated once: each game's
+class inherits these facts and states only where its rules differ."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+from engine.moves import Move
+from engine.options import OptionSpec
+from engine.public import Public
+from engine.seatview import seat_view
+from engine.state import OptionValue, State, View
+from engine.tiles import DOUBLE_SIX, Tile
+from engine.variant import Unit
+
+
+class CommonRules(ABC):
+    """A game of the double-six set for points, each seat for itself, the highest total
+    winning; a player draws only when nothing fits, lays every tile along the line and
+    ends his turn by playing. The match runs to a target, and a tile left in hand
+    counts its pips."""
+
+    draws_at_will = False
+    ends_at_will = False
+    tiles: tuple[Tile, ...] = DOUBLE_SIX
+    draws = True
+    plays_across = False
+    lower_wins = False
+    unit = Unit.POINTS
+    option_specs: tuple[OptionSpec, ...] = ()
+
+    @abstractmethod
+    def legal_moves(self, state: State[Any]) -> tuple[Move, ...]: ...
+
+    @abstractmethod
+    def public(self, state: State[Any]) -> Public: ...
+
+    def check_options(  # noqa: B027  (a game overrides it only where it refuses some)
+        self, players: int, options: Mapping[str, OptionValue]
+    ) -> None:
+        """Every value each option's parser accepts is playable: nothing to check."""
+
+    def view(self, state: State[Any], seat: int) -> View:
+        legal = self.legal_moves(state) if state.turn == seat else ()
+        return seat_view(state, seat, legal, self.public(state))
+
+    def tile_points(self, tile: Tile) -> int:
+        return tile.pips
+
+    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
+        return None
+
+    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
+        return ()
+
+    def goats(self, view: View) -> tuple[int, ...]:
+        return ()
+
+    def unwritten(self, view: View) -> tuple[int, ...]:
+        return (0,) * view.players
