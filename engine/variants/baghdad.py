@@ -19,9 +19,7 @@ from engine.options import OptionSpec
 from engine.public import BaghdadPublic
 from engine.rounds import (
     can_play,
-    deal_after,
     deal_tiles,
-    first_deal,
     nobody_can_move,
     with_drawn_leader,
 )
@@ -39,7 +37,7 @@ from engine.variants.baghdad_caravans import (
     steal,
 )
 from engine.variants.baghdad_scoring import HAND_VALUE, end_deal, match_length, parse_match
-from engine.variants.common import CommonRules
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 HAND_SIZE: Final = 11
@@ -64,28 +62,23 @@ class Baghdad(CommonRules):
 
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> BaghdadState:
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
         dealt, _ = deal_tiles(DOUBLE_SIX, players, HAND_SIZE, seed, 1, fixture)
         dealt = with_drawn_leader(dealt, seed, players)
         assert dealt.leader is not None
-        detail = BaghdadDetail((), Phase.MAIN, None, (0,) * players)
-        return first_deal(self.name, players, options, seed, dealt, dealt.leader, detail)
+        return Dealt(dealt, dealt.leader, BaghdadDetail((), Phase.MAIN, None, (0,) * players))
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> BaghdadState:
-        """Deal the next deal; the players lead deals in turn."""
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
+        """The next deal; the players lead deals in turn."""
         number = state.deal_number + 1
         rule = f"deal {number} is led by the players in turn"
         dealt, _ = deal_tiles(
             DOUBLE_SIX, state.players, HAND_SIZE, state.seed, number, fixture, leader_rule=rule
         )
         detail = BaghdadDetail((), Phase.MAIN, None, (0,) * state.players)
-        return deal_after(state, dealt, 1 - state.leader, detail)
+        return Dealt(dealt, 1 - state.leader, detail)
 
     # -- moves -----------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from engine.state import (
 )
 from engine.tiles import DOUBLE_SIX, Tile, rank
 from engine.variant import register
-from engine.variants.common import CommonRules
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.kozel_scoring import (
     BLANK_DOUBLE,
     BLANK_DOUBLE_POINTS,
@@ -93,30 +93,20 @@ class Kozel(CommonRules):
 
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> KozelState:
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
         dealt = deal_hands(players, seed, 1, fixture)
         leader, lead = first_deal_leader(dealt.hands)
-        detail = KozelDetail((False,) * players, (), lead)
-        return rounds.first_deal(self.name, players, options, seed, dealt, leader, detail)
+        return Dealt(dealt, leader, KozelDetail((False,) * players, (), lead))
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> KozelState:
-        if state.match_over:
-            raise GameOver("match")
-        if not state.deal_over:
-            raise IllegalMove("the deal is still being played", "deal_not_over")
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
         dealt = deal_hands(state.players, state.seed, state.deal_number + 1, fixture)
         leader = state.result.winner if state.result is not None else None
         lead = None
         if leader is None:  # a fish with a tie for fewest points
             leader, lead = first_deal_leader(dealt.hands)
-        detail = KozelDetail(state.detail.opened, (), lead)
-        return rounds.deal_after(state, dealt, leader, detail)
+        return Dealt(dealt, leader, KozelDetail(state.detail.opened, (), lead))
 
     # -- moves -----------------------------------------------------------------
 

@@ -18,11 +18,11 @@ from engine.dealing import next_seat, replace_hand, without
 from engine.errors import IllegalMove
 from engine.moves import PASS, Kind, Move
 from engine.public import GunsPublic
-from engine.rounds import deal_after, deal_tiles, finish_deal, first_deal, sole_lowest
+from engine.rounds import deal_tiles, finish_deal, sole_lowest
 from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State
 from engine.tiles import THREE_GUNS_SET, Tile, pip_total
 from engine.variant import Unit, register
-from engine.variants.common import CommonRules
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.refusals import not_a_move_in, not_in_hand
 from engine.variants.three_guns_ends import (
     ACROSS,
@@ -77,21 +77,17 @@ class ThreeGuns(CommonRules):
 
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> GunsState:
-        dealt, detail = _deal(players, seed, 1, fixture)
-        fresh = first_deal(self.name, players, options, seed, dealt, detail.cardinal, detail)
-        return _set_aside(fresh)
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
+        return _deal(players, seed, 1, fixture)
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> GunsState:
-        number = state.deal_number + 1
-        dealt, detail = _deal(state.players, state.seed, number, fixture)
-        return _set_aside(deal_after(state, dealt, detail.cardinal, detail))
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
+        return _deal(state.players, state.seed, state.deal_number + 1, fixture)
+
+    def ready(self, state: State[Any]) -> GunsState:
+        """The cardinal swaps 6-6 for the left-over tile and sets it aside for the deal."""
+        return _set_aside(state)
 
     # -- moves -----------------------------------------------------------------
 
@@ -222,11 +218,9 @@ class ThreeGuns(CommonRules):
         return TOKENS_TO_WIN
 
 
-def _deal(
-    players: int, seed: int, deal_number: int, fixture: Fixture | None
-) -> tuple[Fixture, GunsDetail]:
-    """The deal as dealt, and its detail: who holds 6-6 (he leads) and how many
-    shuffles left 6-6 over (it always takes part in a deal, so they are dealt again)."""
+def _deal(players: int, seed: int, deal_number: int, fixture: Fixture | None) -> Dealt:
+    """The deal as dealt, led by the holder of 6-6, and its detail: who that is and how
+    many shuffles left 6-6 over (it always takes part in a deal, so they are dealt again)."""
     dealt, reshuffles = deal_tiles(
         THREE_GUNS_SET,
         players,
@@ -238,7 +232,7 @@ def _deal(
         redeal=_six_six_left_over,
     )
     cardinal = next(seat for seat, hand in enumerate(dealt.hands) if SIX_SIX in hand)
-    return dealt, GunsDetail(cardinal, NO_ENDS, NO_ENDS, reshuffles)
+    return Dealt(dealt, cardinal, GunsDetail(cardinal, NO_ENDS, NO_ENDS, reshuffles))
 
 
 def _set_aside(state: GunsState) -> GunsState:

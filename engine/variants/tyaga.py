@@ -14,10 +14,8 @@ from engine.options import OptionSpec
 from engine.public import TyagaPublic
 from engine.rounds import (
     can_play,
-    deal_after,
     deal_tiles,
     finish_deal,
-    first_deal,
     nobody_can_move,
     sole_lowest,
     with_drawn_leader,
@@ -25,7 +23,7 @@ from engine.rounds import (
 from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, moved
 from engine.tiles import DOUBLE_SIX, MAX_PIPS, Tile
 from engine.variant import register
-from engine.variants.common import CommonRules
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 DOUBLE_SIX_TILE = Tile(6, 6)
@@ -100,17 +98,13 @@ class Tyaga(CommonRules):
 
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> TyagaState:
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
         dealt, leader, forced = _deal(players, options, seed, 1, None, fixture)
-        return first_deal(self.name, players, options, seed, dealt, leader, TyagaDetail(forced))
+        return Dealt(dealt, leader, TyagaDetail(forced))
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> TyagaState:
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
         result = state.result
         winner = result.winner if result is not None else None
         leader = winner if winner is not None else state.last_player
@@ -118,7 +112,7 @@ class Tyaga(CommonRules):
         dealt, leader, forced = _deal(
             state.players, state.options, state.seed, number, leader, fixture
         )
-        return deal_after(state, dealt, leader, TyagaDetail(forced))
+        return Dealt(dealt, leader, TyagaDetail(forced))
 
     # -- moves -----------------------------------------------------------------
 
