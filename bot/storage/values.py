@@ -45,12 +45,22 @@ class MatchRow:
     points: int
 
 
-def _rate(won: int, played: int) -> float:
-    return won / played if played else 0.0
+class Results:
+    """What a row of results counts: matches played and won, and the points; the win
+    rate follows from them, alike on a chat's scoreboard and in a user's results."""
+
+    __slots__ = ()
+    played: int
+    won: int
+    points: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreRow:
+class ScoreRow(Results):
     """A player's line on a chat's scoreboard; ``rank`` starts at 1."""
 
     rank: int
@@ -59,10 +69,6 @@ class ScoreRow:
     played: int
     won: int
     points: int
-
-    @property
-    def win_rate(self) -> float:
-        return _rate(self.won, self.played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,17 +86,13 @@ class Scoreboard:
 
 
 @dataclass(frozen=True, slots=True)
-class StatRow:
+class StatRow(Results):
     """A user's results in one game across every chat."""
 
     variant: str
     played: int
     won: int
     points: int
-
-    @property
-    def win_rate(self) -> float:
-        return _rate(self.won, self.played)
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,12 +207,20 @@ async def asked(runner: Runner, command: Command, _: Translator) -> Screen | lis
 
 async def pressed(runner: Runner, press: Press, match_id: str, _: Translator) -> list[Outbound]:
     """A replay button of the list: the match's replay for the presser alone."""
-    raw = await runner.store.history.one(press.chat, match_id)
-    try:
-        match = KeptMatch.model_validate_json(raw) if raw is not None else None
-    except ValidationError:
-        match = None
+    match = await read_kept(runner, press.chat, match_id)
     if match is None:
         return [Answer(_("That match is no longer kept here."))]
     replay = await replay_for(runner.painter, press.user, match, _)
     return [Answer(_("The replay is yours alone, in your private chat with the bot.")), *replay]
+
+
+async def read_kept(runner: Runner, chat: ChatRef, match_id: str) -> KeptMatch | None:
+    """The match ``chat`` keeps under ``match_id``, as a replay or a review button names
+    it; ``None`` when it is no longer kept, or kept in a form this version cannot read."""
+    raw = await runner.store.history.one(chat, match_id)
+    if raw is None:
+        return None
+    try:
+        return KeptMatch.model_validate_json(raw)
+    except ValidationError:
+        return None

@@ -24,7 +24,7 @@ from bot.model.contract import (
 )
 from bot.model.game_state import build_state
 from bot.model.gamedoc import BadDocument, GameDoc, from_json, replay_json
-from bot.storage.store import Scoreboard, ScoreRow
+from bot.storage.store import Scoreboard, ScoreRow, StatRow
 from bot.table.rating_lookups import rating_lines, shown_name
 from bot.table.runner import Runner
 from bot.views import catalog
@@ -163,6 +163,19 @@ def _score_row(_: Translator, variant: str, row: ScoreRow, asker: UserRef) -> st
     )
 
 
+def results_text(_: Translator, row: StatRow) -> str:
+    """A person's results in one game across every chat, as ``stats`` and ``mydata``
+    both tell them."""
+    return _(
+        "%(game)s: won %(won)d of %(played)d (%(rate)d%%), %(figures)s",
+        game=variant_title(_, row.variant),
+        won=row.won,
+        played=row.played,
+        rate=round(row.win_rate * 100),
+        figures=board_figures(_, row.variant, row.points),
+    )
+
+
 async def stats_of(runner: Runner, command: Command, _: Translator) -> Screen:
     """The asker's stats, or those of the player his words name (``@Anna`` or ``Anna``,
     as the chat's scoreboards know him)."""
@@ -200,19 +213,7 @@ async def stats_screen(
     if not rows:
         lines.append(text_line(_("No finished matches yet.")))
     lines += await rating_lines(runner.store, user, _)
-    for row in rows:
-        lines.append(
-            text_line(
-                _(
-                    "%(game)s: won %(won)d of %(played)d (%(rate)d%%), %(figures)s",
-                    game=variant_title(_, row.variant),
-                    won=row.won,
-                    played=row.played,
-                    rate=round(row.win_rate * 100),
-                    figures=board_figures(_, row.variant, row.points),
-                )
-            )
-        )
+    lines += [text_line(results_text(_, row)) for row in rows]
     return Screen(tuple(lines))
 
 

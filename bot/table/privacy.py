@@ -34,10 +34,11 @@ from bot.model.decision import Decision, Game
 from bot.model.payload_privacy import ForgetPress
 from bot.storage.privacy import KeptData
 from bot.table import play
+from bot.table.lookups import results_text
 from bot.table.rating_lookups import rating_row
 from bot.table.runner import Runner
 from bot.views.i18n import Translator, line, text_line, translator
-from bot.views.texts import board_figures, variant_title
+from bot.views.texts import variant_title
 
 COMMANDS: Final = frozenset({"mydata", "forget"})
 """The commands this module answers."""
@@ -133,16 +134,7 @@ def _kept_lines(_: Translator, user: UserRef, kept: KeptData) -> list[TextLine]:
         lines.append(text_line(_("Language: %(lang)s", lang=kept.lang)))
     if kept.stats:
         lines.append(text_line(_("Your results in every chat:")))
-    for row in kept.stats:
-        said = _(
-            "%(game)s: won %(won)d of %(played)d (%(rate)d%%), %(figures)s",
-            game=variant_title(_, row.variant),
-            won=row.won,
-            played=row.played,
-            rate=round(row.win_rate * 100),
-            figures=board_figures(_, row.variant, row.points),
-        )
-        lines.append(text_line(f"• {said}"))
+    lines += [text_line(f"• {results_text(_, row)}") for row in kept.stats]
     if kept.ratings:
         lines.append(text_line(_("Your ratings across every chat:")))
     for variant, rating in kept.ratings.items():

@@ -25,7 +25,7 @@ from bot.model.contract import Answer, ChatRef, Command, Notice, Outbound, Press
 from bot.model.gamedoc import GameDoc
 from bot.storage.history import MatchHistory
 from bot.storage.kept_match import KeptMatch
-from bot.table.history import newest
+from bot.table.history import newest, read_kept
 from bot.table.play import private_chat
 from bot.views.i18n import Translator, text_line
 from bot.views.texts import move_label, tiles_text, variant_title
@@ -85,11 +85,7 @@ async def pressed(
     chat = action.chat if action.chat is not None else press.chat
     if chat != press.chat and press.chat != private_chat(press.user):
         return [Answer(_("That button is not one of mine, or it is too old."))]
-    raw = await runner.store.history.one(chat, action.game_id)
-    try:
-        match = KeptMatch.model_validate_json(raw) if raw is not None else None
-    except ValidationError:
-        match = None
+    match = await read_kept(runner, chat, action.game_id)
     if match is None:
         return [Answer(_("That match is no longer kept here."))]
     told = await told_review(runner, thinker, chat, match, press.user, _)

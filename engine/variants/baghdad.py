@@ -19,16 +19,13 @@ from engine.options import OptionSpec
 from engine.public import BaghdadPublic
 from engine.rounds import (
     can_play,
-    deal_after,
     deal_tiles,
-    first_deal,
     nobody_can_move,
     with_drawn_leader,
 )
-from engine.seatview import seat_view
-from engine.state import DealEnd, Event, Fixture, OptionValue, State, View
+from engine.state import DealEnd, Event, Fixture, OptionValue, State
 from engine.tiles import DOUBLE_SIX, Tile
-from engine.variant import Unit, register
+from engine.variant import register
 from engine.variants.baghdad_caravans import (
     BaghdadDetail,
     BaghdadState,
@@ -40,12 +37,13 @@ from engine.variants.baghdad_caravans import (
     steal,
 )
 from engine.variants.baghdad_scoring import HAND_VALUE, end_deal, match_length, parse_match
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 HAND_SIZE: Final = 11
 
 
-class Baghdad:
+class Baghdad(CommonRules):
     name = "baghdad"
     title = "Thief of Baghdad"
     aliases: tuple[str, ...] = ("thief", "zlodziej", "złodziej")
@@ -53,11 +51,6 @@ class Baghdad:
     max_players = 2
     draws_at_will = True  # "allowed even when the player holds a playable tile"
     ends_at_will = True  # after a draw, or after a camel that a thief or handcuffs may follow
-    tiles = DOUBLE_SIX
-    draws = True
-    plays_across = False
-    lower_wins = False
-    unit = Unit.POINTS
     option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "match",
@@ -67,33 +60,25 @@ class Baghdad:
         ),
     )
 
-    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        """Every ``match`` value its parser accepts is playable: nothing to check."""
-
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> BaghdadState:
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
         dealt, _ = deal_tiles(DOUBLE_SIX, players, HAND_SIZE, seed, 1, fixture)
         dealt = with_drawn_leader(dealt, seed, players)
         assert dealt.leader is not None
-        detail = BaghdadDetail((), Phase.MAIN, None, (0,) * players)
-        return first_deal(self.name, players, options, seed, dealt, dealt.leader, detail)
+        return Dealt(dealt, dealt.leader, BaghdadDetail((), Phase.MAIN, None, (0,) * players))
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> BaghdadState:
-        """Deal the next deal; the players lead deals in turn."""
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
+        """The next deal; the players lead deals in turn."""
         number = state.deal_number + 1
         rule = f"deal {number} is led by the players in turn"
         dealt, _ = deal_tiles(
             DOUBLE_SIX, state.players, HAND_SIZE, state.seed, number, fixture, leader_rule=rule
         )
         detail = BaghdadDetail((), Phase.MAIN, None, (0,) * state.players)
-        return deal_after(state, dealt, 1 - state.leader, detail)
+        return Dealt(dealt, 1 - state.leader, detail)
 
     # -- moves -----------------------------------------------------------------
 
@@ -144,10 +129,6 @@ class Baghdad:
 
     # -- seeing ----------------------------------------------------------------
 
-    def view(self, state: State[Any], seat: int) -> View:
-        legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public(state))
-
     def public(self, state: State[Any]) -> BaghdadPublic:
         detail: BaghdadDetail = state.detail
         caravans = detail.caravans
@@ -163,15 +144,6 @@ class Baghdad:
 
     def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
         return match_length(options)[1]
-
-    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
-        return ()
-
-    def goats(self, view: View) -> tuple[int, ...]:
-        return ()
-
-    def unwritten(self, view: View) -> tuple[int, ...]:
-        return (0,) * view.players
 
 
 # -- what may be played ----------------------------------------------------------

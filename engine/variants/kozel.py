@@ -21,7 +21,6 @@ from engine.errors import BadOption, GameOver, IllegalMove
 from engine.moves import DRAW, PASS, End, Kind, Move
 from engine.options import OptionSpec
 from engine.public import KozelPublic
-from engine.seatview import seat_view
 from engine.state import (
     DealEnd,
     DealResult,
@@ -34,7 +33,8 @@ from engine.state import (
     View,
 )
 from engine.tiles import DOUBLE_SIX, Tile, rank
-from engine.variant import Unit, register
+from engine.variant import register
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.kozel_scoring import (
     BLANK_DOUBLE,
     BLANK_DOUBLE_POINTS,
@@ -63,19 +63,13 @@ KozelState = State[KozelDetail]
 Outcome = tuple[KozelState, tuple[Event, ...]]
 
 
-class Kozel:
+class Kozel(CommonRules):
     name = "kozel"
     title = "Kozel (the goat)"
     aliases = ("goat", "козёл", "козел", "kozyol")
     min_players = 2
     max_players = 4
-    draws_at_will = False
-    ends_at_will = False
-    tiles = DOUBLE_SIX
-    draws = True
-    plays_across = False
     lower_wins = True  # whoever reaches the target is the goat
-    unit = Unit.POINTS
     option_specs = (
         OptionSpec("double_move", "on", "two doubles on both ends in one move", ("on", "off")),
         OptionSpec(
@@ -99,30 +93,20 @@ class Kozel:
 
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> KozelState:
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
         dealt = deal_hands(players, seed, 1, fixture)
         leader, lead = first_deal_leader(dealt.hands)
-        detail = KozelDetail((False,) * players, (), lead)
-        return rounds.first_deal(self.name, players, options, seed, dealt, leader, detail)
+        return Dealt(dealt, leader, KozelDetail((False,) * players, (), lead))
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> KozelState:
-        if state.match_over:
-            raise GameOver("match")
-        if not state.deal_over:
-            raise IllegalMove("the deal is still being played", "deal_not_over")
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
         dealt = deal_hands(state.players, state.seed, state.deal_number + 1, fixture)
         leader = state.result.winner if state.result is not None else None
         lead = None
         if leader is None:  # a fish with a tie for fewest points
             leader, lead = first_deal_leader(dealt.hands)
-        detail = KozelDetail(state.detail.opened, (), lead)
-        return rounds.deal_after(state, dealt, leader, detail)
+        return Dealt(dealt, leader, KozelDetail(state.detail.opened, (), lead))
 
     # -- moves -----------------------------------------------------------------
 
@@ -274,10 +258,6 @@ class Kozel:
 
     # -- seeing ----------------------------------------------------------------
 
-    def view(self, state: State[Any], seat: int) -> View:
-        legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public(state))
-
     def public(self, state: State[Any]) -> KozelPublic:
         # The forced lead stays out: until it is played, it is the leader's secret.
         detail: KozelDetail = state.detail
@@ -288,9 +268,6 @@ class Kozel:
 
     def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
         return int(options["target"])
-
-    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
-        return None
 
     def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
         return TEAMS if options["teams"] == "on" else ()

@@ -17,13 +17,12 @@ from typing import Any, Final
 from engine.dealing import next_seat, replace_hand, without
 from engine.errors import IllegalMove
 from engine.moves import PASS, Kind, Move
-from engine.options import OptionSpec
 from engine.public import GunsPublic
-from engine.rounds import deal_after, deal_tiles, finish_deal, first_deal, sole_lowest
-from engine.seatview import seat_view
-from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View
+from engine.rounds import deal_tiles, finish_deal, sole_lowest
+from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State
 from engine.tiles import THREE_GUNS_SET, Tile, pip_total
 from engine.variant import Unit, register
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.refusals import not_a_move_in, not_in_hand
 from engine.variants.three_guns_ends import (
     ACROSS,
@@ -65,41 +64,30 @@ class GunsDetail:
 GunsState = State[GunsDetail]
 
 
-class ThreeGuns:
+class ThreeGuns(CommonRules):
     name = "three_guns"
     title = "Three Guns"
     aliases: tuple[str, ...] = ("musketeers", "muszkieterowie", "three-guns")
     min_players = 3
     max_players = 3
-    draws_at_will = False
-    ends_at_will = False
     tiles = THREE_GUNS_SET
     draws = False  # all but one tile are dealt; the cardinal sets aside his 6-6
     plays_across = True
-    lower_wins = False
     unit = Unit.TOKENS
-    option_specs: tuple[OptionSpec, ...] = ()
-
-    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        """Three Guns has no options."""
 
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> GunsState:
-        dealt, detail = _deal(players, seed, 1, fixture)
-        fresh = first_deal(self.name, players, options, seed, dealt, detail.cardinal, detail)
-        return _set_aside(fresh)
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
+        return _deal(players, seed, 1, fixture)
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> GunsState:
-        number = state.deal_number + 1
-        dealt, detail = _deal(state.players, state.seed, number, fixture)
-        return _set_aside(deal_after(state, dealt, detail.cardinal, detail))
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
+        return _deal(state.players, state.seed, state.deal_number + 1, fixture)
+
+    def ready(self, state: State[Any]) -> GunsState:
+        """The cardinal swaps 6-6 for the left-over tile and sets it aside for the deal."""
+        return _set_aside(state)
 
     # -- moves -----------------------------------------------------------------
 
@@ -214,10 +202,6 @@ class ThreeGuns:
 
     # -- seeing ----------------------------------------------------------------
 
-    def view(self, state: State[Any], seat: int) -> View:
-        legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public(state))
-
     def public(self, state: State[Any]) -> GunsPublic:
         detail: GunsDetail = state.detail
         return GunsPublic(
@@ -230,30 +214,13 @@ class ThreeGuns:
             reshuffles=detail.reshuffles,
         )
 
-    def tile_points(self, tile: Tile) -> int:
-        return tile.pips
-
     def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
         return TOKENS_TO_WIN
 
-    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
-        return None
 
-    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
-        return ()
-
-    def goats(self, view: View) -> tuple[int, ...]:
-        return ()
-
-    def unwritten(self, view: View) -> tuple[int, ...]:
-        return (0,) * view.players
-
-
-def _deal(
-    players: int, seed: int, deal_number: int, fixture: Fixture | None
-) -> tuple[Fixture, GunsDetail]:
-    """The deal as dealt, and its detail: who holds 6-6 (he leads) and how many
-    shuffles left 6-6 over (it always takes part in a deal, so they are dealt again)."""
+def _deal(players: int, seed: int, deal_number: int, fixture: Fixture | None) -> Dealt:
+    """The deal as dealt, led by the holder of 6-6, and its detail: who that is and how
+    many shuffles left 6-6 over (it always takes part in a deal, so they are dealt again)."""
     dealt, reshuffles = deal_tiles(
         THREE_GUNS_SET,
         players,
@@ -265,7 +232,7 @@ def _deal(
         redeal=_six_six_left_over,
     )
     cardinal = next(seat for seat, hand in enumerate(dealt.hands) if SIX_SIX in hand)
-    return dealt, GunsDetail(cardinal, NO_ENDS, NO_ENDS, reshuffles)
+    return Dealt(dealt, cardinal, GunsDetail(cardinal, NO_ENDS, NO_ENDS, reshuffles))
 
 
 def _set_aside(state: GunsState) -> GunsState:

@@ -14,18 +14,16 @@ from engine.options import OptionSpec
 from engine.public import TyagaPublic
 from engine.rounds import (
     can_play,
-    deal_after,
     deal_tiles,
     finish_deal,
-    first_deal,
     nobody_can_move,
     sole_lowest,
     with_drawn_leader,
 )
-from engine.seatview import seat_view
-from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, View, moved
+from engine.state import DealEnd, DealResult, Event, Fixture, OptionValue, State, moved
 from engine.tiles import DOUBLE_SIX, MAX_PIPS, Tile
-from engine.variant import Unit, register
+from engine.variant import register
+from engine.variants.common import CommonRules, Dealt
 from engine.variants.refusals import does_not_fit, not_a_move_in, not_in_hand
 
 DOUBLE_SIX_TILE = Tile(6, 6)
@@ -58,19 +56,12 @@ def default_hand_size(players: int) -> int:
     return 7 if players <= 4 else 5 if players == 5 else 4
 
 
-class Tyaga:
+class Tyaga(CommonRules):
     name = "tyaga"
     title = "Tyaga (Draw)"
     aliases = ("draw", "block", "тяга")
     min_players = 2
     max_players = 6
-    draws_at_will = False
-    ends_at_will = False
-    tiles = DOUBLE_SIX
-    draws = True
-    plays_across = False
-    lower_wins = False
-    unit = Unit.POINTS
     option_specs = (
         OptionSpec("hand_size", default_hand_size, "tiles dealt to each player", low=3, high=8),
         OptionSpec(
@@ -107,17 +98,13 @@ class Tyaga:
 
     # -- dealing ---------------------------------------------------------------
 
-    def new_match(
-        self,
-        players: int,
-        options: Mapping[str, OptionValue],
-        seed: int,
-        fixture: Fixture | None = None,
-    ) -> TyagaState:
+    def first_dealt(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, fixture: Fixture | None
+    ) -> Dealt:
         dealt, leader, forced = _deal(players, options, seed, 1, None, fixture)
-        return first_deal(self.name, players, options, seed, dealt, leader, TyagaDetail(forced))
+        return Dealt(dealt, leader, TyagaDetail(forced))
 
-    def next_deal(self, state: State[Any], fixture: Fixture | None = None) -> TyagaState:
+    def next_dealt(self, state: State[Any], fixture: Fixture | None) -> Dealt:
         result = state.result
         winner = result.winner if result is not None else None
         leader = winner if winner is not None else state.last_player
@@ -125,7 +112,7 @@ class Tyaga:
         dealt, leader, forced = _deal(
             state.players, state.options, state.seed, number, leader, fixture
         )
-        return deal_after(state, dealt, leader, TyagaDetail(forced))
+        return Dealt(dealt, leader, TyagaDetail(forced))
 
     # -- moves -----------------------------------------------------------------
 
@@ -251,30 +238,11 @@ class Tyaga:
 
     # -- seeing ----------------------------------------------------------------
 
-    def view(self, state: State[Any], seat: int) -> View:
-        legal = self.legal_moves(state) if state.turn == seat else ()
-        return seat_view(state, seat, legal, self.public(state))
-
     def public(self, state: State[Any]) -> TyagaPublic:
         return TyagaPublic()
 
-    def tile_points(self, tile: Tile) -> int:
-        return tile.pips
-
     def match_target(self, options: Mapping[str, OptionValue]) -> int | None:
         return int(options["target"])
-
-    def match_deals(self, options: Mapping[str, OptionValue]) -> int | None:
-        return None
-
-    def teams(self, options: Mapping[str, OptionValue]) -> tuple[tuple[int, int], ...]:
-        return ()
-
-    def goats(self, view: View) -> tuple[int, ...]:
-        return ()
-
-    def unwritten(self, view: View) -> tuple[int, ...]:
-        return (0,) * view.players
 
 
 def _deal(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import redis.asyncio as aredis
 
 from bot.model import codec
-from bot.model.contract import ChatRef, Document, Notice, Press, Response
+from bot.model.contract import Answer, ChatRef, Document, Notice, Press, Response
 from bot.model.game_state import build_state
 from bot.storage import keys
 from bot.storage.history import KEPT
@@ -97,6 +97,19 @@ async def test_a_replay_button_of_a_match_no_longer_kept_is_refused(store: Store
     table = make_table(store)
     out = await table.press(ANNA, codec.replay_payload("zzzzzzzz"))
     assert [type(o).__name__ for o in out] == ["Answer"]
+
+
+async def test_a_replay_or_review_button_of_a_match_kept_unreadably_is_refused(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    table = make_table(store)
+    match_id = await play_match(table, "tyaga", 6)
+    await redis_client.hset(keys.history(table.chat), match_id, '{"id": "cut short')
+    for payload in (codec.replay_payload(match_id), codec.replay_payload(match_id, review=True)):
+        out = await table.press(ANNA, payload)
+        assert out == [Answer("That match is no longer kept here.")]
+    gone = await table.press(ANNA, codec.replay_payload("zzzzzzzz", review=True))
+    assert gone == [Answer("That match is no longer kept here.")]
 
 
 async def test_the_kept_keys_carry_the_history_time(

@@ -100,7 +100,12 @@ async def test_mydata_typed_in_the_private_chat_is_answered_there(store: Store) 
     private = ChatRef("tg", "1")
     out = await table.send(Command(private, ANNA, "mydata", private=True))
     [reply] = responses(out)
-    assert reply.chat == private and "Kozel" in reply.screen.plain_text()
+    assert reply.chat == private
+    said = reply.screen.plain_text().splitlines()
+    assert "Your results in every chat:" in said
+    stats = responses(await table.send(Command(private, ANNA, "stats", private=True)))
+    results = stats[0].screen.plain_text().splitlines()[-1]
+    assert results.startswith("Kozel (the goat): won ") and f"• {results}" in said
 
 
 async def test_mydata_of_someone_never_seen_says_nothing_is_kept(store: Store) -> None:
