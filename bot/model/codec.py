@@ -38,9 +38,56 @@ the game there and nowhere else. :func:`decode` accepts any text and raises
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Final
 
+from bot.model.actions import (
+    Action as Action,
+)
+from bot.model.actions import (
+    GameAction as GameAction,
+)
+from bot.model.actions import (
+    HandAgain as HandAgain,
+)
+from bot.model.actions import (
+    HandLink as HandLink,
+)
+from bot.model.actions import (
+    HandPress as HandPress,
+)
+from bot.model.actions import (
+    LobbyPress as LobbyPress,
+)
+from bot.model.actions import (  # decode's results, named here for its callers
+    MovePress as MovePress,
+)
+from bot.model.actions import (
+    NextDealPress as NextDealPress,
+)
+from bot.model.actions import (
+    PicturePress as PicturePress,
+)
+from bot.model.actions import (
+    RematchPress as RematchPress,
+)
+from bot.model.actions import (
+    ReplayPick as ReplayPick,
+)
+from bot.model.actions import (
+    ScoresPick as ScoresPick,
+)
+from bot.model.actions import (
+    SettingPress as SettingPress,
+)
+from bot.model.actions import (
+    TilePress as TilePress,
+)
+from bot.model.actions import (
+    TilesPress as TilesPress,
+)
+from bot.model.actions import (
+    VariantPick as VariantPick,
+)
 from bot.model.contract import ChatRef
 from bot.model.payload_fields import (
     DIGITS,
@@ -54,7 +101,7 @@ from bot.model.payload_fields import (
     tile_field,
 )
 from bot.model.payload_fields import BadPayload as BadPayload  # raised by decode, named here
-from bot.model.payload_privacy import ForgetPress, MyDataLink, decode_privacy, forget_fields
+from bot.model.payload_privacy import decode_privacy, forget_fields
 from engine import DONE, DRAW, Move, Tile
 
 VERSION: Final = "1"
@@ -70,145 +117,6 @@ _HAND_WORDS: Final = {"w": DRAW, "z": DONE}
 
 # -- what a payload means --------------------------------------------------------
 
-
-@dataclass(frozen=True, slots=True)
-class MovePress:
-    game_id: str
-    counter: int
-    move: Move
-    chat: ChatRef | None = None  # the game's chat, on a button in a private chat
-
-
-@dataclass(frozen=True, slots=True)
-class TilesPress:
-    """Show the presser his own tiles (a popup, or an ephemeral reply)."""
-
-    game_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class PicturePress:
-    """Show the table as a picture, in the table's chat, for everybody."""
-
-    game_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class LobbyPress:
-    """A lobby button: ``action`` is one of :data:`LOBBY_ACTIONS`; ``level`` is the
-    computer level an ``add_computer`` button names (``None``: the default level);
-    ``host`` the user id of the lobby's host when the button was drawn, if it names one
-    (see :func:`needs_admin`)."""
-
-    game_id: str
-    action: str
-    level: str | None = None
-    host: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SettingPress:
-    """Set one setting of a lobby to a value. ``key`` is a game option's index
-    in the variant's option list, or one of :data:`TABLE_SETTINGS`; ``value``
-    is a choice's index or a number. Carrying the target value (not "next")
-    makes a repeated press harmless."""
-
-    game_id: str
-    key: str
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class NextDealPress:
-    game_id: str
-    deal: int  # the deal that is over
-
-
-@dataclass(frozen=True, slots=True)
-class TilePress:
-    """A tile of the hand that cannot be played now: the presser is told why."""
-
-    game_id: str
-    counter: int
-    tile: Tile
-    chat: ChatRef | None = None  # the game's chat, as for :class:`MovePress`
-
-
-@dataclass(frozen=True, slots=True)
-class HandPress:
-    """A button of a steady hand (see :mod:`bot.views.steady_hand`): play ``tile``, or make
-    ``move`` (a draw, or the end of the turn), if the hand is still at version ``hand``."""
-
-    game_id: str
-    hand: int
-    tile: Tile | None
-    move: Move | None = None
-    chat: ChatRef | None = None  # the game's chat, as for :class:`MovePress`
-
-
-@dataclass(frozen=True, slots=True)
-class HandAgain:
-    """Show the presser's steady hand again as it is (back from a choice of ends)."""
-
-    game_id: str
-    chat: ChatRef | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RematchPress:
-    """A new lobby for the same players and options as the finished game."""
-
-    game_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class HandLink:
-    """A deep link that opens the private chat and delivers the hand."""
-
-    game_id: str
-    chat: ChatRef | None = None  # the game's chat
-
-
-@dataclass(frozen=True, slots=True)
-class VariantPick:
-    """Open a table for ``variant``: the answer to ``new`` without a game named."""
-
-    variant: str
-
-
-@dataclass(frozen=True, slots=True)
-class ScoresPick:
-    """Show the chat's scoreboard for ``variant``."""
-
-    variant: str
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayPick:
-    """The replay of a kept match (``review``: the presser's review of his play in it),
-    of ``chat`` when the button names it (in a private chat), else of the chat pressed in."""
-
-    game_id: str
-    chat: ChatRef | None = None
-    review: bool = False
-
-
-GameAction = (
-    MovePress
-    | TilesPress
-    | PicturePress
-    | TilePress
-    | HandPress
-    | HandAgain
-    | LobbyPress
-    | SettingPress
-    | NextDealPress
-    | RematchPress
-    | HandLink
-)
-"""A press about one game, named by its id."""
-
-Action = GameAction | VariantPick | ScoresPick | ForgetPress | MyDataLink | ReplayPick
 
 LOBBY_ACTIONS: Final = {
     "j": "join",
