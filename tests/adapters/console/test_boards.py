@@ -16,7 +16,7 @@ QUICK = TableRequest("tyaga", level="greedy", options=("target=10",))
 
 async def test_stats_give_the_rating_the_match_ended_with(terminal: Terminal) -> None:
     _, ended = await terminal.play(always("1"), QUICK)
-    (now,) = re.findall(r"Ratings: You [-+]\d+\.\d \(now (-?\d+\.\d)\)", ended)
+    (now,) = re.findall(r"Ratings: \u2068You\u2069 [-+]\d+\.\d \(now (-?\d+\.\d)\)", ended)
     _, asked = await terminal.play(["stats", "quit"], QUICK)
     assert f"Tyaga (Draw): rating {now} (" in asked
 
@@ -46,7 +46,7 @@ async def test_the_boards_name_the_player_and_computers_in_the_sessions_language
     )
     _, transcript = await terminal.play(["top", "scores", "quit"], QUICK)
     asked = transcript.split("You> top")[1]
-    assert "• You " in asked and "1. You: " in asked
+    assert "• \u2068You\u2069 " in asked and "1. \u2068You\u2069: " in asked
     assert f"• {computer_name(translator('en'), 'greedy')} " in asked
     assert not re.search("[А-Яа-я]", asked), asked
 
@@ -59,4 +59,6 @@ async def test_history_names_the_player_and_computers_in_the_sessions_language(
     )
     _, transcript = await terminal.play(["history", "quit"], QUICK)
     listed = " ".join(transcript.split("You> history")[1].split("You> quit")[0].split())
-    assert re.search(r" · You \d+, Computer 1 \d+ · won by (You|Computer 1)$", listed), listed
+    assert re.search(
+        r" · \u2068You\u2069 \d+, Computer 1 \d+ · won by (\u2068You\u2069|Computer 1)$", listed
+    ), listed
