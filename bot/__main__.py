@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from bot.ai.thinker import Thinker, budget_of
+from bot.ai.thinker import Thinker, allowance_of
 from bot.app import gc_tuning
 from bot.app.cli import asked_language, cli_language, parse
 from bot.app.config import ConfigError, Settings, load_settings
@@ -141,7 +141,7 @@ def _token_wanted(_: Translator, command: str, missing: Sequence[str]) -> str:
 async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) -> int:
     """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
     them stops on its own (a revoked token), the others are stopped too."""
-    thinker = Thinker(settings.ai_workers, budget_of(settings))
+    thinker = Thinker(settings.ai_workers, allowance_of(settings))
     painter = Painter(settings.picture_workers)
     async with open_store(settings) as opened, thinker, painter:
         sessions = Sessions(opened.store, settings, thinker=thinker, painter=painter)
@@ -195,7 +195,7 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
     # A seed fixes the game's id and its deals, so the same command deals the same tiles.
     rng = random.Random(args.seed) if args.seed is not None else None
     width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
-    thinker = Thinker(settings.ai_workers, budget_of(settings))
+    thinker = Thinker(settings.ai_workers, allowance_of(settings))
     async with open_store(settings) as opened, thinker:
         sessions = Sessions(opened.store, settings, rng=rng, thinker=thinker)
         tables = await look_around(opened.store, time.time())

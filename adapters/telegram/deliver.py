@@ -39,7 +39,7 @@ from adapters.telegram.carried import CarriedWatch, Watches
 from adapters.telegram.carry import STORE_DOWN, Carrier, Sent
 from adapters.telegram.clock import Clock
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
-from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
+from adapters.telegram.limiter import Pacer, Rule, SendLog, SendTurns, rules_for
 from adapters.telegram.mailbox import (
     ONCE,
     Mail,
@@ -317,9 +317,9 @@ class Deliverer:
         key = next_key(box, store_down)  # what waited may have been replaced meanwhile
         item = box.pop(key)
         watches = self._carried.take(chat, key)
-        budget = Budget(self._pacer, chat, first)
+        turns = SendTurns(self._pacer, chat, first)
         try:
-            await self._carry(item, budget, lambda: self._strike_off(chat, key))
+            await self._carry(item, turns, lambda: self._strike_off(chat, key))
         except UserUnreachable as err:
             self._carried.end(watches, refused=True)
             await self._report_unreachable(item, box, err)
@@ -338,7 +338,7 @@ class Deliverer:
         else:
             self._refused.pop(chat, None)
         finally:
-            await budget.close()
+            await turns.close()
             self._carried.end(watches)
         # Shown, or given up on (drawing it again would fail alike).
         await self._settle(item)
@@ -360,20 +360,20 @@ class Deliverer:
         except Exception:
             log.exception("could not stop the game of %s", chat)
 
-    async def _carry(self, item: Mail, budget: Budget, sent: Sent) -> None:
+    async def _carry(self, item: Mail, turns: SendTurns, sent: Sent) -> None:
         """Carry ``item`` out; a one-off message is struck off (``sent``) as soon as
         Telegram has taken it, before its tidying, so a process that dies after sending
         it leaves nothing for another to send again."""
         if isinstance(item, Show):
-            await self.carrier.show(item, budget)
+            await self.carrier.show(item, turns)
         elif isinstance(item, Delete):
-            await self.carrier.delete(item, budget)
+            await self.carrier.delete(item, turns)
         elif isinstance(item, Notice):
-            await self.carrier.notice(item, budget, sent)
+            await self.carrier.notice(item, turns, sent)
         elif isinstance(item, Response):
-            await self.carrier.respond(item, budget, sent)
+            await self.carrier.respond(item, turns, sent)
         elif isinstance(item, Document):
-            await self.carrier.document(item, budget, sent)
+            await self.carrier.document(item, turns, sent)
         elif self._pings is not None:
             await self._pings.carry(item)
 

@@ -256,7 +256,7 @@ class Pacer:
         await self._log.settle(reservation, now)
 
 
-class Budget:
+class SendTurns:
     """The writes one instruction makes to a chat: for each, :meth:`spend` waits for its
     turn, :meth:`go` claims its place in the bot-wide limit just before the request
     leaves, and :meth:`answered` settles it. The first one's turn was waited for while
@@ -305,5 +305,5 @@ class Budget:
         self._held = self._unspent = None
 
 
-UNPACED = Budget(None, "", None)
+UNPACED = SendTurns(None, "", None)
 """For writes that cost no budget."""

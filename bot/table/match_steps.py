@@ -33,7 +33,7 @@ class Pacing:
     computer_delay: float  # between a move and a computer's reply
     next_deal_delay: float | None  # between a deal's end and the next deal; None: on a press
     takeover_after: int  # turn timeouts in a row before a computer takes the seat
-    budget: ai.Budget = field(default_factory=ai.Budget)  # for each computer decision
+    allowance: ai.Allowance = field(default_factory=ai.Allowance)  # for each computer decision
     # The turn timer of a player the bot cannot write to privately, if shorter.
     unreachable_timer: float = UNREACHABLE_TIMER
 
@@ -103,24 +103,24 @@ def settle(doc: GameDoc, state: State[Any]) -> Step:
     return step
 
 
-def question(doc: GameDoc, state: State[Any], level: str, budget: ai.Budget) -> Question:
+def question(doc: GameDoc, state: State[Any], level: str, allowance: ai.Allowance) -> Question:
     """What a computer of ``level`` must decide for the seat to move: its view and
     what this deal's moves showed every seat, nothing hidden."""
     seat = state.turn
     assert seat is not None
     view = engine.view(state, seat)
     lacks = clues(doc.variant, len(doc.seats), doc.moves[doc.deal_starts[-1] :])
-    return Question(view, level, ai.dice_for(doc.seed, state.counter, seat), lacks, budget)
+    return Question(view, level, ai.dice_for(doc.seed, state.counter, seat), lacks, allowance)
 
 
 def computer_move(
-    doc: GameDoc, state: State[Any], level: str, budget: ai.Budget, chosen: Move | None = None
+    doc: GameDoc, state: State[Any], level: str, allowance: ai.Allowance, chosen: Move | None = None
 ) -> Move:
     """``chosen`` if a thinker already chose it for this position, else the
     computer's move worked out here."""
     if chosen is not None and chosen in engine.legal_moves(state):
         return chosen
-    return answer(question(doc, state, level, budget))
+    return answer(question(doc, state, level, allowance))
 
 
 def timeout_move(
@@ -136,7 +136,7 @@ def timeout_move(
         timeouts = held.timeouts + 1
         away = TIMED_OUT if timeouts >= pacing.takeover_after else held.away
         doc = doc.with_seat(seat, replace(held, timeouts=timeouts, away=away))
-    move = computer_move(doc, state, ai.DEFAULT_LEVEL, pacing.budget, chosen)
+    move = computer_move(doc, state, ai.DEFAULT_LEVEL, pacing.allowance, chosen)
     return play(doc, state, seat, move, timed_out=True)
 
 

@@ -224,7 +224,7 @@ def thinking_due(
     level = match_steps.autopilot(doc, seat)
     if level is None and due.kind == "turn":
         level = ai.DEFAULT_LEVEL
-    return None if level is None else match_steps.question(doc, state, level, pacing.budget)
+    return None if level is None else match_steps.question(doc, state, level, pacing.allowance)
 
 
 def on_deadline(
@@ -254,7 +254,7 @@ def on_deadline(
         return Decision()
     level = match_steps.autopilot(doc, seat)
     if level is not None:
-        move = match_steps.computer_move(doc, state, level, pacing.budget, chosen)
+        move = match_steps.computer_move(doc, state, level, pacing.allowance, chosen)
         return _decided(match_steps.play(doc, state, seat, move), now, pacing)
     if due.kind != "turn":
         return Decision()

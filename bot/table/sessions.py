@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Collection
 from typing import Protocol
 
 from bot import ai
-from bot.ai.thinker import Thinker, budget_of
+from bot.ai.thinker import Thinker, allowance_of
 from bot.model import codec, payload_privacy
 from bot.model.contract import (
     Answer,
@@ -87,14 +87,14 @@ class Sessions:
         painter: Painter | None = None,
     ) -> None:
         """``rng`` picks game ids and seeds (tests pass a seeded one); ``thinker``
-        works out computer moves (default: in this process, with the settings' budget);
+        works out computer moves (default: in this process, with the settings' allowance);
         ``painter`` draws deals' ends (default: in a thread of this process)."""
-        self._thinker = thinker or Thinker(0, budget_of(settings))
+        self._thinker = thinker or Thinker(0, allowance_of(settings))
         pacing = Pacing(
             settings.computer_delay,
             settings.next_deal_delay,
             settings.timeouts_before_takeover,
-            self._thinker.budget,
+            self._thinker.allowance,
             # Optional: a front end's own settings may leave it to the default.
             float(getattr(settings, "unreachable_turn_timeout", UNREACHABLE_TIMER)),
         )
