@@ -97,21 +97,21 @@ class Commands:
         if command.as_chat and name in lobby.SEATING:
             return self._reply(command, lobby.not_as_chat(_))
         now = runner.clock()
-        pacing = runner.pacing
+        tempo = runner.tempo
         flow: Flow
         if name == "new":
             flow = await self.new_flow(command.chat, user, args, lang, command.chat_title)
         elif name == "join":
-            flow = lambda game, t: lobby.join(game, user, _=t, lang=lang, now=now, pacing=pacing)  # noqa: E731
+            flow = lambda game, t: lobby.join(game, user, _=t, lang=lang, now=now, tempo=tempo)  # noqa: E731
         elif name == "leave":
-            flow = lambda game, t: lobby.leave(game, user, _=t, now=now, pacing=pacing)  # noqa: E731
+            flow = lambda game, t: lobby.leave(game, user, _=t, now=now, tempo=tempo)  # noqa: E731
         elif name == "add_computer":
             level = args[0].lower() if args else None
             flow = lambda game, t: lobby.add_computer(game, user, admin, level, _=t)  # noqa: E731
         elif name == "remove_computer":
             flow = lambda game, t: lobby.remove_computer(game, user, admin, _=t)  # noqa: E731
         elif name == "start":
-            flow = lambda game, t: lobby.start(game, user, admin, _=t, now=now, pacing=pacing)  # noqa: E731
+            flow = lambda game, t: lobby.start(game, user, admin, _=t, now=now, tempo=tempo)  # noqa: E731
         elif name == "cancel":
             flow = lambda game, t: lobby.cancel(game, user, admin, _=t)  # noqa: E731
         elif name == "stop":

@@ -21,7 +21,7 @@ from bot.model.contract import ChatRef, CommandRef, TextLine, UserRef, isolated
 from bot.model.decision import Decision, Game, refuse
 from bot.model.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
 from bot.table import match_steps
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.settings import ANY_TIME_KEYS, Pairs, apply_pairs, parse_pairs
 from bot.views.i18n import Translator, line
 from bot.views.lobby import table_settings_text, variant_picker
@@ -131,14 +131,14 @@ def no_table(_: Translator) -> Decision:
 
 
 def join(
-    game: Game | None, user: UserRef, *, _: Translator, lang: str, now: float, pacing: Pacing
+    game: Game | None, user: UserRef, *, _: Translator, lang: str, now: float, tempo: Tempo
 ) -> Decision:
     if game is None or not game.doc.active:
         return no_table(_)
     doc = game.doc
     seat = doc.seat_of(user)
     if doc.status == RUNNING:
-        return _reclaim(game, seat, _=_, now=now, pacing=pacing)
+        return _reclaim(game, seat, _=_, now=now, tempo=tempo)
     if seat is not None:
         return refuse(_("You have already joined this table."))
     variant = get_variant(doc.variant)
@@ -146,13 +146,11 @@ def join(
         return refuse(table_full(_, doc.variant))
     doc = doc.but(seats=doc.seats + (Seat(user=user, lang=lang),))
     if doc.settings.auto_start and len(doc.seats) == variant.max_players:
-        return _start(doc, _=_, now=now, pacing=pacing)
+        return _start(doc, _=_, now=now, tempo=tempo)
     return Decision(doc=doc)
 
 
-def _reclaim(
-    game: Game, seat: int | None, *, _: Translator, now: float, pacing: Pacing
-) -> Decision:
+def _reclaim(game: Game, seat: int | None, *, _: Translator, now: float, tempo: Tempo) -> Decision:
     doc = game.doc
     if seat is None:
         return refuse(_("The game has already started."))
@@ -161,7 +159,7 @@ def _reclaim(
         return refuse(_("You are already playing in this game."))
     # Resigned or taken over after running out of time: as /help says, /join gives it back.
     doc = doc.with_seat(seat, replace(held, away=None, timeouts=0))
-    doc = match_steps.clock(doc, game.state, now, pacing)
+    doc = match_steps.clock(doc, game.state, now, tempo)
     assert held.user is not None
     return Decision(
         doc=doc,
@@ -171,9 +169,7 @@ def _reclaim(
     )
 
 
-def leave(
-    game: Game | None, user: UserRef, *, _: Translator, now: float, pacing: Pacing
-) -> Decision:
+def leave(game: Game | None, user: UserRef, *, _: Translator, now: float, tempo: Tempo) -> Decision:
     if game is None or not game.doc.active:
         return no_table(_)
     doc = game.doc
@@ -181,7 +177,7 @@ def leave(
     if seat is None:
         return refuse(_("You are not at this table."))
     if doc.status == RUNNING:
-        return _resign(game, seat, _=_, now=now, pacing=pacing)
+        return _resign(game, seat, _=_, now=now, tempo=tempo)
     seats = doc.seats[:seat] + doc.seats[seat + 1 :]
     doc = doc.but(seats=seats)
     if doc.host == user.key:
@@ -192,7 +188,7 @@ def leave(
     return Decision(doc=doc)
 
 
-def _resign(game: Game, seat: int, *, _: Translator, now: float, pacing: Pacing) -> Decision:
+def _resign(game: Game, seat: int, *, _: Translator, now: float, tempo: Tempo) -> Decision:
     doc = game.doc
     held = doc.seats[seat]
     if held.away is not None:
@@ -200,7 +196,7 @@ def _resign(game: Game, seat: int, *, _: Translator, now: float, pacing: Pacing)
     doc = doc.with_seat(seat, replace(held, away=RESIGNED))
     if not any(s.present for s in doc.seats):
         return Decision(doc=match_steps.stop(doc, None), state=game.state)
-    doc = match_steps.clock(doc, game.state, now, pacing)
+    doc = match_steps.clock(doc, game.state, now, tempo)
     return Decision(
         doc=doc,
         state=game.state,
@@ -266,15 +262,15 @@ def _lobby_for_host(
 
 
 def start(
-    game: Game | None, user: UserRef, admin: bool, *, _: Translator, now: float, pacing: Pacing
+    game: Game | None, user: UserRef, admin: bool, *, _: Translator, now: float, tempo: Tempo
 ) -> Decision:
     checked = _lobby_for_host(game, user, admin, _)
     if isinstance(checked, Decision):
         return checked
-    return _start(checked, _=_, now=now, pacing=pacing)
+    return _start(checked, _=_, now=now, tempo=tempo)
 
 
-def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decision:
+def _start(doc: GameDoc, *, _: Translator, now: float, tempo: Tempo) -> Decision:
     variant = get_variant(doc.variant)
     if len(doc.seats) < variant.min_players:
         game = variant_title(_, doc.variant)  # not inside the call: extraction would stop at `_`
@@ -292,7 +288,7 @@ def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decisi
         return refuse(error_text(_, exc))
     step = match_steps.settle(step.doc, step.state)
     step = match_steps.finish_if_over(step)
-    started = match_steps.clock(step.doc, step.state, now, pacing)
+    started = match_steps.clock(step.doc, step.state, now, tempo)
     return Decision(doc=started, state=step.state)
 
 

@@ -10,7 +10,7 @@ from bot.model import codec
 from bot.model.contract import ChatRef, Press, UserRef
 from bot.model.decision import Decision, Game
 from bot.table import lobby, play, steady_presses
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Flow
 from bot.table.settings import AUTO_START, PINGS, TIMER
 from bot.views.i18n import Translator
@@ -39,7 +39,7 @@ async def press_flow(
     press: Press,
     action: codec.GameAction,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
     user_lang: Callable[[UserRef], Awaitable[str]],
     steady: bool = False,
 ) -> Flow:
@@ -51,14 +51,14 @@ async def press_flow(
     if isinstance(action, codec.MovePress):
         counter, move = action.counter, action.move
         return lambda g, t: play.press_move(
-            g, game_id, user, counter, move, _=t, now=now, pacing=pacing
+            g, game_id, user, counter, move, _=t, now=now, tempo=tempo
         )
     if isinstance(action, codec.TilesPress):
         return lambda g, t: play.press_tiles(g, game_id, user, _=t, steady=steady)
     if isinstance(action, codec.HandPress):
         hand, tile, word = action.hand, action.tile, action.move
         return lambda g, t: steady_presses.press_hand(
-            g, game_id, user, hand, tile, word, _=t, now=now, pacing=pacing
+            g, game_id, user, hand, tile, word, _=t, now=now, tempo=tempo
         )
     if isinstance(action, codec.HandAgain):
         return lambda g, t: steady_presses.hand_again(g, game_id, user, _=t, steady=steady)
@@ -68,20 +68,18 @@ async def press_flow(
     assert not isinstance(action, codec.RematchPress | codec.HandLink)
     if isinstance(action, codec.NextDealPress):
         deal = action.deal
-        return lambda g, t: play.press_next_deal(
-            g, game_id, user, deal, _=t, now=now, pacing=pacing
-        )
+        return lambda g, t: play.press_next_deal(g, game_id, user, deal, _=t, now=now, tempo=tempo)
     if isinstance(action, codec.SettingPress):
         key, value = action.key, action.value
         return lambda g, t: _lobby_only(g, game_id, t) or _setting(g, user, admin, key, value, t)
     assert isinstance(action, codec.LobbyPress)
     lang, level = await user_lang(user), action.level
     flows: dict[str, Flow] = {
-        "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, pacing=pacing),
-        "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, pacing=pacing),
+        "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, tempo=tempo),
+        "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, tempo=tempo),
         "add_computer": lambda g, t: lobby.add_computer(g, user, admin, level, _=t),
         "remove_computer": lambda g, t: lobby.remove_computer(g, user, admin, _=t),
-        "start": lambda g, t: lobby.start(g, user, admin, _=t, now=now, pacing=pacing),
+        "start": lambda g, t: lobby.start(g, user, admin, _=t, now=now, tempo=tempo),
         "cancel": lambda g, t: lobby.cancel(g, user, admin, _=t),
         "settings": lambda g, t: lobby.show_panel(g, user, admin, "settings", _=t),
         "back": lambda g, t: lobby.show_panel(g, user, admin, "main", _=t),

@@ -117,7 +117,7 @@ class Privacy:
             now = runner.clock()
 
             def flow(game: Game | None, _: Translator, at: float = now) -> Decision:
-                return play.forgotten(game, user, now=at, pacing=runner.pacing)
+                return play.forgotten(game, user, now=at, tempo=runner.tempo)
 
             out += (await runner.run(chat, user, flow)).updates
         return out

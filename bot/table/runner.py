@@ -68,7 +68,7 @@ from bot.storage.store import (
 )
 from bot.table.game_read import assemble, deal_start_snapshot
 from bot.table.history import history_writes
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.painter import Painter
 from bot.table.rating_step import RatedMatch, change_lines, rate_finished, with_changes
 from bot.table.state_cache import GameCache
@@ -106,13 +106,13 @@ class Runner:
     def __init__(
         self,
         store: Store,
-        pacing: Pacing,
+        tempo: Tempo,
         clock: Callable[[], float],
         default_lang: str,
         painter: Painter | None = None,
     ) -> None:
         self.store = store
-        self.pacing = pacing
+        self.tempo = tempo
         self.clock = clock
         self.default_lang = default_lang
         self.games = GameCache()

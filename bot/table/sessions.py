@@ -42,7 +42,7 @@ from bot.storage.store import Store, StoreUnavailable, TimerClaim
 from bot.table import asking, history, lobby, lookups, play, privacy, review
 from bot.table.commands import Commands, respond
 from bot.table.event_log import described
-from bot.table.match_steps import UNREACHABLE_TIMER, Pacing
+from bot.table.match_steps import UNREACHABLE_TIMER, Tempo
 from bot.table.moved_chat import chat_moved
 from bot.table.painter import Painter
 from bot.table.presses import game_chat, press_flow
@@ -90,7 +90,7 @@ class Sessions:
         works out computer moves (default: in this process, with the settings' allowance);
         ``painter`` draws deals' ends (default: in a thread of this process)."""
         self._thinker = thinker or Thinker(0, allowance_of(settings))
-        pacing = Pacing(
+        tempo = Tempo(
             settings.computer_delay,
             settings.next_deal_delay,
             settings.timeouts_before_takeover,
@@ -98,7 +98,7 @@ class Sessions:
             # Optional: a front end's own settings may leave it to the default.
             float(getattr(settings, "unreachable_turn_timeout", UNREACHABLE_TIMER)),
         )
-        self._runner = Runner(store, pacing, clock, settings.default_lang, painter)
+        self._runner = Runner(store, tempo, clock, settings.default_lang, painter)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
         self._privacy = privacy.Privacy(self._runner, self._commands.user_lang)
         self._commands.thinker = self._thinker
@@ -140,7 +140,7 @@ class Sessions:
                 move: Move | None = move,
             ) -> Decision:
                 return play.on_deadline(
-                    game, claim_id, step, now=at, pacing=runner.pacing, chosen=move
+                    game, claim_id, step, now=at, tempo=runner.tempo, chosen=move
                 )
 
             try:
@@ -177,7 +177,7 @@ class Sessions:
         runner = self._runner
         try:
             game = await runner.load(claim.chat)
-            question = play.thinking_due(game, claim.game_id, claim.counter, runner.pacing)
+            question = play.thinking_due(game, claim.game_id, claim.counter, runner.tempo)
             return None if question is None else await self._thinker.answer(question)
         except StoreUnavailable:
             return None
@@ -235,7 +235,7 @@ class Sessions:
         runner = self._runner
         steady = chat.platform in runner.steady
         flow = await press_flow(
-            press, action, runner.clock(), runner.pacing, self._commands.user_lang, steady
+            press, action, runner.clock(), runner.tempo, self._commands.user_lang, steady
         )
         ran = await self._runner.run(chat, press.user, flow)
         if ran.before is None and chat != press.chat:
@@ -331,7 +331,7 @@ class Sessions:
             chat,
             user,
             lambda g, t: play.private_start(
-                g, game_id, user, _=t, now=now, pacing=runner.pacing, steady=steady
+                g, game_id, user, _=t, now=now, tempo=runner.tempo, steady=steady
             ),
         )
         decision = ran.decision
@@ -353,7 +353,7 @@ class Sessions:
         ran = await runner.run(
             chat,
             user,
-            lambda g, t: play.on_unreachable(g, game_id, user, now=now, pacing=runner.pacing),
+            lambda g, t: play.on_unreachable(g, game_id, user, now=now, tempo=runner.tempo),
         )
         return ran.updates
 

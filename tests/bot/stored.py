@@ -23,14 +23,14 @@ from bot.model.gamedoc import GameDoc
 from bot.storage.ratings import outbox_write
 from bot.storage.scores import board_writes
 from bot.storage.store import Ending, GameWrite, MatchRow, MatchWrite, Store, Stored, pack
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Runner
 from bot.views.i18n import Translator
 
 
 def runner(store: Store, clock: Callable[[], float] = time.time) -> Runner:
     """A runner of its own on ``store``, as a process has one."""
-    return Runner(store, Pacing(1.0, 5.0, 3), clock, "en")
+    return Runner(store, Tempo(1.0, 5.0, 3), clock, "en")
 
 
 async def put_game(

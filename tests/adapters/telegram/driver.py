@@ -28,7 +28,7 @@ from bot.model.contract import ChatRef
 from bot.model.decision import Game
 from bot.storage import keys
 from bot.storage.store import Store
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Runner
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
@@ -82,7 +82,7 @@ class Driver:
         self.chat_id = chat_id
         self.thread = thread
         self.chat = ChatRef("tg", str(chat_id), str(thread) if thread else None)
-        self.truth = Runner(store, Pacing(0, 0, 3), time.time, "en")
+        self.truth = Runner(store, Tempo(0, 0, 3), time.time, "en")
         self.people: dict[str, FakeUser] = {}
         # One scan per group (or topic): a newer driver for it takes over.
         self.scan = GroupScan(fake, self.truth, self.chat)
