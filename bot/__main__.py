@@ -157,7 +157,7 @@ async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) 
 
             serving = run_discord(settings, sessions, redis=opened.redis, stop_event=stop)
             tasks.append(asyncio.create_task(serving, name="discord"))
-        gc_tuning.settle()
+        gc_tuning.freeze_startup()
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         stop.set()
         results = await asyncio.gather(*tasks, return_exceptions=True)

@@ -157,7 +157,7 @@ class Deliverer:
             # Still queued here; should this process die too, the stored game is drawn.
             log.warning("could not note what is queued for %s (%s)", chat, err)
 
-    async def _strike_off(self, chat: str, key: str) -> None:
+    async def _strike_off_sent(self, chat: str, key: str) -> None:
         """A one-off message went out (or was given up on): off the outbox, with any a
         store that was down kept there. The list is taken whole before any wait, as the
         workers of other chats strike theirs off meanwhile."""
@@ -167,17 +167,17 @@ class Deliverer:
         waiting, self._unstruck = [*self._unstruck, (chat, name)], []
         for done, (at, entry) in enumerate(waiting):
             try:
-                await self._outbox.settle(ChatRef.from_key(at), entry)
+                await self._outbox.strike_off(ChatRef.from_key(at), entry)
             except STORE_DOWN as err:
                 self._unstruck += waiting[done:]
                 log.warning("could not strike a sent message off the outbox (%s)", err)
                 return
 
-    async def _settle(self, item: Mail) -> None:
+    async def _strike_off_shown(self, item: Mail) -> None:
         if self._pending is None or not isinstance(item, Show):
             return
         try:
-            await self._pending.settle(item)
+            await self._pending.strike_off(item)
         except STORE_DOWN as err:
             log.warning("could not strike off a shown screen (%s)", err)
 
@@ -319,7 +319,7 @@ class Deliverer:
         watches = self._carried.take(chat, key)
         turns = SendTurns(self._pacer, chat, first)
         try:
-            await self._carry(item, turns, lambda: self._strike_off(chat, key))
+            await self._carry(item, turns, lambda: self._strike_off_sent(chat, key))
         except UserUnreachable as err:
             self._carried.end(watches, refused=True)
             await self._report_unreachable(item, box, err)
@@ -341,8 +341,8 @@ class Deliverer:
             await turns.close()
             self._carried.end(watches)
         # Shown, or given up on (drawing it again would fail alike).
-        await self._settle(item)
-        await self._strike_off(chat, key)
+        await self._strike_off_shown(item)
+        await self._strike_off_sent(chat, key)
 
     async def _forbidden(self, chat: str, box: dict[str, Mail]) -> None:
         """Telegram refused to write to a group again: the bot is out of it (the update may
@@ -352,7 +352,7 @@ class Deliverer:
             return
         self._refused.pop(chat, None)
         for key in [key for key in box if key.startswith(ONCE)]:
-            await self._strike_off(chat, key)
+            await self._strike_off_sent(chat, key)
         box.clear()
         self._carried.end_chat(chat)
         try:
@@ -388,7 +388,7 @@ class Deliverer:
             elif isinstance(mail, Notice) and mail.unreachable is not None:
                 self._post(mail.unreachable)  # what to show instead, where it was asked for
         for key in [key for key in box if key.startswith(ONCE)]:
-            await self._strike_off(mailbox_of(item), key)
+            await self._strike_off_sent(mailbox_of(item), key)
         box.clear()
         self._carried.end_chat(mailbox_of(item), refused=True)
         log.info("cannot write to %s (%s)", mailbox_of(item), err)

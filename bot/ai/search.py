@@ -5,7 +5,7 @@ the deal played out to its end on the simulator; the move whose deals end best
 for the seat on average, over all the worlds sampled within the allowance, is
 chosen. Every move is judged on the same worlds, so their differences are not
 drowned by the luck of the deal. Moves the worlds sampled cannot tell apart
-(means within ``MARGIN`` standard errors of the best) are settled by the greedy
+(means within ``MARGIN`` standard errors of the best) are decided by the greedy
 level's heuristic rather than by chance, which matters most when a busy
 machine leaves time for few worlds.
 

@@ -286,7 +286,7 @@ def _start(doc: GameDoc, *, _: Translator, now: float, tempo: Tempo) -> Decision
         step = match_steps.deal_first(doc)
     except DominoError as exc:
         return refuse(error_text(_, exc))
-    step = match_steps.settle(step.doc, step.state)
+    step = match_steps.play_forced(step.doc, step.state)
     step = match_steps.finish_if_over(step)
     started = match_steps.clock(step.doc, step.state, now, tempo)
     return Decision(doc=started, state=step.state)

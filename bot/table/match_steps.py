@@ -84,10 +84,10 @@ def play(
         timed_out=doc.timed_out + ((index,) if timed_out else ()),
     )
     step = Step(moved, after)
-    return settle(step.doc, step.state)
+    return play_forced(step.doc, step.state)
 
 
-def settle(doc: GameDoc, state: State[Any]) -> Step:
+def play_forced(doc: GameDoc, state: State[Any]) -> Step:
     """Make every forced move (a lone draw, pass or end of turn) at once."""
     step = Step(doc, state)
     for _ in range(_MAX_CHAIN):

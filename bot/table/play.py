@@ -207,7 +207,7 @@ def press_next_deal(
 
 def _next(doc: GameDoc, state: State[Any], now: float, tempo: Tempo) -> Decision:
     step = match_steps.deal_next(doc, state)
-    return _decided(match_steps.settle(step.doc, step.state), now, tempo)
+    return _decided(match_steps.play_forced(step.doc, step.state), now, tempo)
 
 
 def thinking_due(

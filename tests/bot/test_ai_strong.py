@@ -205,7 +205,7 @@ def test_clues_are_true_and_possible_worlds_keep_them_and_every_size(
     assert checked > 0  # some position had a clue to keep
 
 
-def test_moves_the_worlds_cannot_tell_apart_are_settled_by_greedy() -> None:
+def test_moves_the_worlds_cannot_tell_apart_are_decided_by_greedy() -> None:
     legal = (Move.play(Tile(6, 4), "L"), Move.play(Tile(4, 1), "L"))
     seen = _line_view((Tile(6, 4), Tile(4, 1)), (4, 4), legal)
     # 4-1 did a little better on average, over 100 worlds of widely spread results

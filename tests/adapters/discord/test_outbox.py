@@ -38,5 +38,5 @@ async def test_versions_waiting_behind_an_edit_are_merged_into_the_newest() -> N
     for number in (2, 3, 4):
         outbox.put(CHAT.key, version(number))
     let_through.set()
-    await outbox.settle()
+    await outbox.drain()
     assert sent == [1, 4]
