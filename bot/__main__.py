@@ -47,7 +47,8 @@ from bot.app.launch import (
 from bot.app.logging_setup import secrets_of, setup_logging
 from bot.table.painter import Painter
 from bot.table.sessions import Sessions
-from bot.views.i18n import Translator, environment_language, pick_language, translator
+from bot.views.i18n import Translator, environment_language, pick_language
+from bot.views.i18n import translator as translator_for
 
 log = logging.getLogger("bot")
 
@@ -60,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = cli_language(words)
     _tolerant_output()
     args = parse(words, lang)
-    _ = translator(lang)
+    _ = translator_for(lang)
     try:
         settings = load_settings()
     except ConfigError as exc:
@@ -89,30 +90,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _dispatch(command: str, args: argparse.Namespace, settings: Settings, _: Translator) -> int:
+def _dispatch(
+    command: str, args: argparse.Namespace, settings: Settings, translator: Translator
+) -> int:
     if command == "serve" or command in BOTS:
         platforms = _tokens(settings) if command == "serve" else (command,)
         missing = [p for p in platforms if p not in _tokens(settings)]
         if not platforms or missing:
-            print(f"domino-bot: {_token_wanted(_, command, missing)}", file=sys.stderr)
+            print(f"domino-bot: {_token_wanted(translator, command, missing)}", file=sys.stderr)
             return EXIT_USAGE
         what = " + ".join(p.capitalize() for p in platforms)
-        print(banner(_, what, settings), file=sys.stderr)
-        return asyncio.run(run_bots(settings, platforms, _))
+        print(banner(translator, what, settings), file=sys.stderr)
+        return asyncio.run(run_bots(settings, platforms, translator))
     if command == "play":
         return _play(args, settings)
     if command == "replay":
-        return _replay(args.file, translator(args.lang or _.lang), args.png)
+        return _replay(args.file, translator_for(args.lang or translator.lang), args.png)
     if command == "export":
-        return asyncio.run(export_replay(settings, args.chat, args.output, _))
+        return asyncio.run(export_replay(settings, args.chat, args.output, translator))
     assert command == "health", command
-    return asyncio.run(run_health(settings, _))
+    return asyncio.run(run_health(settings, translator))
 
 
 def _play(args: argparse.Namespace, settings: Settings) -> int:
     args.lang = pick_language(args.lang, environment_language(), settings.default_lang)
     players = args.players if args.players is not None else default_players(args.variant)
-    _ = translator(args.lang)
+    _ = translator_for(args.lang)
     refused = seats_refusal(_, args.variant, players, args.humans)
     if refused is not None:
         print(f"domino-bot play: {refused}", file=sys.stderr)
@@ -138,7 +141,7 @@ def _token_wanted(_: Translator, command: str, missing: Sequence[str]) -> str:
     )
 
 
-async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) -> int:
+async def run_bots(settings: Settings, platforms: Sequence[str], translator: Translator) -> int:
     """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
     them stops on its own (a revoked token), the others are stopped too."""
     thinker = Thinker(settings.ai_workers, allowance_of(settings))
@@ -164,7 +167,7 @@ async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) 
     failed = False
     for task, result in zip(tasks, results, strict=True):
         if isinstance(result, Exception):
-            said = plain_failure(result, store_name(settings, _), _)
+            said = plain_failure(result, store_name(settings, translator), translator)
             if said is None or _debug(settings):
                 log.error("%s stopped with an error", task.get_name(), exc_info=result)
             else:

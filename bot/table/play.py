@@ -50,18 +50,18 @@ def seated(
 
 
 def to_move(
-    game: Game | None, game_id: str, user: UserRef, _: Translator
+    game: Game | None, game_id: str, user: UserRef, translator: Translator
 ) -> tuple[GameDoc, State[Any], int] | Decision:
     """The presser's seat, if the press may move now: the game runs, the presser
     sits at it, is not away, and it is his turn in a deal still going; else the
     refusal."""
-    found = seated(game, game_id, user, _)
+    found = seated(game, game_id, user, translator)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     if doc.seats[seat].away is not None:
-        return refuse(take_it_back(_))
-    refused = not_now(_, doc, state, seat)
+        return refuse(take_it_back(translator))
+    refused = not_now(translator, doc, state, seat)
     if refused is not None:
         return refused
     return found
@@ -74,17 +74,18 @@ def press_move(
     counter: int,
     move: Move,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
     tempo: Tempo,
 ) -> Decision:
+    _ = translator
     found = to_move(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     if counter != state.counter:
         return refuse(_("That button is out of date: use the new ones."))
-    return play_checked(doc, state, seat, move, _=_, now=now, tempo=tempo)
+    return play_checked(doc, state, seat, move, translator=_, now=now, tempo=tempo)
 
 
 def play_checked(
@@ -93,7 +94,7 @@ def play_checked(
     seat: int,
     move: Move,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
     tempo: Tempo,
 ) -> Decision:
@@ -103,14 +104,21 @@ def play_checked(
     try:
         step = match_steps.play(doc, state, seat, move)
     except DominoError as exc:
-        return refuse(error_text(_, exc))
+        return refuse(error_text(translator, exc))
     return _decided(step, now, tempo)
 
 
 def why_not(
-    game: Game | None, game_id: str, user: UserRef, counter: int, tile: Tile, *, _: Translator
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    counter: int,
+    tile: Tile,
+    *,
+    translator: Translator,
 ) -> Decision:
     """A tile of the presser's hand that has no move now: say why, change nothing."""
+    _ = translator
     found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
@@ -126,10 +134,10 @@ def why_not(
     return refuse(why or _("That button is out of date: use the new ones."))
 
 
-def why_unplayable(_: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
+def why_unplayable(translator: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
     """Why ``seat``, to move, cannot play ``tile`` now; ``None`` if he can."""
     refused = refusal(state, seat, tile)
-    return None if refused is None else unplayable(_, refused)
+    return None if refused is None else unplayable(translator, refused)
 
 
 def not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
@@ -164,20 +172,20 @@ def _decided(step: Step, now: float, tempo: Tempo, *, extra: tuple[Notice, ...] 
 
 
 def press_tiles(
-    game: Game | None, game_id: str, user: UserRef, *, _: Translator, steady: bool = False
+    game: Game | None, game_id: str, user: UserRef, *, translator: Translator, steady: bool = False
 ) -> Decision:
     """The presser's own hand as a popup, and as buttons for an ephemeral reply (a
     steady hand's, with ``steady``)."""
-    found = seated(game, game_id, user, _)
+    found = seated(game, game_id, user, translator)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     view = engine.view(state, seat)
     if steady:
-        screen = steady_screen(_, doc, state, seat, doc.chat)
+        screen = steady_screen(translator, doc, state, seat, doc.chat)
     else:
-        screen = hand_screen(_, doc, view, _turn_due(doc, state, seat))
-    return Decision(reply=hand_popup(_, view), alert=True, screen=screen)
+        screen = hand_screen(translator, doc, view, _turn_due(doc, state, seat))
+    return Decision(reply=hand_popup(translator, view), alert=True, screen=screen)
 
 
 def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:
@@ -192,10 +200,11 @@ def press_next_deal(
     user: UserRef,
     deal: int,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
     tempo: Tempo,
 ) -> Decision:
+    _ = translator
     found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
@@ -351,7 +360,7 @@ def private_start(
     game_id: str,
     user: UserRef,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
     tempo: Tempo,
     steady: bool = False,
@@ -361,6 +370,7 @@ def private_start(
     Only a seat marked unreachable changes (it is reachable now, and gets its pings
     again); anyone else is shown his hand as it is, in ``screen``, and nothing is
     written."""
+    _ = translator
     if game is None or game.doc.id != game_id or not game.doc.active:
         return refuse(_("That game is over."))
     doc, state = game.doc, game.state

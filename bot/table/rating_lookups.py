@@ -69,14 +69,14 @@ def _board(
     return lines
 
 
-def _row(_: Translator, rating: Rating, person: bool = True) -> str:
+def _row(translator: Translator, rating: Rating, person: bool = True) -> str:
     """A rating's line; a person's name isolated, a computer's level as it is."""
-    return _.ngettext(
+    return translator.ngettext(
         "%(name)s %(rating)s (%(n)d match)",
         "%(name)s %(rating)s (%(n)d matches)",
         rating.played,
         name=isolated(rating.name) if person else rating.name,
-        rating=_.decimal(rating.shown),
+        rating=translator.decimal(rating.shown),
     )
 
 
@@ -120,6 +120,6 @@ def _result(recent: str) -> tuple[str, str, str]:
     return recent[0], recent[1], recent[2:]
 
 
-def rating_row(_: Translator, rating: Rating) -> str:
+def rating_row(translator: Translator, rating: Rating) -> str:
     """One player's rating as a leaderboard writes it: name, figure and matches."""
-    return _row(_, rating)
+    return _row(translator, rating)

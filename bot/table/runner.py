@@ -99,7 +99,6 @@ class Ran:
     before: Game | None
     after: Game | None
     updates: list[Outbound] = field(default_factory=list)
-    translate: Translator = field(default_factory=lambda: translator("en"))
 
 
 class Runner:
@@ -195,21 +194,25 @@ class Runner:
     # -- writing ----------------------------------------------------------------------
 
     async def run(
-        self, chat: ChatRef, user: UserRef | None, flow: Flow, translate: Translator | None = None
+        self,
+        chat: ChatRef,
+        user: UserRef | None,
+        flow: Flow,
+        asker_translator: Translator | None = None,
     ) -> Ran:
-        """Run ``flow`` on the chat's game; ``translate`` is the asker's language
+        """Run ``flow`` on the chat's game; ``asker_translator`` speaks the asker's language
         (by default: his seat's, his platform's, or the chat's)."""
         before, fresh, lost = self.games.get(chat.key), False, False
         for _attempt in range(RETRIES + 1):
-            _ = translate or self.translator_for(user, before)
-            decision = flow(before, _)
+            chosen = asker_translator or self.translator_for(user, before)
+            decision = flow(before, chosen)
             if decision.doc is None:
                 if not fresh:  # taken on what this process remembers: check it
                     before, fresh = await self.load(chat), True
                     continue
                 if before is not None:
                     await self.arm(chat, before.doc)
-                return Ran(decision, before, None, list(decision.extra), translate=_)
+                return Ran(decision, before, None, list(decision.extra))
             after = Game(decision.doc, decision.state, (before.version if before else 0) + 1)
             written = await self._write(chat, before, after, restate_deadline=lost)
             if written.ok:
@@ -241,7 +244,7 @@ class Runner:
         else:
             self.games.remember(chat.key, after)
         await self._attempt(steps)
-        return Ran(decision, before, after, updates + list(decision.extra), _)
+        return Ran(decision, before, after, updates + list(decision.extra))
 
     async def _write(
         self, chat: ChatRef, before: Game | None, after: Game, *, restate_deadline: bool = False

@@ -48,6 +48,7 @@ from bot.table.painter import Painter
 from bot.table.presses import game_chat, press_flow
 from bot.table.private_chat import tables_of, welcome_screen
 from bot.table.redraw import Drawn, redraw
+from bot.table.rematch import rematch
 from bot.table.runner import Runner
 from bot.table.updates import hand_slot, in_table_chat
 from bot.views.i18n import Translator, pick_language, text_line, translator
@@ -133,7 +134,7 @@ class Sessions:
 
             def flow(
                 game: Game | None,
-                _: Translator,
+                translator: Translator,
                 claim_id: str = claim.game_id,
                 step: int = claim.counter,
                 at: float = now,
@@ -291,18 +292,18 @@ class Sessions:
     async def _rematch(self, press: Press, game_id: str) -> list[Outbound]:
         """The Rematch button of a finished table: a lobby with the same players and
         options, opened in the chat the button was pressed in."""
-        runner, user = self._runner, press.user
+        runner, user, admin = self._runner, press.user, press.is_admin
         _ = translator(await self._commands.user_lang(user))
-        finished = await self._commands.last_game(press.chat)
-        if finished is None or finished.id != game_id:
+        last = await self._commands.last_game(press.chat)
+        if last is None or last.id != game_id:
             return [Answer(_("That button is from a finished game."))]
         game_id, seed = self._commands.new_ids()
         now = runner.clock()
         ran = await runner.run(
             press.chat,
             user,
-            lambda g, t: lobby.rematch(
-                g, finished, user, press.is_admin, _=t, game_id=game_id, seed=seed, now=now
+            lambda game, translator: rematch(
+                game, last, user, admin, translator=translator, game_id=game_id, seed=seed, now=now
             ),
         )
         decision = ran.decision
@@ -326,12 +327,12 @@ class Sessions:
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
         game_id, runner = action.game_id, self._runner
-        now, steady = runner.clock(), chat.platform in runner.steady
+        now, tempo, steady = runner.clock(), runner.tempo, chat.platform in runner.steady
         ran = await runner.run(
             chat,
             user,
-            lambda g, t: play.private_start(
-                g, game_id, user, _=t, now=now, tempo=runner.tempo, steady=steady
+            lambda game, translator: play.private_start(
+                game, game_id, user, translator=translator, now=now, tempo=tempo, steady=steady
             ),
         )
         decision = ran.decision
@@ -353,7 +354,7 @@ class Sessions:
         ran = await runner.run(
             chat,
             user,
-            lambda g, t: play.on_unreachable(g, game_id, user, now=now, tempo=runner.tempo),
+            lambda game, _: play.on_unreachable(game, game_id, user, now=now, tempo=runner.tempo),
         )
         return ran.updates
 

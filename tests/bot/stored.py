@@ -39,7 +39,7 @@ async def put_game(
     """Write ``doc`` as its chat's new game, as the flow that opens it would (its deadline
     set in the same round trip); ``None`` if the chat has a game already."""
 
-    def opened(game: Game | None, _: Translator) -> Decision:
+    def opened(game: Game | None, translator: Translator) -> Decision:
         if game is not None:
             return refuse("the chat has a game")
         return Decision(doc, build_state(doc) if doc.deals else None)
@@ -56,7 +56,7 @@ async def change_game(
     """Write the chat's game as ``change`` makes it, as a flow deciding on it would;
     ``None`` if the chat has no game."""
 
-    def changed(game: Game | None, _: Translator) -> Decision:
+    def changed(game: Game | None, translator: Translator) -> Decision:
         if game is None:
             return refuse("the chat has no game")
         doc = change(game.doc)
