@@ -12,7 +12,7 @@ costs the same at the hundredth move and at the two-thousandth.
 
 The write that ends a game does, in the same script, what the end of a match does in
 the chat: the scoreboard, keeping the game as the chat's last game for export, and a
-finished match in the chat's history; it queues in the chat's outbox what lives outside
+finished match in the chat's history; it queues in the chat's rating queue what lives outside
 the chat's hash slot (each player's own results, the global ratings), which follows the
 write and is swept by a later tick when this process does not live to do it. Remembered
 chat settings follow the write and are retried on the next tick when the store fails
@@ -85,7 +85,7 @@ _UNREADABLE = (BadDocument, DominoError, ValueError, TypeError, KeyError, Attrib
 
 RETRIES = 20
 """Compare-and-set conflicts in a row before a flow gives up (StoreBusy)."""
-OUTBOX_GRACE = 30.0
+RATING_QUEUE_GRACE = 30.0
 """Seconds a chat's queued global rating update is left to the process that ended the
 match before the periodic sweep settles it."""
 
@@ -296,7 +296,7 @@ class Runner:
         self, chat: ChatRef, rated: RatedMatch, game: Game
     ) -> Callable[[], Awaitable[None]]:
         """The step after a match's ending write: each person's own results and the
-        global ratings, from what that write queued in the chat's outbox (a process
+        global ratings, from what that write queued in the chat's rating queue (a process
         stopped before the step leaves them there for a sweep)."""
 
         async def record() -> None:
@@ -308,10 +308,10 @@ class Runner:
 
         return record
 
-    async def sweep_rating_outboxes(self) -> None:
+    async def sweep_rating_queues(self) -> None:
         """Finish the global rating updates that stopped processes left queued (a chat
-        is swept once its note is :data:`OUTBOX_GRACE` seconds old)."""
-        await self.store.sweep_rating_outboxes(self.clock() - OUTBOX_GRACE)
+        is swept once its note is :data:`RATING_QUEUE_GRACE` seconds old)."""
+        await self.store.sweep_rating_queues(self.clock() - RATING_QUEUE_GRACE)
 
     async def arm(self, chat: ChatRef, doc: GameDoc) -> None:
         """Make sure the running game's deadline is in the timer set (a process killed

@@ -120,7 +120,7 @@ class Sessions:
         runner = self._runner
         try:
             await runner.retry_pending()
-            await runner.sweep_rating_outboxes()
+            await runner.sweep_rating_queues()
             await runner.store.forget_inactive(ai.DEFAULT_LEVEL)
             claims = await runner.store.claim_due(runner.clock(), platform)
         except StoreUnavailable:

@@ -48,7 +48,7 @@ class Queued:
     claimed: bool  # its version was claimed when it was first tried
 
 
-class Outbox:
+class ChannelQueues:
     """Per channel, the messages still to send and the task that sends them."""
 
     def __init__(self, send: Send, refused: Refused) -> None:
