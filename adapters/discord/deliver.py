@@ -64,7 +64,7 @@ class Ledger(Protocol):
     """What delivery asks the core's store: which version a slot shows
     (:class:`bot.storage.store.Store` is one)."""
 
-    async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
+    async def mark_shown(self, slot_key: str, version: int) -> bool: ...
 
 
 # Added to a player's ping when his last hand can no longer be edited.
@@ -108,7 +108,7 @@ class Delivery:
         Screens without a version (0) are always current."""
         if show.version <= 0:
             return True
-        return await self.ledger.mark_rendered(show.slot.key, show.version)
+        return await self.ledger.mark_shown(show.slot.key, show.version)
 
     async def game_chat(self, slot: Slot) -> ChatRef | None:
         """The chat a slot's message goes to. Hands and pings are addressed to a

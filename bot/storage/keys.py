@@ -272,9 +272,9 @@ def last_played() -> str:
     return f"{PREFIX}:last_played"
 
 
-def rendered(slot_key: str) -> str:
-    """The last table version an adapter rendered in a slot."""
-    return f"{PREFIX}:render:{slot_key}"
+def shown_version(slot_key: str) -> str:
+    """The last table version an adapter showed in a slot."""
+    return f"{PREFIX}:shown:{slot_key}"
 
 
 def games_pattern(platform: str) -> str:

@@ -1,6 +1,6 @@
 """A running match as pure steps on a (document, engine state) pair.
 
-Nothing here touches the store or renders: each step returns the new document
+Nothing here touches the store or draws a screen: each step returns the new document
 and the new state. The flows in :mod:`bot.table.play` and
 :mod:`bot.table.lobby` decide *whether* a step may happen; this module only does it.
 """
