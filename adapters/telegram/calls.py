@@ -12,9 +12,9 @@ from typing import TypeVar
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from adapters.telegram.clock import Clock
+from adapters.telegram.conversion import telegram_chat_id
 from adapters.telegram.limiter import UNPACED, SendTurns
 from adapters.telegram.refusals import retry_seconds
-from adapters.telegram.translate import telegram_chat_id
 from bot.model.contract import ChatRef
 
 log = logging.getLogger(__name__)

@@ -43,6 +43,7 @@ from telegram.error import (
 
 from adapters.telegram.calls import Caller
 from adapters.telegram.clock import Clock
+from adapters.telegram.conversion import telegram_thread_id
 from adapters.telegram.limiter import UNPACED, SendTurns
 from adapters.telegram.pins import Pinner
 from adapters.telegram.refusals import (
@@ -52,7 +53,6 @@ from adapters.telegram.refusals import (
 )
 from adapters.telegram.render import Renderer, alert_text
 from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
-from adapters.telegram.translate import telegram_thread_id
 from bot.model.contract import (
     Answer,
     ChatRef,

@@ -38,6 +38,7 @@ from adapters.telegram.calls import UserUnreachable
 from adapters.telegram.carried import CarriedWatch, Watches
 from adapters.telegram.carry import STORE_DOWN, Carrier, Sent
 from adapters.telegram.clock import Clock
+from adapters.telegram.conversion import private_chat
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
 from adapters.telegram.limiter import Pacer, Rule, SendLog, SendTurns, rules_for
 from adapters.telegram.mailbox import (
@@ -51,7 +52,6 @@ from adapters.telegram.mailbox import (
 )
 from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
-from adapters.telegram.translate import private_chat
 from bot.model.contract import (
     Answer,
     ChatRef,
