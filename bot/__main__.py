@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from bot.ai.thinker import Thinker, budget_of
+from bot.ai.thinker import Thinker, allowance_of
 from bot.app import gc_tuning
 from bot.app.cli import asked_language, cli_language, parse
 from bot.app.config import ConfigError, Settings, load_settings
@@ -47,7 +47,8 @@ from bot.app.launch import (
 from bot.app.logging_setup import secrets_of, setup_logging
 from bot.table.painter import Painter
 from bot.table.sessions import Sessions
-from bot.views.i18n import Translator, environment_language, pick_language, translator
+from bot.views.i18n import Translator, environment_language, pick_language
+from bot.views.i18n import translator as translator_for
 
 log = logging.getLogger("bot")
 
@@ -60,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = cli_language(words)
     _tolerant_output()
     args = parse(words, lang)
-    _ = translator(lang)
+    _ = translator_for(lang)
     try:
         settings = load_settings()
     except ConfigError as exc:
@@ -89,30 +90,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _dispatch(command: str, args: argparse.Namespace, settings: Settings, _: Translator) -> int:
+def _dispatch(
+    command: str, args: argparse.Namespace, settings: Settings, translator: Translator
+) -> int:
     if command == "serve" or command in BOTS:
         platforms = _tokens(settings) if command == "serve" else (command,)
         missing = [p for p in platforms if p not in _tokens(settings)]
         if not platforms or missing:
-            print(f"domino-bot: {_token_wanted(_, command, missing)}", file=sys.stderr)
+            print(f"domino-bot: {_token_wanted(translator, command, missing)}", file=sys.stderr)
             return EXIT_USAGE
         what = " + ".join(p.capitalize() for p in platforms)
-        print(banner(_, what, settings), file=sys.stderr)
-        return asyncio.run(run_bots(settings, platforms, _))
+        print(banner(translator, what, settings), file=sys.stderr)
+        return asyncio.run(run_bots(settings, platforms, translator))
     if command == "play":
         return _play(args, settings)
     if command == "replay":
-        return _replay(args.file, translator(args.lang or _.lang), args.png)
+        return _replay(args.file, translator_for(args.lang or translator.lang), args.png)
     if command == "export":
-        return asyncio.run(export_replay(settings, args.chat, args.output, _))
+        return asyncio.run(export_replay(settings, args.chat, args.output, translator))
     assert command == "health", command
-    return asyncio.run(run_health(settings, _))
+    return asyncio.run(run_health(settings, translator))
 
 
 def _play(args: argparse.Namespace, settings: Settings) -> int:
     args.lang = pick_language(args.lang, environment_language(), settings.default_lang)
     players = args.players if args.players is not None else default_players(args.variant)
-    _ = translator(args.lang)
+    _ = translator_for(args.lang)
     refused = seats_refusal(_, args.variant, players, args.humans)
     if refused is not None:
         print(f"domino-bot play: {refused}", file=sys.stderr)
@@ -138,10 +141,10 @@ def _token_wanted(_: Translator, command: str, missing: Sequence[str]) -> str:
     )
 
 
-async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) -> int:
+async def run_bots(settings: Settings, platforms: Sequence[str], translator: Translator) -> int:
     """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
     them stops on its own (a revoked token), the others are stopped too."""
-    thinker = Thinker(settings.ai_workers, budget_of(settings))
+    thinker = Thinker(settings.ai_workers, allowance_of(settings))
     painter = Painter(settings.picture_workers)
     async with open_store(settings) as opened, thinker, painter:
         sessions = Sessions(opened.store, settings, thinker=thinker, painter=painter)
@@ -157,14 +160,14 @@ async def run_bots(settings: Settings, platforms: Sequence[str], _: Translator) 
 
             serving = run_discord(settings, sessions, redis=opened.redis, stop_event=stop)
             tasks.append(asyncio.create_task(serving, name="discord"))
-        gc_tuning.settle()
+        gc_tuning.freeze_startup()
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         stop.set()
         results = await asyncio.gather(*tasks, return_exceptions=True)
     failed = False
     for task, result in zip(tasks, results, strict=True):
         if isinstance(result, Exception):
-            said = plain_failure(result, store_name(settings, _), _)
+            said = plain_failure(result, store_name(settings, translator), translator)
             if said is None or _debug(settings):
                 log.error("%s stopped with an error", task.get_name(), exc_info=result)
             else:
@@ -195,7 +198,7 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
     # A seed fixes the game's id and its deals, so the same command deals the same tiles.
     rng = random.Random(args.seed) if args.seed is not None else None
     width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
-    thinker = Thinker(settings.ai_workers, budget_of(settings))
+    thinker = Thinker(settings.ai_workers, allowance_of(settings))
     async with open_store(settings) as opened, thinker:
         sessions = Sessions(opened.store, settings, rng=rng, thinker=thinker)
         tables = await look_around(opened.store, time.time())

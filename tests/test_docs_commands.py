@@ -9,7 +9,7 @@ from pathlib import Path
 
 from adapters.console.words import HELP
 from adapters.discord.commands import subcommands
-from adapters.telegram.translate import TELEGRAM_NAMES
+from adapters.telegram.conversion import TELEGRAM_NAMES
 from bot.app.cli import build_parser, play_parser
 from bot.table.settings import TABLE_KEYS
 from bot.views.catalog import COMMAND_NAMES

@@ -18,7 +18,7 @@ from bench.soak.scale import _busiest_minute, _busiest_second
 from bot.model.contract import ChatRef
 from bot.storage import keys
 from bot.storage.store import Store
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Runner
 from bot.table.updates import _still_acting
 from tests.adapters.telegram.fakebot import FakeBotApi
@@ -121,10 +121,10 @@ async def test_a_person_is_mid_turn_whenever_the_core_holds_the_table_back() -> 
             await table.start_match(variant, people, computers=computers)
             rng = random.Random(n)
             for _ in range(150):
-                runner = Runner(store, Pacing(0, 0, 3), time.time, "en")
+                runner = Runner(store, Tempo(0, 0, 3), time.time, "en")
                 before = await runner.load(chat)
                 await table.step(people, rng)
-                after = await Runner(store, Pacing(0, 0, 3), time.time, "en").load(chat)
+                after = await Runner(store, Tempo(0, 0, 3), time.time, "en").load(chat)
                 if before is None or after is None or before.doc.id != after.doc.id:
                     break
                 if after.version != before.version and before.state is not None:

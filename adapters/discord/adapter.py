@@ -177,13 +177,13 @@ class DiscordAdapter:
                 if show.slot.key == slot_key:
                     await self.delivery.show_again(show)
 
-    async def settle(self, *, channels: bool = True) -> None:
+    async def drain(self, *, channels: bool = True) -> None:
         """Wait until every interaction being served is done and, with ``channels``,
         every channel's queued messages are sent (tests, shutdown)."""
-        while self._busy or (channels and self.delivery.outbox.busy):
+        while self._busy or (channels and self.delivery.queues.busy):
             await asyncio.gather(*list(self._busy), return_exceptions=True)
             if channels:
-                await self.delivery.outbox.settle()
+                await self.delivery.queues.drain()
 
     # -- serving one interaction ----------------------------------------------------------
 

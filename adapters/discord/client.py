@@ -182,7 +182,7 @@ async def run_discord(
             stop_event.set()
             stopping.cancel()
             await timers
-            await adapter.settle()
+            await adapter.drain()
             await client.close()
             (ended,) = await asyncio.gather(gateway, return_exceptions=True)
         if isinstance(ended, BaseException):

@@ -5,7 +5,7 @@ through a still-valid interaction token.
 
 A slot's message is edited in place; an older version of a slot never overwrites a
 newer one; one slot's messages are sent one at a time within a process. What goes
-to a channel waits in that channel's outbox (:mod:`adapters.discord.outbox`), never
+to a channel waits in that channel's queue (:mod:`adapters.discord.channel_queues`), never
 in front of a hand: hands are pushed at once, channel messages in order. A table
 posted anew (``renew``, at the start of a deal) is sent first and its older message
 deleted after, or cut to its first line without buttons where Discord refuses the
@@ -27,6 +27,7 @@ from typing import Protocol
 import discord
 from discord.http import handle_message_parameters
 
+from adapters.discord.channel_queues import ChannelQueues, channel_bound
 from adapters.discord.messages import (
     HandToken,
     PlacedMessage,
@@ -35,7 +36,6 @@ from adapters.discord.messages import (
     hand_signature_of,
     hand_webhook,
 )
-from adapters.discord.outbox import Outbox, channel_bound
 from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings, addressed
 from adapters.discord.render import Rendered, escape, render
@@ -64,7 +64,7 @@ class Ledger(Protocol):
     """What delivery asks the core's store: which version a slot shows
     (:class:`bot.storage.store.Store` is one)."""
 
-    async def mark_rendered(self, slot_key: str, version: int) -> bool: ...
+    async def mark_shown(self, slot_key: str, version: int) -> bool: ...
 
 
 # Added to a player's ping when his last hand can no longer be edited.
@@ -91,7 +91,7 @@ class Delivery:
         self.ledger = ledger
         self.pings = pings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.outbox = Outbox(self._send_queued, self._on_refused)
+        self.queues = ChannelQueues(self._send_queued, self._on_refused)
         self.refused = Refused()
         self._last_shown: dict[str, Show] = {}  # slot key -> the newest screen shown in it
 
@@ -108,7 +108,7 @@ class Delivery:
         Screens without a version (0) are always current."""
         if show.version <= 0:
             return True
-        return await self.ledger.mark_rendered(show.slot.key, show.version)
+        return await self.ledger.mark_shown(show.slot.key, show.version)
 
     async def game_chat(self, slot: Slot) -> ChatRef | None:
         """The chat a slot's message goes to. Hands and pings are addressed to a
@@ -119,12 +119,12 @@ class Delivery:
         return slot.table
 
     async def carry_out(self, outbounds: Iterable[Outbound]) -> None:
-        """Push hands and hold pings now; queue what goes to a channel in its outbox,
-        so no hand waits for a channel's edits (see :mod:`adapters.discord.outbox`)."""
+        """Push hands and hold pings now; queue what goes to a channel in its queue,
+        so no hand waits for a channel's edits (see :mod:`adapters.discord.channel_queues`)."""
         for outbound in outbounds:
             channel = channel_bound(outbound)
             if channel is not None:
-                self.outbox.put(channel, outbound)
+                self.queues.put(channel, outbound)
                 continue
             try:
                 await self._one(outbound)
@@ -146,7 +146,7 @@ class Delivery:
     def show_refused(self, chat: ChatRef | None = None) -> None:
         """Queue again what Discord refused for a missing permission (in ``chat``)."""
         for show in self.refused.take(chat):
-            self.outbox.put(show.slot.chat.key, show, claimed=True)
+            self.queues.put(show.slot.chat.key, show, claimed=True)
 
     async def _one(self, outbound: Outbound) -> None:
         if isinstance(outbound, Show):
@@ -197,7 +197,7 @@ class Delivery:
         """Post ``show`` again in a slot whose message someone deleted: as a new message,
         whatever version the slot was last said to show."""
         await self.messages.forget(show.slot)
-        self.outbox.put(show.slot.chat.key, replace(show, renew=False), claimed=True)
+        self.queues.put(show.slot.chat.key, replace(show, renew=False), claimed=True)
 
     async def _place(self, slot: Slot, rendered: Rendered) -> None:
         chat = await self.game_chat(slot)

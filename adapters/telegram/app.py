@@ -1,6 +1,6 @@
 """The python-telegram-bot Application and the handlers that join it to the core.
 
-A handler translates the update, asks the core, answers a press at once from the
+A handler converts the update, asks the core, answers a press at once from the
 core's :class:`Answer`, and hands everything else to the deliverer. It holds no
 rule and no game state.
 """
@@ -29,15 +29,7 @@ from telegram.ext import (
 
 from adapters.telegram.carry import Carrier
 from adapters.telegram.clock import Clock
-from adapters.telegram.deliver import Deliverer
-from adapters.telegram.heldpings import TelegramPings
-from adapters.telegram.limiter import SendLog
-from adapters.telegram.liveness import Liveness
-from adapters.telegram.outbox import RedisOutbox
-from adapters.telegram.pending import PendingBook
-from adapters.telegram.render import INERT_DATA, Renderer
-from adapters.telegram.slots import SlotBook
-from adapters.telegram.translate import (
+from adapters.telegram.conversion import (
     PLATFORM,
     TELEGRAM_NAMES,
     chat_as_user,
@@ -46,6 +38,14 @@ from adapters.telegram.translate import (
     message_to_inbound,
     query_to_press,
 )
+from adapters.telegram.deliver import Deliverer
+from adapters.telegram.heldpings import TelegramPings
+from adapters.telegram.limiter import SendLog
+from adapters.telegram.liveness import Liveness
+from adapters.telegram.outbox import RedisOutbox
+from adapters.telegram.pending import PendingBook
+from adapters.telegram.render import INERT_DATA, Renderer
+from adapters.telegram.slots import SlotBook
 from bot.model import codec
 from bot.model.contract import (
     Answer,

@@ -12,9 +12,9 @@ from typing import TypeVar
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from adapters.telegram.clock import Clock
-from adapters.telegram.limiter import UNPACED, Budget
+from adapters.telegram.conversion import telegram_chat_id
+from adapters.telegram.limiter import UNPACED, SendTurns
 from adapters.telegram.refusals import retry_seconds
-from adapters.telegram.translate import telegram_chat_id
 from bot.model.contract import ChatRef
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ class Caller:
         self,
         make: Callable[[int], Awaitable[T]],
         chat: ChatRef,
-        budget: Budget = UNPACED,
+        turns: SendTurns = UNPACED,
         in_chat: bool = True,
     ) -> T:
         """Make a Bot API call to the chat (each attempt in its turn; a deletion's in the
@@ -59,10 +59,10 @@ class Caller:
         while True:
             attempt += 1
             chat_id = self.chat_id(chat)
-            await budget.spend(in_chat)
+            await turns.spend(in_chat)
             await self._hold_on()
             try:
-                return await budget.within(partial(make, chat_id))
+                return await turns.within(partial(make, chat_id))
             except ChatMigrated as err:
                 if attempt == ATTEMPTS:
                     raise

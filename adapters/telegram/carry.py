@@ -43,7 +43,8 @@ from telegram.error import (
 
 from adapters.telegram.calls import Caller
 from adapters.telegram.clock import Clock
-from adapters.telegram.limiter import UNPACED, Budget
+from adapters.telegram.conversion import telegram_thread_id
+from adapters.telegram.limiter import UNPACED, SendTurns
 from adapters.telegram.pins import Pinner
 from adapters.telegram.refusals import (
     is_message_gone,
@@ -52,7 +53,6 @@ from adapters.telegram.refusals import (
 )
 from adapters.telegram.render import Renderer, alert_text
 from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
-from adapters.telegram.translate import telegram_thread_id
 from bot.model.contract import (
     Answer,
     ChatRef,
@@ -120,7 +120,7 @@ class Carrier:
         except TelegramError as err:
             log.warning("could not answer callback %s: %s", query_id, err)
 
-    async def show(self, show: Show, budget: Budget = UNPACED) -> None:
+    async def show(self, show: Show, turns: SendTurns = UNPACED) -> None:
         slot = show.slot
         claim = await self._claim(slot, show.version)
         if not claim.fresh:
@@ -129,7 +129,7 @@ class Carrier:
         showing = _SHOWING.set((show, self.clock.now()))
         overtaken = False
         try:
-            await self._show_claimed(show, claim.message_id, budget)
+            await self._show_claimed(show, claim.message_id, turns)
         except _Overtaken:
             log.debug("version %s in %s was overtaken while it waited", show.version, slot)
             overtaken = True  # the newer version's worker holds the slot: not ours to free
@@ -162,30 +162,30 @@ class Carrier:
                 return claim
             await asyncio.sleep(BUSY_POLL)
 
-    async def _show_claimed(self, show: Show, message_id: int | None, budget: Budget) -> None:
+    async def _show_claimed(self, show: Show, message_id: int | None, turns: SendTurns) -> None:
         slot = show.slot
         if message_id is not None and show.notify:
             # An edit notifies no one, so a notifying screen is a new message. A ping
             # replaces the old one; a hand leaves its older message as it was drawn.
             if slot.kind is not SlotKind.HAND:
-                await self._delete_message(slot.chat, message_id, budget)
+                await self._delete_message(slot.chat, message_id, turns)
             message_id = None
         if message_id is not None and show.renew:
-            sent = await self._send_placed(show, budget, notify=False)
-            deleted = await self._delete_message(slot.chat, message_id, budget)
+            sent = await self._send_placed(show, turns, notify=False)
+            deleted = await self._delete_message(slot.chat, message_id, turns)
             if not deleted:
-                await self._stub(slot.chat, message_id, show.screen, budget)
+                await self._stub(slot.chat, message_id, show.screen, turns)
             if show.pin:
                 gone = message_id if deleted else None
-                await self.pins.pin(slot.chat, sent.message_id, budget, gone)
+                await self.pins.pin(slot.chat, sent.message_id, turns, gone)
             return
-        if message_id is not None and await self._edit(slot.chat, message_id, show, budget):
+        if message_id is not None and await self._edit(slot.chat, message_id, show, turns):
             return
-        sent = await self._send_placed(show, budget, notify=show.notify)
+        sent = await self._send_placed(show, turns, notify=show.notify)
         if show.pin:
-            await self.pins.pin(slot.chat, sent.message_id, budget)
+            await self.pins.pin(slot.chat, sent.message_id, turns)
 
-    async def _send_placed(self, show: Show, budget: Budget, *, notify: bool) -> Message:
+    async def _send_placed(self, show: Show, turns: SendTurns, *, notify: bool) -> Message:
         """Send the slot's screen as a new message and record it as the slot's. When the
         store cannot take the record, the message is deleted before the error goes on:
         the screen is sent again once the store is back, and a copy no record names
@@ -194,21 +194,21 @@ class Carrier:
         sent = await self._send(
             slot.chat,
             show.screen,
-            budget,
+            turns,
             notify=notify,
-            on_picture=lambda message_id: self._place_picture(slot, message_id, budget),
+            on_picture=lambda message_id: self._place_picture(slot, message_id, turns),
         )
         try:
             await self.book.place(slot, sent.message_id, show.version)
         except STORE_DOWN:
             try:
-                await self._delete_message(slot.chat, sent.message_id, budget)
+                await self._delete_message(slot.chat, sent.message_id, turns)
             except TelegramError as err:
                 log.warning("message %s in %s is left unrecorded: %s", sent.message_id, slot, err)
             raise
         return sent
 
-    async def _place_picture(self, slot: Slot, message_id: int, budget: Budget) -> None:
+    async def _place_picture(self, slot: Slot, message_id: int, turns: SendTurns) -> None:
         """Record the picture sent as a message of its own above the slot's text (too long
         for a caption), and delete the one recorded before: a screen sent again, by
         another process after this one was killed between its picture and its text, or
@@ -219,21 +219,21 @@ class Carrier:
                 slot.chat, PICTURE_TOPIC + slot.key, message_id, self.clock.now()
             )
         except STORE_DOWN:
-            await self._delete_message(slot.chat, message_id, budget)
+            await self._delete_message(slot.chat, message_id, turns)
             raise
         if earlier is not None and earlier.message_id != message_id:
-            await self._delete_message(slot.chat, earlier.message_id, budget)
+            await self._delete_message(slot.chat, earlier.message_id, turns)
 
-    async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, budget: Budget) -> None:
+    async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, turns: SendTurns) -> None:
         """Cut a message that could not be deleted to the screen's first line, with no
         buttons, so only the newest copy of the screen can be pressed."""
         stub = Show(Slot(SlotKind.TABLE, chat), Screen(screen.lines[:1]))
         try:
-            await self._edit(chat, message_id, stub, budget)
+            await self._edit(chat, message_id, stub, turns)
         except BadRequest as err:
             log.info("could not cut message %s in %s to a stub: %s", message_id, chat.key, err)
 
-    async def delete(self, delete: Delete, budget: Budget = UNPACED) -> None:
+    async def delete(self, delete: Delete, turns: SendTurns = UNPACED) -> None:
         """Delete the slot's message; as of a version, claiming the slot first (waiting
         while another worker shows it) and leaving it vacant at that version, so a screen
         drawn before, still on its way, is not shown after, nor a later one deleted."""
@@ -241,7 +241,7 @@ class Carrier:
         if version is None:
             message_id = await self.book.message_of(slot)
             if message_id is not None:
-                await self._delete_message(slot.chat, message_id, budget)
+                await self._delete_message(slot.chat, message_id, turns)
             await self.book.forget(slot)
             return
         claim = await self._claim(slot, version)
@@ -249,27 +249,27 @@ class Carrier:
             return  # a newer screen of the slot is shown: not this deletion's to remove
         try:
             if claim.message_id is not None:
-                await self._delete_message(slot.chat, claim.message_id, budget)
+                await self._delete_message(slot.chat, claim.message_id, turns)
         except BaseException:
             await self.book.release(slot)
             raise
         await self.book.vacate(slot, version)  # which releases it too
 
-    async def notice(self, notice: Notice, budget: Budget = UNPACED, sent: Sent = None) -> None:
+    async def notice(self, notice: Notice, turns: SendTurns = UNPACED, sent: Sent = None) -> None:
         """A new message; ``sent`` is awaited as soon as Telegram has taken it."""
-        await self._send(notice.chat, notice.screen, budget, notify=True)
+        await self._send(notice.chat, notice.screen, turns, notify=True)
         if sent is not None:
             await sent()
 
     async def respond(
-        self, response: Response, budget: Budget = UNPACED, sent: Sent = None
+        self, response: Response, turns: SendTurns = UNPACED, sent: Sent = None
     ) -> None:
         """A new message replying to the command (``sent`` is awaited as soon as Telegram
         has taken it, before anything else is done); then the previous response on the
         same topic is deleted if it has been up long enough to be read."""
         chat = response.chat
         reply_to = int(response.reply_to) if response.reply_to else None
-        message = await self._send(chat, response.screen, budget, notify=True, reply_to=reply_to)
+        message = await self._send(chat, response.screen, turns, notify=True, reply_to=reply_to)
         if sent is not None:
             await sent()
         if not response.topic:
@@ -281,10 +281,10 @@ class Carrier:
             log.info("could not remember the response in %s (%s)", chat.key, err)
             return
         if previous is not None and now - previous.at >= READ_SECONDS:
-            await self._delete_message(chat, previous.message_id, budget)
+            await self._delete_message(chat, previous.message_id, turns)
 
     async def document(
-        self, document: Document, budget: Budget = UNPACED, sent: Sent = None
+        self, document: Document, turns: SendTurns = UNPACED, sent: Sent = None
     ) -> None:
         chat = document.chat
         await self._call(
@@ -295,7 +295,7 @@ class Carrier:
                 message_thread_id=telegram_thread_id(chat),
             ),
             chat,
-            budget,
+            turns,
         )
         if sent is not None:
             await sent()
@@ -304,7 +304,7 @@ class Carrier:
         self,
         chat: ChatRef,
         screen: Screen,
-        budget: Budget,
+        turns: SendTurns,
         *,
         notify: bool,
         reply_to: int | None = None,
@@ -332,7 +332,7 @@ class Carrier:
                     disable_notification=not notify,
                 ),
                 chat,
-                budget,
+                turns,
             )
         if screen.picture is not None:  # too much text for a caption: the picture goes first
             picture = screen.picture
@@ -344,7 +344,7 @@ class Carrier:
                     disable_notification=True,
                 ),
                 chat,
-                budget,
+                turns,
             )
             if on_picture is not None:
                 await on_picture(photo.message_id)
@@ -360,10 +360,10 @@ class Carrier:
                 reply_parameters=replying,
             ),
             chat,
-            budget,
+            turns,
         )
 
-    async def _edit(self, chat: ChatRef, message_id: int, show: Show, budget: Budget) -> bool:
+    async def _edit(self, chat: ChatRef, message_id: int, show: Show, turns: SendTurns) -> bool:
         """Edit the slot's message (a picture's by replacing the photo, as
         ``editMessageMedia`` does); False when it is gone and must be sent again."""
         rendered = self.renderer.render(show.screen)
@@ -382,7 +382,7 @@ class Carrier:
                         media, chat_id=chat_id, message_id=message_id, reply_markup=rendered.markup
                     ),
                     chat,
-                    budget,
+                    turns,
                 )
                 return True
             await self._call(
@@ -395,7 +395,7 @@ class Carrier:
                     link_preview_options=NO_PREVIEW,
                 ),
                 chat,
-                budget,
+                turns,
             )
         except BadRequest as err:
             if is_not_modified(err):
@@ -405,19 +405,19 @@ class Carrier:
                 return False
             if is_other_kind(err):
                 # Text cannot become a photo by an edit, nor a photo text: replace it.
-                await self._delete_message(chat, message_id, budget)
+                await self._delete_message(chat, message_id, turns)
                 return False
             raise
         return True
 
-    async def _delete_message(self, chat: ChatRef, message_id: int, budget: Budget) -> bool:
+    async def _delete_message(self, chat: ChatRef, message_id: int, turns: SendTurns) -> bool:
         """Delete a message; False when Telegram refused (already deleted, or too old for
         a bot to delete): either way it is not ours to show any more."""
         try:
             await self._call(
                 lambda chat_id: self.bot.delete_message(chat_id, message_id),
                 chat,
-                budget,
+                turns,
                 in_chat=False,
             )
         except BadRequest as err:

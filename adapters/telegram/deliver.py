@@ -38,8 +38,9 @@ from adapters.telegram.calls import UserUnreachable
 from adapters.telegram.carried import CarriedWatch, Watches
 from adapters.telegram.carry import STORE_DOWN, Carrier, Sent
 from adapters.telegram.clock import Clock
+from adapters.telegram.conversion import private_chat
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
-from adapters.telegram.limiter import Budget, Pacer, Rule, SendLog, rules_for
+from adapters.telegram.limiter import Pacer, Rule, SendLog, SendTurns, rules_for
 from adapters.telegram.mailbox import (
     ONCE,
     Mail,
@@ -51,7 +52,6 @@ from adapters.telegram.mailbox import (
 )
 from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
-from adapters.telegram.translate import private_chat
 from bot.model.contract import (
     Answer,
     ChatRef,
@@ -157,7 +157,7 @@ class Deliverer:
             # Still queued here; should this process die too, the stored game is drawn.
             log.warning("could not note what is queued for %s (%s)", chat, err)
 
-    async def _strike_off(self, chat: str, key: str) -> None:
+    async def _strike_off_sent(self, chat: str, key: str) -> None:
         """A one-off message went out (or was given up on): off the outbox, with any a
         store that was down kept there. The list is taken whole before any wait, as the
         workers of other chats strike theirs off meanwhile."""
@@ -167,17 +167,17 @@ class Deliverer:
         waiting, self._unstruck = [*self._unstruck, (chat, name)], []
         for done, (at, entry) in enumerate(waiting):
             try:
-                await self._outbox.settle(ChatRef.from_key(at), entry)
+                await self._outbox.strike_off(ChatRef.from_key(at), entry)
             except STORE_DOWN as err:
                 self._unstruck += waiting[done:]
                 log.warning("could not strike a sent message off the outbox (%s)", err)
                 return
 
-    async def _settle(self, item: Mail) -> None:
+    async def _strike_off_shown(self, item: Mail) -> None:
         if self._pending is None or not isinstance(item, Show):
             return
         try:
-            await self._pending.settle(item)
+            await self._pending.strike_off(item)
         except STORE_DOWN as err:
             log.warning("could not strike off a shown screen (%s)", err)
 
@@ -317,9 +317,9 @@ class Deliverer:
         key = next_key(box, store_down)  # what waited may have been replaced meanwhile
         item = box.pop(key)
         watches = self._carried.take(chat, key)
-        budget = Budget(self._pacer, chat, first)
+        turns = SendTurns(self._pacer, chat, first)
         try:
-            await self._carry(item, budget, lambda: self._strike_off(chat, key))
+            await self._carry(item, turns, lambda: self._strike_off_sent(chat, key))
         except UserUnreachable as err:
             self._carried.end(watches, refused=True)
             await self._report_unreachable(item, box, err)
@@ -338,11 +338,11 @@ class Deliverer:
         else:
             self._refused.pop(chat, None)
         finally:
-            await budget.close()
+            await turns.close()
             self._carried.end(watches)
         # Shown, or given up on (drawing it again would fail alike).
-        await self._settle(item)
-        await self._strike_off(chat, key)
+        await self._strike_off_shown(item)
+        await self._strike_off_sent(chat, key)
 
     async def _forbidden(self, chat: str, box: dict[str, Mail]) -> None:
         """Telegram refused to write to a group again: the bot is out of it (the update may
@@ -352,7 +352,7 @@ class Deliverer:
             return
         self._refused.pop(chat, None)
         for key in [key for key in box if key.startswith(ONCE)]:
-            await self._strike_off(chat, key)
+            await self._strike_off_sent(chat, key)
         box.clear()
         self._carried.end_chat(chat)
         try:
@@ -360,20 +360,20 @@ class Deliverer:
         except Exception:
             log.exception("could not stop the game of %s", chat)
 
-    async def _carry(self, item: Mail, budget: Budget, sent: Sent) -> None:
+    async def _carry(self, item: Mail, turns: SendTurns, sent: Sent) -> None:
         """Carry ``item`` out; a one-off message is struck off (``sent``) as soon as
         Telegram has taken it, before its tidying, so a process that dies after sending
         it leaves nothing for another to send again."""
         if isinstance(item, Show):
-            await self.carrier.show(item, budget)
+            await self.carrier.show(item, turns)
         elif isinstance(item, Delete):
-            await self.carrier.delete(item, budget)
+            await self.carrier.delete(item, turns)
         elif isinstance(item, Notice):
-            await self.carrier.notice(item, budget, sent)
+            await self.carrier.notice(item, turns, sent)
         elif isinstance(item, Response):
-            await self.carrier.respond(item, budget, sent)
+            await self.carrier.respond(item, turns, sent)
         elif isinstance(item, Document):
-            await self.carrier.document(item, budget, sent)
+            await self.carrier.document(item, turns, sent)
         elif self._pings is not None:
             await self._pings.carry(item)
 
@@ -388,7 +388,7 @@ class Deliverer:
             elif isinstance(mail, Notice) and mail.unreachable is not None:
                 self._post(mail.unreachable)  # what to show instead, where it was asked for
         for key in [key for key in box if key.startswith(ONCE)]:
-            await self._strike_off(mailbox_of(item), key)
+            await self._strike_off_sent(mailbox_of(item), key)
         box.clear()
         self._carried.end_chat(mailbox_of(item), refused=True)
         log.info("cannot write to %s (%s)", mailbox_of(item), err)

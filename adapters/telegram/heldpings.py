@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.pings import HeldPing, HeldPings, hold_for
+from adapters.telegram.conversion import PLATFORM
 from adapters.telegram.outbox import decode, encode
-from adapters.telegram.translate import PLATFORM
 from bot.model.contract import Show, Slot
 from bot.storage.connect import REDIS_ERRORS
 

@@ -6,7 +6,7 @@ chats, which every send also reserves a turn of (the pseudo-chat :data:`EVERY_CH
 Each limit is a :class:`Rule` ("at most ``count``
 sends in any ``period`` seconds"), and a send log per chat remembers when the
 last sends happened. Before a send, the sender *reserves* the earliest moment
-every rule allows; after it, it *settles* the reservation to the moment the send
+every rule allows; after it, it *marks* the reservation *done* at the moment the send
 finished, so the next one is spaced from when Telegram actually saw it. A turn taken
 while another worker's write to the chat was still on its way is confirmed when it
 comes, once that write is done.
@@ -92,7 +92,7 @@ class SendLog(Protocol):
         answered within each rule's period; else the moment to ask again."""
         ...
 
-    async def settle(self, reservation: Reservation, done: float) -> None: ...
+    async def mark_done(self, reservation: Reservation, done: float) -> None: ...
 
     async def release(self, reservation: Reservation) -> None:
         """A turn no write was made in: forgotten, as if it had never been reserved."""
@@ -150,7 +150,7 @@ class MemorySendLog:
         entries.sort()
         return reservation
 
-    async def settle(self, reservation: Reservation, done: float) -> None:
+    async def mark_done(self, reservation: Reservation, done: float) -> None:
         entries = self._sent.get(reservation.chat, [])
         entries[:] = sorted(
             (max(moment, done), token, "d")
@@ -223,7 +223,7 @@ class Pacer:
 
     async def go(self, reservation: Reservation) -> Reservation:
         """Wait until the write may leave as the bot-wide limit stands now, and count it
-        as on its way; the reservation to settle once it is answered."""
+        as on its way; the reservation to mark done once it is answered."""
         wide = reservation.bot_wide or reservation
         if wide.chat != EVERY_CHAT:
             return replace(reservation, left=True)
@@ -252,14 +252,14 @@ class Pacer:
             await self._log.release(reservation)
             return
         if reservation.bot_wide is not None:  # first: other writes wait for it
-            await self._log.settle(reservation.bot_wide, now)
-        await self._log.settle(reservation, now)
+            await self._log.mark_done(reservation.bot_wide, now)
+        await self._log.mark_done(reservation, now)
 
 
-class Budget:
+class SendTurns:
     """The writes one instruction makes to a chat: for each, :meth:`spend` waits for its
     turn, :meth:`go` claims its place in the bot-wide limit just before the request
-    leaves, and :meth:`answered` settles it. The first one's turn was waited for while
+    leaves, and :meth:`answered` marks it done. The first one's turn was waited for while
     the instruction sat in its mailbox; any further write (a retry after a flood wait, a
     message sent again) waits for a turn of its own. A deletion posts nothing in the
     chat: it takes a bot-wide turn alone."""
@@ -282,7 +282,7 @@ class Budget:
             self._held = await self._pacer.turn(self._chat)
 
     async def within(self, call: Callable[[], Awaitable[T]]) -> T:
-        """Make the call once the bot-wide limit lets it leave, and settle its place as
+        """Make the call once the bot-wide limit lets it leave, and mark its place done as
         soon as it is answered (or fails): the limit counts it from leaving till then."""
         if self._pacer is not None and self._held is not None:
             self._held = await self._pacer.go(self._held)
@@ -305,5 +305,5 @@ class Budget:
         self._held = self._unspent = None
 
 
-UNPACED = Budget(None, "", None)
+UNPACED = SendTurns(None, "", None)
 """For writes that cost no budget."""

@@ -40,8 +40,8 @@ class Liveness:
         await self._redis.set(keys.process_alive(self.me), "1", px=int(ALIVE_SECONDS * 1000))
 
     async def gone(self, process_id: str) -> bool:
-        """Whether the process that took a hold or a turn is no longer running (one that
-        is not named, as earlier versions took them, is never taken for gone)."""
+        """Whether the process that took a hold or a turn is no longer running (an unnamed
+        one, from a book or a log without liveness, is never taken for gone: it runs out)."""
         if not process_id or process_id == self.me:
             return False
         return not await self._redis.exists(keys.process_alive(process_id))

@@ -10,8 +10,8 @@ entry expires there by itself).
 A write leaves counted in the shared log whenever that answers, a turn taken in this
 process's log included. One whose turn was taken in the shared log never leaves
 uncounted: when its claim is not answered, the error goes up as any other the store
-raised (the deliverer keeps the screen and tries again). One whose settling was not
-answered is settled again before the next claim, and counts as on its way until then.
+raised (the deliverer keeps the screen and tries again). One whose marking done was not
+answered is marked done again before the next claim, and counts as on its way until then.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class OutageSendLog:
         self._own = MemorySendLog()
         self._taken_here: set[str] = set()  # tokens of the turns taken in the own log
         # Answered (or, with no moment, unused), not yet noted so in the shared log.
-        self._unsettled: list[tuple[Reservation, float | None]] = []
+        self._unmarked: list[tuple[Reservation, float | None]] = []
 
     async def reserve(
         self, chat: str, rules: Sequence[Rule], now: float, not_before: float | None = None
@@ -62,7 +62,7 @@ class OutageSendLog:
     ) -> Reservation | float:
         own = reservation.token in self._taken_here
         try:
-            await self._settle_unsettled()
+            await self._mark_unmarked()
             if not own:
                 return await self._shared.claim(reservation, rules, now)
             # Named as the shared log names a turn, which it need not hold to count it.
@@ -74,40 +74,40 @@ class OutageSendLog:
             log.warning("the shared send log did not answer a claim (%s)", err)
             raise
         if isinstance(claimed, Reservation):
-            self._taken_here.discard(reservation.token)  # settled in the shared log
+            self._taken_here.discard(reservation.token)  # counted in the shared log
         return claimed
 
-    async def settle(self, reservation: Reservation, done: float) -> None:
+    async def mark_done(self, reservation: Reservation, done: float) -> None:
         if reservation.token in self._taken_here:
             self._taken_here.discard(reservation.token)
-            await self._own.settle(reservation, done)
+            await self._own.mark_done(reservation, done)
             return
-        self._unsettled.append((reservation, done))
+        self._unmarked.append((reservation, done))
         try:
-            await self._settle_unsettled()
+            await self._mark_unmarked()
         except STORE_DOWN as err:
-            log.warning("could not settle a send in the shared log (%s); later", err)
+            log.warning("could not mark a send done in the shared log (%s); later", err)
 
     async def release(self, reservation: Reservation) -> None:
         if reservation.token in self._taken_here:
             self._taken_here.discard(reservation.token)
             await self._own.release(reservation)
             return
-        self._unsettled.append((reservation, None))
+        self._unmarked.append((reservation, None))
         try:
-            await self._settle_unsettled()
+            await self._mark_unmarked()
         except STORE_DOWN as err:
             log.warning("could not release an unused turn in the shared log (%s); later", err)
 
-    async def _settle_unsettled(self) -> None:
-        """Settle what was answered, in order; what the store did not take stays."""
-        while self._unsettled:
-            reservation, done = self._unsettled.pop(0)  # another task settles the next
+    async def _mark_unmarked(self) -> None:
+        """Mark done what was answered, in order; what the store did not take stays."""
+        while self._unmarked:
+            reservation, done = self._unmarked.pop(0)  # another task marks the next
             try:
                 if done is None:  # no write was made in it
                     await self._shared.release(reservation)
                 else:
-                    await self._shared.settle(reservation, done)
+                    await self._shared.mark_done(reservation, done)
             except STORE_DOWN:
-                self._unsettled.insert(0, (reservation, done))
+                self._unmarked.insert(0, (reservation, done))
                 raise

@@ -204,7 +204,7 @@ class RedisOutbox:
             pipe.expire(self._index, INDEX_SECONDS)
             await pipe.execute()
 
-    async def settle(self, chat: ChatRef, name: str) -> None:
+    async def strike_off(self, chat: ChatRef, name: str) -> None:
         """The message was sent, or given up on."""
         await self._redis.hdel(keys.outbox(chat), name)
 

@@ -42,10 +42,10 @@ def table_chat(show: Show) -> ChatRef:
 
 class PendingBook(Protocol):
     async def note(self, shows: Iterable[Show]) -> None:
-        """The screens are queued: keep them until :meth:`settle`."""
+        """The screens are queued: keep them until :meth:`strike_off`."""
         ...
 
-    async def settle(self, show: Show) -> None:
+    async def strike_off(self, show: Show) -> None:
         """The screen was shown (or given up on): strike it off unless a newer one waits."""
         ...
 
@@ -91,7 +91,7 @@ class MemoryPendingBook:
                 queued[show.slot.key] = max(queued.get(show.slot.key, -1), show.version)
                 self.index.setdefault(chat, now + GRACE_SECONDS)
 
-    async def settle(self, show: Show) -> None:
+    async def strike_off(self, show: Show) -> None:
         queued = self.screens.get(table_chat(show).key, {})
         if queued.get(show.slot.key, show.version + 1) <= show.version:
             del queued[show.slot.key]
@@ -132,7 +132,7 @@ end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 """
 # KEYS[1]: the chat's pending hash. ARGV: slot key, version shown.
-_SETTLE = """
+_STRIKE_OFF = """
 local queued = tonumber(redis.call('HGET', KEYS[1], ARGV[1]))
 if queued and queued <= tonumber(ARGV[2]) then redis.call('HDEL', KEYS[1], ARGV[1]) end
 """
@@ -154,7 +154,7 @@ class RedisPendingBook:
         self._games = keys.games_pattern(platform)
         self._note = redis.register_script(_NOTE)
         self._cluster = isinstance(cast(object, redis), aredis.RedisCluster)
-        self._settle = redis.register_script(_SETTLE)
+        self._strike_off = redis.register_script(_STRIKE_OFF)
         self._due = redis.register_script(_DUE)
 
     async def note(self, shows: Iterable[Show]) -> None:
@@ -188,10 +188,10 @@ class RedisPendingBook:
         pipe.zadd(self._index, dict.fromkeys(chats, now + GRACE_SECONDS), nx=True)
         pipe.expire(self._index, INDEX_SECONDS)
 
-    async def settle(self, show: Show) -> None:
+    async def strike_off(self, show: Show) -> None:
         if show.slot.kind in KEPT:
             pending = keys.pending_screens(table_chat(show))
-            await self._settle(keys=[pending], args=[show.slot.key, show.version])
+            await self._strike_off(keys=[pending], args=[show.slot.key, show.version])
 
     async def waiting(self, chat: ChatRef) -> dict[str, int]:
         raw = await self._redis.hgetall(keys.pending_screens(chat))

@@ -18,7 +18,7 @@ from telegram import Bot
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.telegram.clock import Clock
-from adapters.telegram.limiter import Budget
+from adapters.telegram.limiter import SendTurns
 from adapters.telegram.slots import SlotBook
 from bot.model.contract import ChatRef
 
@@ -28,7 +28,7 @@ PINNED = "~pinned"  # the slot book's topic for the table pinned last
 REFUSED = "~pin refused"  # ... and for the last refusal
 RETRY_SECONDS = 6 * 3600.0  # a group that refused is asked again after this long
 # How the carrier makes a call to a chat: within its budget, through flood waits.
-Call = Callable[[Callable[[int], Awaitable[Any]], ChatRef, Budget], Awaitable[Any]]
+Call = Callable[[Callable[[int], Awaitable[Any]], ChatRef, SendTurns], Awaitable[Any]]
 
 
 class Pinner:
@@ -39,7 +39,7 @@ class Pinner:
         self._call = call
 
     async def pin(
-        self, chat: ChatRef, message_id: int, budget: Budget, gone: int | None = None
+        self, chat: ChatRef, message_id: int, turns: SendTurns, gone: int | None = None
     ) -> None:
         """Pin ``message_id`` and unpin the table pinned before it, unless that one was
         ``gone`` (deleted, and so unpinned, by the caller)."""
@@ -53,7 +53,7 @@ class Pinner:
                     chat_id, message_id, disable_notification=True
                 ),
                 chat,
-                budget,
+                turns,
             )
         except (BadRequest, Forbidden) as err:
             log.info("may not pin in %s (%s); asking again in %.0f s", chat.key, err, RETRY_SECONDS)
@@ -69,7 +69,7 @@ class Pinner:
             await self._call(
                 lambda chat_id: self._bot.unpin_chat_message(chat_id, earlier.message_id),
                 chat,
-                budget,
+                turns,
             )
         except TelegramError as err:
             # Deleted by someone, or unpinned by hand: either way no longer pinned.

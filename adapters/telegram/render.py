@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import KeyboardButtonStyle
 
-from adapters.telegram.translate import TELEGRAM_NAMES
+from adapters.telegram.conversion import TELEGRAM_NAMES
 from bot.model.contract import (
     Button,
     CommandRef,

@@ -21,6 +21,7 @@ from telegram import Update
 from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_application
 from adapters.telegram.catchup import STORE_DOWN, CatchUp
 from adapters.telegram.clock import Clock, SystemClock
+from adapters.telegram.conversion import PLATFORM
 from adapters.telegram.heldpings import TelegramPings
 from adapters.telegram.liveness import Liveness
 from adapters.telegram.outage import OutageSendLog
@@ -28,7 +29,6 @@ from adapters.telegram.outbox import RedisOutbox
 from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.sharedlog import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
-from adapters.telegram.translate import PLATFORM
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
 from bot.app.config import Settings
 from bot.model.contract import ChatRef

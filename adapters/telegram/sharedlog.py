@@ -187,8 +187,8 @@ return {'', started, {}}
 # killed worker left behind holds up the chat's next write no longer than that, or only
 # until its process's key has expired (see :mod:`.liveness`).
 IN_FLIGHT = 16.0
-# How long a settled send is remembered at least: the longest rule's period, and a minute.
-SETTLED_MS = int(max(r.period for r in GROUP_RULES + PRIVATE_RULES + BOT_RULES) * 1000) + 60_000
+# How long a send marked done is remembered at least: the longest rule's period, and a minute.
+DONE_MS = int(max(r.period for r in GROUP_RULES + PRIVATE_RULES + BOT_RULES) * 1000) + 60_000
 
 
 class RedisSendLog:
@@ -256,7 +256,7 @@ class RedisSendLog:
     async def _claim_once(
         self, reservation: Reservation, rules: Sequence[Rule], now: float, gone: list[str]
     ) -> tuple[float | None, str, list[str]]:
-        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, SETTLED_MS, ",".join(gone)]
+        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, DONE_MS, ",".join(gone)]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
         key = self._key_for(reservation.chat)
@@ -264,17 +264,17 @@ class RedisSendLog:
         moment = float(text(again)) if text(again) else None
         return moment, text(started), [text(process) for process in long]
 
-    async def settle(self, reservation: Reservation, done: float) -> None:
+    async def mark_done(self, reservation: Reservation, done: float) -> None:
         key = self._key_for(reservation.chat)
-        settled = "d:" + reservation.token.split(":")[1]
+        done_entry = "d:" + reservation.token.split(":")[1]
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.zrem(key, reservation.token)
-            pipe.zadd(key, {settled: max(done, reservation.at)})
+            pipe.zadd(key, {done_entry: max(done, reservation.at)})
             # Removing the only member deleted the key, and with it the key's expiry. Every
             # claim sets this same expiry, so setting it again only lengthens what is left
             # (``NX`` would say "only if none", but Redis before 7.0, the embedded one
             # included, refuses it).
-            pipe.pexpire(key, SETTLED_MS)
+            pipe.pexpire(key, DONE_MS)
             await pipe.execute()
 
     async def release(self, reservation: Reservation) -> None:

@@ -159,8 +159,9 @@ class MemorySlotBook:
 # KEYS[1]: the chat's hash. ARGV: slot key, version, ttl seconds, then for CLAIM now,
 # how long to hold, this process and a process known to be gone (or ""), for PLACE the
 # message id. Both return {outcome, message id or ""}: 1 fresh, 0 older than shown, 2
-# held by another worker (then the holder too). A hold is "until|process"; one that
-# names the process known to be gone is taken over.
+# held by another worker (then the holder too). A hold is "until|process" (the process
+# empty from a book without liveness); one that names the process known to be gone is
+# taken over.
 _SPLIT = """
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 local message, shown = '', -1
@@ -178,9 +179,8 @@ local now = tonumber(ARGV[4])
 local held = redis.call('HGET', KEYS[1], lock)
 if held then
   local sep = string.find(held, '|', 1, true)
-  local held_until = tonumber(sep and string.sub(held, 1, sep - 1) or held)
-  local holder = sep and string.sub(held, sep + 1) or ''
-  if held_until and held_until > now and (holder == '' or holder ~= ARGV[7]) then
+  local held_until, holder = tonumber(string.sub(held, 1, sep - 1)), string.sub(held, sep + 1)
+  if held_until > now and (holder == '' or holder ~= ARGV[7]) then
     return {2, message, holder}
   end
 end

@@ -33,7 +33,7 @@ from bot.storage import keys
 from bot.storage.connect import REDIS_ERRORS
 from bot.storage.store import Store
 from bot.storage.values import StoreUnavailable
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Runner
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
@@ -98,7 +98,7 @@ class Group:
         self.redis = redis
         self.chat_id = chat_id
         self.chat = ChatRef("tg", str(chat_id))
-        self.truth = Runner(store, Pacing(0, 0, 3), time.time, "en")
+        self.truth = Runner(store, Tempo(0, 0, 3), time.time, "en")
         self.book = RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)))
         self.tally = tally
         self.gate = gate  # cleared while the bot is being killed and brought back

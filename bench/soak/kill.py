@@ -174,7 +174,7 @@ async def _catch_ups(
     for chat_id, (game_id, version) in behind.items():
         if chat_id in waiting:
             figures.stale.add(f"chat {chat_id}: table of {game_id} behind version {version}")
-    await asyncio.sleep(0.5)  # the restarted bot settles a moment before people go on
+    await asyncio.sleep(0.5)  # the restarted bot gets going a moment before people go on
 
 
 def _slowest(seconds: list[float]) -> str:

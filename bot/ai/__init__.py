@@ -4,7 +4,7 @@ A level sees only the engine's :class:`~engine.View` of its own seat (and the
 clues every seat could read from the moves, :mod:`bot.ai.clues`), so a
 computer never peeks at another hand. ``random`` plays any legal move,
 ``greedy`` sheds the most pips, ``strong`` searches possible worlds on the
-playout simulators (:mod:`bot.ai.search`) within a time budget.
+playout simulators (:mod:`bot.ai.search`) within a time allowance.
 :mod:`bot.ai.thinker` runs searches in worker processes, off the event loop;
 ``python -m bot.ai arena`` pits levels against each other. The worker processes
 computers think in (:mod:`bot.ai.workers`) serve the pictures too. It imports the
@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.ai.search import DEFAULT_SECONDS, Budget, Decision, strong_search
+from bot.ai.search import DEFAULT_SECONDS, Allowance, Decision, strong_search
 from bot.ai.simple import greedy_player, random_player
 from engine import Move, View
 
@@ -30,7 +30,7 @@ SIMPLE: Final[dict[str, Player]] = {"random": random_player, "greedy": greedy_pl
 __all__ = [
     "DEFAULT_LEVEL",
     "DEFAULT_SECONDS",
-    "Budget",
+    "Allowance",
     "Decision",
     "choose",
     "decide",
@@ -48,28 +48,28 @@ def choose(
     view: View,
     rng: random.Random,
     level: str = DEFAULT_LEVEL,
-    budget: Budget | None = None,
+    allowance: Allowance | None = None,
     lacks: Sequence[int] | None = None,
 ) -> Move:
     """The move a computer of ``level`` makes from ``view`` (its seat must be to
-    move). ``budget`` bounds a search (default: ``DEFAULT_SECONDS``); ``lacks``
+    move). ``allowance`` bounds a search (default: ``DEFAULT_SECONDS``); ``lacks``
     are the tiles each seat is known not to hold (:func:`bot.ai.clues.clues`).
-    The same view, dice and world budget always give the same move."""
-    return decide(view, rng, level, budget, lacks).move
+    The same view, dice and world allowance always give the same move."""
+    return decide(view, rng, level, allowance, lacks).move
 
 
 def decide(
     view: View,
     rng: random.Random,
     level: str = DEFAULT_LEVEL,
-    budget: Budget | None = None,
+    allowance: Allowance | None = None,
     lacks: Sequence[int] | None = None,
 ) -> Decision:
     """:func:`choose`'s move, with how many possible worlds a search looked at."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no move to choose")
     if level == STRONG:
-        return strong_search(view, rng, budget or Budget(), lacks)
+        return strong_search(view, rng, allowance or Allowance(), lacks)
     return Decision(SIMPLE.get(level, SIMPLE["greedy"])(view, rng, lacks))
 
 
@@ -80,5 +80,5 @@ def dice_for(seed: int, counter: int, seat: int) -> str:
 
 def rng_for(seed: int, counter: int, seat: int) -> random.Random:
     """The computer's dice for one decision, fixed by the game, so the same
-    position and budget make the same choice."""
+    position and allowance make the same choice."""
     return random.Random(dice_for(seed, counter, seat))

@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument("--seed", type=int, default=0, help="the first match's seed")
     arena.add_argument("--deals", action="store_true", help="count deal wins, one deal a game")
     arena.add_argument(
-        "--seconds", type=float, default=DEFAULT_SECONDS, help="time budget per decision"
+        "--seconds", type=float, default=DEFAULT_SECONDS, help="time allowance per decision"
     )
     arena.add_argument(
         "--worlds",

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 import engine
-from bot.ai import Budget, decide
+from bot.ai import Allowance, decide
 from bot.ai.clues import clues
 from engine import State
 from engine.state import OptionValue
@@ -133,9 +133,9 @@ class Arena:
         state = engine.new_match(self.variant, self.players, self.options, seed)
         rng = random.Random(f"arena/{seed}")
         if self.worlds is not None:
-            budget = Budget.of_worlds(self.worlds)
+            allowance = Allowance.of_worlds(self.worlds)
         else:
-            budget = Budget(seconds=self.seconds, clock=self.clock)
+            allowance = Allowance(seconds=self.seconds, clock=self.clock)
         moves: list[tuple[int, str]] = []
         while True:
             if state.deal_over:
@@ -145,7 +145,7 @@ class Arena:
                     return state.winners
                 state, moves = engine.next_deal(state), []
                 continue
-            state, moves = self._move(state, moves, levels, rng, budget, tallies)
+            state, moves = self._move(state, moves, levels, rng, allowance, tallies)
 
     def _move(
         self,
@@ -153,7 +153,7 @@ class Arena:
         moves: list[tuple[int, str]],
         levels: list[str],
         rng: random.Random,
-        budget: Budget,
+        allowance: Allowance,
         tallies: list[Tally],
     ) -> tuple[State[Any], list[tuple[int, str]]]:
         seat = state.turn
@@ -164,7 +164,7 @@ class Arena:
         else:
             started = self.clock()
             lacks = clues(self.variant, self.players, moves)
-            decision = decide(seen, rng, levels[seat], budget, lacks)
+            decision = decide(seen, rng, levels[seat], allowance, lacks)
             tallies[seat].times.append(self.clock() - started)
             tallies[seat].worlds.append(decision.worlds)
             move = decision.move

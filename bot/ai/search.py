@@ -2,10 +2,10 @@
 
 For each possible world (:mod:`bot.ai.worlds`) every legal move is tried and
 the deal played out to its end on the simulator; the move whose deals end best
-for the seat on average, over all the worlds sampled within the budget, is
+for the seat on average, over all the worlds sampled within the allowance, is
 chosen. Every move is judged on the same worlds, so their differences are not
 drowned by the luck of the deal. Moves the worlds sampled cannot tell apart
-(means within ``MARGIN`` standard errors of the best) are settled by the greedy
+(means within ``MARGIN`` standard errors of the best) are decided by the greedy
 level's heuristic rather than by chance, which matters most when a busy
 machine leaves time for few worlds.
 
@@ -28,7 +28,7 @@ from engine import Move, View
 from engine.playout import scores_each
 
 DEFAULT_SECONDS = 0.05
-#: Of the budget that playouts may use: the rest is for setting up and for the
+#: Of the allowance that playouts may use: the rest is for setting up and for the
 #: last world, which on a busy machine may be held up well past the limit.
 SAFE_SHARE = 0.8
 #: Moves whose mean is within this many standard errors of the best one's are
@@ -37,7 +37,7 @@ MARGIN = 1.0
 
 
 @dataclass(frozen=True, slots=True)
-class Budget:
+class Allowance:
     """How long one decision may think: ``seconds`` of ``clock`` time, and at
     most ``worlds`` possible worlds (tests fix this one and not the time, so a
     decision does not depend on how busy the machine is)."""
@@ -47,12 +47,12 @@ class Budget:
     clock: Callable[[], float] = field(default=time.perf_counter, compare=False)
 
     @classmethod
-    def of_worlds(cls, worlds: int) -> Budget:
+    def of_worlds(cls, worlds: int) -> Allowance:
         return cls(seconds=math.inf, worlds=worlds)
 
-    def less(self, seconds: float) -> Budget:
-        """This budget with ``seconds`` already spent (none left at worst)."""
-        return Budget(max(0.0, self.seconds - seconds), self.worlds, self.clock)
+    def less(self, seconds: float) -> Allowance:
+        """This allowance with ``seconds`` already spent (none left at worst)."""
+        return Allowance(max(0.0, self.seconds - seconds), self.worlds, self.clock)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +64,16 @@ class Decision:
 
 
 def strong_search(
-    view: View, rng: random.Random, budget: Budget, lacks: Sequence[int] | None = None
+    view: View, rng: random.Random, allowance: Allowance, lacks: Sequence[int] | None = None
 ) -> Decision:
-    """The move that did best over the possible worlds sampled in the budget, with the
+    """The move that did best over the possible worlds sampled in the allowance, with the
     number of worlds it searched."""
     legal = view.legal
     if len(legal) == 1:
         return Decision(legal[0])
-    if budget.seconds <= 0:
+    if allowance.seconds <= 0:
         return Decision(greedy_player(view, rng, lacks))  # the time went while the question waited
-    clock = budget.clock
+    clock = allowance.clock
     started = clock()
     worlds = Worlds(view, lacks)
     codes = [worlds.base.code_of(move) for move in legal]
@@ -81,10 +81,10 @@ def strong_search(
     squares = [0.0] * len(legal)
     judged = judge(view)
     sampled = 0
-    limit = started + budget.seconds * SAFE_SHARE
-    timed = math.isfinite(budget.seconds)
+    limit = started + allowance.seconds * SAFE_SHARE
+    timed = math.isfinite(allowance.seconds)
     values: dict[tuple[int, ...], float] = {}  # the same scores are judged once
-    while budget.worlds is None or sampled < budget.worlds:
+    while allowance.worlds is None or sampled < allowance.worlds:
         if timed and clock() >= limit:
             break
         for i, written in enumerate(scores_each(worlds.sample(rng), codes, rng)):
@@ -95,7 +95,7 @@ def strong_search(
             squares[i] += value * value
         sampled += 1
     if sampled == 0:
-        return Decision(greedy_player(view, rng, lacks))  # not one world fitted in the budget
+        return Decision(greedy_player(view, rng, lacks))  # not one world fitted in the allowance
     return Decision(_pick(view, rng, lacks, totals, squares, sampled), sampled)
 
 

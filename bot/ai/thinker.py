@@ -1,7 +1,7 @@
 """Computers think in worker processes, so a search never holds up the event loop.
 
 A :class:`Question` is everything one decision needs, as plain picklable data:
-the seat's view, the clues, the level, the dice's seed and the budget. A
+the seat's view, the clues, the level, the dice's seed and the allowance. A
 :class:`Thinker` with ``workers`` processes answers questions in a
 ``ProcessPoolExecutor`` (the standard library's pool: one search is pure CPU
 work in Python, which threads cannot run in parallel); with no workers it
@@ -19,13 +19,13 @@ import time
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from bot.ai import Budget, choose
+from bot.ai import Allowance, choose
 from bot.ai.review import Judged, ReviewJob, review
 from bot.ai.workers import Pooled, end_with_the_bot, spawn_all, spawned_pool
 from engine import Move, View
 
 WORKER_NICENESS = 10
-#: Kept back from a pooled decision's budget for the answer's way back to the bot.
+#: Kept back from a pooled decision's allowance for the answer's way back to the bot.
 WAY_BACK: Final = 0.006
 
 
@@ -35,36 +35,36 @@ class Question:
     level: str
     dice: str  # the seed of the decision's random generator
     lacks: tuple[int, ...]
-    budget: Budget
+    allowance: Allowance
     asked: float | None = None  # when it was sent to a worker (``time.time()``)
 
 
 def answer(question: Question) -> Move:
     """The move for ``question`` (runs in a worker process). A question sent to
-    a worker thinks for what is left of its budget once it is taken up, less the
-    way back, so the bot has its answer within the budget even when the
+    a worker thinks for what is left of its allowance once it is taken up, less the
+    way back, so the bot has its answer within the allowance even when the
     question waited for a free worker."""
     rng = random.Random(question.dice)
-    budget = question.budget
+    allowance = question.allowance
     if question.asked is not None:
         waited = max(0.0, time.time() - question.asked)
-        budget = budget.less(waited + WAY_BACK)
-    return choose(question.view, rng, question.level, budget, question.lacks)
+        allowance = allowance.less(waited + WAY_BACK)
+    return choose(question.view, rng, question.level, allowance, question.lacks)
 
 
-class BudgetSettings(Protocol):
+class AllowanceSettings(Protocol):
     @property
     def ai_seconds(self) -> float: ...
     @property
     def ai_worlds(self) -> int | None: ...
 
 
-def budget_of(settings: BudgetSettings) -> Budget:
-    """The settings' budget; with a number of worlds set, that number alone (so a
+def allowance_of(settings: AllowanceSettings) -> Allowance:
+    """The settings' allowance; with a number of worlds set, that number alone (so a
     decision depends on the game's seed and not on how busy the machine is)."""
     if settings.ai_worlds is not None:
-        return Budget.of_worlds(settings.ai_worlds)
-    return Budget(seconds=settings.ai_seconds)
+        return Allowance.of_worlds(settings.ai_worlds)
+    return Allowance(seconds=settings.ai_seconds)
 
 
 def _yield_to_the_bot() -> None:
@@ -77,11 +77,11 @@ def _yield_to_the_bot() -> None:
 class Thinker(Pooled):
     """Answers questions in ``workers`` processes (none: in this process)."""
 
-    def __init__(self, workers: int = 0, budget: Budget | None = None) -> None:
+    def __init__(self, workers: int = 0, allowance: Allowance | None = None) -> None:
         if workers < 0:
             raise ValueError(f"workers must be 0 or more, not {workers}")
         self.workers = workers
-        self.budget = budget or Budget()
+        self.allowance = allowance or Allowance()
         self._pool = None
 
     def start(self) -> None:
@@ -93,7 +93,7 @@ class Thinker(Pooled):
             self._pool = pool
 
     def question(self, view: View, level: str, dice: str, lacks: tuple[int, ...]) -> Question:
-        return Question(view, level, dice, lacks, self.budget)
+        return Question(view, level, dice, lacks, self.allowance)
 
     async def review(self, job: ReviewJob) -> tuple[Judged, ...]:
         """A finished match reviewed from one seat, in a worker (with none, in a thread),

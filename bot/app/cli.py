@@ -139,10 +139,11 @@ def parse(argv: Sequence[str] | None, lang: str | None = None) -> argparse.Names
     return args
 
 
-def play_parser(_: Translator) -> argparse.ArgumentParser:
+def play_parser(translator: Translator) -> argparse.ArgumentParser:
     """``domino-bot play`` on its own, so its words may be intermixed."""
     return _play_arguments(
-        _, argparse.ArgumentParser(prog="domino-bot play", description=_play_description(_))
+        translator,
+        argparse.ArgumentParser(prog="domino-bot play", description=_play_description(translator)),
     )
 
 

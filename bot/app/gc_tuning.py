@@ -18,7 +18,7 @@ YOUNG: Final = 20_000
 """New container objects between two collections of the youngest generation."""
 
 
-def settle() -> None:
+def freeze_startup() -> None:
     """Call once start-up is done: collect, then keep every object left out of all later
     collections, and collect the young less often."""
     gc.collect()

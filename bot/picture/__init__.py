@@ -57,9 +57,11 @@ def learnt_palette() -> Image.Image:
     return montage.quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
-def table_png(_: Translator, view: View, names: Sequence[str], status: Sequence[str] = ()) -> bytes:
-    return png(table_picture(_, view, names, status))
+def table_png(
+    translator: Translator, view: View, names: Sequence[str], status: Sequence[str] = ()
+) -> bytes:
+    return png(table_picture(translator, view, names, status))
 
 
-def hand_png(_: Translator, view: View, heading: str, status: str) -> bytes:
-    return png(hand_picture(_, view, heading, status))
+def hand_png(translator: Translator, view: View, heading: str, status: str) -> bytes:
+    return png(hand_picture(translator, view, heading, status))

@@ -24,13 +24,15 @@ TITLE: Final = 22
 MOST_COLUMNS: Final = 3
 
 
-def caravan_block(_: Translator, caravans: Sequence[Caravan], names: Sequence[str]) -> Block:
+def caravan_block(
+    translator: Translator, caravans: Sequence[Caravan], names: Sequence[str]
+) -> Block:
     """Every caravan of the deal, closed ones first, in rows of up to three cards."""
     if not caravans:
-        return _empty(_)
+        return _empty(translator)
     columns = min(MOST_COLUMNS, len(caravans))
     card = (INNER - GAP * (columns - 1)) // columns
-    cards = [_card(_, c, names, card, SHORT[columns]) for c in caravans]
+    cards = [_card(translator, c, names, card, SHORT[columns]) for c in caravans]
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
     heights = [max(c.height for c in row) for row in rows]
 

@@ -22,13 +22,13 @@ class DealPictures:
     """Writes the table at each deal's end into ``folder`` as ``deal-01.png``, …,
     naming seats as the replay's story does (a replay file has no names)."""
 
-    def __init__(self, _: Translator, folder: Path) -> None:
-        self._ = _
+    def __init__(self, translator: Translator, folder: Path) -> None:
+        self.translator = translator
         self.folder = folder
         self.written: list[Path] = []
 
     def __call__(self, state: State[Any]) -> None:
-        _ = self._
+        _ = self.translator
         names = [seat_name(_, seat) for seat in range(state.players)]
         status = status_lines(_, state, names.__getitem__)
         path = self.folder / f"deal-{state.deal_number:02d}.png"

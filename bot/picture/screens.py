@@ -31,11 +31,11 @@ class TableOrder:
     status: tuple[str, ...]
 
 
-def table_order(_: Translator, doc: GameDoc, state: State[Any]) -> TableOrder:
+def table_order(translator: Translator, doc: GameDoc, state: State[Any]) -> TableOrder:
     """What the table of ``doc`` as it stands in ``state`` is drawn from."""
-    names = tuple(seat_name(_, doc, seat) for seat in range(len(doc.seats)))
-    status = tuple(status_lines(_, state, names.__getitem__))
-    return TableOrder(_.lang, engine.public_view(state), names, status)
+    names = tuple(seat_name(translator, doc, seat) for seat in range(len(doc.seats)))
+    status = tuple(status_lines(translator, state, names.__getitem__))
+    return TableOrder(translator.lang, engine.public_view(state), names, status)
 
 
 def draw_table(order: TableOrder) -> bytes:
@@ -49,10 +49,10 @@ def picture_caption(_: Translator, doc: GameDoc, state: State[Any]) -> tuple[Tex
     return (text_line(f"{game_heading(_, doc)} · {deal}"),)
 
 
-def picture_screen(_: Translator, doc: GameDoc, state: State[Any]) -> Screen:
+def picture_screen(translator: Translator, doc: GameDoc, state: State[Any]) -> Screen:
     """The table's picture, captioned with the game and the deal."""
-    drawn = draw_table(table_order(_, doc, state))
-    return Screen(picture_caption(_, doc, state), picture=drawn)
+    drawn = draw_table(table_order(translator, doc, state))
+    return Screen(picture_caption(translator, doc, state), picture=drawn)
 
 
 def hand_picture_png(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> bytes:

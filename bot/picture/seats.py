@@ -24,7 +24,7 @@ FACE_UP: Final = 12  # the short side of a revealed tile
 FACE_DOWN: Final = 10  # the short side of a tile back
 
 
-def seats_block(_: Translator, view: View, names: Sequence[str]) -> Block:
+def seats_block(translator: Translator, view: View, names: Sequence[str]) -> Block:
     """Every seat in order; the seat to move is marked in gold."""
     players = len(view.hand_counts)
 
@@ -33,7 +33,7 @@ def seats_block(_: Translator, view: View, names: Sequence[str]) -> Block:
             (LEFT - 6, y, LEFT + INNER + 5, y + players * ROW + 8), 10, fill=palette.PANEL
         )
         for seat in range(players):
-            _seat_row(_, view, names[seat], seat, canvas, draw, y + 4 + seat * ROW)
+            _seat_row(translator, view, names[seat], seat, canvas, draw, y + 4 + seat * ROW)
 
     return Block(players * ROW + 8, paint)
 

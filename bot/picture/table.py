@@ -31,12 +31,16 @@ MOST_ROWS: Final = 4
 
 
 def table_picture(
-    _: Translator, view: View, names: Sequence[str], status: Sequence[str] = ()
+    translator: Translator, view: View, names: Sequence[str], status: Sequence[str] = ()
 ) -> Image.Image:
     """The table as ``view`` shows it; ``names`` are the seats' names in seat
     order, ``status`` the sentences under the line (see :mod:`bot.picture.status`)."""
-    blocks = [_header(_, view), *_notes(_, view, names), _line(_, view, names)]
-    blocks += [*_status(status), seats_block(_, view, names)]
+    blocks = [
+        _header(translator, view),
+        *_notes(translator, view, names),
+        _line(translator, view, names),
+    ]
+    blocks += [*_status(status), seats_block(translator, view, names)]
     return compose(blocks)
 
 

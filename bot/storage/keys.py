@@ -96,9 +96,9 @@ def chat_leaders(chat: ChatRef, variant: str) -> str:
     return _chat(chat, "leaders", variant)
 
 
-def rating_outbox(chat: ChatRef) -> str:
+def rating_queue(chat: ChatRef) -> str:
     """Hash match id -> a finished match's result and own results waiting to be counted."""
-    return _chat(chat, "rating_outbox")
+    return _chat(chat, "rating_queue")
 
 
 def moved_to(chat: ChatRef) -> str:
@@ -261,9 +261,9 @@ def rated_match(variant: str, match_id: str) -> str:
     return _ratings(variant, "match", match_id)
 
 
-def rating_outboxes() -> str:
+def rating_queues() -> str:
     """Sorted set of chat keys -> when a match there last queued a global rating update."""
-    return f"{PREFIX}:rating_outboxes"
+    return f"{PREFIX}:rating_queues"
 
 
 def last_played() -> str:
@@ -272,9 +272,9 @@ def last_played() -> str:
     return f"{PREFIX}:last_played"
 
 
-def rendered(slot_key: str) -> str:
-    """The last table version an adapter rendered in a slot."""
-    return f"{PREFIX}:render:{slot_key}"
+def shown_version(slot_key: str) -> str:
+    """The last table version an adapter showed in a slot."""
+    return f"{PREFIX}:shown:{slot_key}"
 
 
 def games_pattern(platform: str) -> str:

@@ -5,7 +5,7 @@ chats where he has played a match, noted when it starts, and the tables where he
 took a seat) and, under his user key, in the boards of those chats (a scoreboard row with
 the name he last played under, a rating line) and in each game's global ratings (a line in
 one bucket, and in the leaderboard if he is among the best). A finished match waiting in
-a chat's rating outbox names him too, with his own results, until it is settled, and so
+a chat's rating queue names him too, with his own results, until it is settled, and so
 do the matches those chats keep for ``history`` that he played. Everything here reads or
 deletes exactly those places, found from his own set of chats."""
 
@@ -202,14 +202,14 @@ class PrivacyBook:
     async def forget(self, user: UserRef, variants: Sequence[str], computer: str) -> None:
         """Delete everything kept of ``user``: his own keys, his rows and ratings in every
         chat's boards and in the global ratings, and his part of the matches waiting in
-        the chats' rating outboxes (the others of such a match are still rated). The
-        outboxes go first, so a settling match cannot put back what was deleted after.
+        the chats' rating queues (the others of such a match are still rated). The
+        rating queues go first, so a settling match cannot put back what was deleted after.
         In his chats' last games and kept matches a ``computer`` of that level takes his
         seat, and his reviews of those matches go."""
         me = user.key
         for chat, match_id, entry in await self._queued():
             if _queues(entry, me):
-                await self._redis.hset(keys.rating_outbox(chat), match_id, _without(entry, me))
+                await self._redis.hset(keys.rating_queue(chat), match_id, _without(entry, me))
         chats = await self.chats_of(user)
         async with self._redis.pipeline(transaction=False) as pipe:
             for chat in chats:
@@ -276,12 +276,12 @@ class PrivacyBook:
             )
 
     async def _queued(self) -> list[tuple[ChatRef, str, dict[str, Any]]]:
-        """Every match waiting in a rating outbox: its chat, its id, and it as queued."""
-        noted: list[Any] = await self._redis.zrange(keys.rating_outboxes(), 0, -1)
+        """Every match waiting in a rating queue: its chat, its id, and it as queued."""
+        noted: list[Any] = await self._redis.zrange(keys.rating_queues(), 0, -1)
         found = []
         for raw_chat in noted:
             chat = ChatRef.from_key(text(raw_chat))
-            for match_id, raw in (await self._redis.hgetall(keys.rating_outbox(chat))).items():
+            for match_id, raw in (await self._redis.hgetall(keys.rating_queue(chat))).items():
                 found.append((chat, text(match_id), dict(json.loads(raw))))
         return found
 

@@ -10,7 +10,7 @@ encoding, so a player costs a few dozen bytes instead of a few hundred), and the
 leaderboard keeps only the best :data:`LEADERS_KEPT` players, with their lines beside it.
 All of a game's keys and each match's marker share one hash tag; one script sets the
 marker and updates them, so a match moves the global ratings at most once however often
-it is retried. A finished match waits for that script in its chat's outbox, with each
+it is retried. A finished match waits for that script in its chat's rating queue, with each
 person's own results (``/stats``), written by the write that ends it, so it moves them
 at least once too: the process that ended it settles it, or a later tick sweeps the
 chats noted (before the ending write) in a global index. The script also compares each
@@ -76,7 +76,7 @@ end
 return 1
 """
 
-# KEYS: the outbox index. ARGV: chat key, the score it was seen with. Drops the chat
+# KEYS: the rating queue index. ARGV: chat key, the score it was seen with. Drops the chat
 # unless a match has queued an update there since.
 _DROP_NOTE = """
 local noted = redis.call('ZSCORE', KEYS[1], ARGV[1])
@@ -99,7 +99,7 @@ class RatingContention(Exception):
     """Other matches kept moving a match's players' global ratings under every retry."""
 
 
-def outbox_write(
+def rating_queue_write(
     chat: ChatRef,
     match_id: str,
     variant: str,
@@ -108,7 +108,7 @@ def outbox_write(
     rows: Sequence[MatchRow] = (),
 ) -> MatchWrite:
     """The write that queues a match's global update and each person's own results
-    (``rows``) in the chat's outbox, made by the write that ends the match, so both
+    (``rows``) in the chat's rating queue, made by the write that ends the match, so both
     survive the process that ends it (see :func:`chat_rating_writes` for its expiry)."""
     packed = json.dumps(
         {
@@ -122,16 +122,16 @@ def outbox_write(
         separators=(",", ":"),
         ensure_ascii=False,
     )
-    return MatchWrite("HSET", (keys.rating_outbox(chat),), (match_id, packed))
+    return MatchWrite("HSET", (keys.rating_queue(chat),), (match_id, packed))
 
 
 Queued = tuple[str, Mapping[str, str], Result, Sequence[MatchRow]]
-"""A match waiting in a chat's outbox: its game, the names its players go by, its result,
+"""A match waiting in a chat's rating queue: its game, the names its players go by, its result,
 and each person's own results."""
 
 RecordResults = Callable[[str, str, Sequence[MatchRow], ChatRef], Awaitable[None]]
 """Counts a settled match in its players' own results: its id, its game, the rows, and
-the chat whose outbox held it."""
+the chat whose rating queue held it."""
 
 
 def _unpack(raw: bytes | str) -> Queued:
@@ -150,8 +150,8 @@ def chat_rating_writes(
     chat: ChatRef, variant: str, updated: Mapping[str, Rating], retention: int
 ) -> tuple[MatchWrite, ...]:
     """The chat's ratings after a match, as writes of the step that ends it; they and
-    the chat's rating outbox start their retention period again."""
-    kept: tuple[str, ...] = (keys.rating_outbox(chat),)
+    the chat's rating queue start their retention period again."""
+    kept: tuple[str, ...] = (keys.rating_queue(chat),)
     if updated:
         kept += (keys.chat_ratings(chat, variant), keys.chat_leaders(chat, variant))
     expiries = tuple(MatchWrite("EXPIRE", (key,), (retention,)) for key in kept)
@@ -199,11 +199,11 @@ class RatingBook:
     ) -> tuple[dict[str, Rating], dict[str, Rating]]:
         """What the write that ends a match needs first, in one round trip: the players'
         ratings in the chat and across every chat, and the chat noted (as of ``noted``)
-        as one whose outbox may hold a global update (before the ending write, so a process
+        as one whose rating queue may hold a global update (before the ending write, so a process
         killed after that write leaves the chat to be swept)."""
         wanted = list(names)
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(keys.rating_outboxes(), {chat.key: noted})
+            pipe.zadd(keys.rating_queues(), {chat.key: noted})
             if wanted:
                 pipe.hmget(keys.chat_ratings(chat, variant), wanted)
             for key in wanted:
@@ -245,16 +245,16 @@ class RatingBook:
         noted: float | None = None,
         queued: Queued | None = None,
     ) -> bool:
-        """Count a match waiting in the chat's outbox in its players' own results and move
+        """Count a match waiting in the chat's rating queue in its players' own results and move
         the global ratings for it, then take it out: ``False`` if none was waiting or it
         had moved them already. The players' lines are compared and set in one script,
         and read again when another match moved one of them in between, so two matches
         never overwrite each other.
-        ``queued``: the match as the outbox holds it, when the caller knows (it is not
+        ``queued``: the match as the rating queue holds it, when the caller knows (it is not
         read back; a match counted already is refused by the script's marker)."""
-        outbox = keys.rating_outbox(chat)
+        queue = keys.rating_queue(chat)
         if queued is None:
-            raw = await self._redis.hget(outbox, match_id)
+            raw = await self._redis.hget(queue, match_id)
             if raw is None:
                 return False
             queued = _unpack(raw)
@@ -271,11 +271,11 @@ class RatingBook:
         else:
             raise RatingContention(f"the ratings of match {match_id} kept changing")
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.hdel(outbox, match_id)
-            pipe.exists(outbox)
+            pipe.hdel(queue, match_id)
+            pipe.exists(queue)
             _taken, left = await pipe.execute()
         if noted is not None and not left:
-            await self._drop_note(keys=[keys.rating_outboxes()], args=[chat.key, repr(noted)])
+            await self._drop_note(keys=[keys.rating_queues()], args=[chat.key, repr(noted)])
         return answer == 1
 
     async def _lines(self, variant: str, players: list[str]) -> dict[str, str]:
@@ -290,22 +290,22 @@ class RatingBook:
         }
 
     async def sweep(self, before: float, limit: int = 50) -> int:
-        """Settle what chats noted before ``before`` still hold in their outboxes (left by
+        """Settle what chats noted before ``before`` still hold in their rating queues (left by
         a process stopped between a match's end and its global update); drop the chats
         left empty. How many matches moved the ratings."""
-        index = keys.rating_outboxes()
+        index = keys.rating_queues()
         noted: list[Any] = await self._redis.zrangebyscore(
             index, "-inf", before, 0, limit, withscores=True, score_cast_func=text
         )
         moved = 0
         for raw_chat, score in noted:
             chat = ChatRef.from_key(text(raw_chat))
-            for match_id in await self._redis.hkeys(keys.rating_outbox(chat)):
+            for match_id in await self._redis.hkeys(keys.rating_queue(chat)):
                 try:
                     moved += await self.settle(chat, text(match_id))
                 except RatingContention:
                     log.warning("global ratings busy: %s waits for the next sweep", chat.key)
-            if not await self._redis.exists(keys.rating_outbox(chat)):
+            if not await self._redis.exists(keys.rating_queue(chat)):
                 await self._drop_note(keys=[index], args=[chat.key, score])
         return moved
 

@@ -49,7 +49,7 @@ class Records:
     async def _own_results(
         self, match_id: str, variant: str, rows: Sequence[MatchRow], chat: ChatRef
     ) -> None:
-        """Count a match settled from ``chat``'s rating outbox in its players' own results."""
+        """Count a match settled from ``chat``'s rating queue in its players' own results."""
         await self._scores.record_user_results(match_id, variant, rows, chat, self.clock())
 
     @guarded
@@ -108,7 +108,7 @@ class Records:
         self, chat: ChatRef, variant: str, names: Mapping[str, str], noted: float
     ) -> tuple[dict[str, Rating], dict[str, Rating]]:
         """The ratings of the players ``names`` maps in the chat and across every chat,
-        read in the round trip that notes the chat's outbox as of ``noted`` (so a process
+        read in the round trip that notes the chat's rating queue as of ``noted`` (so a process
         killed after the ending write leaves the chat to be swept): what that write needs
         first."""
         return await self._ratings.before_end(chat, variant, names, noted)
@@ -128,15 +128,15 @@ class Records:
         noted: float | None = None,
         queued: Queued | None = None,
     ) -> bool:
-        """Count a match queued in the chat's outbox in its players' own results, move
+        """Count a match queued in the chat's rating queue in its players' own results, move
         the global ratings for it and take it out; ``False`` if nothing was queued or it
         was counted already. ``noted``: when the chat was noted for it, to drop the note
-        once the outbox is empty; ``queued``: the match as queued, when the caller knows
+        once the rating queue is empty; ``queued``: the match as queued, when the caller knows
         it (it is not read back)."""
         return await self._ratings.settle(chat, match_id, noted, queued)
 
     @guarded
-    async def sweep_rating_outboxes(self, before: float) -> int:
+    async def sweep_rating_queues(self, before: float) -> int:
         """Settle the global updates chats noted before ``before`` still hold."""
         return await self._ratings.sweep(before)
 

@@ -1,5 +1,5 @@
 """The bot's memory in Redis: games by compare-and-set, their moves and deals, turn
-timers and the versions adapters last rendered; the chats' scoreboards, ratings and
+timers and the versions adapters last showed; the chats' scoreboards, ratings and
 settings come from :class:`bot.storage.records.Records`.
 
 Every public method turns a lost or refused connection into :class:`StoreUnavailable`
@@ -77,8 +77,8 @@ __all__ = [
     "pack",
 ]
 
-# KEYS: rendered-version key. ARGV: version, TTL.
-_MARK_RENDERED = """
+# KEYS: shown-version key. ARGV: version, TTL.
+_MARK_SHOWN = """
 if tonumber(ARGV[1]) <= (tonumber(redis.call('GET', KEYS[1])) or -1) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 return 1
@@ -94,7 +94,7 @@ class Store(Records):
 
     A chat has at most one current game: a JSON document written only by a compare-and-set
     on its version number, so two processes (or two quick presses) can never both apply a
-    change. Games, their moves and deals and rendered versions expire after
+    change. Games, their moves and deals and shown versions expire after
     ``idle_ttl`` seconds without a write; what is kept of a player (his results, ratings,
     name and language), ``retention`` seconds after his last match. ``clock`` is the time
     source of whoever works with this store (deadlines are given to it as plain numbers),
@@ -118,7 +118,7 @@ class Store(Records):
         self._write = redis.register_script(WRITE)
         self._set_aside = redis.register_script(SET_ASIDE)
         self._set_snapshot_aside = redis.register_script(SET_SNAPSHOT_ASIDE)
-        self._mark_rendered = redis.register_script(_MARK_RENDERED)
+        self._mark_shown = redis.register_script(_MARK_SHOWN)
         self._timers = TimerSet(redis)
         self._batch = Batch(redis)
 
@@ -276,14 +276,14 @@ class Store(Records):
         given) off each timer bucket. Each deadline is returned to exactly one caller."""
         return await self._timers.claim_due(now, platform, limit)
 
-    # -- rendered versions ------------------------------------------------------------
+    # -- shown versions ------------------------------------------------------------
 
     @guarded
-    async def mark_rendered(self, slot_key: str, version: int) -> bool:
+    async def mark_shown(self, slot_key: str, version: int) -> bool:
         """Record that ``slot_key`` shows ``version``; ``False`` (and nothing recorded) if
         it already showed this version or a newer one."""
-        newer = await self._mark_rendered(
-            keys=[keys.rendered(slot_key)], args=[version, self._idle_ttl]
+        newer = await self._mark_shown(
+            keys=[keys.shown_version(slot_key)], args=[version, self._idle_ttl]
         )
         return bool(newer)
 

@@ -91,36 +91,48 @@ class Commands:
     # -- commands that change the chat's game ------------------------------------------
 
     async def _game_command(
-        self, command: Command, name: str, lang: str, _: Translator
+        self, command: Command, name: str, lang: str, translator: Translator
     ) -> list[Outbound]:
         runner, user, admin, args = self._runner, command.user, command.is_admin, command.args
         if command.as_chat and name in lobby.SEATING:
-            return self._reply(command, lobby.not_as_chat(_))
+            return self._reply(command, lobby.not_as_chat(translator))
         now = runner.clock()
-        pacing = runner.pacing
+        tempo = runner.tempo
         flow: Flow
         if name == "new":
             flow = await self.new_flow(command.chat, user, args, lang, command.chat_title)
         elif name == "join":
-            flow = lambda game, t: lobby.join(game, user, _=t, lang=lang, now=now, pacing=pacing)  # noqa: E731
+            flow = lambda game, translator: lobby.join(  # noqa: E731
+                game, user, translator=translator, lang=lang, now=now, tempo=tempo
+            )
         elif name == "leave":
-            flow = lambda game, t: lobby.leave(game, user, _=t, now=now, pacing=pacing)  # noqa: E731
+            flow = lambda game, translator: lobby.leave(  # noqa: E731
+                game, user, translator=translator, now=now, tempo=tempo
+            )
         elif name == "add_computer":
             level = args[0].lower() if args else None
-            flow = lambda game, t: lobby.add_computer(game, user, admin, level, _=t)  # noqa: E731
+            flow = lambda game, translator: lobby.add_computer(  # noqa: E731
+                game, user, admin, level, translator=translator
+            )
         elif name == "remove_computer":
-            flow = lambda game, t: lobby.remove_computer(game, user, admin, _=t)  # noqa: E731
+            flow = lambda game, translator: lobby.remove_computer(  # noqa: E731
+                game, user, admin, translator=translator
+            )
         elif name == "start":
-            flow = lambda game, t: lobby.start(game, user, admin, _=t, now=now, pacing=pacing)  # noqa: E731
+            flow = lambda game, translator: lobby.start(  # noqa: E731
+                game, user, admin, translator=translator, now=now, tempo=tempo
+            )
         elif name == "cancel":
-            flow = lambda game, t: lobby.cancel(game, user, admin, _=t)  # noqa: E731
+            flow = lambda game, translator: lobby.cancel(game, user, admin, translator=translator)  # noqa: E731
         elif name == "stop":
-            flow = lambda game, t: lobby.stop(game, user, admin, _=t)  # noqa: E731
+            flow = lambda game, translator: lobby.stop(game, user, admin, translator=translator)  # noqa: E731
         elif name == hand_picture.COMMAND:
-            flow = lambda game, t: hand_picture.hand_pictures(game, user, args, _=t)  # noqa: E731
+            flow = lambda game, translator: hand_picture.hand_pictures(  # noqa: E731
+                game, user, args, translator=translator
+            )
         else:
-            return await self._settings(command, _)
-        ran = await runner.run(command.chat, user, flow, _)
+            return await self._settings(command, translator)
+        ran = await runner.run(command.chat, user, flow, translator)
         return self._reply(command, ran.decision) + ran.updates
 
     async def new_flow(
@@ -141,13 +153,13 @@ class Commands:
         game_id, seed = self.new_ids()
         now = runner.clock()
 
-        def flow(game: Game | None, t: Translator) -> Decision:
+        def flow(game: Game | None, translator: Translator) -> Decision:
             return lobby.new_game(
                 game,
                 chat,
                 user,
                 args,
-                _=t,
+                translator=translator,
                 game_id=game_id,
                 seed=seed,
                 table=table,
@@ -182,9 +194,13 @@ class Commands:
             return [self._info(command, pairs)]
         if current is not None and current.doc.active:
             if pairs:
-                flow: Flow = lambda game, t: lobby.change_settings(game, user, admin, pairs, _=t)  # noqa: E731
+                flow: Flow = lambda game, translator: lobby.change_settings(  # noqa: E731
+                    game, user, admin, pairs, translator=translator
+                )
             else:
-                flow = lambda game, t: lobby.show_panel(game, user, admin, "settings", _=t)  # noqa: E731
+                flow = lambda game, translator: lobby.show_panel(  # noqa: E731
+                    game, user, admin, "settings", translator=translator
+                )
             ran = await runner.run(command.chat, user, flow, _)
             return self._reply(command, ran.decision) + ran.updates
         stored = await runner.store.chat_settings(command.chat)

@@ -20,9 +20,10 @@ _OFF: Final = frozenset({"off", "no", "false", "0"})
 
 
 def hand_pictures(
-    game: Game | None, user: UserRef, args: tuple[str, ...], *, _: Translator
+    game: Game | None, user: UserRef, args: tuple[str, ...], *, translator: Translator
 ) -> Decision:
     """Turn ``user``'s hand pictures on or off at the chat's table."""
+    _ = translator
     word = args[0].lower() if len(args) == 1 else ""
     if word not in _ON | _OFF:
         return refuse(_("%(key)s must be on or off", key=COMMAND))

@@ -56,14 +56,14 @@ LISTED: Final = 20
 """Matches ``history`` lists."""
 
 
-def kept_match(game: Game, ended: float, _: Translator) -> KeptMatch | None:
+def kept_match(game: Game, ended: float, translator: Translator) -> KeptMatch | None:
     """How a chat keeps ``game``: ``None`` unless it is a finished match."""
     doc, state = game.doc, game.state
     if doc.status != FINISHED or state is None or not state.match_over:
         return None
     values = current_options(doc)
     applied = [
-        option_value_words(_, values[spec.name])
+        option_value_words(translator, values[spec.name])
         for spec in get_variant(doc.variant).option_specs
         if spec.name in values and spec.applies(values)
     ]
@@ -73,7 +73,7 @@ def kept_match(game: Game, ended: float, _: Translator) -> KeptMatch | None:
         variant=doc.variant,
         options=applied,
         players=[
-            KeptPlayer(name=seat_name(_, doc, n), user=s.user.key if s.user else None)
+            KeptPlayer(name=seat_name(translator, doc, n), user=s.user.key if s.user else None)
             for n, s in enumerate(doc.seats)
         ],
         scores=list(state.match_scores),

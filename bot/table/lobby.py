@@ -21,7 +21,7 @@ from bot.model.contract import ChatRef, CommandRef, TextLine, UserRef, isolated
 from bot.model.decision import Decision, Game, refuse
 from bot.model.gamedoc import LOBBY, RESIGNED, RUNNING, GameDoc, Seat, TableSettings
 from bot.table import match_steps
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.settings import ANY_TIME_KEYS, Pairs, apply_pairs, parse_pairs
 from bot.views.i18n import Translator, line
 from bot.views.lobby import table_settings_text, variant_picker
@@ -43,7 +43,7 @@ def new_game(
     user: UserRef,
     args: tuple[str, ...],
     *,
-    _: Translator,
+    translator: Translator,
     game_id: str,
     seed: int,
     table: TableSettings,
@@ -51,6 +51,7 @@ def new_game(
     now: float,
     chat_title: str | None = None,
 ) -> Decision:
+    _ = translator
     if current is not None and current.doc.active:
         doc = current.doc
         return refuse(
@@ -91,10 +92,10 @@ def new_game(
     return _with_settings(_, doc, pairs)
 
 
-def _with_settings(_: Translator, doc: GameDoc, pairs: Pairs) -> Decision:
+def _with_settings(translator: Translator, doc: GameDoc, pairs: Pairs) -> Decision:
     """``doc`` with the settings written, and the table settings the chat remembers;
     or the refusal, and nothing changed."""
-    changed = apply_pairs(_, doc, pairs)
+    changed = apply_pairs(translator, doc, pairs)
     if isinstance(changed, str):
         return refuse(changed)
     doc, remembered = changed
@@ -110,10 +111,10 @@ def _host_name(doc: GameDoc) -> str:
     return isolated(host.user.name) if host is not None and host.user is not None else "?"
 
 
-def table_full(_: Translator, variant: str) -> str:
+def table_full(translator: Translator, variant: str) -> str:
     """The refusal of one seat too many: the table is full, and how many it takes."""
-    most, game = get_variant(variant).max_players, variant_title(_, variant)
-    return _.ngettext(
+    most, game = get_variant(variant).max_players, variant_title(translator, variant)
+    return translator.ngettext(
         "The table is full: %(game)s is played by at most %(n)d player.",
         "The table is full: %(game)s is played by at most %(n)d players.",
         most,
@@ -131,14 +132,15 @@ def no_table(_: Translator) -> Decision:
 
 
 def join(
-    game: Game | None, user: UserRef, *, _: Translator, lang: str, now: float, pacing: Pacing
+    game: Game | None, user: UserRef, *, translator: Translator, lang: str, now: float, tempo: Tempo
 ) -> Decision:
+    _ = translator
     if game is None or not game.doc.active:
         return no_table(_)
     doc = game.doc
     seat = doc.seat_of(user)
     if doc.status == RUNNING:
-        return _reclaim(game, seat, _=_, now=now, pacing=pacing)
+        return _reclaim(game, seat, translator=_, now=now, tempo=tempo)
     if seat is not None:
         return refuse(_("You have already joined this table."))
     variant = get_variant(doc.variant)
@@ -146,13 +148,14 @@ def join(
         return refuse(table_full(_, doc.variant))
     doc = doc.but(seats=doc.seats + (Seat(user=user, lang=lang),))
     if doc.settings.auto_start and len(doc.seats) == variant.max_players:
-        return _start(doc, _=_, now=now, pacing=pacing)
+        return _start(doc, translator=_, now=now, tempo=tempo)
     return Decision(doc=doc)
 
 
 def _reclaim(
-    game: Game, seat: int | None, *, _: Translator, now: float, pacing: Pacing
+    game: Game, seat: int | None, *, translator: Translator, now: float, tempo: Tempo
 ) -> Decision:
+    _ = translator
     doc = game.doc
     if seat is None:
         return refuse(_("The game has already started."))
@@ -161,7 +164,7 @@ def _reclaim(
         return refuse(_("You are already playing in this game."))
     # Resigned or taken over after running out of time: as /help says, /join gives it back.
     doc = doc.with_seat(seat, replace(held, away=None, timeouts=0))
-    doc = match_steps.clock(doc, game.state, now, pacing)
+    doc = match_steps.clock(doc, game.state, now, tempo)
     assert held.user is not None
     return Decision(
         doc=doc,
@@ -172,8 +175,9 @@ def _reclaim(
 
 
 def leave(
-    game: Game | None, user: UserRef, *, _: Translator, now: float, pacing: Pacing
+    game: Game | None, user: UserRef, *, translator: Translator, now: float, tempo: Tempo
 ) -> Decision:
+    _ = translator
     if game is None or not game.doc.active:
         return no_table(_)
     doc = game.doc
@@ -181,7 +185,7 @@ def leave(
     if seat is None:
         return refuse(_("You are not at this table."))
     if doc.status == RUNNING:
-        return _resign(game, seat, _=_, now=now, pacing=pacing)
+        return _resign(game, seat, translator=_, now=now, tempo=tempo)
     seats = doc.seats[:seat] + doc.seats[seat + 1 :]
     doc = doc.but(seats=seats)
     if doc.host == user.key:
@@ -192,7 +196,8 @@ def leave(
     return Decision(doc=doc)
 
 
-def _resign(game: Game, seat: int, *, _: Translator, now: float, pacing: Pacing) -> Decision:
+def _resign(game: Game, seat: int, *, translator: Translator, now: float, tempo: Tempo) -> Decision:
+    _ = translator
     doc = game.doc
     held = doc.seats[seat]
     if held.away is not None:
@@ -200,7 +205,7 @@ def _resign(game: Game, seat: int, *, _: Translator, now: float, pacing: Pacing)
     doc = doc.with_seat(seat, replace(held, away=RESIGNED))
     if not any(s.present for s in doc.seats):
         return Decision(doc=match_steps.stop(doc, None), state=game.state)
-    doc = match_steps.clock(doc, game.state, now, pacing)
+    doc = match_steps.clock(doc, game.state, now, tempo)
     return Decision(
         doc=doc,
         state=game.state,
@@ -217,8 +222,9 @@ def take_it_back(_: Translator) -> TextLine:
 
 
 def add_computer(
-    game: Game | None, user: UserRef, admin: bool, level: str | None, *, _: Translator
+    game: Game | None, user: UserRef, admin: bool, level: str | None, *, translator: Translator
 ) -> Decision:
+    _ = translator
     checked = _lobby_for_host(game, user, admin, _)
     if isinstance(checked, Decision):
         return checked
@@ -239,7 +245,10 @@ def add_computer(
     return Decision(doc=doc, reply=_("A %(level)s computer sat down.", level=level_name(_, chosen)))
 
 
-def remove_computer(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:
+def remove_computer(
+    game: Game | None, user: UserRef, admin: bool, *, translator: Translator
+) -> Decision:
+    _ = translator
     checked = _lobby_for_host(game, user, admin, _)
     if isinstance(checked, Decision):
         return checked
@@ -266,20 +275,28 @@ def _lobby_for_host(
 
 
 def start(
-    game: Game | None, user: UserRef, admin: bool, *, _: Translator, now: float, pacing: Pacing
+    game: Game | None,
+    user: UserRef,
+    admin: bool,
+    *,
+    translator: Translator,
+    now: float,
+    tempo: Tempo,
 ) -> Decision:
-    checked = _lobby_for_host(game, user, admin, _)
+    checked = _lobby_for_host(game, user, admin, translator)
     if isinstance(checked, Decision):
         return checked
-    return _start(checked, _=_, now=now, pacing=pacing)
+    return _start(checked, translator=translator, now=now, tempo=tempo)
 
 
-def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decision:
+def _start(doc: GameDoc, *, translator: Translator, now: float, tempo: Tempo) -> Decision:
     variant = get_variant(doc.variant)
     if len(doc.seats) < variant.min_players:
-        game = variant_title(_, doc.variant)  # not inside the call: extraction would stop at `_`
+        game = variant_title(
+            translator, doc.variant
+        )  # not inside the call: extraction would stop at the inner call
         return refuse(
-            _.ngettext(
+            translator.ngettext(
                 "%(game)s needs at least %(n)d player.",
                 "%(game)s needs at least %(n)d players.",
                 variant.min_players,
@@ -289,14 +306,15 @@ def _start(doc: GameDoc, *, _: Translator, now: float, pacing: Pacing) -> Decisi
     try:
         step = match_steps.deal_first(doc)
     except DominoError as exc:
-        return refuse(error_text(_, exc))
-    step = match_steps.settle(step.doc, step.state)
+        return refuse(error_text(translator, exc))
+    step = match_steps.play_forced(step.doc, step.state)
     step = match_steps.finish_if_over(step)
-    started = match_steps.clock(step.doc, step.state, now, pacing)
+    started = match_steps.clock(step.doc, step.state, now, tempo)
     return Decision(doc=started, state=step.state)
 
 
-def cancel(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:
+def cancel(game: Game | None, user: UserRef, admin: bool, *, translator: Translator) -> Decision:
+    _ = translator
     if game is not None and game.doc.status == RUNNING:
         return refuse(
             line(_("The game is running: use %(stop)s to end it."), stop=CommandRef("stop"))
@@ -307,7 +325,8 @@ def cancel(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> D
     return Decision(doc=match_steps.stop(checked, user.name), reply=_("The table is closed."))
 
 
-def stop(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Decision:
+def stop(game: Game | None, user: UserRef, admin: bool, *, translator: Translator) -> Decision:
+    _ = translator
     if game is None or not game.doc.active:
         return refuse(_("No game is running here."))
     doc = game.doc
@@ -321,9 +340,10 @@ def stop(game: Game | None, user: UserRef, admin: bool, *, _: Translator) -> Dec
 
 
 def change_settings(
-    game: Game | None, user: UserRef, admin: bool, pairs: Pairs, *, _: Translator
+    game: Game | None, user: UserRef, admin: bool, pairs: Pairs, *, translator: Translator
 ) -> Decision:
     """Set game options and table settings of a lobby."""
+    _ = translator
     if game is not None and game.doc.status == RUNNING:
         if not pairs or not set(pairs) <= ANY_TIME_KEYS:
             return refuse(_("Settings can be changed only before the start."))
@@ -344,55 +364,12 @@ def change_settings(
 
 
 def show_panel(
-    game: Game | None, user: UserRef, admin: bool, panel: str, *, _: Translator
+    game: Game | None, user: UserRef, admin: bool, panel: str, *, translator: Translator
 ) -> Decision:
     """Switch the lobby between its main buttons and its settings."""
-    checked = _lobby_for_host(game, user, admin, _)
+    checked = _lobby_for_host(game, user, admin, translator)
     if isinstance(checked, Decision):
         return checked
     if checked.panel == panel:
         return Decision()
     return Decision(doc=checked.but(panel=panel))
-
-
-def rematch(
-    current: Game | None,
-    finished: GameDoc,
-    user: UserRef,
-    admin: bool,
-    *,
-    _: Translator,
-    game_id: str,
-    seed: int,
-    now: float,
-) -> Decision:
-    """A lobby for another match of ``finished``: the same game and options, the same
-    table settings, and every seat taken again by whoever held it (computers too).
-    One of its players or a chat admin asks for it; its host starts it."""
-    if current is not None and current.doc.active:
-        doc = current.doc
-        return refuse(
-            _(
-                "A game is already open here: %(game)s, table %(id)s.",
-                game=variant_title(_, doc.variant),
-                id=doc.id,
-            )
-        )
-    if finished.seat_of(user) is None and not admin:
-        return refuse(_("Only the players of that match can ask for a rematch."))
-    seats = tuple(Seat(user=s.user, computer=s.computer, lang=s.lang) for s in finished.seats)
-    host = finished.host if finished.host_seat() is not None else user.key
-    doc = GameDoc(
-        id=game_id,
-        chat=finished.chat,
-        status=LOBBY,
-        variant=finished.variant,
-        options=finished.options,
-        seed=seed,
-        seats=seats,
-        host=host,
-        settings=finished.settings,
-        created=now,
-        chat_title=finished.chat_title,
-    )
-    return Decision(doc=doc, reply=_("A rematch: the same players are seated."))

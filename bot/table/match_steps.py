@@ -1,6 +1,6 @@
 """A running match as pure steps on a (document, engine state) pair.
 
-Nothing here touches the store or renders: each step returns the new document
+Nothing here touches the store or draws a screen: each step returns the new document
 and the new state. The flows in :mod:`bot.table.play` and
 :mod:`bot.table.lobby` decide *whether* a step may happen; this module only does it.
 """
@@ -27,13 +27,13 @@ UNREACHABLE_TIMER: Final = 15.0
 
 
 @dataclass(frozen=True, slots=True)
-class Pacing:
+class Tempo:
     """How fast a table moves on its own."""
 
     computer_delay: float  # between a move and a computer's reply
     next_deal_delay: float | None  # between a deal's end and the next deal; None: on a press
     takeover_after: int  # turn timeouts in a row before a computer takes the seat
-    budget: ai.Budget = field(default_factory=ai.Budget)  # for each computer decision
+    allowance: ai.Allowance = field(default_factory=ai.Allowance)  # for each computer decision
     # The turn timer of a player the bot cannot write to privately, if shorter.
     unreachable_timer: float = UNREACHABLE_TIMER
 
@@ -84,10 +84,10 @@ def play(
         timed_out=doc.timed_out + ((index,) if timed_out else ()),
     )
     step = Step(moved, after)
-    return settle(step.doc, step.state)
+    return play_forced(step.doc, step.state)
 
 
-def settle(doc: GameDoc, state: State[Any]) -> Step:
+def play_forced(doc: GameDoc, state: State[Any]) -> Step:
     """Make every forced move (a lone draw, pass or end of turn) at once."""
     step = Step(doc, state)
     for _ in range(_MAX_CHAIN):
@@ -103,29 +103,27 @@ def settle(doc: GameDoc, state: State[Any]) -> Step:
     return step
 
 
-def question(doc: GameDoc, state: State[Any], level: str, budget: ai.Budget) -> Question:
+def question(doc: GameDoc, state: State[Any], level: str, allowance: ai.Allowance) -> Question:
     """What a computer of ``level`` must decide for the seat to move: its view and
     what this deal's moves showed every seat, nothing hidden."""
     seat = state.turn
     assert seat is not None
     view = engine.view(state, seat)
     lacks = clues(doc.variant, len(doc.seats), doc.moves[doc.deal_starts[-1] :])
-    return Question(view, level, ai.dice_for(doc.seed, state.counter, seat), lacks, budget)
+    return Question(view, level, ai.dice_for(doc.seed, state.counter, seat), lacks, allowance)
 
 
 def computer_move(
-    doc: GameDoc, state: State[Any], level: str, budget: ai.Budget, chosen: Move | None = None
+    doc: GameDoc, state: State[Any], level: str, allowance: ai.Allowance, chosen: Move | None = None
 ) -> Move:
     """``chosen`` if a thinker already chose it for this position, else the
     computer's move worked out here."""
     if chosen is not None and chosen in engine.legal_moves(state):
         return chosen
-    return answer(question(doc, state, level, budget))
+    return answer(question(doc, state, level, allowance))
 
 
-def timeout_move(
-    doc: GameDoc, state: State[Any], pacing: Pacing, chosen: Move | None = None
-) -> Step:
+def timeout_move(doc: GameDoc, state: State[Any], tempo: Tempo, chosen: Move | None = None) -> Step:
     """The timer ran out on a person: a computer moves for him; after too many
     timeouts in a row it keeps his seat for the rest of the match. A turn counts one
     timeout however many of its moves the computer makes for him."""
@@ -134,9 +132,9 @@ def timeout_move(
     if not finishing_a_timed_out_turn(doc, seat):
         held = doc.seats[seat]
         timeouts = held.timeouts + 1
-        away = TIMED_OUT if timeouts >= pacing.takeover_after else held.away
+        away = TIMED_OUT if timeouts >= tempo.takeover_after else held.away
         doc = doc.with_seat(seat, replace(held, timeouts=timeouts, away=away))
-    move = computer_move(doc, state, ai.DEFAULT_LEVEL, pacing.budget, chosen)
+    move = computer_move(doc, state, ai.DEFAULT_LEVEL, tempo.allowance, chosen)
     return play(doc, state, seat, move, timed_out=True)
 
 
@@ -159,13 +157,13 @@ def stop(doc: GameDoc, by: str | None) -> GameDoc:
     return doc.but(status=STOPPED, ended_by=by, due=None, pinged=None)
 
 
-def clock(doc: GameDoc, state: State[Any] | None, now: float, pacing: Pacing) -> GameDoc:
+def clock(doc: GameDoc, state: State[Any] | None, now: float, tempo: Tempo) -> GameDoc:
     """Set the game's next deadline and whose turn ping shows, for its new state.
 
     A deadline already set for this same decision point is kept, so a write that
     does not move the game (a flag, a setting) does not extend anybody's turn.
     """
-    due, pinged = _next_deadline(doc, state, now, pacing)
+    due, pinged = _next_deadline(doc, state, now, tempo)
     if (
         due is not None
         and doc.due is not None
@@ -176,25 +174,25 @@ def clock(doc: GameDoc, state: State[Any] | None, now: float, pacing: Pacing) ->
 
 
 def _next_deadline(
-    doc: GameDoc, state: State[Any] | None, now: float, pacing: Pacing
+    doc: GameDoc, state: State[Any] | None, now: float, tempo: Tempo
 ) -> tuple[Due | None, int | None]:
     if doc.status != RUNNING or state is None or state.match_over:
         return None, None
     if state.deal_over:
-        if pacing.next_deal_delay is None:
+        if tempo.next_deal_delay is None:
             return None, None
-        return Due("deal", now + pacing.next_deal_delay, doc.step), None
+        return Due("deal", now + tempo.next_deal_delay, doc.step), None
     seat = state.turn
     assert seat is not None
     if autopilot(doc, seat) is not None:
-        return Due("computer", now + pacing.computer_delay, doc.step), None
+        return Due("computer", now + tempo.computer_delay, doc.step), None
     held = doc.seats[seat]
     pinged = seat if doc.settings.pings and not held.unreachable else None
     if doc.settings.timer <= 0:
         return None, pinged
     if finishing_a_timed_out_turn(doc, seat):
-        return Due("turn", now + pacing.computer_delay, doc.step), pinged
+        return Due("turn", now + tempo.computer_delay, doc.step), pinged
     timer: float = doc.settings.timer
     if held.unreachable:  # he sees no hand: the table waits for him no longer than this
-        timer = min(timer, pacing.unreachable_timer)
+        timer = min(timer, tempo.unreachable_timer)
     return Due("turn", now + timer, doc.step), pinged

@@ -19,7 +19,7 @@ async def chat_moved(runner: Runner, event: ChatMoved) -> list[Outbound]:
     runner.games.forget(event.old.key)
     runner.games.forget(event.new.key)
 
-    def repoint(game: Game | None, _: Translator) -> Decision:
+    def repoint(game: Game | None, translator: Translator) -> Decision:
         if game is None or game.doc.chat.key != event.old.key:
             return Decision()
         return Decision(game.doc.but(chat=event.new), game.state)

@@ -57,11 +57,11 @@ class Painter(Pooled):
         assert self._pool is not None
         return await asyncio.get_running_loop().run_in_executor(self._pool, draw_table, order)
 
-    async def table(self, _: Translator, doc: GameDoc, state: State[Any]) -> Screen:
+    async def table(self, translator: Translator, doc: GameDoc, state: State[Any]) -> Screen:
         """The table of ``doc`` as it stands in ``state``, drawn, with its caption: what
         :func:`~bot.picture.screens.picture_screen` makes, drawn here."""
-        picture = await self.draw(table_order(_, doc, state))
-        return Screen(picture_caption(_, doc, state), picture=picture)
+        picture = await self.draw(table_order(translator, doc, state))
+        return Screen(picture_caption(translator, doc, state), picture=picture)
 
     async def __aenter__(self) -> Self:
         self.start()

@@ -21,7 +21,7 @@ from bot.model.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc, Seat
 from bot.model.hand import refusal
 from bot.table import match_steps
 from bot.table.lobby import take_it_back
-from bot.table.match_steps import Pacing, Step
+from bot.table.match_steps import Step, Tempo
 from bot.views.hand import hand_popup, hand_screen
 from bot.views.i18n import Translator, line, text_line, translator
 from bot.views.steady_hand import steady_screen
@@ -50,18 +50,18 @@ def seated(
 
 
 def to_move(
-    game: Game | None, game_id: str, user: UserRef, _: Translator
+    game: Game | None, game_id: str, user: UserRef, translator: Translator
 ) -> tuple[GameDoc, State[Any], int] | Decision:
     """The presser's seat, if the press may move now: the game runs, the presser
     sits at it, is not away, and it is his turn in a deal still going; else the
     refusal."""
-    found = seated(game, game_id, user, _)
+    found = seated(game, game_id, user, translator)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     if doc.seats[seat].away is not None:
-        return refuse(take_it_back(_))
-    refused = not_now(_, doc, state, seat)
+        return refuse(take_it_back(translator))
+    refused = not_now(translator, doc, state, seat)
     if refused is not None:
         return refused
     return found
@@ -74,17 +74,18 @@ def press_move(
     counter: int,
     move: Move,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
 ) -> Decision:
+    _ = translator
     found = to_move(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     if counter != state.counter:
         return refuse(_("That button is out of date: use the new ones."))
-    return play_checked(doc, state, seat, move, _=_, now=now, pacing=pacing)
+    return play_checked(doc, state, seat, move, translator=_, now=now, tempo=tempo)
 
 
 def play_checked(
@@ -93,9 +94,9 @@ def play_checked(
     seat: int,
     move: Move,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
 ) -> Decision:
     """``move`` played by ``seat``, whom :func:`to_move` let through."""
     if doc.seats[seat].timeouts:  # a move of his own ends his run of timeouts
@@ -103,14 +104,21 @@ def play_checked(
     try:
         step = match_steps.play(doc, state, seat, move)
     except DominoError as exc:
-        return refuse(error_text(_, exc))
-    return _decided(step, now, pacing)
+        return refuse(error_text(translator, exc))
+    return _decided(step, now, tempo)
 
 
 def why_not(
-    game: Game | None, game_id: str, user: UserRef, counter: int, tile: Tile, *, _: Translator
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    counter: int,
+    tile: Tile,
+    *,
+    translator: Translator,
 ) -> Decision:
     """A tile of the presser's hand that has no move now: say why, change nothing."""
+    _ = translator
     found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
@@ -126,10 +134,10 @@ def why_not(
     return refuse(why or _("That button is out of date: use the new ones."))
 
 
-def why_unplayable(_: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
+def why_unplayable(translator: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
     """Why ``seat``, to move, cannot play ``tile`` now; ``None`` if he can."""
     refused = refusal(state, seat, tile)
-    return None if refused is None else unplayable(_, refused)
+    return None if refused is None else unplayable(translator, refused)
 
 
 def not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
@@ -157,27 +165,27 @@ def unplayable(_: Translator, error: IllegalMove) -> str:
     return error_text(_, error)
 
 
-def _decided(step: Step, now: float, pacing: Pacing, *, extra: tuple[Notice, ...] = ()) -> Decision:
+def _decided(step: Step, now: float, tempo: Tempo, *, extra: tuple[Notice, ...] = ()) -> Decision:
     step = match_steps.finish_if_over(step)
-    doc = match_steps.clock(step.doc, step.state, now, pacing)
+    doc = match_steps.clock(step.doc, step.state, now, tempo)
     return Decision(doc=doc, state=step.state, extra=extra)
 
 
 def press_tiles(
-    game: Game | None, game_id: str, user: UserRef, *, _: Translator, steady: bool = False
+    game: Game | None, game_id: str, user: UserRef, *, translator: Translator, steady: bool = False
 ) -> Decision:
     """The presser's own hand as a popup, and as buttons for an ephemeral reply (a
     steady hand's, with ``steady``)."""
-    found = seated(game, game_id, user, _)
+    found = seated(game, game_id, user, translator)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     view = engine.view(state, seat)
     if steady:
-        screen = steady_screen(_, doc, state, seat, doc.chat)
+        screen = steady_screen(translator, doc, state, seat, doc.chat)
     else:
-        screen = hand_screen(_, doc, view, _turn_due(doc, state, seat))
-    return Decision(reply=hand_popup(_, view), alert=True, screen=screen)
+        screen = hand_screen(translator, doc, view, _turn_due(doc, state, seat))
+    return Decision(reply=hand_popup(translator, view), alert=True, screen=screen)
 
 
 def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:
@@ -192,26 +200,27 @@ def press_next_deal(
     user: UserRef,
     deal: int,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
 ) -> Decision:
+    _ = translator
     found = seated(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
     doc, state, _seat = found
     if state.match_over or not state.deal_over or state.deal_number != deal:
         return refuse(_("That deal has already been followed by the next."))
-    return _next(doc, state, now, pacing)
+    return _next(doc, state, now, tempo)
 
 
-def _next(doc: GameDoc, state: State[Any], now: float, pacing: Pacing) -> Decision:
+def _next(doc: GameDoc, state: State[Any], now: float, tempo: Tempo) -> Decision:
     step = match_steps.deal_next(doc, state)
-    return _decided(match_steps.settle(step.doc, step.state), now, pacing)
+    return _decided(match_steps.play_forced(step.doc, step.state), now, tempo)
 
 
 def thinking_due(
-    game: Game | None, game_id: str, step_number: int, pacing: Pacing
+    game: Game | None, game_id: str, step_number: int, tempo: Tempo
 ) -> Question | None:
     """The computer decision a deadline calls for, if any, so that it can be
     worked out before :func:`on_deadline` runs (off the event loop)."""
@@ -224,7 +233,7 @@ def thinking_due(
     level = match_steps.autopilot(doc, seat)
     if level is None and due.kind == "turn":
         level = ai.DEFAULT_LEVEL
-    return None if level is None else match_steps.question(doc, state, level, pacing.budget)
+    return None if level is None else match_steps.question(doc, state, level, tempo.allowance)
 
 
 def on_deadline(
@@ -233,7 +242,7 @@ def on_deadline(
     step_number: int,
     *,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
     chosen: Move | None = None,
 ) -> Decision:
     """A deadline fell due: deal the next deal, make a computer's move, or move for
@@ -248,44 +257,44 @@ def on_deadline(
     if due.kind == "deal":
         if not state.deal_over or state.match_over:
             return Decision()
-        return _next(doc, state, now, pacing)
+        return _next(doc, state, now, tempo)
     seat = state.turn
     if seat is None:
         return Decision()
     level = match_steps.autopilot(doc, seat)
     if level is not None:
-        move = match_steps.computer_move(doc, state, level, pacing.budget, chosen)
-        return _decided(match_steps.play(doc, state, seat, move), now, pacing)
+        move = match_steps.computer_move(doc, state, level, tempo.allowance, chosen)
+        return _decided(match_steps.play(doc, state, seat, move), now, tempo)
     if due.kind != "turn":
         return Decision()
-    step = match_steps.timeout_move(doc, state, pacing, chosen)
+    step = match_steps.timeout_move(doc, state, tempo, chosen)
     if step.doc.seats[seat].away != TIMED_OUT:
-        return _decided(step, now, pacing)
-    return _taken_over(step, seat, now, pacing)
+        return _decided(step, now, tempo)
+    return _taken_over(step, seat, now, tempo)
 
 
-def _taken_over(step: Step, seat: int, now: float, pacing: Pacing) -> Decision:
+def _taken_over(step: Step, seat: int, now: float, tempo: Tempo) -> Decision:
     _ = translator(step.doc.settings.lang)
     name = step.doc.seats[seat].user
     said = _(
         "%(name)s ran out of time %(n)d times in a row: a computer plays that seat "
         "for the rest of the match.",
         name=isolated(name.name) if name is not None else "?",
-        n=pacing.takeover_after,
+        n=tempo.takeover_after,
     )
-    return _computer_keeps(step, said, now, pacing)
+    return _computer_keeps(step, said, now, tempo)
 
 
-def _computer_keeps(step: Step, said: str, now: float, pacing: Pacing) -> Decision:
+def _computer_keeps(step: Step, said: str, now: float, tempo: Tempo) -> Decision:
     """A computer now keeps a seat for the rest of the match (``step`` has it so): the
     chat is told ``said``, and a match left with nobody playing his own seat stops."""
     notice = Notice(step.doc.chat, Screen((text_line(said),)))
     if not any(s.present for s in step.doc.seats):
         return Decision(doc=match_steps.stop(step.doc, None), state=step.state, extra=(notice,))
-    return _decided(step, now, pacing, extra=(notice,))
+    return _decided(step, now, tempo, extra=(notice,))
 
 
-def forgotten(game: Game | None, user: UserRef, *, now: float, pacing: Pacing) -> Decision:
+def forgotten(game: Game | None, user: UserRef, *, now: float, tempo: Tempo) -> Decision:
     """``user`` had everything kept of him deleted: in a lobby his seat goes; in a
     running match a computer takes it for good, as after too many timeouts, and the seat
     keeps nothing of him (no name, no place among the players to rate)."""
@@ -308,11 +317,11 @@ def forgotten(game: Game | None, user: UserRef, *, now: float, pacing: Pacing) -
     doc = doc.with_seat(seat, Seat(computer=ai.DEFAULT_LEVEL, lang=doc.seats[seat].lang))
     _ = translator(doc.settings.lang)
     said = _("A player left and had his data deleted: a computer plays that seat now.")
-    return _computer_keeps(Step(doc, game.state), said, now, pacing)
+    return _computer_keeps(Step(doc, game.state), said, now, tempo)
 
 
 def on_unreachable(
-    game: Game | None, game_id: str, user: UserRef, *, now: float, pacing: Pacing
+    game: Game | None, game_id: str, user: UserRef, *, now: float, tempo: Tempo
 ) -> Decision:
     """A player's private chat could not be reached: offer him a deep link in the
     game's chat, once (until he opens the private chat)."""
@@ -326,7 +335,7 @@ def on_unreachable(
     if game.state is not None:
         if game.state.turn == seat and doc.due is not None and doc.due.kind == "turn":
             doc = doc.but(due=None)  # his turn now waits no longer than his short timer
-        doc = match_steps.clock(doc, game.state, now, pacing)
+        doc = match_steps.clock(doc, game.state, now, tempo)
     _ = translator(doc.settings.lang)
     notice = Notice(
         doc.chat,
@@ -351,9 +360,9 @@ def private_start(
     game_id: str,
     user: UserRef,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
     steady: bool = False,
 ) -> Decision:
     """The player opened the private chat through the deep link: deliver his hand.
@@ -361,6 +370,7 @@ def private_start(
     Only a seat marked unreachable changes (it is reachable now, and gets its pings
     again); anyone else is shown his hand as it is, in ``screen``, and nothing is
     written."""
+    _ = translator
     if game is None or game.doc.id != game_id or not game.doc.active:
         return refuse(_("That game is over."))
     doc, state = game.doc, game.state
@@ -375,7 +385,7 @@ def private_start(
         view = engine.view(state, seat)
         return Decision(screen=hand_screen(_, doc, view, _turn_due(doc, state, seat)))
     doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=False))
-    doc = match_steps.clock(doc, state, now, pacing)
+    doc = match_steps.clock(doc, state, now, tempo)
     return Decision(doc=doc, state=state, hands_for=(user,))
 
 

@@ -10,7 +10,7 @@ from bot.model import codec
 from bot.model.contract import ChatRef, Press, UserRef
 from bot.model.decision import Decision, Game
 from bot.table import lobby, play, steady_presses
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Flow
 from bot.table.settings import AUTO_START, PINGS, TIMER
 from bot.views.i18n import Translator
@@ -39,7 +39,7 @@ async def press_flow(
     press: Press,
     action: codec.GameAction,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
     user_lang: Callable[[UserRef], Awaitable[str]],
     steady: bool = False,
 ) -> Flow:
@@ -50,55 +50,80 @@ async def press_flow(
     game_id = action.game_id
     if isinstance(action, codec.MovePress):
         counter, move = action.counter, action.move
-        return lambda g, t: play.press_move(
-            g, game_id, user, counter, move, _=t, now=now, pacing=pacing
+        return lambda game, translator: play.press_move(
+            game, game_id, user, counter, move, translator=translator, now=now, tempo=tempo
         )
     if isinstance(action, codec.TilesPress):
-        return lambda g, t: play.press_tiles(g, game_id, user, _=t, steady=steady)
+        return lambda game, translator: play.press_tiles(
+            game, game_id, user, translator=translator, steady=steady
+        )
     if isinstance(action, codec.HandPress):
         hand, tile, word = action.hand, action.tile, action.move
-        return lambda g, t: steady_presses.press_hand(
-            g, game_id, user, hand, tile, word, _=t, now=now, pacing=pacing
+        return lambda game, translator: steady_presses.press_hand(
+            game, game_id, user, hand, tile, word, translator=translator, now=now, tempo=tempo
         )
     if isinstance(action, codec.HandAgain):
-        return lambda g, t: steady_presses.hand_again(g, game_id, user, _=t, steady=steady)
+        return lambda game, translator: steady_presses.hand_again(
+            game, game_id, user, translator=translator, steady=steady
+        )
     if isinstance(action, codec.TilePress):
         counter, tile = action.counter, action.tile
-        return lambda g, t: play.why_not(g, game_id, user, counter, tile, _=t)
+        return lambda game, translator: play.why_not(
+            game, game_id, user, counter, tile, translator=translator
+        )
     assert not isinstance(action, codec.RematchPress | codec.HandLink)
     if isinstance(action, codec.NextDealPress):
         deal = action.deal
-        return lambda g, t: play.press_next_deal(
-            g, game_id, user, deal, _=t, now=now, pacing=pacing
+        return lambda game, translator: play.press_next_deal(
+            game, game_id, user, deal, translator=translator, now=now, tempo=tempo
         )
     if isinstance(action, codec.SettingPress):
         key, value = action.key, action.value
-        return lambda g, t: _lobby_only(g, game_id, t) or _setting(g, user, admin, key, value, t)
+        return lambda game, translator: (
+            _lobby_only(game, game_id, translator)
+            or _setting(game, user, admin, key, value, translator)
+        )
     assert isinstance(action, codec.LobbyPress)
     lang, level = await user_lang(user), action.level
     flows: dict[str, Flow] = {
-        "join": lambda g, t: lobby.join(g, user, _=t, lang=lang, now=now, pacing=pacing),
-        "leave": lambda g, t: lobby.leave(g, user, _=t, now=now, pacing=pacing),
-        "add_computer": lambda g, t: lobby.add_computer(g, user, admin, level, _=t),
-        "remove_computer": lambda g, t: lobby.remove_computer(g, user, admin, _=t),
-        "start": lambda g, t: lobby.start(g, user, admin, _=t, now=now, pacing=pacing),
-        "cancel": lambda g, t: lobby.cancel(g, user, admin, _=t),
-        "settings": lambda g, t: lobby.show_panel(g, user, admin, "settings", _=t),
-        "back": lambda g, t: lobby.show_panel(g, user, admin, "main", _=t),
+        "join": lambda game, translator: lobby.join(
+            game, user, translator=translator, lang=lang, now=now, tempo=tempo
+        ),
+        "leave": lambda game, translator: lobby.leave(
+            game, user, translator=translator, now=now, tempo=tempo
+        ),
+        "add_computer": lambda game, translator: lobby.add_computer(
+            game, user, admin, level, translator=translator
+        ),
+        "remove_computer": lambda game, translator: lobby.remove_computer(
+            game, user, admin, translator=translator
+        ),
+        "start": lambda game, translator: lobby.start(
+            game, user, admin, translator=translator, now=now, tempo=tempo
+        ),
+        "cancel": lambda game, translator: lobby.cancel(game, user, admin, translator=translator),
+        "settings": lambda game, translator: lobby.show_panel(
+            game, user, admin, "settings", translator=translator
+        ),
+        "back": lambda game, translator: lobby.show_panel(
+            game, user, admin, "main", translator=translator
+        ),
     }
     chosen = flows[action.action]
-    return lambda g, t: _lobby_only(g, game_id, t) or chosen(g, t)
+    return lambda game, translator: (
+        _lobby_only(game, game_id, translator) or chosen(game, translator)
+    )
 
 
-def _lobby_only(game: Game | None, game_id: str, _: Translator) -> Decision | None:
+def _lobby_only(game: Game | None, game_id: str, translator: Translator) -> Decision | None:
     """A lobby button of another (finished) game gets a refusal."""
     if game is None or game.doc.id != game_id or not game.doc.active:
-        return play.finished_button(_)
+        return play.finished_button(translator)
     return None
 
 
 def _setting(
-    game: Game | None, user: UserRef, admin: bool, key: str, value: int, _: Translator
+    game: Game | None, user: UserRef, admin: bool, key: str, value: int, translator: Translator
 ) -> Decision:
     """A settings button: a game option by its index, or a table setting."""
     assert game is not None
@@ -111,9 +136,9 @@ def _setting(
         specs = get_variant(game.doc.variant).option_specs
         index = int(key)
         if not 0 <= index < len(specs):
-            return play.finished_button(_)
+            return play.finished_button(translator)
         try:
             pairs = {specs[index].name: str(decode_option_value(specs[index], value))}
         except ValueError:
-            return play.finished_button(_)
-    return lobby.change_settings(game, user, admin, pairs, _=_)
+            return play.finished_button(translator)
+    return lobby.change_settings(game, user, admin, pairs, translator=translator)

@@ -83,10 +83,10 @@ class Privacy:
             lines.append(self._history_line(kept.matches, _))
         return Screen((*lines, deletes))
 
-    def _history_line(self, matches: int, _: Translator) -> TextLine:
+    def _history_line(self, matches: int, translator: Translator) -> TextLine:
         """How many of the chats' kept matches he played, and for how long they are kept."""
         days = max(1, round(self._runner.store.history.ttl / DAY))
-        said = _.ngettext(
+        said = translator.ngettext(
             "Finished matches you played that the chats keep for %(history)s: %(matches)d; "
             "each is kept up to %(n)d day after it ended.",
             "Finished matches you played that the chats keep for %(history)s: %(matches)d; "
@@ -117,8 +117,8 @@ class Privacy:
         for chat in chats:
             now = runner.clock()
 
-            def flow(game: Game | None, _: Translator, at: float = now) -> Decision:
-                return play.forgotten(game, user, now=at, pacing=runner.pacing)
+            def flow(game: Game | None, translator: Translator, at: float = now) -> Decision:
+                return play.forgotten(game, user, now=at, tempo=runner.tempo)
 
             out += (await runner.run(chat, user, flow)).updates
         return out

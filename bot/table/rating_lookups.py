@@ -96,13 +96,13 @@ def shown_name(_: Translator, key: str, stored: str, asker: UserRef | None = Non
     return isolated(stored)
 
 
-def _row(_: Translator, rating: Rating) -> str:
-    return _.ngettext(
+def _row(translator: Translator, rating: Rating) -> str:
+    return translator.ngettext(
         "%(name)s %(rating)s (%(n)d match)",
         "%(name)s %(rating)s (%(n)d matches)",
         rating.played,
         name=rating.name,
-        rating=_.decimal(rating.shown),
+        rating=translator.decimal(rating.shown),
     )
 
 
@@ -146,6 +146,6 @@ def _result(recent: str) -> tuple[str, str, str]:
     return recent[0], recent[1], recent[2:]
 
 
-def rating_row(_: Translator, rating: Rating) -> str:
-    """One player's rating as a leaderboard writes it: name, figure and matches."""
-    return _row(_, rating)
+def rating_row(translator: Translator, rating: Rating) -> str:
+    """A person's rating as a leaderboard writes it: name (isolated), figure and matches."""
+    return _row(translator, replace(rating, name=isolated(rating.name)))

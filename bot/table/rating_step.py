@@ -2,7 +2,7 @@
 
 The chat's new ratings go into that write (:func:`bot.storage.ratings.chat_rating_writes`),
 so they move exactly when the match is counted, and never for a stopped game. The same
-write queues the match's result in the chat's outbox, with each person's own results;
+write queues the match's result in the chat's rating queue, with each person's own results;
 those are counted and the global ratings moved
 from it by one script keyed by the match id (so a retry moves nothing twice) and it is
 taken out. A process stopped in between leaves it queued for the next tick's sweep. The
@@ -21,7 +21,7 @@ from bot.model.decision import Game
 from bot.model.gamedoc import FINISHED
 from bot.model.ratings import COMPUTER, Rating, Result, entrants, rate_result, result_of
 from bot.storage.game import MatchWrite
-from bot.storage.ratings import Queued, chat_rating_writes, outbox_write
+from bot.storage.ratings import Queued, chat_rating_writes, rating_queue_write
 from bot.storage.values import MatchRow
 from bot.views.i18n import Translator, text_line
 
@@ -41,16 +41,18 @@ class RatedMatch:
     in_chat: dict[str, Rating] = field(default_factory=dict)
     before: dict[str, Rating] = field(default_factory=dict)  # global, before the match
     after: dict[str, Rating] = field(default_factory=dict)  # global, after it
-    noted: float | None = None  # when the chat was noted as holding it in its outbox
+    noted: float | None = None  # when the chat was noted as holding it in its rating queue
 
     def writes(
         self, chat: ChatRef, retention: int, rows: Sequence[MatchRow] = ()
     ) -> tuple[MatchWrite, ...]:
         """The match's writes in the step that ends it: the match queued in the chat's
-        outbox with each person's own results (``rows``), and the chat's ratings; each
+        rating queue with each person's own results (``rows``), and the chat's ratings; each
         key written keeps the players' data for ``retention`` seconds from now (the
-        outbox is queued first, so that its expiry is set on a key that exists)."""
-        queued = outbox_write(chat, self.match_id, self.variant, self.names, self.result, rows)
+        rating queue is written first, so that its expiry is set on a key that exists)."""
+        queued = rating_queue_write(
+            chat, self.match_id, self.variant, self.names, self.result, rows
+        )
         return (queued, *chat_rating_writes(chat, self.variant, self.in_chat, retention))
 
     def queued(self, rows: Sequence[MatchRow]) -> Queued:
@@ -62,7 +64,7 @@ async def rate_finished(
     store: Store, chat: ChatRef, game: Game, names: dict[str, str], noted: float
 ) -> RatedMatch | None:
     """The rating changes of ``game`` if it is a finished match (``None`` otherwise),
-    read in the round trip that notes the chat's outbox as of ``noted``. ``names`` maps
+    read in the round trip that notes the chat's rating queue as of ``noted``. ``names`` maps
     a computer's key to the name it goes by."""
     doc, state = game.doc, game.state
     if doc.status != FINISHED or state is None:

@@ -12,7 +12,7 @@ costs the same at the hundredth move and at the two-thousandth.
 
 The write that ends a game does, in the same script, what the end of a match does in
 the chat: the scoreboard, keeping the game as the chat's last game for export, and a
-finished match in the chat's history; it queues in the chat's outbox what lives outside
+finished match in the chat's history; it queues in the chat's rating queue what lives outside
 the chat's hash slot (each player's own results, the global ratings), which follows the
 write and is swept by a later tick when this process does not live to do it. Remembered
 chat settings follow the write and are retried on the next tick when the store fails
@@ -68,7 +68,7 @@ from bot.storage.store import (
 )
 from bot.table.game_read import assemble, deal_start_snapshot
 from bot.table.history import history_writes
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.painter import Painter
 from bot.table.rating_step import RatedMatch, change_lines, rate_finished, with_changes
 from bot.table.state_cache import GameCache
@@ -86,7 +86,7 @@ _UNREADABLE = (BadDocument, DominoError, ValueError, TypeError, KeyError, Attrib
 
 RETRIES = 20
 """Compare-and-set conflicts in a row before a flow gives up (StoreBusy)."""
-OUTBOX_GRACE = 30.0
+RATING_QUEUE_GRACE = 30.0
 """Seconds a chat's queued global rating update is left to the process that ended the
 match before the periodic sweep settles it."""
 
@@ -100,20 +100,19 @@ class Ran:
     before: Game | None
     after: Game | None
     updates: list[Outbound] = field(default_factory=list)
-    translate: Translator = field(default_factory=lambda: translator("en"))
 
 
 class Runner:
     def __init__(
         self,
         store: Store,
-        pacing: Pacing,
+        tempo: Tempo,
         clock: Callable[[], float],
         default_lang: str,
         painter: Painter | None = None,
     ) -> None:
         self.store = store
-        self.pacing = pacing
+        self.tempo = tempo
         self.clock = clock
         self.default_lang = default_lang
         self.games = GameCache()
@@ -196,21 +195,25 @@ class Runner:
     # -- writing ----------------------------------------------------------------------
 
     async def run(
-        self, chat: ChatRef, user: UserRef | None, flow: Flow, translate: Translator | None = None
+        self,
+        chat: ChatRef,
+        user: UserRef | None,
+        flow: Flow,
+        asker_translator: Translator | None = None,
     ) -> Ran:
-        """Run ``flow`` on the chat's game; ``translate`` is the asker's language
+        """Run ``flow`` on the chat's game; ``asker_translator`` speaks the asker's language
         (by default: his seat's, his platform's, or the chat's)."""
         before, fresh, lost = self.games.get(chat.key), False, False
         for _attempt in range(RETRIES + 1):
-            _ = translate or self.translator_for(user, before)
-            decision = flow(before, _)
+            chosen = asker_translator or self.translator_for(user, before)
+            decision = flow(before, chosen)
             if decision.doc is None:
                 if not fresh:  # taken on what this process remembers: check it
                     before, fresh = await self.load(chat), True
                     continue
                 if before is not None:
                     await self.arm(chat, before.doc)
-                return Ran(decision, before, None, list(decision.extra), translate=_)
+                return Ran(decision, before, None, list(decision.extra))
             after = Game(decision.doc, decision.state, (before.version if before else 0) + 1)
             written = await self._write(chat, before, after, restate_deadline=lost)
             if written.ok:
@@ -242,7 +245,7 @@ class Runner:
         else:
             self.games.remember(chat.key, after)
         await self._attempt(steps)
-        return Ran(decision, before, after, updates + list(decision.extra), _)
+        return Ran(decision, before, after, updates + list(decision.extra))
 
     async def _write(
         self, chat: ChatRef, before: Game | None, after: Game, *, restate_deadline: bool = False
@@ -294,7 +297,7 @@ class Runner:
         self, chat: ChatRef, rated: RatedMatch, game: Game
     ) -> Callable[[], Awaitable[None]]:
         """The step after a match's ending write: each person's own results and the
-        global ratings, from what that write queued in the chat's outbox (a process
+        global ratings, from what that write queued in the chat's rating queue (a process
         stopped before the step leaves them there for a sweep)."""
 
         async def record() -> None:
@@ -306,10 +309,10 @@ class Runner:
 
         return record
 
-    async def sweep_rating_outboxes(self) -> None:
+    async def sweep_rating_queues(self) -> None:
         """Finish the global rating updates that stopped processes left queued (a chat
-        is swept once its note is :data:`OUTBOX_GRACE` seconds old)."""
-        await self.store.sweep_rating_outboxes(self.clock() - OUTBOX_GRACE)
+        is swept once its note is :data:`RATING_QUEUE_GRACE` seconds old)."""
+        await self.store.sweep_rating_queues(self.clock() - RATING_QUEUE_GRACE)
 
     async def arm(self, chat: ChatRef, doc: GameDoc) -> None:
         """Make sure the running game's deadline is in the timer set (a process killed

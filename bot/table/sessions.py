@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Collection
 from typing import Protocol
 
 from bot import ai
-from bot.ai.thinker import Thinker, budget_of
+from bot.ai.thinker import Thinker, allowance_of
 from bot.model import codec, payload_privacy
 from bot.model.contract import (
     Answer,
@@ -42,12 +42,13 @@ from bot.storage.store import Store, StoreUnavailable, TimerClaim
 from bot.table import asking, history, lobby, lookups, play, privacy, review
 from bot.table.commands import Commands, respond
 from bot.table.event_log import described
-from bot.table.match_steps import UNREACHABLE_TIMER, Pacing
+from bot.table.match_steps import UNREACHABLE_TIMER, Tempo
 from bot.table.moved_chat import chat_moved
 from bot.table.painter import Painter
 from bot.table.presses import game_chat, press_flow
 from bot.table.private_chat import tables_of, welcome_screen
 from bot.table.redraw import Drawn, redraw
+from bot.table.rematch import rematch
 from bot.table.runner import Runner
 from bot.table.updates import hand_slot, in_table_chat
 from bot.views.i18n import Translator, pick_language, text_line, translator
@@ -87,18 +88,18 @@ class Sessions:
         painter: Painter | None = None,
     ) -> None:
         """``rng`` picks game ids and seeds (tests pass a seeded one); ``thinker``
-        works out computer moves (default: in this process, with the settings' budget);
+        works out computer moves (default: in this process, with the settings' allowance);
         ``painter`` draws deals' ends (default: in a thread of this process)."""
-        self._thinker = thinker or Thinker(0, budget_of(settings))
-        pacing = Pacing(
+        self._thinker = thinker or Thinker(0, allowance_of(settings))
+        tempo = Tempo(
             settings.computer_delay,
             settings.next_deal_delay,
             settings.timeouts_before_takeover,
-            self._thinker.budget,
+            self._thinker.allowance,
             # Optional: a front end's own settings may leave it to the default.
             float(getattr(settings, "unreachable_turn_timeout", UNREACHABLE_TIMER)),
         )
-        self._runner = Runner(store, pacing, clock, settings.default_lang, painter)
+        self._runner = Runner(store, tempo, clock, settings.default_lang, painter)
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
         self._privacy = privacy.Privacy(self._runner, self._commands.user_lang)
         self._commands.thinker = self._thinker
@@ -119,7 +120,7 @@ class Sessions:
         runner = self._runner
         try:
             await runner.retry_pending()
-            await runner.sweep_rating_outboxes()
+            await runner.sweep_rating_queues()
             await runner.store.forget_inactive(ai.DEFAULT_LEVEL)
             claims = await runner.store.claim_due(runner.clock(), platform)
         except StoreUnavailable:
@@ -133,14 +134,14 @@ class Sessions:
 
             def flow(
                 game: Game | None,
-                _: Translator,
+                translator: Translator,
                 claim_id: str = claim.game_id,
                 step: int = claim.counter,
                 at: float = now,
                 move: Move | None = move,
             ) -> Decision:
                 return play.on_deadline(
-                    game, claim_id, step, now=at, pacing=runner.pacing, chosen=move
+                    game, claim_id, step, now=at, tempo=runner.tempo, chosen=move
                 )
 
             try:
@@ -177,7 +178,7 @@ class Sessions:
         runner = self._runner
         try:
             game = await runner.load(claim.chat)
-            question = play.thinking_due(game, claim.game_id, claim.counter, runner.pacing)
+            question = play.thinking_due(game, claim.game_id, claim.counter, runner.tempo)
             return None if question is None else await self._thinker.answer(question)
         except StoreUnavailable:
             return None
@@ -235,7 +236,7 @@ class Sessions:
         runner = self._runner
         steady = chat.platform in runner.steady
         flow = await press_flow(
-            press, action, runner.clock(), runner.pacing, self._commands.user_lang, steady
+            press, action, runner.clock(), runner.tempo, self._commands.user_lang, steady
         )
         ran = await self._runner.run(chat, press.user, flow)
         if ran.before is None and chat != press.chat:
@@ -291,18 +292,18 @@ class Sessions:
     async def _rematch(self, press: Press, game_id: str) -> list[Outbound]:
         """The Rematch button of a finished table: a lobby with the same players and
         options, opened in the chat the button was pressed in."""
-        runner, user = self._runner, press.user
+        runner, user, admin = self._runner, press.user, press.is_admin
         _ = translator(await self._commands.user_lang(user))
-        finished = await self._commands.last_game(press.chat)
-        if finished is None or finished.id != game_id:
+        last = await self._commands.last_game(press.chat)
+        if last is None or last.id != game_id:
             return [Answer(_("That button is from a finished game."))]
         game_id, seed = self._commands.new_ids()
         now = runner.clock()
         ran = await runner.run(
             press.chat,
             user,
-            lambda g, t: lobby.rematch(
-                g, finished, user, press.is_admin, _=t, game_id=game_id, seed=seed, now=now
+            lambda game, translator: rematch(
+                game, last, user, admin, translator=translator, game_id=game_id, seed=seed, now=now
             ),
         )
         decision = ran.decision
@@ -326,12 +327,12 @@ class Sessions:
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
         game_id, runner = action.game_id, self._runner
-        now, steady = runner.clock(), chat.platform in runner.steady
+        now, tempo, steady = runner.clock(), runner.tempo, chat.platform in runner.steady
         ran = await runner.run(
             chat,
             user,
-            lambda g, t: play.private_start(
-                g, game_id, user, _=t, now=now, pacing=runner.pacing, steady=steady
+            lambda game, translator: play.private_start(
+                game, game_id, user, translator=translator, now=now, tempo=tempo, steady=steady
             ),
         )
         decision = ran.decision
@@ -353,7 +354,7 @@ class Sessions:
         ran = await runner.run(
             chat,
             user,
-            lambda g, t: play.on_unreachable(g, game_id, user, now=now, pacing=runner.pacing),
+            lambda game, _: play.on_unreachable(game, game_id, user, now=now, tempo=runner.tempo),
         )
         return ran.updates
 

@@ -50,7 +50,7 @@ def parse_pairs(_: Translator, words: tuple[str, ...]) -> Pairs | str:
 
 
 def apply_pairs(
-    _: Translator, doc: GameDoc, pairs: Pairs
+    translator: Translator, doc: GameDoc, pairs: Pairs
 ) -> tuple[GameDoc, tuple[tuple[str, str], ...]] | str:
     """``doc`` with the settings changed, and the table settings to remember for
     the chat; or an error text, and nothing changed."""
@@ -59,21 +59,21 @@ def apply_pairs(
     options: dict[str, OptionValue] = dict(doc.options)
     for key, value in pairs.items():
         if key in TABLE_KEYS:
-            changed = table_setting(_, table, key, value)
+            changed = table_setting(translator, table, key, value)
             if isinstance(changed, str):
                 return changed
             table = changed
             remembered.append((key, stored_value(table, key)))
         else:
             options[key] = value  # the engine reads it (engine.options)
-    checked = check_options(_, doc.variant, len(doc.seats), options)
+    checked = check_options(translator, doc.variant, len(doc.seats), options)
     if isinstance(checked, str):
         return checked
     return doc.but(settings=table, options=checked), tuple(remembered)
 
 
 def check_options(
-    _: Translator, variant_name: str, seated: int, options: dict[str, OptionValue]
+    translator: Translator, variant_name: str, seated: int, options: dict[str, OptionValue]
 ) -> dict[str, OptionValue] | str:
     """The options as the engine checked them (given ones only), or an error text."""
     variant = get_variant(variant_name)
@@ -81,7 +81,7 @@ def check_options(
     try:
         resolved = resolve_options(variant.option_specs, players, options, variant.name)
     except BadOption as exc:
-        return error_text(_, exc)
+        return error_text(translator, exc)
     return {name: resolved[name] for name in options}
 
 

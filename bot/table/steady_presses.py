@@ -14,7 +14,7 @@ from typing import Any
 import engine
 from bot.model.contract import Show, UserRef
 from bot.model.decision import Decision, Game, refuse
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.play import play_checked, seated, to_move, why_unplayable
 from bot.table.updates import hand_of, hand_slot
 from bot.views.i18n import Translator
@@ -30,11 +30,12 @@ def press_hand(
     tile: Tile | None,
     move: Move | None,
     *,
-    _: Translator,
+    translator: Translator,
     now: float,
-    pacing: Pacing,
+    tempo: Tempo,
 ) -> Decision:
     """A steady hand's tile (or draw) pressed at hand version ``hand``."""
+    _ = translator
     found = to_move(game, game_id, user, _)
     if isinstance(found, Decision):
         return found
@@ -44,23 +45,23 @@ def press_hand(
         return refuse(_("That button is out of date: use the new ones."))
     if tile is None:
         assert move is not None
-        return play_checked(doc, state, seat, move, _=_, now=now, pacing=pacing)
+        return play_checked(doc, state, seat, move, translator=_, now=now, tempo=tempo)
     choices = distinct_moves(state, tile)
     if not choices:
         why = why_unplayable(_, state, seat, tile)
         return refuse(why or _("That button is out of date: use the new ones."))
     if len(choices) == 1:
-        return play_checked(doc, state, seat, choices[0], _=_, now=now, pacing=pacing)
+        return play_checked(doc, state, seat, choices[0], translator=_, now=now, tempo=tempo)
     screen = choice_screen(_, doc, state, seat, tile, choices, doc.chat)
     return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
 
 
 def hand_again(
-    game: Game | None, game_id: str, user: UserRef, *, _: Translator, steady: bool
+    game: Game | None, game_id: str, user: UserRef, *, translator: Translator, steady: bool
 ) -> Decision:
     """The presser's hand shown again as it is (``steady``: as a steady hand); nothing
     is written."""
-    found = seated(game, game_id, user, _)
+    found = seated(game, game_id, user, translator)
     if isinstance(found, Decision):
         return found
     assert game is not None

@@ -90,7 +90,7 @@ def hand_of(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) ->
 
 
 class ShownScreens:
-    """The screens rendered for stored games, by game id, version and seat (``None``:
+    """The screens drawn for stored games, by game id, version and seat (``None``:
     the table), so that the next write compares its screens with these instead of
     drawing the old ones again. A stored game's version names one state of it, so an
     entry never goes stale."""

@@ -23,11 +23,11 @@ _WORD_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})  # moves with 
 # -- a hand ----------------------------------------------------------------------------
 
 
-def hand_screen(_: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
+def hand_screen(translator: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
     """A player's private screen: his tiles, and his choices when it is his turn; as
     a card, the same under the game's name alone."""
-    lines, buttons = _hand_parts(_, doc, view, due_at)
-    return Screen(lines, buttons, card=Card(variant_title(_, doc.variant), lines[1:]))
+    lines, buttons = _hand_parts(translator, doc, view, due_at)
+    return Screen(lines, buttons, card=Card(variant_title(translator, doc.variant), lines[1:]))
 
 
 def _hand_parts(
@@ -91,7 +91,7 @@ def _your_turn(_: Translator, view: View) -> str:
 
 
 def hand_buttons(
-    _: Translator, game_id: str, view: View, chat: ChatRef | None = None
+    translator: Translator, game_id: str, view: View, chat: ChatRef | None = None
 ) -> tuple[tuple[Button, ...], ...]:
     """The hand as buttons, highest tile first, then draw, pass or end turn.
 
@@ -111,24 +111,24 @@ def hand_buttons(
     for tile in held:
         moves = sorted(by_tile.get(tile, ()), key=lambda m: (m.end or "", m.across))
         if moves:
-            tiles += [move_button(_, game_id, view.counter, m, chat) for m in moves]
+            tiles += [move_button(translator, game_id, view.counter, m, chat) for m in moves]
         else:
             why = codec.tile_payload(game_id, view.counter, tile, chat)
             tiles.append(Button(tile_text(tile), why, enabled=False))
     rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
     if words:
-        rows.append(tuple(move_button(_, game_id, view.counter, m, chat) for m in words))
+        rows.append(tuple(move_button(translator, game_id, view.counter, m, chat) for m in words))
     return tuple(rows)
 
 
 def move_button(
-    _: Translator, game_id: str, counter: int, move: Move, chat: ChatRef | None
+    translator: Translator, game_id: str, counter: int, move: Move, chat: ChatRef | None
 ) -> Button:
     style = (
         Style.PRIMARY if move.kind is not Kind.PASS and move.kind is not Kind.DONE else Style.PLAIN
     )
     payload = codec.move_payload(game_id, counter, move, chat)
-    return Button(move_label(_, move), payload, style=style)
+    return Button(move_label(translator, move), payload, style=style)
 
 
 def replaced_hand_screen(_: Translator) -> Screen:

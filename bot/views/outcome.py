@@ -50,9 +50,9 @@ def teams_line(_: Translator, state: Seen, name: SeatName) -> str | None:
     return _("Teams: %(first)s against %(second)s.", first=first, second=second)
 
 
-def team_name(_: Translator, team: tuple[int, ...], name: SeatName) -> str:
+def team_name(translator: Translator, team: tuple[int, ...], name: SeatName) -> str:
     """Partners named together: ``Anna and Boris``."""
-    return _pair(_, team, name)
+    return _pair(translator, team, name)
 
 
 def _pair(_: Translator, team: tuple[int, ...], name: SeatName) -> str:
@@ -60,7 +60,7 @@ def _pair(_: Translator, team: tuple[int, ...], name: SeatName) -> str:
     return _("%(a)s and %(b)s", a=name(first), b=name(second))
 
 
-def goat_line(_: Translator, state: Seen, name: SeatName) -> str | None:
+def goat_line(translator: Translator, state: Seen, name: SeatName) -> str | None:
     """Kozel: who reached the target and is the goat, once the match is over."""
     if not state.match_over:
         return None
@@ -68,7 +68,9 @@ def goat_line(_: Translator, state: Seen, name: SeatName) -> str | None:
     if not goats:
         return None
     names = ", ".join(name(seat) for seat in goats)
-    return _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", len(goats), names=names)
+    return translator.ngettext(
+        "The goat: %(names)s.", "The goats: %(names)s.", len(goats), names=names
+    )
 
 
 def match_end_lines(_: Translator, state: Seen, name: SeatName) -> list[str]:

@@ -91,23 +91,25 @@ def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
 
 
 def steady_screen(
-    _: Translator, doc: GameDoc, state: State[Any], seat: int, chat: ChatRef | None
+    translator: Translator, doc: GameDoc, state: State[Any], seat: int, chat: ChatRef | None
 ) -> Screen:
     """``seat``'s steady hand: his tiles as lines and as buttons, and his actions."""
     view = engine.view(state, seat)
     if doc.seats[seat].away is not None or doc.status != RUNNING or view.match_over:
         # Nothing on it depends on the turn; a match over says so, with no tile to press.
-        return hand_screen(_, doc, view, None)
-    lines = _lines(_, doc, view)
+        return hand_screen(translator, doc, view, None)
+    lines = _lines(translator, doc, view)
     rows = _tile_rows(doc.id, hand_version(state, seat), view, chat)
     words = turn_words(doc, state, seat)
     if words:
-        rows.append(tuple(move_button(_, doc.id, state.counter, move, chat) for move in words))
+        rows.append(
+            tuple(move_button(translator, doc.id, state.counter, move, chat) for move in words)
+        )
     kept = kept_words(doc.variant)
     if kept:
         version = hand_version(state, seat)
-        rows.append(tuple(_kept_button(_, doc.id, version, move, chat) for move in kept))
-    return Screen(lines, tuple(rows), card=Card(variant_title(_, doc.variant), lines[1:]))
+        rows.append(tuple(_kept_button(translator, doc.id, version, move, chat) for move in kept))
+    return Screen(lines, tuple(rows), card=Card(variant_title(translator, doc.variant), lines[1:]))
 
 
 def choice_screen(
@@ -148,9 +150,9 @@ def _tile_rows(
 
 
 def _kept_button(
-    _: Translator, game_id: str, version: int, move: Move, chat: ChatRef | None
+    translator: Translator, game_id: str, version: int, move: Move, chat: ChatRef | None
 ) -> Button:
     """A word the hand keeps names the hand, so it stays the same while the turn passes
     and within it."""
     payload = codec.hand_payload(game_id, version, move, chat)
-    return replace(move_button(_, game_id, 0, move, chat), payload=payload)
+    return replace(move_button(translator, game_id, 0, move, chat), payload=payload)

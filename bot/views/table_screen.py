@@ -50,15 +50,15 @@ _parsed = lru_cache(maxsize=1024)(engine.parse_move)
 # -- names ---------------------------------------------------------------------------
 
 
-def seat_label(_: Translator, doc: GameDoc, seat: int) -> str:
+def seat_label(translator: Translator, doc: GameDoc, seat: int) -> str:
     """How the table's text names a seat, a person's name isolated (:func:`isolated`)."""
-    return _seat_words(_, doc, seat, isolated)
+    return _seat_words(translator, doc, seat, isolated)
 
 
-def seat_name(_: Translator, doc: GameDoc, seat: int) -> str:
+def seat_name(translator: Translator, doc: GameDoc, seat: int) -> str:
     """How a seat is named as data: drawn in a picture, kept in a match's record (whose
     text isolates the names it shows)."""
-    return _seat_words(_, doc, seat, str)
+    return _seat_words(translator, doc, seat, str)
 
 
 def _seat_words(_: Translator, doc: GameDoc, seat: int, person: Callable[[str], str]) -> str:
@@ -71,11 +71,13 @@ def _seat_words(_: Translator, doc: GameDoc, seat: int, person: Callable[[str], 
     return person(held.user.name)
 
 
-def seat_segment(_: Translator, doc: GameDoc, seat: int) -> Segment:
+def seat_segment(translator: Translator, doc: GameDoc, seat: int) -> Segment:
     """A present player as a mention, anyone else by name."""
     held = doc.seats[seat]
     return (
-        Mention(held.user) if held.user is not None and held.present else seat_label(_, doc, seat)
+        Mention(held.user)
+        if held.user is not None and held.present
+        else seat_label(translator, doc, seat)
     )
 
 
@@ -136,23 +138,23 @@ def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
     return Screen(tuple(lines), _table_buttons(_, doc, view), card=card)
 
 
-def _deal_end(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+def _deal_end(translator: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """How the deal ended (who went out, or the block, and who takes it), once it has."""
     if not view.deal_over or view.result is None:
         return []
-    said = outcome.deal_end_lines(_, view, partial(seat_label, _, doc))
+    said = outcome.deal_end_lines(translator, view, partial(seat_label, translator, doc))
     return [text_line(text) for text in said]
 
 
-def _deal_points(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+def _deal_points(translator: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     """For each seat, the tiles left, the points the deal wrote and the total. The
     tiles left in the hands are not shown: the table never shows a hand's tiles."""
     counts = view.hand_counts
     said = outcome.points_lines(
-        _,
+        translator,
         view,
-        partial(seat_label, _, doc),
-        lambda seat: _.ngettext("%(n)d tile", "%(n)d tiles", counts[seat]),
+        partial(seat_label, translator, doc),
+        lambda seat: translator.ngettext("%(n)d tile", "%(n)d tiles", counts[seat]),
     )
     return [text_line("• " + text) for text in said]
 
@@ -210,14 +212,16 @@ def _details(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     return rows
 
 
-def _seat_parts(_: Translator, doc: GameDoc, view: View) -> list[tuple[str, str, str, str]]:
+def _seat_parts(
+    translator: Translator, doc: GameDoc, view: View
+) -> list[tuple[str, str, str, str]]:
     """Each seat's mark (whose turn), name, tiles in hand and score, in seat order."""
     return [
         (
             "▶ " if view.turn == seat else "• ",
-            seat_label(_, doc, seat),
-            _.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
-            score_words(_, doc.variant, view.match_scores[seat]),
+            seat_label(translator, doc, seat),
+            translator.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
+            score_words(translator, doc.variant, view.match_scores[seat]),
         )
         for seat in range(len(doc.seats))
     ]

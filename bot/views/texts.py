@@ -311,19 +311,19 @@ def players_span(_: Translator, name: str) -> str:
     return str(low) if low == high else _("%(low)d to %(high)d", low=low, high=high)
 
 
-def score_words(_: Translator, variant: str, n: int) -> str:
+def score_words(translator: Translator, variant: str, n: int) -> str:
     """``12 points`` (``1 token`` in Three Guns, where the score is tokens held)."""
     if get_variant(variant).unit is Unit.TOKENS:
-        return _.ngettext("%(n)d token", "%(n)d tokens", n)
-    return _.ngettext("%(n)d point", "%(n)d points", n)
+        return translator.ngettext("%(n)d token", "%(n)d tokens", n)
+    return translator.ngettext("%(n)d point", "%(n)d points", n)
 
 
-def board_figures(_: Translator, variant: str, n: int) -> str:
+def board_figures(translator: Translator, variant: str, n: int) -> str:
     """What a player's matches of one game add up to, in the words its table scores
     with: how often he was Kozel's goat, tokens in Three Guns, points elsewhere."""
     if get_variant(variant).lower_wins:  # the board counts the matches he lost as the goat
-        return _.ngettext("the goat %(n)d time", "the goat %(n)d times", n)
-    return score_words(_, variant, n)
+        return translator.ngettext("the goat %(n)d time", "the goat %(n)d times", n)
+    return score_words(translator, variant, n)
 
 
 VARIANT_TITLES: Final[Mapping[str, str]] = {

@@ -181,7 +181,7 @@ class Sim:
         self.moves += 1
         if code == DRAW:
             self.hands[seat] |= BIT[self.bone.pop()]
-            self._settle()
+            self._block_if_stuck()
             return
         if code == PASS:
             self.turn = seat + 1 if seat + 1 < self.rules.players else 0
@@ -199,9 +199,9 @@ class Sim:
             self.finish(DealEnd.DOMINO, seat)
             return
         self.turn = seat + 1 if seat + 1 < self.rules.players else 0
-        self._settle()
+        self._block_if_stuck()
 
-    def _settle(self) -> None:
+    def _block_if_stuck(self) -> None:
         """A block at once when nothing can be drawn and no tile in any hand fits.
         (A pass changes nothing that could cause one.)"""
         if self.bone or self.left < 0:

@@ -1,4 +1,4 @@
-"""Settling Thief of Baghdad: the ``match`` option, what a deal writes for each
+"""Scoring Thief of Baghdad: the ``match`` option, what a deal writes for each
 seat, and when the match is over (after its deals, or at its target)."""
 
 from __future__ import annotations

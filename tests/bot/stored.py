@@ -3,7 +3,7 @@
 The core writes a chat's game only through :class:`bot.table.runner.Runner`: a flow's document
 goes out as one compare-and-set :class:`bot.storage.store.GameWrite` that names the game it was
 decided on and appends only the moves and deals added since; the write that ends a game
-counts the match on the chat's board and queues it in the chat's rating outbox, from
+counts the match on the chat's board and queues it in the chat's rating queue, from
 which each person's own results and the global ratings are settled. These helpers make
 those same writes, for tests that need a game or a result in place (:func:`put_game`
 through a runner, the others straight from a document as JSON).
@@ -20,17 +20,17 @@ from bot.model.contract import ChatRef
 from bot.model.decision import Decision, Game, refuse
 from bot.model.game_state import build_state
 from bot.model.gamedoc import GameDoc
-from bot.storage.ratings import outbox_write
+from bot.storage.ratings import rating_queue_write
 from bot.storage.scores import board_writes
 from bot.storage.store import Ending, GameWrite, MatchRow, MatchWrite, Store, Stored, pack
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Runner
 from bot.views.i18n import Translator
 
 
 def runner(store: Store, clock: Callable[[], float] = time.time) -> Runner:
     """A runner of its own on ``store``, as a process has one."""
-    return Runner(store, Pacing(1.0, 5.0, 3), clock, "en")
+    return Runner(store, Tempo(1.0, 5.0, 3), clock, "en")
 
 
 async def put_game(
@@ -39,7 +39,7 @@ async def put_game(
     """Write ``doc`` as its chat's new game, as the flow that opens it would (its deadline
     set in the same round trip); ``None`` if the chat has a game already."""
 
-    def opened(game: Game | None, _: Translator) -> Decision:
+    def opened(game: Game | None, translator: Translator) -> Decision:
         if game is not None:
             return refuse("the chat has a game")
         return Decision(doc, build_state(doc) if doc.deals else None)
@@ -56,7 +56,7 @@ async def change_game(
     """Write the chat's game as ``change`` makes it, as a flow deciding on it would;
     ``None`` if the chat has no game."""
 
-    def changed(game: Game | None, _: Translator) -> Decision:
+    def changed(game: Game | None, translator: Translator) -> Decision:
         if game is None:
             return refuse("the chat has no game")
         doc = change(game.doc)
@@ -106,7 +106,7 @@ async def end_game(
 ) -> bool:
     """End the game ``over`` as read, as the write that ends a game does: keep it as the
     chat's last game (unless not ``keep_last``) and, given the ``rows`` of a finished match
-    of ``variant``, count them on the chat's board and queue them in its rating outbox, then
+    of ``variant``, count them on the chat's board and queue them in its rating queue, then
     settle them there (each person's own results, the global ratings). ``False`` on a
     conflict, and nothing written."""
     writes: tuple[MatchWrite, ...] = ()
@@ -114,7 +114,7 @@ async def end_game(
         match_id = str(over.doc.get("id") or "")
         names = {row.user.key: row.user.name for row in rows}
         result = tuple((1 if row.won else 2, ((row.user.key, row.won),)) for row in rows)
-        queued = outbox_write(chat, match_id, variant, names, result, rows)
+        queued = rating_queue_write(chat, match_id, variant, names, result, rows)
         writes = (*board_writes(chat, variant, rows, store.retention), queued)
     ending = Ending(pack(over.doc) if keep_last else None, writes)
     ended = (await store.write_game(chat, game_write(over.doc, over, ending))).ok

@@ -29,7 +29,7 @@ def test_the_fourth_token_wins_three_guns() -> None:
     assert 0 < chance((0, 1, 0)) < 1  # two tokens each for the others: it goes on
 
 
-def test_the_last_deal_of_a_thief_of_baghdad_match_settles_it_and_an_earlier_one_does_not() -> None:
+def test_the_last_deal_of_a_thief_of_baghdad_match_decides_it_and_an_earlier_one_does_not() -> None:
     last = win_chance(seen("baghdad", (30, 25), deal=4, match="deals:4"))
     assert last((10, 0)) == 1.0 and last((0, 20)) == 0.0
     earlier = win_chance(seen("baghdad", (30, 25), deal=3, match="deals:4"))

@@ -23,7 +23,7 @@ from bot.views.i18n import available_languages, translator
 from engine import State, legal_moves, view
 from tests.bot.test_ai_strong import GAMES, positions, scrambled
 
-BUDGET = ai.Budget.of_worlds(12)
+ALLOWANCE = ai.Allowance.of_worlds(12)
 
 
 def game_of(state: State[Any], moves: list[tuple[int, str]], seed: int) -> GameDoc:
@@ -56,12 +56,12 @@ def test_a_computers_move_does_not_change_when_the_hidden_tiles_do(
         seat = state.turn
         assert seat is not None
         doc = game_of(state, moves, number)
-        chosen = answer(question(doc, state, level, BUDGET))
+        chosen = answer(question(doc, state, level, ALLOWANCE))
         for _ in range(3):
             other = scrambled(state, seat, rng)
             changed += other.hands != state.hands
             assert view(other, seat) == view(state, seat)
-            assert answer(question(doc, other, level, BUDGET)) == chosen, (number, moves)
+            assert answer(question(doc, other, level, ALLOWANCE)) == chosen, (number, moves)
     assert changed > 0
 
 

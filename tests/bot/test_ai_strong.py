@@ -1,4 +1,4 @@
-"""The strong level: legal, blind to hidden tiles, fixed by its seed, within budget."""
+"""The strong level: legal, blind to hidden tiles, fixed by its seed, within allowance."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from engine import (
 from engine.playout.codes import BIT, FIT
 
 GAMES = [("tyaga", 2), ("tyaga", 3), ("kozel", 3), ("kozel", 4), ("baghdad", 2), ("three_guns", 3)]
-FEW_WORLDS = ai.Budget.of_worlds(2)
+FEW_WORLDS = ai.Allowance.of_worlds(2)
 
 
 def positions(
@@ -56,10 +56,12 @@ def positions(
         state, _ = apply(state, move)
 
 
-def decide(state: State[Any], moves: list[tuple[int, str]], seed: int, budget: ai.Budget) -> Any:
+def decide(
+    state: State[Any], moves: list[tuple[int, str]], seed: int, allowance: ai.Allowance
+) -> Any:
     assert state.turn is not None
     lacks = clues(state.variant, state.players, moves)
-    return ai.choose(view(state, state.turn), random.Random(seed), "strong", budget, lacks)
+    return ai.choose(view(state, state.turn), random.Random(seed), "strong", allowance, lacks)
 
 
 @pytest.mark.parametrize(("variant", "players"), GAMES)
@@ -102,8 +104,8 @@ def test_the_strong_choice_does_not_change_when_the_hidden_tiles_do(
         other = scrambled(state, seat, rng)
         changed += other.hands != state.hands
         assert view(other, seat) == view(state, seat)
-        budget = ai.Budget.of_worlds(3)
-        assert decide(other, moves, number, budget) == decide(state, moves, number, budget)
+        allowance = ai.Allowance.of_worlds(3)
+        assert decide(other, moves, number, allowance) == decide(state, moves, number, allowance)
     assert changed > 0
 
 
@@ -133,16 +135,16 @@ class FakeClock:
 def test_the_search_stops_within_its_time_budget() -> None:
     state, moves = next(positions("baghdad", 2, 2, 1))
     clock = FakeClock(step=0.001)  # every world "takes" a millisecond
-    budget = ai.Budget(seconds=0.05, clock=clock)
-    decide(state, moves, 1, budget)
+    allowance = ai.Allowance(seconds=0.05, clock=clock)
+    decide(state, moves, 1, allowance)
     assert clock.now <= 0.05
     assert clock.reads >= 10  # it did search, reading the clock as it went
 
 
 def test_with_no_time_for_one_world_the_greedy_move_is_made() -> None:
     state, moves = next(positions("tyaga", 2, 2, 1))
-    budget = ai.Budget(seconds=0.001, clock=FakeClock(step=1.0))
-    assert decide(state, moves, 1, budget) in legal_moves(state)
+    allowance = ai.Allowance(seconds=0.001, clock=FakeClock(step=1.0))
+    assert decide(state, moves, 1, allowance) in legal_moves(state)
 
 
 def test_a_draw_shows_the_drawer_has_nothing_for_either_end() -> None:
@@ -203,7 +205,7 @@ def test_clues_are_true_and_possible_worlds_keep_them_and_every_size(
     assert checked > 0  # some position had a clue to keep
 
 
-def test_moves_the_worlds_cannot_tell_apart_are_settled_by_greedy() -> None:
+def test_moves_the_worlds_cannot_tell_apart_are_decided_by_greedy() -> None:
     legal = (Move.play(Tile(6, 4), "L"), Move.play(Tile(4, 1), "L"))
     seen = _line_view((Tile(6, 4), Tile(4, 1)), (4, 4), legal)
     # 4-1 did a little better on average, over 100 worlds of widely spread results

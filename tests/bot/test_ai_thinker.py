@@ -21,7 +21,7 @@ from bot.table.sessions import Sessions
 from engine import DOUBLE_SIX, Fixture, Move, new_match, parse_move, view
 from tests.bot.driver import SETTINGS, Clock, Table, scripted, user
 
-BUDGET = ai.Budget.of_worlds(3)
+ALLOWANCE = ai.Allowance.of_worlds(3)
 
 
 def questions(count: int) -> list[Question]:
@@ -29,7 +29,7 @@ def questions(count: int) -> list[Question]:
     for seed in range(count):
         state = new_match("kozel", 3, seed=seed)
         assert state.turn is not None
-        found.append(Question(view(state, state.turn), "strong", f"q{seed}", (0, 0, 0), BUDGET))
+        found.append(Question(view(state, state.turn), "strong", f"q{seed}", (0, 0, 0), ALLOWANCE))
     return found
 
 
@@ -46,7 +46,7 @@ def children() -> set[int]:
 async def test_a_pool_answers_as_the_process_itself_would_and_leaves_no_process() -> None:
     before = children()
     asked = questions(6)
-    async with Thinker(2, BUDGET) as thinker:
+    async with Thinker(2, ALLOWANCE) as thinker:
         answers = [await thinker.answer(q) for q in asked]
         # The pool starts its workers on demand (a spawned pool does): one may
         # have answered every question, but never more than two are started.
@@ -59,10 +59,10 @@ async def test_a_pool_answers_as_the_process_itself_would_and_leaves_no_process(
 _BOT = """
 import asyncio, psutil
 from bot.ai.thinker import Thinker
-from tests.bot.test_ai_thinker import questions, BUDGET, children
+from tests.bot.test_ai_thinker import questions, ALLOWANCE, children
 
 async def main():
-    thinker = Thinker(1, BUDGET)
+    thinker = Thinker(1, ALLOWANCE)
     await thinker.answer(questions(1)[0])
     print(*children(), flush=True)
     await asyncio.sleep(300)
@@ -87,7 +87,7 @@ def test_the_workers_of_a_bot_killed_outright_end_with_it() -> None:
 
 async def test_a_thinker_with_no_workers_starts_no_process() -> None:
     before = children()
-    async with Thinker(0, BUDGET) as thinker:
+    async with Thinker(0, ALLOWANCE) as thinker:
         assert await thinker.answer(questions(1)[0]) in questions(1)[0].view.legal
     assert children() == before
 
@@ -97,12 +97,12 @@ def test_a_question_that_waited_out_its_budget_gets_the_greedy_move() -> None:
     for seed in range(8):
         state = new_match("tyaga", 2, seed=seed)
         assert state.turn is not None
-        leads.append(Question(view(state, state.turn), "strong", f"w{seed}", (0, 0), BUDGET))
+        leads.append(Question(view(state, state.turn), "strong", f"w{seed}", (0, 0), ALLOWANCE))
     greedy = [ai.choose(q.view, random.Random(q.dice), "greedy", lacks=q.lacks) for q in leads]
-    searched = [answer(dataclasses.replace(q, budget=ai.Budget.of_worlds(20))) for q in leads]
+    searched = [answer(dataclasses.replace(q, allowance=ai.Allowance.of_worlds(20))) for q in leads]
     assert searched != greedy  # given the time, the search would choose otherwise
-    late = ai.Budget(seconds=0.05)
-    waited = [answer(dataclasses.replace(q, budget=late, asked=time.time() - 1)) for q in leads]
+    late = ai.Allowance(seconds=0.05)
+    waited = [answer(dataclasses.replace(q, allowance=late, asked=time.time() - 1)) for q in leads]
     assert waited == greedy
 
 
@@ -110,7 +110,7 @@ class Recording(Thinker):
     """Answers in this process and keeps each question and its answer."""
 
     def __init__(self) -> None:
-        super().__init__(0, BUDGET)
+        super().__init__(0, ALLOWANCE)
         self.asked: list[tuple[Question, Move]] = []
 
     async def answer(self, question: Question) -> Move:

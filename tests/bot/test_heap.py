@@ -20,10 +20,10 @@ def collector() -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("collector")
-def test_settling_freezes_what_start_up_made_and_collects_the_young_less_often() -> None:
+def test_what_start_up_made_is_frozen_and_the_young_are_collected_less_often() -> None:
     made_at_start_up = {"seats": [1, 2]}
     older = gc.get_threshold()[1:]
     assert any(o is made_at_start_up for o in gc.get_objects())
-    gc_tuning.settle()
+    gc_tuning.freeze_startup()
     assert not any(o is made_at_start_up for o in gc.get_objects())  # out of sight
     assert gc.get_threshold() == (gc_tuning.YOUNG, *older)

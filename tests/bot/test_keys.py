@@ -25,7 +25,7 @@ def chat_keys(chat: ChatRef) -> list[str]:
         keys.deals(chat),
         keys.scores(chat, "kozel"),
         keys.players(chat, "kozel"),
-        keys.rating_outbox(chat),
+        keys.rating_queue(chat),
         keys.history(chat),
         keys.settings(chat),
         keys.slot_messages(chat),

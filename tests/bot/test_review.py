@@ -93,7 +93,7 @@ def played_match(level: str, seed: int) -> ReviewJob:
     deals = [state.dealt]
     moves: list[tuple[int, str]] = []
     this_deal: list[tuple[int, str]] = []
-    budget = ai.Budget.of_worlds(30)
+    allowance = ai.Allowance.of_worlds(30)
     while not state.match_over:
         if state.deal_over:
             state = next_deal(state)
@@ -104,7 +104,7 @@ def played_match(level: str, seed: int) -> ReviewJob:
         assert seat is not None
         lacks = clues("tyaga", 2, this_deal)
         chooser = level if seat == 0 else "greedy"
-        move = ai.choose(view(state, seat), rng, chooser, budget, lacks)
+        move = ai.choose(view(state, seat), rng, chooser, allowance, lacks)
         state, _events = apply(state, move)
         moves.append((seat, format_move(move)))
         this_deal.append(moves[-1])

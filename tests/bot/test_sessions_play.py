@@ -1,4 +1,4 @@
-"""Playing a running game: moves, forced moves, both-ends choices, pacing,
+"""Playing a running game: moves, forced moves, both-ends choices, tempo,
 pings, deal ends, popups, leaving and coming back, and private chats."""
 
 from __future__ import annotations

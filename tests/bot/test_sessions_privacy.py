@@ -20,7 +20,7 @@ from bot.model.contract import (
     SlotKind,
 )
 from bot.storage import keys
-from bot.storage.ratings import outbox_write
+from bot.storage.ratings import rating_queue_write
 from bot.storage.store import MatchRow, Store
 from bot.table.lookups import help_screen
 from bot.views.i18n import available_languages, translator
@@ -248,13 +248,13 @@ async def test_forget_takes_him_out_of_a_match_waiting_to_move_the_global_rating
     names = {ANNA.key: "Anna", BORIS.key: "Boris", CHEN.key: "Chen"}
     # The match carries each person's own results too, counted in /stats when settled.
     rows = [MatchRow(ANNA, True, 12), MatchRow(BORIS, False, 3), MatchRow(CHEN, False, 0)]
-    queued = outbox_write(chat, "m1", "kozel", names, result, rows)
+    queued = rating_queue_write(chat, "m1", "kozel", names, result, rows)
     await redis_client.hset(queued.keys[0], str(queued.values[0]), str(queued.values[1]))
-    await redis_client.zadd(keys.rating_outboxes(), {chat.key: 1.0})
+    await redis_client.zadd(keys.rating_queues(), {chat.key: 1.0})
     assert (await store.kept_about(ANNA)).queued == 1
 
     await store.forget_player(ANNA, "strong")
-    waiting = await redis_client.hget(keys.rating_outbox(chat), "m1")
+    waiting = await redis_client.hget(keys.rating_queue(chat), "m1")
     assert waiting is not None and "Anna" not in waiting and ANNA.key not in waiting
     assert await store.settle_global_ratings(chat, "m1")
     rated = await store.global_ratings("kozel", names)

@@ -290,7 +290,7 @@ def test_every_key_the_game_scripts_touch_shares_the_chat_s_slot(chat: ChatRef) 
     written, _args = write_keys_args(base, GameWrite(1, "g1", "{}", ending=ending), 60)
     assert len(written) > len(base)  # the scoreboard's keys are in the same script
     assert _one_slot(written)
-    assert _one_slot([keys.history(chat), keys.scores(chat, "kozel"), keys.rating_outbox(chat)])
+    assert _one_slot([keys.history(chat), keys.scores(chat, "kozel"), keys.rating_queue(chat)])
 
 
 def test_every_timer_bucket_s_script_keys_share_a_slot() -> None:

@@ -136,7 +136,7 @@ def lobby(n: int) -> GameDoc:
     )
 
 
-def increment(game: Game | None, _: Translator) -> Decision:
+def increment(game: Game | None, translator: Translator) -> Decision:
     if game is None:
         return refuse("no game")
     n = int(game.doc.extra["n"]) + 1
@@ -151,7 +151,7 @@ async def counted(store: Store) -> tuple[int, int]:
 
 
 async def test_a_flow_s_document_is_written_and_its_reply_returned(store: Store) -> None:
-    def create(game: Game | None, _: Translator) -> Decision:
+    def create(game: Game | None, translator: Translator) -> Decision:
         assert game is None
         return Decision(lobby(0), reply="created")
 
@@ -176,10 +176,10 @@ async def test_a_flow_runs_again_on_the_newer_game_after_a_conflict(
     await runner(new_store()).run(CHAT, None, lambda game, _: Decision(lobby(10)))
     seen: list[int] = []
 
-    def seeing(game: Game | None, _: Translator) -> Decision:
+    def seeing(game: Game | None, translator: Translator) -> Decision:
         assert game is not None
         seen.append(game.version)
-        return increment(game, _)
+        return increment(game, translator)
 
     assert (await mine.run(CHAT, None, seeing)).decision.reply == "11"
     assert seen == [1, 2]
@@ -194,13 +194,13 @@ async def test_a_flow_gives_up_as_busy_after_the_allowed_retries(
     rival = redis.Redis.from_url(redis_url)  # another process, writing before each write
     calls = 0
 
-    def always_overtaken(game: Game | None, _: Translator) -> Decision:
+    def always_overtaken(game: Game | None, translator: Translator) -> Decision:
         nonlocal calls
         calls += 1
         assert game is not None
         rival.hset(keys.game(CHAT), "doc", json.dumps(head_json(lobby(-1))))
         rival.hincrby(keys.game(CHAT), "v", 1)
-        return increment(game, _)
+        return increment(game, translator)
 
     mine = runner(store)
     assert await mine.load(CHAT) is not None  # this process has read the game

@@ -40,9 +40,9 @@ PLACEHOLDERS = {
     "…": r".*",
 }
 # Keys the table says live without a TTL while they are in use, and leave when emptied:
-# a walk taken while a match waits in a chat's rating outbox (a process killed) finds
-# the index of those outboxes (the outbox itself keeps the players' retention period).
-EMPTIED_AS_USED = [r"dom:rating_outboxes"]
+# a walk taken while a match waits in a chat's rating queue (a process killed) finds
+# the index of those queues (the queue itself keeps the players' retention period).
+EMPTIED_AS_USED = [r"dom:rating_queues"]
 
 
 def _emptied_as_used(key: str) -> bool:
@@ -146,7 +146,7 @@ async def test_after_a_kill_a_game_set_aside_and_lookups_every_key_is_in_the_tab
     broken = ChatRef("tg", "-802")
     await redis_client.hset(keys.game(broken), mapping={"v": 1, "id": "x", "doc": "{"})
     await make_table(store, broken).command(ANNA, "new", "tyaga")
-    assert await redis_client.exists(keys.rating_outbox(table.chat))
+    assert await redis_client.exists(keys.rating_queue(table.chat))
     assert await redis_client.exists(keys.set_aside(broken, ""))  # its id could not be read
 
     await assert_every_key_expires_but_those_kept(redis_client, at_least=10)

@@ -35,8 +35,8 @@ async def test_the_press_that_ends_a_match_takes_seven_round_trips(
     # A first match loads every script the end of a match runs; the second is measured.
     await _ending_round_trips(store, ChatRef("tg", "-1001"), 1, round_trips)
     trips = await _ending_round_trips(store, ChatRef("tg", "-1002"), 2, round_trips)
-    # The ratings read with the outbox noted, the write, every player's results, the
-    # global ratings read and moved, the outbox emptied, and its note dropped.
+    # The ratings read with the rating queue noted, the write, every player's results, the
+    # global ratings read and moved, the rating queue emptied, and its note dropped.
     assert trips == 7
     rated = await store.global_ratings("kozel", {p.key: p.name for p in PEOPLE})
     assert [r.played for r in rated.values()] == [2, 2, 2], rated

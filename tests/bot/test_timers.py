@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import engine
-from bot.ai import Budget
+from bot.ai import Allowance
 from bot.model import codec
 from bot.model.contract import ChatRef, Notice, Slot, SlotKind, Unreachable
 from bot.model.gamedoc import GameDoc
@@ -213,9 +213,13 @@ async def test_a_timer_run_out_mid_turn_has_the_computer_finish_the_turn_at_its_
     chooses = match_steps.computer_move
 
     def draws_when_it_may(
-        doc: GameDoc, state: State[Any], level: str, budget: Budget, chosen: Move | None = None
+        doc: GameDoc,
+        state: State[Any],
+        level: str,
+        allowance: Allowance,
+        chosen: Move | None = None,
     ) -> Move:
-        return DRAW if DRAW in engine.legal_moves(state) else chooses(doc, state, level, budget)
+        return DRAW if DRAW in engine.legal_moves(state) else chooses(doc, state, level, allowance)
 
     monkeypatch.setattr(match_steps, "computer_move", draws_when_it_may)
     table = make_table(store)

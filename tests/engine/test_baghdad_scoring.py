@@ -1,4 +1,4 @@
-"""Thief of Baghdad: how a finished deal is settled and what a replay shows of it."""
+"""Thief of Baghdad: how a finished deal is scored and what a replay shows of it."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tests.engine.baghdad_deals import (
 )
 
 
-def test_settlement_counts_own_caravans_the_opponents_hand_and_penalties() -> None:
+def test_a_deals_score_counts_own_caravans_the_opponents_hand_and_penalties() -> None:
     state = replay("deals:6", (DEAL_A, MOVES_A))
     assert state.deal_over and state.turn is None and state.hands[1] == ()
     left = hand_text(state, 0)
@@ -49,7 +49,7 @@ def test_a_thief_played_as_a_camel_counts_as_a_camel() -> None:
     assert state.result is not None and state.result.scores == (2, 4 + 1)
 
 
-def test_a_block_ends_the_deal_at_once_and_is_settled_like_any_deal() -> None:
+def test_a_block_ends_the_deal_at_once_and_is_scored_like_any_deal() -> None:
     state = replay("deals:6", (DEAL_BLOCK, MOVES_BLOCK))
     assert state.deal_over and state.ends == (0, 0) and state.boneyard == ()
     assert not any(t.has(0) for hand in state.hands for t in hand)

@@ -15,7 +15,7 @@ from adapters.console import TableRequest, look_around
 from adapters.console.fullscreen import TableApp
 from adapters.console.logfile import logs_into
 from adapters.console.shades import MoveButton
-from bot.ai import Budget
+from bot.ai import Allowance
 from bot.ai.thinker import Thinker
 from bot.app.logging_setup import setup_logging
 from bot.storage.store import Store
@@ -29,7 +29,7 @@ async def test_a_match_against_strong_computers_in_workers_logs_no_problem(
     store: Store, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING)
-    thinker = Thinker(1, Budget(seconds=0.02))
+    thinker = Thinker(1, Allowance(seconds=0.02))
     thinker.start()  # as domino-bot play does, before the screen is taken
     try:
         sessions = Sessions(store, QUICK_CORE, rng=random.Random(7), thinker=thinker)

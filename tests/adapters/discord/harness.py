@@ -58,7 +58,7 @@ class Bot:
         return cls(fake, client, adapter, gateway, list(people))
 
     async def close(self) -> None:
-        await self.adapter.settle()
+        await self.adapter.drain()
         await self.client.close()
 
     # -- acting ---------------------------------------------------------------------
@@ -98,7 +98,7 @@ class Bot:
     async def tick(self) -> None:
         """A timer round, and everything it queued for the channels sent."""
         await self.adapter.tick()
-        await self.adapter.settle()
+        await self.adapter.drain()
 
     async def finish(
         self, record: InteractionRecord, timeout: float = 5.0, *, channels: bool = True
@@ -110,7 +110,7 @@ class Bot:
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError(f"interaction {record.id} was never answered")
             await asyncio.sleep(0.005)
-        await self.adapter.settle(channels=channels)
+        await self.adapter.drain(channels=channels)
         self.served[record.id] = len(self.fake.requests)
 
     # -- looking --------------------------------------------------------------------

@@ -267,7 +267,7 @@ def rest_calls(fake: FakeDiscord, since: int = 0) -> int:
     return sum(1 for _, _m, path, _s in fake.requests[since:] if not _CALLBACK.fullmatch(path))
 
 
-BUDGET = 2.5  # REST requests per accepted move, on average over a whole match
+MOST_REQUESTS_PER_MOVE = 2.5  # REST requests per accepted move, on average over a whole match
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,12 @@ from tests.adapters.discord.matches import (
 from tests.adapters.discord.test_hands import mover_and_counter
 
 
-async def settled_after_delete(bot: Bot) -> None:
+async def drained_after_delete(bot: Bot) -> None:
     """Let the client take in the deletion (an event it handles in a task of its own),
     then wait for what it did."""
     for _ in range(10):
         await asyncio.sleep(0)
-    await bot.adapter.settle()
+    await bot.adapter.drain()
 
 
 def tables(fake: FakeDiscord) -> list[str]:
@@ -45,7 +45,7 @@ async def test_a_deleted_table_is_posted_again_at_once_with_its_buttons(
     await open_table(bot, "tyaga", 0)  # no turn timer
     table = table_message(bot)
     bot.gateway.message_deleted(table)
-    await settled_after_delete(bot)
+    await drained_after_delete(bot)
     again = table_message(bot)
     assert again["id"] != table["id"]
     mover, _counter = await mover_and_counter(bot, store)
@@ -66,7 +66,7 @@ async def test_a_table_deleted_after_a_restart_is_posted_again(
     restarted = await boot_bot(fake, redis_client)  # it has shown nothing yet
     try:
         restarted.gateway.message_deleted(table)
-        await settled_after_delete(restarted)
+        await drained_after_delete(restarted)
         again = table_message(restarted)
         assert again["id"] != table["id"]
         mover, _counter = await mover_and_counter(restarted, store)
@@ -82,7 +82,7 @@ async def test_a_message_no_slot_holds_is_not_posted_again(bot: Bot, fake: FakeD
     before = len(fake.live_channel_messages(CHANNEL_ID))
     shown = bot.reply_to(record)
     bot.gateway.message_deleted(shown)
-    await settled_after_delete(bot)
+    await drained_after_delete(bot)
     assert len(fake.live_channel_messages(CHANNEL_ID)) == before - (0 if shown["flags"] else 1)
     assert len(tables(fake)) == 1
 

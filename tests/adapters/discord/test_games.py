@@ -24,9 +24,9 @@ from tests.adapters.discord.harness import (
     payloads_of,
 )
 from tests.adapters.discord.matches import (
-    BUDGET,
     CHAT,
     MAX_STEPS,
+    MOST_REQUESTS_PER_MOVE,
     QUICK,
     Referee,
     boot_bot,
@@ -74,7 +74,7 @@ async def test_a_whole_match_is_played_with_buttons_to_the_scoreboard(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("variant", "computers", "options"), GAMES)
-async def test_a_whole_match_costs_at_most_the_budget_of_rest_requests_per_move(
+async def test_a_whole_match_costs_at_most_the_most_rest_requests_per_move_allowed(
     fake: FakeDiscord, redis_client: aredis.Redis, variant: str, computers: int, options: Any
 ) -> None:
     running = await boot_bot(fake, redis_client, seed=3)
@@ -86,7 +86,7 @@ async def test_a_whole_match_costs_at_most_the_budget_of_rest_requests_per_move(
     finally:
         await running.close()
     assert tally.moves > 0
-    assert tally.per_move <= BUDGET, tally
+    assert tally.per_move <= MOST_REQUESTS_PER_MOVE, tally
 
 
 def _moves_on(message: Json) -> bool:

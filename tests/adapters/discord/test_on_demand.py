@@ -68,7 +68,7 @@ async def test_a_press_delivered_after_its_window_moves_nothing(
     record = bot.gateway.component(mover, hand, move, age=5.0)
     for _ in range(20):  # let the client take it in, in a task of its own
         await asyncio.sleep(0.01)
-    await bot.adapter.settle()
+    await bot.adapter.drain()
     _mover, now = await mover_and_counter(bot, store)
     assert now == counter, "a press its person saw fail was applied"
     assert record.callbacks == []

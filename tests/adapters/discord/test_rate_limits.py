@@ -44,7 +44,7 @@ async def test_hands_do_not_wait_for_a_rate_limited_table_and_the_newest_table_i
         refused = [i for i, r in enumerate(since) if r[1] == "PATCH" and r[3] == 429]
         assert pushed, "the other player's hand was not brought up to date"
         assert len([i for i in refused if i < pushed[0]]) <= 1, "the hand waited for the table"
-    await bot.adapter.settle()  # the table's queue, once Discord lets it through
+    await bot.adapter.drain()  # the table's queue, once Discord lets it through
     shown = [r for r in fake.requests[throttled_from:] if r[1] == "PATCH" and r[3] == 200]
     table_edits = [r for r in shown if re.fullmatch(CHANNEL_EDIT, r[2])]
     assert len(table_edits) == 1, "the table's versions were sent one by one"
@@ -74,7 +74,7 @@ async def test_hands_are_pushed_while_a_global_rate_limit_holds_the_channel(
         assert pushed, "the other player's hand was not brought up to date"
         shown = [r for r in fake.requests[throttled_from:] if re.fullmatch(CHANNEL_EDIT, r[2])]
         assert [r[3] for r in shown] == [429], "the hand waited for the global limit to pass"
-    await bot.adapter.settle()  # the table, once the limit has passed
+    await bot.adapter.drain()  # the table, once the limit has passed
     shown = [r for r in fake.requests[throttled_from:] if re.fullmatch(CHANNEL_EDIT, r[2])]
     # The edit Discord held comes through, then the newest version alone.
     assert [r[3] for r in shown] == [429, 200, 200]

@@ -28,7 +28,7 @@ from bot.model.contract import ChatRef
 from bot.model.decision import Game
 from bot.storage import keys
 from bot.storage.store import Store
-from bot.table.match_steps import Pacing
+from bot.table.match_steps import Tempo
 from bot.table.runner import Runner
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
@@ -82,7 +82,7 @@ class Driver:
         self.chat_id = chat_id
         self.thread = thread
         self.chat = ChatRef("tg", str(chat_id), str(thread) if thread else None)
-        self.truth = Runner(store, Pacing(0, 0, 3), time.time, "en")
+        self.truth = Runner(store, Tempo(0, 0, 3), time.time, "en")
         self.people: dict[str, FakeUser] = {}
         # One scan per group (or topic): a newer driver for it takes over.
         self.scan = GroupScan(fake, self.truth, self.chat)
@@ -107,14 +107,14 @@ class Driver:
 
     async def say(self, user: FakeUser | None, text: str, **extra: Any) -> None:
         self.fake.type_text(user, self.chat_id, text, thread=self.thread, **extra)
-        await self.bot.settle()
+        await self.bot.drain()
 
     async def press(self, user: FakeUser, message: dict[str, Any], data: str) -> dict[str, Any]:
-        """Press a button and return the answer the bot gave (once the bot has settled,
+        """Press a button and return the answer the bot gave (once the bot has drained,
         or as soon as it answers for people in a hurry)."""
         query = self.fake.press(user, message, data)
         if not self.hurry:
-            await self.bot.settle()
+            await self.bot.drain()
             return self.fake.answered[query]
 
         async def answered() -> dict[str, Any] | None:
@@ -150,7 +150,7 @@ class Driver:
         assert parts.netloc == "t.me" and parts.path == f"/{self.fake.username}"
         (payload,) = parse_qs(parts.query)["start"]
         self.fake.open_bot(user, payload)
-        await self.bot.settle()
+        await self.bot.drain()
 
     async def play_match(
         self,
@@ -193,7 +193,7 @@ class Driver:
         wait while the timer loop plays for a computer. True once the match is over and
         the chat is free, or ``until()`` holds, with nothing done."""
         if not self.hurry:
-            await self.bot.settle()
+            await self.bot.drain()
         game = await self.game()
         if game is None:
             await self._assert_not_emptied()  # before the scan, which would blame the bot
@@ -217,7 +217,7 @@ class Driver:
 
     async def finish(self) -> None:
         """Wait for what the last move brought to go out, and check it too."""
-        await self.bot.settle()
+        await self.bot.drain()
         self.assert_no_hand_in_group()
 
     async def _move(self, user: FakeUser, played: Played, rng: random.Random) -> None:
@@ -260,5 +260,5 @@ class Driver:
                 raise AssertionError(f"the bot never showed {what}")
             await asyncio.sleep(COMPUTER_WAIT)
             if not self.hurry:
-                await self.bot.settle()
+                await self.bot.drain()
         return found

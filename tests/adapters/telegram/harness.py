@@ -51,7 +51,7 @@ class Running:
         tick may already have written a computer's move whose screens are not queued yet."""
         return all(s.adapter.deliverer.idle and not s.ticking for s in self.services)
 
-    async def settle(self, timeout: float = 20.0) -> None:
+    async def drain(self, timeout: float = 20.0) -> None:
         """Wait until every update users caused is handled and every mailbox is empty."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -59,7 +59,7 @@ class Running:
             if loop.time() > deadline:
                 last = [(c.method, c.status) for c in self.fake.calls[-5:]]
                 raise TimeoutError(
-                    f"the bot did not settle: handled {self.handled} of {self.fake.pushed} "
+                    f"the bot did not drain: handled {self.handled} of {self.fake.pushed} "
                     f"updates, {self.fake.pending_updates()} not fetched, idle={self.idle}; "
                     f"last calls {last}"
                 )

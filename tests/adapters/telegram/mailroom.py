@@ -94,7 +94,7 @@ async def deliver(deliverer: Deliverer, *items: Outbound) -> None:
     await deliverer.drain()
 
 
-async def settle() -> None:
+async def let_run() -> None:
     """Let queued work run a little, as the event loop would between two updates."""
     for _ in range(3):
         await asyncio.sleep(0)

@@ -137,7 +137,7 @@ async def test_a_group_command_reaches_the_core_with_the_senders_admin_status(
     fake.admins[GROUP_ID] = {42}
     async with running(fake, core, clock) as bot:
         fake.type_text(ann, GROUP_ID, "/settings target=51")
-        await bot.settle()
+        await bot.drain()
     (command,) = core.seen
     assert isinstance(command, Command)
     assert (command.name, command.args, command.is_admin) == ("settings", ("target=51",), True)
@@ -151,7 +151,7 @@ async def test_a_group_command_that_needs_no_admin_rights_is_handled_without_ask
     async with running(fake, core, clock) as bot:
         fake.type_text(ann, GROUP_ID, "/newgame kozel target=51")
         fake.type_text(ann, GROUP_ID, "/join")
-        await bot.settle()
+        await bot.drain()
     assert [(c.name, c.is_admin) for c in core.seen if isinstance(c, Command)] == [
         ("new", False),
         ("join", False),
@@ -164,9 +164,9 @@ async def test_whether_someone_is_an_admin_is_asked_once_in_a_while(
 ) -> None:
     async with running(fake, core, clock) as bot:
         fake.type_text(ann, GROUP_ID, "/startgame")
-        await bot.settle()
+        await bot.drain()
         fake.type_text(ann, GROUP_ID, "/stop")
-        await bot.settle()
+        await bot.drain()
     assert len(fake.calls_to("getChatMember")) == 1
     assert [c.is_admin for c in core.seen if isinstance(c, Command)] == [False, False]
 
@@ -176,7 +176,7 @@ async def test_an_anonymous_admin_is_an_admin_without_asking(
 ) -> None:
     async with running(fake, core, clock) as bot:
         fake.type_text(None, GROUP_ID, "/stop", anonymous=True)
-        await bot.settle()
+        await bot.drain()
     (command,) = core.seen
     assert isinstance(command, Command) and command.is_admin
     assert fake.calls_to("getChatMember") == []
@@ -187,7 +187,7 @@ async def test_commands_for_another_bot_never_reach_the_core(
 ) -> None:
     async with running(fake, core, clock) as bot:
         fake.type_text(ann, GROUP_ID, "/join@some_other_bot")
-        await bot.settle()
+        await bot.drain()
     assert core.seen == []
 
 
@@ -196,10 +196,10 @@ async def test_a_press_is_answered_with_the_cores_answer_before_anything_else(
 ) -> None:
     async with running(fake, core, clock) as bot:
         fake.type_text(ann, GROUP_ID, "/rules")
-        await bot.settle()
+        await bot.drain()
         (message,) = fake.bot_messages(GROUP_ID)
         query = fake.press(ann, message, "p_rules")
-        await bot.settle()
+        await bot.drain()
     assert fake.answered[query]["text"] == "you pressed p_rules"
     assert not fake.answered[query].get("show_alert")
     methods = [c.method for c in fake.calls if c.method in ("answerCallbackQuery", "sendMessage")]
@@ -212,7 +212,7 @@ async def button_carrying(
 ) -> dict[str, Any]:
     """A message the bot sent to the group, its button made to carry ``payload``."""
     fake.type_text(ann, GROUP_ID, "/help")
-    await bot.settle()
+    await bot.drain()
     (message,) = fake.bot_messages(GROUP_ID)
     message["reply_markup"]["inline_keyboard"][0][0]["callback_data"] = payload
     return message
@@ -241,7 +241,7 @@ def bob_presses(
             message = await button_carrying(fake, bot, ann, payload)
             asked = len(fake.calls_to("getChatMember"))
             query = fake.press(bob, message, payload)
-            await bot.settle()
+            await bot.drain()
         return query, asked
 
     return press
@@ -279,7 +279,7 @@ async def test_a_non_host_pressing_host_actions_is_asked_about_once_in_a_while(
         for wait in (0.0, 1.0, 1.0, ADMIN_CACHE_SECONDS):
             clock.advance(wait)
             fake.press(bob, message, payload)
-            await bot.settle()
+            await bot.drain()
             asked.append(len(fake.calls_to("getChatMember")))
     assert asked == [1, 1, 1, 2]
     assert all(i.is_admin for i in core.seen if isinstance(i, Press))
@@ -296,7 +296,7 @@ async def test_an_admin_lookup_telegram_refused_is_not_asked_again_for_a_while(
         for wait in (0.0, 1.0, ADMIN_REFUSED_SECONDS):
             clock.advance(wait)
             fake.press(bob, message, payload)
-            await bot.settle()
+            await bot.drain()
             asked.append(len(fake.calls_to("getChatMember")))
     assert asked == [1, 1, 2]
     admin = [i.is_admin for i in core.seen if isinstance(i, Press)]
@@ -309,7 +309,7 @@ async def test_an_alert_answer_is_shown_as_a_dialog(
     async with running(fake, core, clock) as bot:
         message = await button_carrying(fake, bot, ann, "p_alert")
         query = fake.press(ann, message, "p_alert")
-        await bot.settle()
+        await bot.drain()
     assert fake.answered[query]["show_alert"] is True
 
 
@@ -319,7 +319,7 @@ async def test_a_button_leading_nowhere_is_answered_without_the_core(
     async with running(fake, core, clock) as bot:
         message = await button_carrying(fake, bot, ann, INERT_DATA)
         query = fake.press(ann, message, INERT_DATA)
-        await bot.settle()
+        await bot.drain()
     assert query in fake.answered
     assert not any(isinstance(i, Press) for i in core.seen)
 
@@ -331,7 +331,7 @@ async def test_a_press_the_core_fails_on_is_still_answered(
         message = await button_carrying(fake, bot, ann, "p_help")
         core.fail = True
         query = fake.press(ann, message, "p_help")
-        await bot.settle()
+        await bot.drain()
     assert "went wrong" in fake.answered[query]["text"]
 
 
@@ -341,8 +341,8 @@ async def test_a_failing_update_does_not_stop_the_bot(
     async with running(fake, core, clock) as bot:
         core.fail = True
         fake.type_text(ann, GROUP_ID, "/join")
-        await bot.settle()
+        await bot.drain()
         core.fail = False
         fake.type_text(ann, GROUP_ID, "/leave")
-        await bot.settle()
+        await bot.drain()
     assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["leave ()"]

@@ -41,7 +41,7 @@ async def test_what_the_timer_loop_brings_is_delivered(
             if not core.due:
                 break
             await asyncio.sleep(0.01)
-        await bot.settle()
+        await bot.drain()
     assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["a computer moved"]
     assert core.ticks >= 1
 
@@ -127,10 +127,10 @@ async def test_a_hundred_presses_are_handled_at_once_however_long_each_waits(
     waiting = WaitingCore(100)
     async with running(fake, waiting, clock) as bot:
         fake.type_text(ann, GROUP_ID, "/rules")
-        await bot.settle()
+        await bot.drain()
         (message,) = fake.bot_messages(GROUP_ID)
         queries = [fake.press(ann, message, "p_rules") for _ in range(100)]
-        await bot.settle()
+        await bot.drain()
     assert waiting.most_at_once == 100
     assert all(fake.answered[q]["text"] == "you pressed p_rules" for q in queries)
 
@@ -198,7 +198,7 @@ async def test_stopping_leaves_a_press_that_never_ends_behind_and_says_so(
     stuck = StuckCore("press")
     async with running(fake, stuck, clock) as bot:
         fake.type_text(ann, GROUP_ID, "/rules")
-        await bot.settle()
+        await bot.drain()
         (message,) = fake.bot_messages(GROUP_ID)
         fake.press(ann, message, "p_rules")
         await _stops_although_stuck(bot, stuck)

@@ -23,12 +23,12 @@ async def test_a_bare_start_lists_his_tables_and_gives_his_hands(
     game_id = await started_table(d, ann, "/newgame tyaga", cy)  # Cy never opened the bot
     assert await d.hand(cy, game_id) is None
     fake.open_bot(cy)  # from the bot's profile: no link, no payload
-    await d.bot.settle()
+    await d.bot.drain()
     said = [message_text(m) for m in fake.bot_messages(cy.id)]
     assert any("Your tables: Dominoes — Tyaga" in text for text in said), said
     hand = await d.hand(cy, game_id)
     assert hand is not None and "Your tiles" in message_text(hand)
     fake.open_bot(dee)  # at no table
-    await d.bot.settle()
+    await d.bot.drain()
     (welcome,) = [message_text(m) for m in fake.bot_messages(dee.id)]
     assert "Add me to a group" in welcome

@@ -55,7 +55,7 @@ async def test_a_blocked_player_plays_on_the_short_timer_and_join_gives_his_seat
         d.seat(ann, bob)
         game_id = await open_table(d, ann, "/newgame tyaga target=200", bob)
         await start(d, ann, game_id)
-        await bot.settle()
+        await bot.drain()
         refused = [c for c in fake.calls if c.chat_id == bob.id and c.status == 403]
         assert refused and {c.error for c in refused} == {BLOCKED}
         notes = [
@@ -87,12 +87,12 @@ async def test_a_blocked_player_plays_on_the_short_timer_and_join_gives_his_seat
 
             await _until(timed_out, "his turn timed out")
             timeouts += 1
-            await bot.settle()
+            await bot.drain()
         game = await d.game()
         assert game is not None and game.doc.seats[_seat_of(game, bob)].away == TIMED_OUT
 
         fake.open_bot(bob)  # he unblocks the bot, which sends it a bare /start
-        await bot.settle()
+        await bot.drain()
         await d.say(bob, "/join")
         game = await d.game()
         assert game is not None and game.doc.id == game_id

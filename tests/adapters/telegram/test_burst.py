@@ -45,7 +45,7 @@ async def test_a_burst_of_moves_merges_table_edits_within_the_group_limits(
         played = await d.play_match(random.Random(matches))
         moves += played.moves
         matches += 1
-        await d.bot.settle()
+        await d.bot.drain()
         final = (await d.table(game_id))["text"]
         assert "The match is over" in final or "Won by" in final, final
     assert_match_over(fake, played)

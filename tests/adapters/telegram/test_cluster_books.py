@@ -47,7 +47,7 @@ async def test_screens_of_chats_in_different_slots_are_noted_and_struck_off(clie
     await book.note([table(chat, 2) for chat in CHATS])
     for chat in CHATS:
         assert await book.waiting(chat) == {table(chat, 0).slot.key: 3}
-        await book.settle(table(chat, 3))
+        await book.strike_off(table(chat, 3))
         assert await book.waiting(chat) == {}
     assert {c.key for c in await book.every_chat()} >= {c.key for c in CHATS}
     unnoted = [ChatRef("tg", f"-200{n}") for n in range(8)]  # games on every node

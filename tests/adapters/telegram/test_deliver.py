@@ -37,8 +37,8 @@ from tests.adapters.telegram.mailroom import (
     TABLE,
     Core,
     deliver,
+    let_run,
     screen,
-    settle,
     texts,
     writes,
 )
@@ -61,7 +61,7 @@ async def test_a_burst_of_100_moves_stays_within_the_group_limits_and_ends_on_th
     for version in range(1, 101):
         deliverer.submit([Show(TABLE, screen(f"move {version}"), version)])
         clock.advance(0.2)  # a move every 200 ms
-        await settle()
+        await let_run()
     await deliverer.drain()
     sent = writes(world, GROUP_ID)
     assert_keeps([c.at for c in sent], GROUP_RULES)

@@ -123,7 +123,7 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_table(
     old = make_driver(-500)
     game_id = await open_table(old, ann, "/newgame tyaga")
     migrate(fake, ann, -500, -100501)
-    await old.bot.settle()
+    await old.bot.drain()
     new = make_driver(-100501)
     await new.say(bob, "/join")
     game = await new.game()
@@ -177,7 +177,7 @@ async def test_removing_the_bot_from_a_group_stops_its_game(
     game_id = await open_table(d, ann, "/newgame tyaga", bob)
     await start(d, ann, game_id)
     remove_bot(fake, ann, GROUP_ID)
-    await d.bot.settle()
+    await d.bot.drain()
     game = await d.game()
     assert game is None or game.doc.id != game_id or not game.doc.active
 

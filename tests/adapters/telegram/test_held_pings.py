@@ -49,11 +49,11 @@ async def test_a_held_turn_ping_is_sent_once_its_player_has_waited_twenty_second
     deliverer = d.bot.services[0].adapter.deliverer
     clock.advance(before + PING_HOLD - 1 - clock.now())
     await deliverer.release_pings()
-    await d.bot.settle()
+    await d.bot.drain()
     assert _pings_to(fake, waiting) == [], "the ping did not wait"
     clock.advance(after + PING_HOLD + 1 - clock.now())
     await deliverer.release_pings()
-    await d.bot.settle()
+    await d.bot.drain()
     assert len(_pings_to(fake, waiting)) == 1
 
 
@@ -67,7 +67,7 @@ async def test_a_held_turn_ping_is_not_sent_when_its_player_moves_in_time(
     await move_once(d, turn.game.doc.id)
     clock.advance(PING_HOLD * 2)
     await d.bot.services[0].adapter.deliverer.release_pings()
-    await d.bot.settle()
+    await d.bot.drain()
     assert _pings_to(fake, waiting) == []
 
 
@@ -104,7 +104,7 @@ async def _release_everywhere(workers: Running) -> None:
     """Every running worker's timer round sends the pings that fell due, at once."""
     running = [s for s in workers.services if s.application.running]
     await asyncio.gather(*(s.adapter.deliverer.release_pings() for s in running))
-    await workers.settle()
+    await workers.drain()
 
 
 async def test_a_ping_held_by_one_worker_is_dropped_when_another_handles_the_move(

@@ -27,6 +27,6 @@ async def test_after_whole_matches_through_telegram_every_key_expires_but_those_
     await started_table(d, ann, "/newgame tyaga target=10", bob)
     await d.say(ann, "/scores")
     await d.say(ann, "/stop")
-    await d.bot.settle()
+    await d.bot.drain()
     assert await adapter_redis.exists("dom:tables:tg")  # the walk sees the adapter's keys
     await assert_every_key_expires_but_those_kept(adapter_redis)

@@ -24,7 +24,7 @@ from adapters.telegram.limiter import (
     rules_for,
 )
 from adapters.telegram.outage import OutageSendLog
-from adapters.telegram.sharedlog import IN_FLIGHT, SETTLED_MS, RedisSendLog
+from adapters.telegram.sharedlog import DONE_MS, IN_FLIGHT, RedisSendLog
 from bot.app.embedded_redis import EmbeddedRedis
 from bot.model.contract import ChatRef
 from tests.adapters.telegram.vclock import VirtualClock
@@ -96,7 +96,7 @@ async def test_the_next_send_is_spaced_from_when_the_last_one_finished(
     send_log: SendLog,
 ) -> None:
     first = await send_log.reserve("tg:42", PRIVATE_RULES, NOW)
-    await send_log.settle(first, NOW + 2.5)
+    await send_log.mark_done(first, NOW + 2.5)
     second = await send_log.reserve("tg:42", PRIVATE_RULES, NOW + 2.5)
     assert second.at == pytest.approx(NOW + 3.5)
 
@@ -143,7 +143,7 @@ async def test_a_write_from_a_worker_that_died_stops_holding_back(
     redis_client: aredis.Redis,
 ) -> None:
     log = RedisSendLog(redis_client, lambda chat: f"test:sent:{{{chat}}}")
-    await log.reserve("tg:-1", GROUP_RULES, NOW)  # never settled
+    await log.reserve("tg:-1", GROUP_RULES, NOW)  # never marked done
     later = await log.reserve("tg:-1", GROUP_RULES, NOW + IN_FLIGHT + 1)
     assert later.at == NOW + IN_FLIGHT + 1
 
@@ -192,7 +192,7 @@ async def test_a_turn_taken_behind_a_write_on_its_way_is_spaced_from_when_that_o
         assert waiting.behind and waiting.at == pytest.approx(NOW + 1.2)
         again = await second.confirm(waiting, PRIVATE_RULES, NOW + 1.2)
         assert again is not None and again < NOW + 1.5  # the first has not landed: ask again
-        await first.settle(sending, NOW + 1.5)  # it lands
+        await first.mark_done(sending, NOW + 1.5)  # it lands
         moved = await second.confirm(waiting, PRIVATE_RULES, again)
         assert moved == pytest.approx(NOW + 2.5)
         assert await second.confirm(waiting, PRIVATE_RULES, NOW + 2.5) is None
@@ -223,7 +223,7 @@ async def test_a_write_leaves_only_while_fewer_than_thirty_are_on_their_way_or_j
     # Its turn came, but the thirty are still on their way (slowly): none can leave the
     # last second's count before a second from now.
     assert await send_log.claim(waiting, BOT_RULES, NOW + 2) == NOW + 3
-    await send_log.settle(on_way[0], NOW + 2.5)
+    await send_log.mark_done(on_way[0], NOW + 2.5)
     # One was answered, and may have reached Telegram just then: a second from it.
     assert await send_log.claim(waiting, BOT_RULES, NOW + 3) == NOW + 3.5
     assert isinstance(await send_log.claim(waiting, BOT_RULES, NOW + 3.5), Reservation)
@@ -237,7 +237,7 @@ class CutClaims:
         self._shared = shared
         self.reserve = shared.reserve
         self.confirm = shared.confirm
-        self.settle = shared.settle
+        self.mark_done = shared.mark_done
         self.release = shared.release
 
     async def claim(
@@ -275,9 +275,9 @@ async def test_the_shared_log_runs_on_the_embedded_server(tmp_path: Path) -> Non
             turn = await log.reserve(EVERY_CHAT, BOT_RULES, NOW)
             claimed = await log.claim(turn, BOT_RULES, NOW)
             assert isinstance(claimed, Reservation)
-            await log.settle(claimed, NOW + 0.5)
+            await log.mark_done(claimed, NOW + 0.5)
             key = f"test:sent:{{{EVERY_CHAT}}}"
-            assert 0 < await client.pttl(key) <= SETTLED_MS
+            assert 0 < await client.pttl(key) <= DONE_MS
             assert (await log.reserve("tg:42", PRIVATE_RULES, NOW + 0.5)).at == NOW + 0.5
         finally:
             await client.aclose()

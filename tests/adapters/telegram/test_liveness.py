@@ -81,7 +81,7 @@ async def test_a_turn_of_a_process_that_is_gone_no_longer_holds_back_the_next_wr
     redis_client: aredis.Redis, processes: tuple[Liveness, Liveness]
 ) -> None:
     first, second = processes
-    await send_log(redis_client, first).reserve("tg:42", PRIVATE_RULES, NOW)  # never settled
+    await send_log(redis_client, first).reserve("tg:42", PRIVATE_RULES, NOW)  # never marked done
     log = send_log(redis_client, second)
     waiting = await log.reserve("tg:42", PRIVATE_RULES, NOW + 0.2)
     assert waiting.behind

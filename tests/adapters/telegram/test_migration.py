@@ -29,7 +29,7 @@ async def test_hands_drawn_before_an_upgrade_still_play_and_are_drawn_again(
     stale_hand = copy.deepcopy(hand)  # as a phone that has not caught up still shows it
     before = len(fake.calls)
     migrate(fake, ann, OLD, NEW)
-    await old.bot.settle()
+    await old.bot.drain()
     new = make_driver(NEW)
     new.seat(ann, bob)
     redrawn = {c.chat_id for c in fake.calls[before:] if c.method == "editMessageText"}

@@ -191,7 +191,7 @@ async def test_a_message_struck_off_is_not_sent_again(
     first, second = processes
     queued = RedisOutbox(redis_client, "tg", first)
     await queued.note(GROUP, [(queued.name(1), SCORES)])
-    await queued.settle(GROUP, queued.name(1))
+    await queued.strike_off(GROUP, queued.name(1))
     await first.stop()
     taken = await RedisOutbox(redis_client, "tg", second).take_over(GROUP)
     assert taken.entries == () and taken.look_again is None

@@ -35,9 +35,9 @@ async def test_showing_an_older_version_leaves_the_newer_one_queued(
     book: RedisPendingBook,
 ) -> None:
     await book.note([table(GROUP, 5)])
-    await book.settle(table(GROUP, 4))
+    await book.strike_off(table(GROUP, 4))
     assert await book.waiting(GROUP) == {table(GROUP, 0).slot.key: 5}
-    await book.settle(table(GROUP, 5))
+    await book.strike_off(table(GROUP, 5))
     assert await book.waiting(GROUP) == {}
 
 

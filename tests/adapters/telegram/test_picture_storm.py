@@ -49,7 +49,7 @@ async def test_a_picture_storm_goes_to_the_askers_and_never_holds_the_table_back
         for _ in range(PRESSES_A_MOVE):
             for asker in (bob, dan):
                 fake.press(asker, table, data_with(table, PICTURE)[0])
-        await d.bot.settle()
+        await d.bot.drain()
         edits = [c for c in writes(fake, GROUP_ID) if c.at >= moved_at]
         assert edits, "the move never reached the table"
         lags.append(edits[0].at - moved_at)
@@ -74,7 +74,7 @@ async def test_table_commands_past_the_limit_are_not_answered_in_the_group(
     before = len(writes(fake, GROUP_ID))
     for _ in range(40):
         fake.type_text(dan, GROUP_ID, "/table")
-    await d.bot.settle()
+    await d.bot.drain()
     assert len(_photos_to(fake, dan.id)) == 1  # one version, one picture
     told = [c for c in writes(fake, GROUP_ID)[before:] if c.method == "sendMessage"]
     assert len(told) <= 1, "the group got an answer for each /table"

@@ -39,7 +39,7 @@ async def test_a_picture_for_someone_who_never_opened_the_bot_points_him_there(
     assert _photos(fake, GROUP_ID) == []
 
     fake.open_bot(cy)
-    await d.bot.settle()
+    await d.bot.drain()
     answer = await d.press(cy, table, picture)
     assert not answer.get("show_alert") and "to you alone" in answer["text"]
     assert len(_photos(fake, cy.id)) == 1

@@ -36,7 +36,7 @@ async def test_the_table_command_and_the_picture_button_send_photos(
     d = make_driver()
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
     await d.say(bob, "/table")
-    await d.bot.settle()
+    await d.bot.drain()
     (sent,) = _photos(fake, chat_id=bob.id)  # for him alone, in his private chat
     name, size = sent.files["photo"]
     assert name.endswith(".png") and size > 1000
@@ -46,7 +46,7 @@ async def test_the_table_command_and_the_picture_button_send_photos(
     table = await d.table(game_id)
     answer = await d.press(ann, table, data_with(table, PICTURE)[0])
     assert not answer.get("show_alert") and "to you alone" in answer["text"]
-    await d.bot.settle()
+    await d.bot.drain()
     assert len(_photos(fake, chat_id=ann.id)) == 1
     assert _photos(fake) == []  # nothing asked for went to the group
     assert_platform_rules_kept(fake, people)
@@ -61,7 +61,7 @@ async def test_pictures_on_edit_one_photo_in_place_move_after_move(
     for _ in range(3):
         user, hand, move = await first_mover(d, game_id)
         await d.press(user, hand, move)
-    await d.bot.settle()
+    await d.bot.drain()
     photos = _photos(fake)
     assert len(photos) == 1, "each move sent a new photo instead of editing the first"
     edits = _photos(fake, "editMessageMedia")
@@ -95,14 +95,14 @@ async def test_a_players_hand_picture_is_a_photo_in_his_private_chat(
     text_hand = await d.hand(ann, game_id)
     assert text_hand is not None and "photo" not in text_hand
     await d.say(ann, "/hand_picture on")
-    await d.bot.settle()
+    await d.bot.drain()
     hand = await d.hand(ann, game_id)
     assert hand is not None and "photo" in hand and game_id in hand["caption"]
     assert hand["message_id"] != text_hand["message_id"]  # a text cannot become a photo
     for _ in range(4):
         user, message, move = await first_mover(d, game_id)
         await d.press(user, message, move)
-    await d.bot.settle()
+    await d.bot.drain()
     assert [c for c in fake.calls_to("editMessageMedia") if c.chat_id == ann.id and c.status == 200]
     bobs = await d.hand(bob, game_id)
     assert bobs is not None and "photo" not in bobs

@@ -42,7 +42,7 @@ async def test_a_move_whose_answer_telegram_refuses_still_updates_the_table(
     user, hand, move = await first_mover(d, game_id)
     fake.inject("answerCallbackQuery", status, error, retry_after=3 if status == 429 else None)
     fake.press(user, hand, move)
-    await d.bot.settle()
+    await d.bot.drain()
     assert [c.status for c in fake.calls_to("answerCallbackQuery")][-1] == status
     game = await d.game()
     assert game is not None and len(game.doc.moves) == 1, "the core did not apply the move"
@@ -137,7 +137,7 @@ async def test_a_slow_answer_to_a_press_does_not_hold_back_its_screens(
 
     fake.watchers["slow answer"] = slow
     fake.press(user, hand, move)
-    await d.bot.settle(timeout=60.0)
+    await d.bot.drain(timeout=60.0)
     assert drawn_while_answering, "the table waited for the press's answer"
     gave_up = [r.getMessage() for r in caplog.records if "could not answer" in r.getMessage()]
     assert gave_up == [], "the table was drawn only once the bot gave up on the answer"

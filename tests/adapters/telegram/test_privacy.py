@@ -100,7 +100,7 @@ async def test_an_update_that_fails_is_logged_by_its_ids_not_its_names(
     async with running(fake, core, clock) as bot:
         core.fail = True
         fake.type_text(ann, GROUP_ID, "/join")
-        await bot.settle()
+        await bot.drain()
     [failed] = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert failed.getMessage().endswith(f"from 101 in {GROUP_ID} could not be handled")
     assert "Annabel" not in caplog.text and "Zyx" not in caplog.text

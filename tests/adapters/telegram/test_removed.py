@@ -34,16 +34,16 @@ async def test_a_bot_removed_from_a_group_stops_its_game_and_its_hands(
     game_id = await started_table(d, ann, "/newgame tyaga", bob)
     await move_once(d, game_id)
     remove_bot(fake, ann, GROUP_ID, tell=told)
-    await d.bot.settle()
+    await d.bot.drain()
     if not told:  # the table's edits are refused until the bot sees it is out
         await move_once(d, game_id)
         await move_once(d, game_id)
-        await d.bot.settle()
+        await d.bot.drain()
     game = await d.game()
     assert game is None or game.doc.id != game_id or not game.doc.active, "still playing"
     await _hands_are_dead(d, game_id, ann, bob)
     add_bot(fake, ann, GROUP_ID)
-    await d.bot.settle()
+    await d.bot.drain()
     await d.say(ann, "/newgame kozel")
     game = await d.game()
     assert game is not None and game.doc.id != game_id and game.doc.active

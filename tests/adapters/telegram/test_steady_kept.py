@@ -108,7 +108,7 @@ async def _until_the_end_of(
         other = bob if mover is ann else ann
         first = len(fake.calls)
         await d.step(played, rng)
-        await d.bot.settle()
+        await d.bot.drain()
         after = await d.game()
         state = None if after is None or after.doc.id != played.game_id else after.state
         if state is None or state.match_over or (state.deal_over and not match):

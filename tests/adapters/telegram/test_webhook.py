@@ -85,7 +85,7 @@ async def test_an_update_with_the_right_secret_reaches_the_core(
     async with running(fake, core, clock, **webhook_settings(port)) as bot:
         fake.deliver_to([f"http://127.0.0.1:{port}/tg/hook"], SECRET)
         fake.type_text(ann, GROUP_ID, "/join")
-        await bot.settle()
+        await bot.drain()
     assert [c.name for c in core.seen if isinstance(c, Command)] == ["join"]
     assert fake.feed.hook_posts == [(f"http://127.0.0.1:{port}/tg/hook", 200)]
 
@@ -97,7 +97,7 @@ async def test_an_update_without_the_right_secret_is_refused(
     core = EchoCore()
     async with running(fake, core, clock, **webhook_settings(port)) as bot:
         assert await post(port, command_update(1, "/join"), secret) == 403
-        await bot.settle()
+        await bot.drain()
     assert core.seen == []
 
 

@@ -48,7 +48,7 @@ class Queued:
     claimed: bool  # its version was claimed when it was first tried
 
 
-class Outbox:
+class ChannelQueues:
     """Per channel, the messages still to send and the task that sends them."""
 
     def __init__(self, send: Send, refused: Refused) -> None:
@@ -68,18 +68,18 @@ class Outbox:
         elif _newer(outbound, older.outbound):
             queue[queue.index(older)] = Queued(outbound, claimed)
         if channel not in self._workers:
-            self._workers[channel] = asyncio.create_task(self._drain(channel))
+            self._workers[channel] = asyncio.create_task(self._send_queued(channel))
 
     @property
     def busy(self) -> bool:
         return bool(self._workers)
 
-    async def settle(self) -> None:
+    async def drain(self) -> None:
         """Wait until every channel's queue is sent (tests, shutdown)."""
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
-    async def _drain(self, channel: str) -> None:
+    async def _send_queued(self, channel: str) -> None:
         queue = self._queues[channel]
         try:
             while queue:

@@ -1,4 +1,4 @@
-"""A channel's outbox: while an edit is being sent, newer versions of its slot
+"""A channel's queue: while an edit is being sent, newer versions of its slot
 waiting behind it are merged into the newest, which alone is sent after it."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 
 import discord
 
-from adapters.discord.outbox import Outbox
+from adapters.discord.channel_queues import ChannelQueues
 from bot.model.contract import ChatRef, Outbound, Screen, Show, Slot, SlotKind
 
 CHAT = ChatRef("dc", "1")
@@ -32,11 +32,11 @@ async def test_versions_waiting_behind_an_edit_are_merged_into_the_newest() -> N
     def refused(channel: str, outbound: Outbound, exc: discord.HTTPException) -> None:
         raise AssertionError("nothing is refused here")
 
-    outbox = Outbox(send, refused)
-    outbox.put(CHAT.key, version(1))
+    queues = ChannelQueues(send, refused)
+    queues.put(CHAT.key, version(1))
     await first_sending.wait()
     for number in (2, 3, 4):
-        outbox.put(CHAT.key, version(number))
+        queues.put(CHAT.key, version(number))
     let_through.set()
-    await outbox.settle()
+    await queues.drain()
     assert sent == [1, 4]

@@ -7,7 +7,7 @@ from typing import Any
 
 from telegram import CallbackQuery, Message
 
-from adapters.telegram.translate import (
+from adapters.telegram.conversion import (
     COMMANDS,
     TELEGRAM_NAMES,
     message_to_inbound,

@@ -16,9 +16,9 @@ from bot import ai
 from bot.model.contract import ChatRef
 from bot.model.ratings import COMPUTER, Rating, Result, decode, rate_result
 from bot.storage import keys
-from bot.storage.ratings import outbox_write
+from bot.storage.ratings import rating_queue_write
 from bot.storage.store import Store
-from bot.table.runner import OUTBOX_GRACE, Runner
+from bot.table.runner import RATING_QUEUE_GRACE, Runner
 from bot.table.sessions import Sessions
 from tests.bot.driver import SETTINGS, make_table, user
 
@@ -46,13 +46,13 @@ async def test_a_process_killed_before_the_global_step_leaves_it_to_the_sweep(
         await table.play_out([ANNA, BORIS], random.Random(3))
     monkeypatch.undo()
     assert await stored(store, "tyaga", SEATED) == {}
-    assert len(await store._redis.hkeys(keys.rating_outbox(table.chat))) == 1
+    assert len(await store._redis.hkeys(keys.rating_queue(table.chat))) == 1
     assert (await store.scoreboard(table.chat, "tyaga")).rows  # the ending write counted it
 
     restarted = Sessions(store, SETTINGS, clock=table.clock)
     await restarted.tick()  # too soon: the match's own process may still be at it
     assert await stored(store, "tyaga", SEATED) == {}
-    table.clock.advance(OUTBOX_GRACE + 1)
+    table.clock.advance(RATING_QUEUE_GRACE + 1)
     for _tick in range(3):
         await restarted.tick()
     everywhere = await stored(store, "tyaga", SEATED)
@@ -66,8 +66,8 @@ async def test_a_process_killed_before_the_global_step_leaves_it_to_the_sweep(
         assert (rating.mu, rating.sigma) == pytest.approx(
             (everywhere[key].mu, everywhere[key].sigma)
         )
-    assert not await store._redis.exists(keys.rating_outbox(table.chat))
-    assert await store._redis.zcard(keys.rating_outboxes()) == 0
+    assert not await store._redis.exists(keys.rating_queue(table.chat))
+    assert await store._redis.zcard(keys.rating_queues()) == 0
 
 
 def _match(winner: str, loser: str) -> Result:
@@ -76,7 +76,7 @@ def _match(winner: str, loser: str) -> Result:
 
 async def _queue(store: Store, chat: ChatRef, match_id: str, result: Result) -> None:
     names = {key: key for _, side in result for key, _won in side}
-    write = outbox_write(chat, match_id, "kozel", names, result)
+    write = rating_queue_write(chat, match_id, "kozel", names, result)
     await store._redis.hset(write.keys[0], str(write.values[0]), str(write.values[1]))
 
 
@@ -111,7 +111,7 @@ async def test_a_queued_match_settled_twice_moves_the_ratings_once(store: Store)
     assert await store.settle_global_ratings(chat, "m1")
     await _queue(store, chat, "m1", _match("tg:1", "tg:2"))  # as if the removal were lost
     assert not await store.settle_global_ratings(chat, "m1")
-    assert not await store._redis.exists(keys.rating_outbox(chat))
+    assert not await store._redis.exists(keys.rating_queue(chat))
     expected = rate_result(_match("tg:1", "tg:2"), {"tg:1": Rating("tg:1"), "tg:2": Rating("tg:2")})
     found = await stored(store, "kozel", ("tg:1", "tg:2"))
     assert {k: (r.mu, r.sigma, r.played) for k, r in found.items()} == {
