@@ -33,6 +33,10 @@ def table_chat(number: int) -> ChatRef:
     return CHAT if number == 1 else ChatRef(PLATFORM, CHAT.chat_id, str(number))
 
 
+ALL_TABLES: Final = tuple(table_chat(number) for number in range(1, TABLES + 1))
+"""Every table of the terminal, whose boards its lookups read as one."""
+
+
 @dataclass(frozen=True, slots=True)
 class Role:
     """Who sits in a seat, named only when shown, in the language of the screen that

@@ -7,11 +7,12 @@ player's choices into presses; they differ only in how they show the result.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 from adapters.console.draw import screen_lines
-from adapters.console.saved import PLATFORM, Saved, free_table, saved_matches
+from adapters.console.saved import ALL_TABLES, PLATFORM, Saved, free_table, saved_matches
 from adapters.console.screens import Screens, is_table
 from bot.model.contract import (
     ChatRef,
@@ -42,6 +43,8 @@ class Core(Protocol):
     async def handle(self, inbound: Inbound) -> list[Outbound]: ...
 
     async def tick(self, platform: str | None = None) -> list[Outbound]: ...
+
+    def share_boards(self, chats: Collection[ChatRef]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,8 @@ class Table:
 
     def __init__(self, core: Core, chat: ChatRef) -> None:
         self.core = core
+        # The terminal is one place to its player: its boards span all its tables.
+        core.share_boards(ALL_TABLES)
         self.chat = chat
         self.screens = Screens()
         self.users: dict[str, UserRef] = {}

@@ -252,12 +252,9 @@ class Commands:
         if name == "table":
             return await self._table_picture(command, _)
         if name == "top":
-            return [
-                self._show(
-                    command,
-                    await top_screen(runner.store, command.chat, command.args, _, command.user),
-                )
-            ]
+            chats = runner.board_chats(command.chat)
+            top = await top_screen(runner.store, command.chat, command.args, _, command.user, chats)
+            return [self._show(command, top)]
         if name == "stats":
             return [self._show(command, await lookups.stats_of(runner, command, _))]
         if name == "lang":

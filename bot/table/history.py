@@ -97,6 +97,12 @@ async def newest(history: MatchHistory, chat: ChatRef, now: float) -> list[KeptM
     return found
 
 
+async def newest_of(history: MatchHistory, chats: Sequence[ChatRef], now: float) -> list[KeptMatch]:
+    """The newest :data:`LISTED` matches kept in any of ``chats``, newest first."""
+    found = [match for chat in chats for match in await newest(history, chat, now)]
+    return sorted(found, key=lambda match: match.ended, reverse=True)[:LISTED]
+
+
 def history_screen(
     _: Translator, matches: Sequence[KeptMatch], asker: UserRef | None = None
 ) -> Screen:
@@ -196,7 +202,8 @@ def history_writes(history: MatchHistory, game: Game, now: float) -> tuple[Match
 
 async def asked(runner: Runner, command: Command, _: Translator) -> Screen | list[Outbound]:
     """``history``: the list; ``history N``: the replay of its Nth match, for the asker."""
-    matches = await newest(runner.store.history, command.chat, runner.clock())
+    chats = runner.board_chats(command.chat)
+    matches = await newest_of(runner.store.history, chats, runner.clock())
     if not command.args:
         return history_screen(_, matches, command.user)
     wanted = command.args[0]
@@ -206,8 +213,13 @@ async def asked(runner: Runner, command: Command, _: Translator) -> Screen | lis
 
 
 async def pressed(runner: Runner, press: Press, match_id: str, _: Translator) -> list[Outbound]:
-    """A replay button of the list: the match's replay for the presser alone."""
-    match = await read_kept(runner, press.chat, match_id)
+    """A replay button of the list (which may list the matches of a group of chats):
+    the match's replay for the presser alone."""
+    match = None
+    for chat in runner.board_chats(press.chat):
+        match = await read_kept(runner, chat, match_id)
+        if match is not None:
+            break
     if match is None:
         return [Answer(_("That match is no longer kept here."))]
     replay = await replay_for(runner.painter, press.user, match, _)

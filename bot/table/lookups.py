@@ -6,8 +6,11 @@ rebuilt from the game's event stream.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
 from babel import Locale
@@ -24,7 +27,7 @@ from bot.model.contract import (
 )
 from bot.model.game_state import build_state
 from bot.model.gamedoc import BadDocument, GameDoc, from_json, replay_json
-from bot.storage.store import Scoreboard, ScoreRow, StatRow
+from bot.storage.store import Scoreboard, ScoreRow, StatRow, Store
 from bot.table.rating_lookups import rating_lines, shown_name
 from bot.table.runner import Runner
 from bot.views import catalog
@@ -34,6 +37,9 @@ from bot.views.texts import board_figures, error_text, option_help, players_span
 from engine import DominoError, all_variants, get_variant
 
 TOP: Final = 10
+WHOLE: Final = 1000
+"""Rows read of each chat's board when several are merged: all of them, for a group of
+chats whose boards hold the few people of one place (a terminal's keyboard)."""
 
 log = logging.getLogger(__name__)
 
@@ -128,13 +134,51 @@ async def scores_screen(
     else:
         variants = [v.name for v in all_variants()]
     lines: list[TextLine] = []
+    chats = runner.board_chats(chat)
     for variant in variants:
-        board = await runner.store.scoreboard(chat, variant, TOP, user)
+        board = await scoreboard(runner.store, chats, variant, user)
         if board.rows or args:
             lines += _board_lines(_, board, user)
     if not lines:
         lines.append(text_line(_("Nobody has finished a match here yet.")))
     return Screen(tuple(lines))
+
+
+async def scoreboard(
+    store: Store, chats: Sequence[ChatRef], variant: str, asker: UserRef
+) -> Scoreboard:
+    """The scoreboard of one game in ``chats``: the one chat's own, or, for a group of
+    chats that are one place to their players, their boards merged (see :func:`merged`)."""
+    if len(chats) == 1:
+        return await store.scoreboard(chats[0], variant, TOP, asker)
+    boards = await asyncio.gather(
+        *(store.scoreboard(chat, variant, WHOLE, asker) for chat in chats)
+    )
+    return merged(variant, boards, asker)
+
+
+def merged(variant: str, boards: Sequence[Scoreboard], asker: UserRef) -> Scoreboard:
+    """One board of several chats' boards of a game: each player's rows summed (named as
+    the first board names him), ranked again as a chat's board ranks them (matches won,
+    then win rate), its first :data:`TOP` rows and the asker's own."""
+    totals: dict[str, ScoreRow] = {}
+    for board in boards:
+        for row in board.rows:
+            seen = totals.get(row.user_key)
+            totals[row.user_key] = row if seen is None else _summed(seen, row)
+    ranked = sorted(totals.values(), key=lambda row: (-row.won, -row.win_rate, row.user_key))
+    rows = tuple(replace(row, rank=rank) for rank, row in enumerate(ranked, 1))
+    mine = next((row for row in rows if row.user_key == asker.key), None)
+    return Scoreboard(variant, rows[:TOP], mine, len(rows))
+
+
+def _summed(first: ScoreRow, other: ScoreRow) -> ScoreRow:
+    return replace(
+        first,
+        played=first.played + other.played,
+        won=first.won + other.won,
+        points=first.points + other.points,
+    )
 
 
 def _board_lines(_: Translator, board: Scoreboard, asker: UserRef) -> list[TextLine]:
@@ -184,7 +228,10 @@ async def stats_of(runner: Runner, command: Command, _: Translator) -> Screen:
         heading = _("Your results in every chat:") if command.private else None
         return await stats_screen(runner, command.user, _, heading)
     asked = " ".join(command.args).strip().removeprefix("@")
-    known = await runner.store.chat_players(command.chat, [v.name for v in all_variants()])
+    variants = [v.name for v in all_variants()]
+    known: dict[str, str] = {}
+    for chat in runner.board_chats(command.chat):
+        known |= await runner.store.chat_players(chat, variants)
     found = [
         key for key, name in known.items() if asked.casefold() in (name.casefold(), key.casefold())
     ]

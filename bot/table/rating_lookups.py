@@ -7,6 +7,7 @@ computer levels apart from people.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -27,11 +28,13 @@ async def top_screen(
     args: tuple[str, ...],
     _: Translator,
     asker: UserRef | None = None,
+    chats: Sequence[ChatRef] = (),
 ) -> Screen:
     """``top [global] [GAME]``: the leaderboard of one game (one round trip), or of
     each rated game when none is named; in this chat, or across every chat. The
     computers and the ``asker`` are named as this screen names them (see
-    :func:`shown_name`)."""
+    :func:`shown_name`). ``chats``: a group of chats, this one among them, that are one
+    place to their players (see :func:`group_leaders`)."""
     words = list(args)
     everywhere = bool(words) and words[0].lower() == "global"
     words = words[1:] if everywhere else words
@@ -42,13 +45,36 @@ async def top_screen(
     except DominoError as exc:
         return Screen((text_line(error_text(_, exc)),))
     lines: list[TextLine] = []
+    group = tuple(chats) if len(chats) > 1 and not everywhere else ()
     for name in named or [v.name for v in all_variants()]:
-        rows, _count = await store.leaders(None if everywhere else chat, name, FETCHED)
+        if group:
+            rows = await group_leaders(store, group, name)
+        else:
+            rows, _count = await store.leaders(None if everywhere else chat, name, FETCHED)
         if rows or named:
-            lines += _board(_, name, everywhere, rows, asker)
+            lines += _board(_, name, everywhere or bool(group), rows, asker)
     if not lines:
         lines.append(text_line(_("Nobody has a rating here yet.")))
     return Screen(tuple(lines))
+
+
+async def group_leaders(
+    store: Store, chats: Sequence[ChatRef], variant: str
+) -> list[tuple[str, Rating]]:
+    """The leaderboard of a group of chats: everyone rated in any of them, by his rating
+    across every chat. Chats' own ratings cannot be merged: each is a skill estimate
+    moved by that chat's matches in turn, not a count that adds up, and no mean of
+    them is the estimate all the matches would have given. A person's rating across
+    every chat is that estimate when the group's chats are the only ones he plays in
+    (a terminal's keyboard players); a computer's counts its matches everywhere."""
+    names: dict[str, str] = {}
+    for chat in chats:
+        rows, _count = await store.leaders(chat, variant, FETCHED)
+        names |= {key: rating.name for key, rating in rows}
+    if not names:
+        return []
+    found = await store.global_ratings(variant, names)
+    return sorted(found.items(), key=lambda item: item[1].ordinal, reverse=True)
 
 
 def _board(

@@ -119,9 +119,15 @@ class Runner:
         self.shown = ShownScreens()
         # The platforms whose adapters show steady hands (see bot.views.steady_hand).
         self.steady: set[str] = set()
+        # Chats whose lookups read the boards of a group of chats: chat -> the group.
+        self.boards: dict[ChatRef, tuple[ChatRef, ...]] = {}
         self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
+
+    def board_chats(self, chat: ChatRef) -> tuple[ChatRef, ...]:
+        """The chats whose boards a lookup in ``chat`` reads (see Sessions.share_boards)."""
+        return self.boards.get(chat, (chat,))
 
     # -- reading ----------------------------------------------------------------------
 

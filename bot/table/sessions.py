@@ -166,6 +166,10 @@ class Sessions:
         picture of it: the table he looks for may be far up the chat, or gone."""
         self._commands.live_tables.add(platform)
 
+    def share_boards(self, chats: Collection[ChatRef]) -> None:
+        """Lookups asked in any of ``chats`` read the boards of all of them, merged."""
+        self._runner.boards.update(dict.fromkeys(chats, tuple(chats)))
+
     async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None:
         """The chat's table as the store holds it (and the hands and picture named in
         ``slot_keys``), for an adapter to bring what it shows up to date; raises
@@ -344,10 +348,8 @@ class Sessions:
 
     async def _unreachable(self, event: Unreachable) -> list[Outbound]:
         slot = event.slot
-        if slot.kind not in (SlotKind.HAND, SlotKind.PING) or slot.game_id is None:
-            return []
         chat = slot.table
-        if chat is None:
+        if chat is None or slot.game_id is None or slot.kind not in (SlotKind.HAND, SlotKind.PING):
             return []
         game_id, user, runner = slot.game_id, event.user, self._runner
         now = runner.clock()

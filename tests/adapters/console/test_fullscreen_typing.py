@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Final, Literal
 
@@ -22,7 +23,7 @@ from adapters.console.fullscreen import TableApp
 from adapters.console.shades import MoveButton
 from adapters.console.words import saved_farewell
 from bot.app.config import Settings
-from bot.model.contract import Inbound, Outbound
+from bot.model.contract import ChatRef, Inbound, Outbound
 from bot.model.gamedoc import GameDoc, from_json
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
@@ -274,6 +275,9 @@ class HeldCore:
 
     async def handle(self, inbound: Inbound) -> list[Outbound]:
         return await self.sessions.handle(inbound)
+
+    def share_boards(self, chats: Collection[ChatRef]) -> None:
+        self.sessions.share_boards(chats)
 
     async def tick(self, platform: str | None = None) -> list[Outbound]:
         replies = await self.sessions.tick(platform)
