@@ -43,6 +43,8 @@ class Core(Protocol):
 
     async def tick(self, platform: str | None = None) -> list[Outbound]: ...
 
+    def draws_tables(self, platform: str) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class TableRequest:
@@ -100,6 +102,7 @@ class Table:
     def __init__(self, core: Core, chat: ChatRef) -> None:
         self.core = core
         self.chat = chat
+        core.draws_tables(chat.platform)  # the terminal draws from the table's model
         self.screens = Screens()
         self.users: dict[str, UserRef] = {}
         self.game_id: str | None = None

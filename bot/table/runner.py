@@ -120,6 +120,7 @@ class Runner:
         self.shown = ShownScreens()
         # The platforms whose adapters show steady hands (see bot.views.steady_hand).
         self.steady: set[str] = set()
+        self.drawn: set[str] = set()  # those that draw from the table's model (Sessions)
         self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
@@ -225,7 +226,7 @@ class Runner:
             in_chat = translator(after.doc.settings.lang)
             drawn = await self.painter.table(in_chat, after.doc, after.state)
         updates = game_updates(
-            before, after, decision, self.clock(), self.shown, drawn, self.steady
+            before, after, decision, self.clock(), self.shown, drawn, self.steady, self.drawn
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         steps += players_noted(self.store, chat, before, after)  # for mydata and forget
