@@ -1,86 +1,88 @@
-"""What changed between two versions of a screen, for the full-screen table to mark.
+"""What changed at the table, for the full-screen table to mark.
 
-The core sends whole screens, never "what just happened", so the table compares
-each screen with the one it replaces: tiles added at an end of a row of tiles
-(the line of play) are the last move, tiles new in a hand were just drawn, and
-recent moves the table did not list before are moves to add to the log. Nothing here
-reads a game's rules or a language's words; it works on the text the core wrote.
+The core's shows carry the table's model and what happened since the table was last
+shown (see :class:`~bot.model.contract.Show`): the tiles the events say were just
+played are marked where the model's line has them, and the tiles a hand's model holds
+that it did not hold before were just drawn. The table's text is only searched for
+where the model's tiles are written, the way every screen writes a tile (``[6|4]``).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from rich.text import Text
 
 from adapters.console.draw import hanging
+from bot.model.events import DealStarted, Played, TableEvent
+from bot.model.hand import HandView
+from bot.model.parts import LineTile, TileRef
 
-TILE: Final = re.compile(r"\[[^\[\]|]*\|[^\[\]|]*\]")
-TILE_RUN: Final = re.compile(r"(?:\[[^\[\]|]*\|[^\[\]|]*\]){2,}|\[[^\[\]|]*\|[^\[\]|]*\]")
 SEAT_MARKS: Final = ("▶ ", "• ")  # how the table marks the seat to move and the others
 NEW: Final = "bold reverse"
 TO_MOVE: Final = "bold"
 
+Span = tuple[int, int]
+Mark = tuple[str, tuple[Span, ...]]
+"""The line of play as the table writes it, and the spans of the tiles last laid in it."""
 
-Marks = dict[int, tuple[str, tuple[int, int]]]
-"""The table's rows of tiles that last grew: row number -> (the row, the new tiles' span)."""
+
+def tile_written(tile: TileRef) -> str:
+    """A tile as every screen writes it: ``[6|4]``, the higher half first."""
+    return f"[{tile.hi}|{tile.lo}]"
 
 
-def added_span(old: str, new: str) -> tuple[int, int] | None:
-    """Where, in ``new``, the tiles added at either end of ``old``'s longest run of
-    tiles are (all of them if ``old`` had none); ``None`` when no tile was added."""
-    old_run, new_run = _longest_run(old), _longest_run(new)
-    if new_run is None:
-        return None
-    if old_run is None:
-        return new_run
-    before, now = old[old_run[0] : old_run[1]], new[new_run[0] : new_run[1]]
-    if len(now) <= len(before):
-        return None
-    if now.endswith(before):
-        return new_run[0], new_run[1] - len(before)
-    if now.startswith(before):
-        return new_run[0] + len(before), new_run[1]
+def placed_written(placed: LineTile) -> str:
+    """A tile on the line as the table writes it, from L to R (``×``: laid across)."""
+    return f"[{placed.left}|{placed.right}]{'×' if placed.across else ''}"
+
+
+def laid(events: Sequence[TableEvent], since: int | None) -> tuple[TileRef, ...] | None:
+    """The tiles played after version ``since`` (none seen yet: those of the last move
+    played), or ``None`` when nothing after it changed the line (the mark stays); a
+    deal begun after it clears the mark."""
+    newer = [e for e in events if since is None or e.version > since]
+    played = [e for e in newer if isinstance(e, Played)]
+    if since is None and played:
+        return tuple(e.tile for e in played if e.version == played[-1].version)
+    if played:
+        return tuple(e.tile for e in played if not _before_a_deal(e, newer))
+    if any(isinstance(e, DealStarted) for e in newer):
+        return ()
     return None
 
 
-def _longest_run(text: str) -> tuple[int, int] | None:
-    runs = [m.span() for m in TILE_RUN.finditer(text)]
-    return max(runs, key=lambda span: span[1] - span[0], default=None)
+def _before_a_deal(event: Played, events: Sequence[TableEvent]) -> bool:
+    """``event`` was played in a deal that a later one among ``events`` followed."""
+    return any(isinstance(e, DealStarted) and e.version > event.version for e in events)
 
 
-def _above_seats(lines: Sequence[str]) -> int:
-    return next((n for n, line in enumerate(lines) if line.startswith(SEAT_MARKS)), len(lines))
+def line_mark(line: Sequence[LineTile], tiles: Collection[TileRef]) -> Mark:
+    """The line as the table writes it, with where ``tiles`` lie in it."""
+    written, spans, at = "", [], 0
+    for placed in line:
+        text = placed_written(placed)
+        if placed.tile in tiles:
+            spans.append((at, at + len(tile_written(placed.tile))))
+        written += text
+        at += len(text)
+    return written, tuple(spans)
 
 
-def remark(lines: Sequence[str], before: Sequence[str], marks: Marks) -> Marks:
-    """The marks after the table changed from ``before`` to ``lines``: a row of tiles
-    above the seats (the line of play) that grew is marked where it grew; a mark
-    stays while its row does not change."""
-    kept: Marks = {}
-    for number in range(_above_seats(lines)):
-        line = lines[number]
-        old = before[number] if number < len(before) else ""
-        span = added_span(old, line) if old != line else None
-        if span is not None:
-            kept[number] = (line, span)
-        elif number in marks and marks[number][0] == line:
-            kept[number] = marks[number]
-    return kept
-
-
-def board_text(lines: Sequence[str], marks: Marks) -> Text:
-    """The table's lines, with the tiles the last move added marked and the seat to
-    move in bold."""
+def board_text(lines: Sequence[str], mark: Mark | None) -> Text:
+    """The table's lines, with the tiles the last move laid marked where the line of
+    play is written, and the seat to move in bold."""
     pieces = []
-    for number, line in enumerate(lines):
+    for line in lines:
         piece = Text(line)
         if line.startswith(SEAT_MARKS[0]):
             piece.stylize(TO_MOVE)
-        if number in marks and marks[number][0] == line:
-            piece.stylize(NEW, *marks[number][1])
+        at = line.find(mark[0]) if mark is not None and mark[0] else -1
+        if mark is not None and at >= 0:
+            for begin, end in mark[1]:
+                piece.stylize(NEW, at + begin, at + end)
+            mark = None  # the line of play is written once, first
         pieces.append(piece)
     return Text("\n").join(pieces)
 
@@ -106,26 +108,30 @@ def wrapped(text: Text, width: int, indent: int = 2) -> Text:
     return Text("\n").join(rows)
 
 
-def hand_text(lines: Sequence[str], before: Sequence[str]) -> Text:
-    """A hand's lines with the tiles it did not hold before marked (none the first time)."""
-    held = {tile for line in before for tile in TILE.findall(line)}
+def hand_text(lines: Sequence[str], hand: HandView | None, before: HandView | None) -> Text:
+    """A hand's lines with the tiles its model holds that its model ``before`` (of the
+    same deal) did not marked: the tiles just drawn (none the first time)."""
+    fresh: list[TileRef] = []
+    if hand is not None and before is not None and before.deal == hand.deal:
+        fresh = [tile for tile in hand.tiles if tile not in before.tiles]
     pieces = []
     for line in lines:
         piece = Text(line)
-        if held:
-            for found in TILE.finditer(line):
-                if found.group() not in held:
-                    piece.stylize(NEW, *found.span())
+        for tile in fresh:
+            at = line.find(tile_written(tile))
+            if at >= 0:
+                piece.stylize(NEW, at, at + len(tile_written(tile)))
         pieces.append(piece)
     return Text("\n").join(pieces)
 
 
-def held_lines(lines: Sequence[str]) -> list[str]:
-    """A hand's lines down to its last tile: once a deal is over, what the hand said of
-    the turn ("Wait for your turn.", "The match is over.") is past, and the table says
-    what comes next."""
-    last = max((n for n, line in enumerate(lines) if TILE.search(line)), default=len(lines) - 1)
-    return list(lines[: last + 1])
+def held_lines(lines: Sequence[str], hand: HandView | None) -> list[str]:
+    """A hand's lines down to the last that writes one of its model's tiles: once a deal
+    is over, what the hand said of the turn ("Wait for your turn.", "The match is
+    over.") is past, and the table says what comes next."""
+    tiles = [tile_written(tile) for tile in hand.tiles] if hand is not None else []
+    holding = [n for n, line in enumerate(lines) if any(tile in line for tile in tiles)]
+    return list(lines[: max(holding, default=len(lines) - 1) + 1])
 
 
 def without_moves(lines: Sequence[str], moves: Sequence[str]) -> list[str]:

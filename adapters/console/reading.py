@@ -15,9 +15,12 @@ from functools import partial
 
 from rich.text import Text
 
-from adapters.console.marks import TILE, Marks, board_text, new_moves, remark, without_moves
-from adapters.console.yours import drawn_in_a_row, own_draws, said_to_you
+from adapters.console.marks import Mark, board_text, laid, line_mark, new_moves, without_moves
+from adapters.console.yours import TILE, drawn_in_a_row, own_draws, said_to_you
 from bot.model.contract import isolated
+from bot.model.events import TableEvent
+from bot.model.parts import TileRef
+from bot.model.table import TableView
 from bot.views.i18n import Translator
 
 
@@ -40,7 +43,8 @@ class TableReader:
     _told: list[str] = field(default_factory=list)  # the recent moves as told to the player
     _drawn: list[str] = field(default_factory=list)  # tiles the last entry named as drawn
     _ended: bool = False  # the table shows a finished deal
-    _marks: Marks = field(default_factory=dict)
+    _laid: tuple[TileRef, ...] = ()  # the tiles the last move laid on the line
+    _seen: int | None = None  # the version of the newest event read
 
     def read(
         self,
@@ -49,11 +53,14 @@ class TableReader:
         moves: Sequence[str] = (),
         you: str | None = None,
         hand: tuple[Sequence[str], Sequence[str]] = ((), ()),
+        model: TableView | None = None,
+        events: Sequence[TableEvent] = (),
     ) -> Reading:
         """``lines``: the table's, heading first; ``ended``: it shows a finished deal
         or match; ``moves``: the recent moves it lists among its lines; ``you``: the
         one player's name, if one alone is at the keyboard; ``hand``: his hand's lines
-        now and as last shown, to name what he drew."""
+        now and as last shown, to name what he drew; ``model`` and ``events``: the
+        table's model and what happened, as the table's show carried them."""
         _ = self._
         if you is not None:
             you = isolated(you)  # as the core's sentences write a name
@@ -73,11 +80,24 @@ class TableReader:
         if ended and not self._ended:  # the deal's result, as the table shows it
             notes.append("\n".join(rest))
         self._ended = ended
-        self._marks = remark(rest, self._lines, self._marks)
         self._lines, self._moves = rest, list(moves)
         # A finished deal's table shows it all: the last moves, the result, who won.
         board = body if ended else rest
-        return Reading(title, board_text(board, self._marks), notes, regrown, list(self._told))
+        return Reading(
+            title, board_text(board, self._mark(model, events)), notes, regrown, list(self._told)
+        )
+
+    def _mark(self, model: TableView | None, events: Sequence[TableEvent]) -> Mark | None:
+        """Where the tiles the last move laid are in the model's line: those the events
+        newer than the last read say were played, else the last ones marked."""
+        if model is None:
+            return None
+        now = laid(events, self._seen)
+        if now is not None:
+            self._laid = now
+        if events:
+            self._seen = max(event.version for event in events)
+        return line_mark(model.line, self._laid)
 
 
 def _grew(_: Translator, old: str, new: str) -> bool:

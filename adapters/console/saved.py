@@ -111,7 +111,7 @@ async def saved_matches(store: Store, now: float) -> list[Saved]:
     found: list[Saved] = []
     for number in range(1, TABLES + 1):
         chat = table_chat(number)
-        snapshot = await open_game(store, chat, now)
+        snapshot = await open_game(store, chat, now, drawn=True)
         stored = await store.load(chat) if snapshot is not None else None
         if snapshot is None or snapshot.status != "running" or stored is None:
             continue

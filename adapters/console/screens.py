@@ -3,7 +3,9 @@
 Like any adapter, the console keeps what each slot shows and never lets an
 older version replace a newer one. Everything the table loop needs to know
 (who is to move, whether a deal waits for the next one, whether the match
-ended) is read from these screens' buttons, not worked out from the rules.
+ended) is read from these screens' buttons, not worked out from the rules. The
+shows carry the table's model, what happened since the table was last shown, and each
+hand's model (see :class:`~bot.model.contract.Show`); they are kept beside the screens.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from dataclasses import dataclass, field
 
 from bot.model.codec import BadPayload, NextDealPress, RematchPress, ScoresPick, decode
 from bot.model.contract import Button, Outbound, Screen, Show, SlotKind, UserRef
+from bot.model.events import TableEvent
+from bot.model.hand import HandView
+from bot.model.table import TableView
 from bot.table.typed_moves import offered_moves
 
 
@@ -21,6 +26,7 @@ class Hand:
     user: UserRef
     screen: Screen
     version: int
+    model: HandView | None = None
 
     @property
     def buttons(self) -> list[Button]:
@@ -32,6 +38,8 @@ class Screens:
     table: Screen | None = None
     table_version: int = -1
     hands: dict[str, Hand] = field(default_factory=dict)
+    model: TableView | None = None  # the table's, once dealt
+    events: tuple[TableEvent, ...] = ()  # what happened, as the table's last show told it
 
     def keep(self, replies: Sequence[Outbound]) -> None:
         for reply in replies:
@@ -40,10 +48,13 @@ class Screens:
             slot = reply.slot
             if is_table(reply) and reply.version >= self.table_version:
                 self.table, self.table_version = reply.screen, reply.version
+                self.model, self.events = reply.table, reply.events
             elif slot.kind is SlotKind.HAND and slot.user is not None:
                 kept = self.hands.get(slot.user.key)
                 if kept is None or reply.version >= kept.version:
-                    self.hands[slot.user.key] = Hand(slot.user, reply.screen, reply.version)
+                    self.hands[slot.user.key] = Hand(
+                        slot.user, reply.screen, reply.version, reply.hand
+                    )
 
     def to_move(self) -> Hand | None:
         """The person whose hand offers moves (the newest, should two look so)."""

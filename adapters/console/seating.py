@@ -46,6 +46,8 @@ class Core(Protocol):
 
     def share_boards(self, chats: Collection[ChatRef]) -> None: ...
 
+    def draws_tables(self, platform: str) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class TableRequest:
@@ -105,6 +107,7 @@ class Table:
         # The terminal is one place to its player: its boards span all its tables.
         core.share_boards(ALL_TABLES)
         self.chat = chat
+        core.draws_tables(chat.platform)  # the terminal draws from the table's model
         self.screens = Screens()
         self.users: dict[str, UserRef] = {}
         self.game_id: str | None = None

@@ -38,6 +38,7 @@ from adapters.console.shades import (
 )
 from adapters.console.words import export_file
 from bot.model.contract import Answer, Document, Notice, Outbound, Response, UserRef
+from bot.model.hand import HandView
 from bot.views.i18n import N_, translator
 
 PROMPT: Final = N_("a move's number, 6-4@L, draw, hint, help …")
@@ -77,6 +78,7 @@ class TableView(App[int]):
         self._busy = asyncio.Lock()
         self._reader = TableReader(_)
         self._hands: dict[str, list[str]] = {}
+        self._hand_models: dict[str, HandView | None] = {}  # as each hand was last drawn
         self._handing_over = False
         self._started = False
         self._poller: Timer | None = None  # lets the core's timers move the computers
@@ -168,7 +170,10 @@ class TableView(App[int]):
             ended = screens.next_deal() is not None or screens.over()
             card = screens.table.card
             moves = [line_text(line, self.clock()) for line in card.moves] if card else []
-            reading = self._reader.read(lines, ended, moves, *self._you_and_hand())
+            you, hand_lines = self._you_and_hand()
+            reading = self._reader.read(
+                lines, ended, moves, you, hand_lines, screens.model, screens.events
+            )
             self.query_one("#title", Static).update(reading.title)
             for number, note in enumerate(reading.notes):
                 if number == 0 and reading.regrown:
@@ -220,9 +225,11 @@ class TableView(App[int]):
             text.update("")
         else:
             lines = screen_lines(hand.screen, self.clock(), 10_000)[1:]
-            shown_lines = held_lines(lines) if next_deal is not None or over else lines
-            text.update(hand_text(shown_lines, self._hands.get(hand.user.key, [])))
+            held = hand.model
+            shown_lines = held_lines(lines, held) if next_deal is not None or over else lines
+            text.update(hand_text(shown_lines, held, self._hand_models.get(hand.user.key)))
             self._hands[hand.user.key] = lines
+            self._hand_models[hand.user.key] = held
         buttons = tile_buttons(hand) if hand is not None else []
         if next_deal is not None and screens.table is not None:
             label = next(b.label for b in pressable(screens.table) if b.payload == next_deal)

@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from adapters.console.marks import TILE
 from bot.views.i18n import Translator
+
+TILE = re.compile(r"\[[^\[\]|]*\|[^\[\]|]*\]")  # a tile as a sentence writes it
 
 _GAP = "\0"  # stands in for the names while a template is taken apart
 _JOIN = ", "  # how the core joins the winners' names

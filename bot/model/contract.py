@@ -11,6 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.model.events import TableEvent
+    from bot.model.hand import HandView
+    from bot.model.table import TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +304,12 @@ class Show:
     renew: bool = False
     # Pin the message posted anew, where the platform lets the bot (the chat's setting).
     pin: bool = False
+    # The model the screen was drawn from, for a platform that draws it itself (see
+    # :meth:`bot.table.sessions.Sessions.draws_tables`): a table's, with the events since
+    # the version its slot showed last or since the deal began, and a hand's.
+    table: TableView | None = field(default=None, repr=False)
+    events: tuple[TableEvent, ...] = field(default=(), repr=False)
+    hand: HandView | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

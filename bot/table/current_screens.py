@@ -27,8 +27,11 @@ class Snapshot:
     shows: tuple[Show, ...]
 
 
-async def open_game(store: Store, chat: ChatRef, now: float) -> Snapshot | None:
-    """The chat's open game as screens; ``None`` when it has none."""
+async def open_game(
+    store: Store, chat: ChatRef, now: float, drawn: bool = False
+) -> Snapshot | None:
+    """The chat's open game as screens; ``None`` when it has none (``drawn``: with the
+    table's model and each hand's, see :func:`~bot.table.redraw.game_screens`)."""
     stored = await store.load(chat)
     if stored is None:
         return None
@@ -37,5 +40,5 @@ async def open_game(store: Store, chat: ChatRef, now: float) -> Snapshot | None:
         return None
     state = build_state(doc) if doc.deals else None
     game = Game(doc, state, stored.version)
-    shows = game_screens(game, now, lambda slot: slot.kind is SlotKind.HAND)
+    shows = game_screens(game, now, lambda slot: slot.kind is SlotKind.HAND, (), drawn)
     return Snapshot(doc.status, doc.id, tuple(shows))

@@ -24,6 +24,7 @@ from bot.storage.game import MatchWrite
 from bot.storage.ratings import Queued, chat_rating_writes, rating_queue_write
 from bot.storage.values import MatchRow
 from bot.views.i18n import Translator, text_line
+from engine import public_view, variant_of
 
 if TYPE_CHECKING:
     from bot.model.contract import ChatRef, Outbound
@@ -127,3 +128,22 @@ def with_changes(updates: list[Outbound], game_id: str, lines: list[str]) -> lis
             item = replace(item, screen=screen)
         out.append(item)
     return out
+
+
+def match_rows(game: Game) -> list[MatchRow]:
+    """Each person's result, with the figure his game's board adds up: a match's score,
+    except in Kozel, where a lower score is better and the board counts goats (1 for a
+    seat that reached the target, else 0)."""
+    state = game.state
+    assert state is not None
+    variant = variant_of(state)
+    goats = variant.goats(public_view(state))
+    return [
+        MatchRow(
+            seat.user,
+            number in state.winners,
+            int(number in goats) if variant.lower_wins else state.match_scores[number],
+        )
+        for number, seat in enumerate(game.doc.seats)
+        if seat.user is not None
+    ]

@@ -18,6 +18,7 @@ from bot.model.decision import Game
 from bot.model.game_state import build_state
 from bot.model.gamedoc import from_json
 from bot.picture.screens import hand_picture_png, picture_screen
+from bot.table.models import with_hand_model, with_table_model
 from bot.table.runner import Runner
 from bot.table.updates import hand_of, hand_slot, in_table_chat, picture_slot, table_of, table_slot
 from bot.views.i18n import translator
@@ -52,16 +53,23 @@ async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> D
 
 
 def game_screens(
-    game: Game, now: float, wanted: Callable[[Slot], bool], steady: Collection[str] = ()
+    game: Game,
+    now: float,
+    wanted: Callable[[Slot], bool],
+    steady: Collection[str] = (),
+    drawn: bool = False,
 ) -> list[Show]:
     """The table of ``game`` as of ``now``, then, once it is dealt, the table's picture
     and the hands of seated people that ``wanted`` picks (a hand is never drawn apart
     when it is shown in the table's chat, nor for a player who cannot be written to),
     each with its picture for a player who asked for pictures (``steady``: the
-    platforms whose hands are steady)."""
+    platforms whose hands are steady; ``drawn``: the shows carry the table's model and
+    its events since the deal began, and each hand's)."""
     doc, state, version = game.doc, game.state, game.version
     stays = doc.chat.platform in steady
     screens = [Show(table_slot(doc), table_of(game, now), version)]
+    if drawn:
+        screens = [with_table_model(screens[0], game, 0)]
     if state is None:
         return screens
     if wanted(picture_slot(doc)):
@@ -76,7 +84,8 @@ def game_screens(
         screen = hand_of(doc, state, seat, stays)
         if held.pictures:
             screen = replace(screen, picture=hand_picture_png(doc, state, seat, stays))
-        screens.append(Show(slot, screen, version))
+        show = Show(slot, screen, version)
+        screens.append(with_hand_model(show, game, seat) if drawn else show)
     return screens
 
 

@@ -57,7 +57,6 @@ from bot.storage.store import (
     Ending,
     GameRead,
     GameWrite,
-    MatchRow,
     MatchWrite,
     Store,
     StoreBusy,
@@ -70,12 +69,18 @@ from bot.table.game_read import assemble, deal_start_snapshot
 from bot.table.history import history_writes
 from bot.table.match_steps import Tempo
 from bot.table.painter import Painter
-from bot.table.rating_step import RatedMatch, change_lines, rate_finished, with_changes
+from bot.table.rating_step import (
+    RatedMatch,
+    change_lines,
+    match_rows,
+    rate_finished,
+    with_changes,
+)
 from bot.table.state_cache import GameCache
 from bot.table.updates import ShownScreens, deal_ended, game_updates
 from bot.views.i18n import Translator, pick_language, translator
 from bot.views.texts import computer_name
-from engine import DominoError, public_view, variant_of
+from engine import DominoError
 
 log = logging.getLogger(__name__)
 
@@ -117,9 +122,10 @@ class Runner:
         self.default_lang = default_lang
         self.games = GameCache()
         self.shown = ShownScreens()
-        # The platforms whose adapters show steady hands (see bot.views.steady_hand).
+        # Platforms whose adapters show steady hands (see bot.views.steady_hand), and
+        # those that draw from the table's model; chats whose lookups read a group's boards.
         self.steady: set[str] = set()
-        # Chats whose lookups read the boards of a group of chats: chat -> the group.
+        self.drawn: set[str] = set()
         self.boards: dict[ChatRef, tuple[ChatRef, ...]] = {}
         self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
@@ -234,7 +240,7 @@ class Runner:
             in_chat = translator(after.doc.settings.lang)
             drawn = await self.painter.table(in_chat, after.doc, after.state)
         updates = game_updates(
-            before, after, decision, self.clock(), self.shown, drawn, self.steady
+            before, after, decision, self.clock(), self.shown, drawn, self.steady, self.drawn
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         steps += players_noted(self.store, chat, before, after)  # for mydata and forget
@@ -289,9 +295,9 @@ class Runner:
         doc = game.doc
         writes: tuple[MatchWrite, ...] = ()
         if doc.status == FINISHED and game.state is not None:
-            writes = board_writes(chat, doc.variant, _match_rows(game), self.store.retention)
+            writes = board_writes(chat, doc.variant, match_rows(game), self.store.retention)
         if rated is not None:
-            writes += rated.writes(chat, self.store.retention, _match_rows(game))
+            writes += rated.writes(chat, self.store.retention, match_rows(game))
         writes += history_writes(self.store.history, game, self.clock())
         # The final table's version, so an adapter that died before showing it can tell.
         ended = f"{game.version}:{doc.id}"
@@ -308,7 +314,7 @@ class Runner:
 
         async def record() -> None:
             try:
-                queued = rated.queued(_match_rows(game))
+                queued = rated.queued(match_rows(game))
                 await self.store.settle_global_ratings(chat, rated.match_id, rated.noted, queued)
             except RatingContention:  # it stays queued: a later sweep settles it
                 log.warning("global ratings busy: match %s waits for a sweep", rated.match_id)
@@ -366,25 +372,6 @@ def _computer_names(game: Game) -> dict[str, str]:
         for seat in game.doc.seats
         if seat.user is None and seat.computer
     }
-
-
-def _match_rows(game: Game) -> list[MatchRow]:
-    """Each person's result, with the figure his game's board adds up: a match's score,
-    except in Kozel, where a lower score is better and the board counts goats (1 for a
-    seat that reached the target, else 0)."""
-    state = game.state
-    assert state is not None
-    variant = variant_of(state)
-    goats = variant.goats(public_view(state))
-    return [
-        MatchRow(
-            seat.user,
-            number in state.winners,
-            int(number in goats) if variant.lower_wins else state.match_scores[number],
-        )
-        for number, seat in enumerate(game.doc.seats)
-        if seat.user is not None
-    ]
 
 
 def _newly_seated(before: Game | None, after: Game) -> list[UserRef]:

@@ -2,9 +2,9 @@
 :meth:`Sessions.tick` for what time does (paced computer moves, turn timeouts,
 the next deal).
 
-Both return the outbound instructions for the adapter to carry out in order.
-A press always gets exactly one :class:`~bot.model.contract.Answer`, first. When the
-store is down, nothing is written and the person is told to try again.
+Both return the outbound instructions for the adapter to carry out in order. A press
+always gets exactly one :class:`~bot.model.contract.Answer`, first. When the store is
+down, nothing is written and the person is told to try again.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from bot.model.contract import (
     PrivateStart,
     Response,
     Screen,
-    Show,
     SlotKind,
     Unreachable,
     UserRef,
@@ -50,7 +49,7 @@ from bot.table.private_chat import tables_of, welcome_screen
 from bot.table.redraw import Drawn, redraw
 from bot.table.rematch import rematch
 from bot.table.runner import Runner
-from bot.table.updates import hand_slot, in_table_chat
+from bot.table.updates import hand_as_it_is
 from bot.views.i18n import Translator, pick_language, text_line, translator
 from engine import Move
 
@@ -159,6 +158,10 @@ class Sessions:
         """Draw the hands of games played on ``platform`` as steady ones (see
         :mod:`bot.views.steady_hand`): its adapter shows them so from now on."""
         self._runner.steady.add(platform)
+
+    def draws_tables(self, platform: str) -> None:
+        """Shows on ``platform`` carry the typed models its adapter draws from (Show)."""
+        self._runner.drawn.add(platform)
 
     def tables_on_demand(self, platform: str) -> None:
         """``/table`` on ``platform`` posts the chat's live table anew, buttons and all,
@@ -343,7 +346,7 @@ class Sessions:
         if decision.reply:
             return [Notice(here, Screen((reply_line(decision.reply),))), *ran.updates]
         if decision.screen is not None and ran.before is not None:  # his hand, as it is
-            return _hand_as_it_is(ran.before, user, decision.screen)
+            return hand_as_it_is(ran.before, user, decision.screen)
         return ran.updates
 
     async def _unreachable(self, event: Unreachable) -> list[Outbound]:
@@ -377,15 +380,6 @@ class Sessions:
         if isinstance(inbound, PrivateStart):
             return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
         return []
-
-
-def _hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
-    """A player's hand shown again in his slot, at the game's current version."""
-    seat = game.doc.seat_of(user)
-    if seat is None:
-        return []
-    slot = hand_slot(game.doc, seat)
-    return [] if in_table_chat(game.doc, slot) else [Show(slot, screen, game.version)]
 
 
 def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], Awaitable[None]]:

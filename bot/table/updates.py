@@ -24,10 +24,21 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.model.contract import Button, Delete, Notice, Outbound, Screen, Show, Slot, SlotKind
+from bot.model.contract import (
+    Button,
+    Delete,
+    Notice,
+    Outbound,
+    Screen,
+    Show,
+    Slot,
+    SlotKind,
+    UserRef,
+)
 from bot.model.decision import Decision, Game
 from bot.model.gamedoc import GameDoc
 from bot.picture.screens import hand_picture_png, picture_screen
+from bot.table.models import with_hand_model, with_table_model
 from bot.table.play import private_chat
 from bot.views.hand import hand_screen, ping_screen
 from bot.views.i18n import translator
@@ -68,6 +79,15 @@ def in_table_chat(doc: GameDoc, slot: Slot) -> bool:
         return False
     log.warning("game %s: not sending a %s to the table's own chat", doc.id, slot.kind.value)
     return True
+
+
+def hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
+    """A player's hand shown again in his slot, at the game's current version."""
+    seat = game.doc.seat_of(user)
+    if seat is None:
+        return []
+    slot = hand_slot(game.doc, seat)
+    return [] if in_table_chat(game.doc, slot) else [Show(slot, screen, game.version)]
 
 
 def table_of(game: Game, now: float) -> Screen:
@@ -116,11 +136,13 @@ def game_updates(
     shown: ShownScreens | None = None,
     deal_end: Screen | None = None,
     steady: Collection[str] = (),
+    drawn: Collection[str] = (),
 ) -> list[Outbound]:
     """The updates for a written game, in the order an adapter should send them
     (``shown``: the screens drawn for earlier versions, kept by the caller;
     ``deal_end``: the :func:`deal_end_picture` of a write that ended a deal, when the
-    caller has drawn it; ``steady``: the platforms whose hands are steady)."""
+    caller has drawn it; ``steady``: the platforms whose hands are steady; ``drawn``:
+    those whose adapters draw from the table's model, which their shows carry)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
     shown = shown or ShownScreens(0)
@@ -142,6 +164,9 @@ def game_updates(
         renew = _deal_began(before, state) or match_ended
         pin = renew and doc.settings.pin
         table_show = Show(table_slot(doc), table, version, renew=renew, pin=pin)
+        if doc.chat.platform in drawn:
+            since = before.doc.step if before is not None and before.state is not None else 0
+            table_show = with_table_model(table_show, after, since)
         if not match_ended:
             out.append(table_show)
     if state is None:
@@ -156,9 +181,18 @@ def game_updates(
         out.append(Notice(table_slot(doc).chat, deal_end or deal_end_picture(after)))
     if match_ended and table_show is not None:
         out.append(table_show)
-    out += _hands(before, after, decision, shown, doc.chat.platform in steady)
+    hands = _hands(before, after, decision, shown, doc.chat.platform in steady)
+    if doc.chat.platform in drawn:
+        hands = [with_hand_model(show, after, _seat(doc, show)) for show in hands]
+    out += hands
     out += _pings(before, after)
     return out
+
+
+def _seat(doc: GameDoc, show: Show) -> int:
+    """The seat whose hand ``show`` shows."""
+    seats = enumerate(doc.seats)
+    return next(n for n, held in seats if held.user is not None and hand_slot(doc, n) == show.slot)
 
 
 def _still_acting(before: Game, after: Game) -> bool:
@@ -209,11 +243,11 @@ def _deal_began(before: Game | None, state: State[Any] | None) -> bool:
 
 def _hands(
     before: Game | None, after: Game, decision: Decision, shown: ShownScreens, steady: bool
-) -> list[Outbound]:
+) -> list[Show]:
     doc, state = after.doc, after.state
     assert state is not None
     asked = {user.key for user in decision.hands_for}
-    out: list[Outbound] = []
+    out: list[Show] = []
     for seat, held in enumerate(doc.seats):
         if held.user is None or held.unreachable:
             continue

@@ -279,6 +279,9 @@ class HeldCore:
     def share_boards(self, chats: Collection[ChatRef]) -> None:
         self.sessions.share_boards(chats)
 
+    def draws_tables(self, platform: str) -> None:
+        self.sessions.draws_tables(platform)
+
     async def tick(self, platform: str | None = None) -> list[Outbound]:
         replies = await self.sessions.tick(platform)
         if replies:

@@ -1,0 +1,42 @@
+"""The table's typed model beside its screens, for a platform whose adapter draws the
+table itself (the terminal): the :class:`~bot.model.table.TableView` and the events since
+the version the table showed last with the table's screen, the
+:class:`~bot.model.hand.HandView` with a hand's. Only such platforms get them, so the
+chats, which show the screens as they are, pay nothing for them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import engine
+from bot.model.contract import Show
+from bot.model.decision import Game
+from bot.model.events import DealStarted, TableEvent, events_since
+from bot.model.gamedoc import GameDoc
+from bot.model.hand import hand_view
+from bot.model.table import table_view
+
+
+def with_table_model(show: Show, game: Game, since: int) -> Show:
+    """``show`` (the table's) with its model and the events after version ``since``,
+    or since the current deal began if that is earlier; a lobby has no model."""
+    if game.state is None:
+        return show
+    view = table_view(game.doc, engine.public_view(game.state))
+    return replace(show, table=view, events=table_events(game.doc, since))
+
+
+def with_hand_model(show: Show, game: Game, seat: int) -> Show:
+    """``show`` (``seat``'s hand) with the model of his hand."""
+    if game.state is None:
+        return show
+    return replace(show, hand=hand_view(game.doc, game.state, seat))
+
+
+def table_events(doc: GameDoc, since: int) -> tuple[TableEvent, ...]:
+    """The events after version ``since``, or from the current deal's start if that
+    is earlier (a table redrawn from scratch tells its deal so far)."""
+    told = events_since(doc)
+    starts = [n for n, event in enumerate(told) if isinstance(event, DealStarted)]
+    newer = next((n for n, event in enumerate(told) if event.version > since), len(told))
+    return told[min(newer, starts[-1] if starts else 0) :]
