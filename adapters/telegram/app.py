@@ -34,6 +34,7 @@ from adapters.telegram.conversion import (
     TELEGRAM_NAMES,
     chat_as_user,
     chat_ref,
+    described,
     is_private,
     message_to_inbound,
     query_to_press,
@@ -337,7 +338,7 @@ class TelegramAdapter:
         self.submit([o for o in outbounds if not _in_group(o, chat)])
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        log.error("%s could not be handled", _described(update), exc_info=context.error)
+        log.error("%s could not be handled", described(update), exc_info=context.error)
         if isinstance(update, Update) and update.effective_message is not None:
             chat = update.effective_message.chat
             if update.callback_query is None and is_private(chat):
@@ -360,16 +361,6 @@ class TelegramAdapter:
         admin = member.status in ADMINS
         self._admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)
         return admin
-
-
-def _described(update: object) -> str:
-    """An update for a log line, by its ids alone (no names, no text)."""
-    if not isinstance(update, Update):
-        return type(update).__name__
-    chat, user = update.effective_chat, update.effective_user
-    where = f" in {chat.id}" if chat is not None else ""
-    who = f" from {user.id}" if user is not None else ""
-    return f"update {update.update_id}{who}{where}"
 
 
 def _in_group(item: Outbound, group: ChatRef) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from telegram import CallbackQuery, Chat, Message, User
+from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatType
 
 from bot.model.contract import ChatRef, Command, Inbound, Press, PrivateStart, UserRef
@@ -127,3 +127,13 @@ def telegram_chat_id(chat: ChatRef) -> int:
 
 def telegram_thread_id(chat: ChatRef) -> int | None:
     return int(chat.thread) if chat.thread is not None else None
+
+
+def described(update: object) -> str:
+    """An update for a log line, by its ids alone (no names, no text)."""
+    if not isinstance(update, Update):
+        return type(update).__name__
+    chat, user = update.effective_chat, update.effective_user
+    where = f" in {chat.id}" if chat is not None else ""
+    who = f" from {user.id}" if user is not None else ""
+    return f"update {update.update_id}{who}{where}"
