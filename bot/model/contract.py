@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bot.model.events import TableEvent
-    from bot.model.hand import HandView
-    from bot.model.table import TableView
+from bot.model.events import TableEvent
+from bot.model.hand import HandView
+from bot.model.table import TableView
 
 
 @dataclass(frozen=True, slots=True)

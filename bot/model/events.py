@@ -11,15 +11,18 @@ step) it happened at; :func:`events_since` gives those after a version the calle
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, RootModel
 
 import engine
 from bot.model.game_state import replayed
-from bot.model.gamedoc import GameDoc
 from bot.model.parts import Frozen, Side, TileRef
 from engine import Event, Kind, State
+
+if TYPE_CHECKING:
+    # Annotations only: the game document imports the contract, which holds these models.
+    from bot.model.gamedoc import GameDoc
 
 
 class Happened(Frozen):

@@ -5,11 +5,14 @@ hand) or step by step (:func:`replayed`, for what happened at each version)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import engine
-from bot.model.gamedoc import GameDoc
 from engine import Event, State
+
+if TYPE_CHECKING:
+    # Annotations only: the game document imports the contract, which holds these models.
+    from bot.model.gamedoc import GameDoc
 
 
 def build_state(doc: GameDoc, start: State[Any] | None = None) -> State[Any]:

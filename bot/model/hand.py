@@ -7,14 +7,17 @@ engine's own refusal of it, asked by trying it on the seat's turn (:func:`refusa
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
 import engine
-from bot.model.gamedoc import GameDoc
 from bot.model.parts import Frozen, Side, TileRef
 from engine import IllegalMove, Move, State, Tile
+
+if TYPE_CHECKING:
+    # Annotations only: the game document imports the contract, which holds these models.
+    from bot.model.gamedoc import GameDoc
 
 MoveKind = Literal["play", "double", "draw", "pass", "done", "steal", "recover"]
 

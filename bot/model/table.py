@@ -9,14 +9,17 @@ and the one Three Guns sets aside, which every seat sees. ``version`` is the gam
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from pydantic import Field
 
 import engine
-from bot.model.gamedoc import GameDoc
 from bot.model.parts import Frozen, GameParts, LineTile, OpenEnd, game_parts
 from engine import View
+
+if TYPE_CHECKING:
+    # Annotations only: the game document imports the contract, which holds these models.
+    from bot.model.gamedoc import GameDoc
 
 MODEL_VERSION: Final = 1
 """The version of the model's layout, written into every :class:`TableView`."""
