@@ -1,14 +1,11 @@
-"""Carrying out one outbound instruction with the Bot API.
+"""Carrying out a slot's screen (Show) or its deletion (Delete) with the Bot API.
 
 Telegram's answers are folded into what they mean for a slot: "message is not
 modified" is a success, a table message someone deleted is sent again, a flood
 wait is waited out and the call repeated, and a 403 from a private chat means the
 user cannot be reached (:class:`UserUnreachable`).
 
-A response to a command is a new message replying to the command. The bot's
-previous response on the same topic (the last ``/scores``) is deleted then, once
-it has been up for :data:`READ_SECONDS`, so a busy chat does not fill up with
-them. A table posted anew (``renew``, at the start of a deal) is sent first and
+A table posted anew (``renew``, at the start of a deal) is sent first and
 its older message deleted after, or cut to its heading where Telegram no longer
 lets a bot delete it. A slot's screen held up past half its hold (a flood wait) is
 held again before each write, and dropped if a newer one was claimed meanwhile, or
@@ -17,33 +14,25 @@ slot's new message whose id the store could not take is deleted at once: the scr
 is sent again when the store answers, and no copy is left that no record names. A
 picture sent on its own above a text too long for its caption is recorded likewise, and
 the slot's picture recorded before it deleted.
+
+New messages and deletions as such, and the one-off messages with no slot (notices,
+responses, files, answers to button presses), are the :class:`.sending.Sender`'s, which
+the carrier holds as :attr:`Carrier.sender`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextvars import ContextVar
-from typing import TypeVar
 
-from telegram import (
-    Bot,
-    InputFile,
-    InputMediaPhoto,
-    LinkPreviewOptions,
-    Message,
-    ReplyParameters,
-)
+from telegram import Bot, InputMediaPhoto, Message
 from telegram.constants import ParseMode
-from telegram.error import (
-    BadRequest,
-    TelegramError,
-)
+from telegram.error import BadRequest, TelegramError
 
 from adapters.telegram.calls import Caller
 from adapters.telegram.clock import Clock
-from adapters.telegram.conversion import telegram_thread_id
 from adapters.telegram.limiter import UNPACED, SendTurns
 from adapters.telegram.pins import Pinner
 from adapters.telegram.refusals import (
@@ -51,36 +40,20 @@ from adapters.telegram.refusals import (
     is_not_modified,
     is_other_kind,
 )
-from adapters.telegram.render import Renderer, alert_text
-from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
-from bot.model.contract import (
-    Answer,
-    ChatRef,
-    Delete,
-    Document,
-    Notice,
-    Response,
-    Screen,
-    Show,
-    Slot,
-    SlotKind,
+from adapters.telegram.render import Renderer
+from adapters.telegram.sending import (
+    CAPTION_LIMIT,
+    NO_PREVIEW,
+    PICTURE_NAME,
+    STORE_DOWN,
+    Sender,
 )
-from bot.storage.connect import REDIS_ERRORS
+from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
+from bot.model.contract import ChatRef, Delete, Screen, Show, Slot, SlotKind
 
 log = logging.getLogger(__name__)
 
-STORE_DOWN = REDIS_ERRORS  # what the slot book raises when Redis is down
-
-T = TypeVar("T")
-# Told that a one-off message has gone out, before the carrier does anything more: the
-# deliverer strikes it off its outbox there, so no later step can leave it to be sent again.
-Sent = Callable[[], Awaitable[None]] | None
-
-NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 BUSY_POLL = 0.02  # seconds between looks at a slot another worker is showing
-CAPTION_LIMIT = 1024  # characters Telegram takes in a photo's caption
-PICTURE_NAME = "table.png"
-READ_SECONDS = 60.0  # an older response stays at least this long before it is tidied away
 PICTURE_TOPIC = "picture|"  # the slot book's record of a slot's picture sent on its own
 
 
@@ -108,17 +81,7 @@ class Carrier:
         self.calls = Caller(clock, self._hold_on)
         self._call = self.calls.call
         self.pins = Pinner(bot, book, clock, self._call)
-
-    async def answer(self, query_id: str, answer: Answer) -> None:
-        """Answer a button press; a failure is logged, never raised: the press has been
-        handled already, and an answer is only worth giving at once, so nothing waits
-        for a flood wait or retries it."""
-        try:
-            await self.bot.answer_callback_query(
-                query_id, text=alert_text(answer.text) or None, show_alert=answer.alert
-            )
-        except TelegramError as err:
-            log.warning("could not answer callback %s: %s", query_id, err)
+        self.sender = Sender(bot, renderer, book, clock, self.calls)
 
     async def show(self, show: Show, turns: SendTurns = UNPACED) -> None:
         slot = show.slot
@@ -168,11 +131,11 @@ class Carrier:
             # An edit notifies no one, so a notifying screen is a new message. A ping
             # replaces the old one; a hand leaves its older message as it was drawn.
             if slot.kind is not SlotKind.HAND:
-                await self._delete_message(slot.chat, message_id, turns)
+                await self.sender.delete_message(slot.chat, message_id, turns)
             message_id = None
         if message_id is not None and show.renew:
             sent = await self._send_placed(show, turns, notify=False)
-            deleted = await self._delete_message(slot.chat, message_id, turns)
+            deleted = await self.sender.delete_message(slot.chat, message_id, turns)
             if not deleted:
                 await self._stub(slot.chat, message_id, show.screen, turns)
             if show.pin:
@@ -191,7 +154,7 @@ class Carrier:
         the screen is sent again once the store is back, and a copy no record names
         would stay above it for good, one more table the players see."""
         slot = show.slot
-        sent = await self._send(
+        sent = await self.sender.send(
             slot.chat,
             show.screen,
             turns,
@@ -202,7 +165,7 @@ class Carrier:
             await self.book.place(slot, sent.message_id, show.version)
         except STORE_DOWN:
             try:
-                await self._delete_message(slot.chat, sent.message_id, turns)
+                await self.sender.delete_message(slot.chat, sent.message_id, turns)
             except TelegramError as err:
                 log.warning("message %s in %s is left unrecorded: %s", sent.message_id, slot, err)
             raise
@@ -219,10 +182,10 @@ class Carrier:
                 slot.chat, PICTURE_TOPIC + slot.key, message_id, self.clock.now()
             )
         except STORE_DOWN:
-            await self._delete_message(slot.chat, message_id, turns)
+            await self.sender.delete_message(slot.chat, message_id, turns)
             raise
         if earlier is not None and earlier.message_id != message_id:
-            await self._delete_message(slot.chat, earlier.message_id, turns)
+            await self.sender.delete_message(slot.chat, earlier.message_id, turns)
 
     async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, turns: SendTurns) -> None:
         """Cut a message that could not be deleted to the screen's first line, with no
@@ -241,7 +204,7 @@ class Carrier:
         if version is None:
             message_id = await self.book.message_of(slot)
             if message_id is not None:
-                await self._delete_message(slot.chat, message_id, turns)
+                await self.sender.delete_message(slot.chat, message_id, turns)
             await self.book.forget(slot)
             return
         claim = await self._claim(slot, version)
@@ -249,119 +212,11 @@ class Carrier:
             return  # a newer screen of the slot is shown: not this deletion's to remove
         try:
             if claim.message_id is not None:
-                await self._delete_message(slot.chat, claim.message_id, turns)
+                await self.sender.delete_message(slot.chat, claim.message_id, turns)
         except BaseException:
             await self.book.release(slot)
             raise
         await self.book.vacate(slot, version)  # which releases it too
-
-    async def notice(self, notice: Notice, turns: SendTurns = UNPACED, sent: Sent = None) -> None:
-        """A new message; ``sent`` is awaited as soon as Telegram has taken it."""
-        await self._send(notice.chat, notice.screen, turns, notify=True)
-        if sent is not None:
-            await sent()
-
-    async def respond(
-        self, response: Response, turns: SendTurns = UNPACED, sent: Sent = None
-    ) -> None:
-        """A new message replying to the command (``sent`` is awaited as soon as Telegram
-        has taken it, before anything else is done); then the previous response on the
-        same topic is deleted if it has been up long enough to be read."""
-        chat = response.chat
-        reply_to = int(response.reply_to) if response.reply_to else None
-        message = await self._send(chat, response.screen, turns, notify=True, reply_to=reply_to)
-        if sent is not None:
-            await sent()
-        if not response.topic:
-            return
-        now = self.clock.now()
-        try:
-            previous = await self.book.swap_response(chat, response.topic, message.message_id, now)
-        except STORE_DOWN as err:  # sent: only the tidying of the older one is skipped
-            log.info("could not remember the response in %s (%s)", chat.key, err)
-            return
-        if previous is not None and now - previous.at >= READ_SECONDS:
-            await self._delete_message(chat, previous.message_id, turns)
-
-    async def document(
-        self, document: Document, turns: SendTurns = UNPACED, sent: Sent = None
-    ) -> None:
-        chat = document.chat
-        await self._call(
-            lambda chat_id: self.bot.send_document(
-                chat_id,
-                InputFile(document.data, filename=document.filename),
-                caption=document.caption or None,
-                message_thread_id=telegram_thread_id(chat),
-            ),
-            chat,
-            turns,
-        )
-        if sent is not None:
-            await sent()
-
-    async def _send(
-        self,
-        chat: ChatRef,
-        screen: Screen,
-        turns: SendTurns,
-        *,
-        notify: bool,
-        reply_to: int | None = None,
-        on_picture: Callable[[int], Awaitable[None]] | None = None,
-    ) -> Message:
-        """Send ``screen`` as a new message: a photo captioned with its text, or, when the
-        text is too long for a caption, the photo and then the text (``on_picture`` is
-        told the photo's message id in between)."""
-        rendered = self.renderer.render(screen)
-        replying = (
-            ReplyParameters(reply_to, allow_sending_without_reply=True)
-            if reply_to is not None
-            else None
-        )
-        if screen.picture is not None and len(rendered.text) <= CAPTION_LIMIT:
-            picture = screen.picture
-            return await self._call(
-                lambda chat_id: self.bot.send_photo(
-                    chat_id,
-                    InputFile(picture, filename=PICTURE_NAME),
-                    caption=rendered.text,
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=rendered.markup,
-                    message_thread_id=telegram_thread_id(chat),
-                    disable_notification=not notify,
-                ),
-                chat,
-                turns,
-            )
-        if screen.picture is not None:  # too much text for a caption: the picture goes first
-            picture = screen.picture
-            photo = await self._call(
-                lambda chat_id: self.bot.send_photo(
-                    chat_id,
-                    InputFile(picture, filename=PICTURE_NAME),
-                    message_thread_id=telegram_thread_id(chat),
-                    disable_notification=True,
-                ),
-                chat,
-                turns,
-            )
-            if on_picture is not None:
-                await on_picture(photo.message_id)
-        return await self._call(
-            lambda chat_id: self.bot.send_message(
-                chat_id,
-                rendered.text,
-                parse_mode=ParseMode.HTML,
-                reply_markup=rendered.markup,
-                message_thread_id=telegram_thread_id(chat),
-                disable_notification=not notify,
-                link_preview_options=NO_PREVIEW,
-                reply_parameters=replying,
-            ),
-            chat,
-            turns,
-        )
 
     async def _edit(self, chat: ChatRef, message_id: int, show: Show, turns: SendTurns) -> bool:
         """Edit the slot's message (a picture's by replacing the photo, as
@@ -405,22 +260,7 @@ class Carrier:
                 return False
             if is_other_kind(err):
                 # Text cannot become a photo by an edit, nor a photo text: replace it.
-                await self._delete_message(chat, message_id, turns)
+                await self.sender.delete_message(chat, message_id, turns)
                 return False
             raise
-        return True
-
-    async def _delete_message(self, chat: ChatRef, message_id: int, turns: SendTurns) -> bool:
-        """Delete a message; False when Telegram refused (already deleted, or too old for
-        a bot to delete): either way it is not ours to show any more."""
-        try:
-            await self._call(
-                lambda chat_id: self.bot.delete_message(chat_id, message_id),
-                chat,
-                turns,
-                in_chat=False,
-            )
-        except BadRequest as err:
-            log.info("could not delete message %s in %s: %s", message_id, chat.key, err)
-            return False
         return True

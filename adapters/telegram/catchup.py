@@ -20,9 +20,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
 
-from adapters.telegram.carry import STORE_DOWN as CARRIER_STORE_DOWN
 from adapters.telegram.outbox import Entry, RedisOutbox
 from adapters.telegram.pending import GRACE_SECONDS, IDLE_SECONDS, PendingBook
+from adapters.telegram.sending import STORE_DOWN as CARRIER_STORE_DOWN
 from adapters.telegram.slots import SlotBook
 from bot.model.contract import ChatRef, Outbound, Show, SlotKind
 from bot.storage.values import StoreUnavailable

@@ -36,7 +36,7 @@ from telegram.error import Forbidden, TelegramError
 
 from adapters.telegram.calls import UserUnreachable
 from adapters.telegram.carried import CarriedWatch, Watches
-from adapters.telegram.carry import STORE_DOWN, Carrier, Sent
+from adapters.telegram.carry import Carrier
 from adapters.telegram.clock import Clock
 from adapters.telegram.conversion import private_chat
 from adapters.telegram.heldpings import Drop, Hold, TelegramPings
@@ -52,6 +52,7 @@ from adapters.telegram.mailbox import (
 )
 from adapters.telegram.outbox import Entry, Once, RedisOutbox
 from adapters.telegram.pending import PendingBook
+from adapters.telegram.sending import STORE_DOWN, Sent
 from bot.model.contract import (
     Answer,
     ChatRef,
@@ -113,7 +114,7 @@ class Deliverer:
 
     async def answer(self, query_id: str, answer: Answer) -> None:
         """Answered at once: a press's answer is due within seconds and costs no budget."""
-        await self.carrier.answer(query_id, answer)
+        await self.carrier.sender.answer(query_id, answer)
 
     def _newer_queued(self, show: Show) -> bool:
         """Whether a newer version of ``show``'s screen waits in its mailbox."""
@@ -368,12 +369,8 @@ class Deliverer:
             await self.carrier.show(item, turns)
         elif isinstance(item, Delete):
             await self.carrier.delete(item, turns)
-        elif isinstance(item, Notice):
-            await self.carrier.notice(item, turns, sent)
-        elif isinstance(item, Response):
-            await self.carrier.respond(item, turns, sent)
-        elif isinstance(item, Document):
-            await self.carrier.document(item, turns, sent)
+        elif isinstance(item, Notice | Response | Document):
+            await self.carrier.sender.send_once(item, turns, sent)
         elif self._pings is not None:
             await self._pings.carry(item)
 

@@ -20,8 +20,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
-from adapters.telegram.carry import STORE_DOWN
 from adapters.telegram.limiter import MemorySendLog, Reservation, Rule, SendLog
+from adapters.telegram.sending import STORE_DOWN
 
 log = logging.getLogger(__name__)
 

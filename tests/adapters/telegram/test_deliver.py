@@ -6,11 +6,12 @@ from __future__ import annotations
 import redis.asyncio as aredis
 from telegram import Bot
 
-from adapters.telegram.carry import READ_SECONDS, Carrier
+from adapters.telegram.carry import Carrier
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.heldpings import PING_HOLD, TelegramPings
 from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
 from adapters.telegram.render import Renderer
+from adapters.telegram.sending import READ_SECONDS
 from adapters.telegram.slots import MemorySlotBook
 from bot.model.contract import (
     Button,

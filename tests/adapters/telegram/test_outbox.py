@@ -291,7 +291,7 @@ async def test_a_response_is_struck_off_as_soon_as_it_is_sent_before_its_tidying
         Core().report,
         outbox=RedisOutbox(redis_client, "tg", first),
     )
-    await deliverer.carrier.respond(RULES)  # an older response on the topic, long read
+    await deliverer.carrier.sender.respond(RULES)  # an older response on the topic, long read
     clock.advance(3600)
     tidying, never = asyncio.Event(), asyncio.Event()
 

@@ -4,9 +4,9 @@ and pictures keep within the group's limits like any message."""
 
 from __future__ import annotations
 
-from adapters.telegram.carry import CAPTION_LIMIT
 from adapters.telegram.deliver import Deliverer
 from adapters.telegram.limiter import GROUP_RULES
+from adapters.telegram.sending import CAPTION_LIMIT
 from bot.model.contract import Notice, Screen, Show, Slot, SlotKind
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import GROUP, GROUP_ID, deliver
