@@ -32,7 +32,6 @@ from bot.model.contract import (
     PrivateStart,
     Response,
     Screen,
-    Show,
     SlotKind,
     Unreachable,
     UserRef,
@@ -49,7 +48,7 @@ from bot.table.presses import game_chat, press_flow
 from bot.table.private_chat import tables_of, welcome_screen
 from bot.table.redraw import Drawn, redraw
 from bot.table.runner import Runner
-from bot.table.updates import hand_slot, in_table_chat
+from bot.table.updates import hand_as_it_is
 from bot.views.i18n import Translator, pick_language, text_line, translator
 from engine import Move
 
@@ -338,7 +337,7 @@ class Sessions:
         if decision.reply:
             return [Notice(here, Screen((reply_line(decision.reply),))), *ran.updates]
         if decision.screen is not None and ran.before is not None:  # his hand, as it is
-            return _hand_as_it_is(ran.before, user, decision.screen)
+            return hand_as_it_is(ran.before, user, decision.screen)
         return ran.updates
 
     async def _unreachable(self, event: Unreachable) -> list[Outbound]:
@@ -374,15 +373,6 @@ class Sessions:
         if isinstance(inbound, PrivateStart):
             return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
         return []
-
-
-def _hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
-    """A player's hand shown again in his slot, at the game's current version."""
-    seat = game.doc.seat_of(user)
-    if seat is None:
-        return []
-    slot = hand_slot(game.doc, seat)
-    return [] if in_table_chat(game.doc, slot) else [Show(slot, screen, game.version)]
 
 
 def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], Awaitable[None]]:

@@ -24,7 +24,17 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.model.contract import Button, Delete, Notice, Outbound, Screen, Show, Slot, SlotKind
+from bot.model.contract import (
+    Button,
+    Delete,
+    Notice,
+    Outbound,
+    Screen,
+    Show,
+    Slot,
+    SlotKind,
+    UserRef,
+)
 from bot.model.decision import Decision, Game
 from bot.model.gamedoc import GameDoc
 from bot.picture.screens import hand_picture_png, picture_screen
@@ -324,3 +334,12 @@ def _first_turn_of_deal(doc: GameDoc, seat: int) -> bool:
     """``seat`` has made no move yet in the current deal."""
     start = doc.deal_starts[-1] if doc.deal_starts else 0
     return all(mover != seat for mover, _move in doc.moves[start:])
+
+
+def hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
+    """A player's hand shown again in his slot, at the game's current version."""
+    seat = game.doc.seat_of(user)
+    if seat is None:
+        return []
+    slot = hand_slot(game.doc, seat)
+    return [] if in_table_chat(game.doc, slot) else [Show(slot, screen, game.version)]
