@@ -43,6 +43,8 @@ class Core(Protocol):
 
     async def tick(self, platform: str | None = None) -> list[Outbound]: ...
 
+    def no_deal_pictures(self, platform: str) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class TableRequest:
@@ -98,6 +100,8 @@ class Table:
     """A match in one of the terminal's chats: the latest screens and who plays."""
 
     def __init__(self, core: Core, chat: ChatRef) -> None:
+        # The terminal shows a deal's end in the table: the core need not draw it.
+        core.no_deal_pictures(PLATFORM)
         self.core = core
         self.chat = chat
         self.screens = Screens()

@@ -120,6 +120,8 @@ class Runner:
         self.shown = ShownScreens()
         # The platforms whose adapters show steady hands (see bot.views.steady_hand).
         self.steady: set[str] = set()
+        # The platforms whose adapters send no picture of a deal's end: none is drawn.
+        self.unpictured: set[str] = set()
         self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
@@ -220,12 +222,12 @@ class Runner:
         else:
             raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
         drawn = None
-        if deal_ended(before, after):
+        if deal_ended(before, after) and after.doc.chat.platform not in self.unpictured:
             assert after.state is not None
             in_chat = translator(after.doc.settings.lang)
             drawn = await self.painter.table(in_chat, after.doc, after.state)
         updates = game_updates(
-            before, after, decision, self.clock(), self.shown, drawn, self.steady
+            before, after, decision, self.clock(), self.shown, drawn, self.steady, self.unpictured
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         steps += players_noted(self.store, chat, before, after)  # for mydata and forget

@@ -275,6 +275,9 @@ class HeldCore:
     async def handle(self, inbound: Inbound) -> list[Outbound]:
         return await self.sessions.handle(inbound)
 
+    def no_deal_pictures(self, platform: str) -> None:
+        self.sessions.no_deal_pictures(platform)
+
     async def tick(self, platform: str | None = None) -> list[Outbound]:
         replies = await self.sessions.tick(platform)
         if replies:
