@@ -48,6 +48,8 @@ class Core(Protocol):
 
     def draws_tables(self, platform: str) -> None: ...
 
+    def no_deal_pictures(self, platform: str) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class TableRequest:
@@ -103,6 +105,8 @@ class Table:
     """A match in one of the terminal's chats: the latest screens and who plays."""
 
     def __init__(self, core: Core, chat: ChatRef) -> None:
+        # The terminal shows a deal's end in the table: the core need not draw it.
+        core.no_deal_pictures(PLATFORM)
         self.core = core
         # The terminal is one place to its player: its boards span all its tables.
         core.share_boards(ALL_TABLES)

@@ -40,6 +40,7 @@ class Painter(Pooled):
         if workers < 0:
             raise ValueError(f"workers must be 0 or more, not {workers}")
         self.workers = workers
+        self.asked = 0  # pictures asked of it since it was made
 
     def start(self) -> None:
         """Start the workers now, so that the first deal's end is not kept waiting
@@ -53,6 +54,7 @@ class Painter(Pooled):
 
     async def draw(self, order: TableOrder) -> bytes:
         """The picture ``order`` describes, as PNG bytes."""
+        self.asked += 1
         self.start()
         assert self._pool is not None
         return await asyncio.get_running_loop().run_in_executor(self._pool, draw_table, order)

@@ -127,6 +127,8 @@ class Runner:
         self.steady: set[str] = set()
         self.drawn: set[str] = set()
         self.boards: dict[ChatRef, tuple[ChatRef, ...]] = {}
+        # The platforms whose adapters send no picture of a deal's end: none is drawn.
+        self.unpictured: set[str] = set()
         self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
@@ -235,12 +237,20 @@ class Runner:
         else:
             raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
         drawn = None
-        if deal_ended(before, after):
+        if deal_ended(before, after) and after.doc.chat.platform not in self.unpictured:
             assert after.state is not None
             in_chat = translator(after.doc.settings.lang)
             drawn = await self.painter.table(in_chat, after.doc, after.state)
         updates = game_updates(
-            before, after, decision, self.clock(), self.shown, drawn, self.steady, self.drawn
+            before,
+            after,
+            decision,
+            self.clock(),
+            self.shown,
+            drawn,
+            self.steady,
+            self.drawn,
+            self.unpictured,
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         steps += players_noted(self.store, chat, before, after)  # for mydata and forget

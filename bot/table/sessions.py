@@ -163,6 +163,10 @@ class Sessions:
         """Shows on ``platform`` carry the typed models its adapter draws from (Show)."""
         self._runner.drawn.add(platform)
 
+    def no_deal_pictures(self, platform: str) -> None:
+        """Draw and send no picture of a deal's end on ``platform``: its table tells it."""
+        self._runner.unpictured.add(platform)
+
     def tables_on_demand(self, platform: str) -> None:
         """``/table`` on ``platform`` posts the chat's live table anew, buttons and all,
         where its adapter shows it (below the command), instead of sending the asker a

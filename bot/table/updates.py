@@ -137,12 +137,14 @@ def game_updates(
     deal_end: Screen | None = None,
     steady: Collection[str] = (),
     drawn: Collection[str] = (),
+    unpictured: Collection[str] = (),
 ) -> list[Outbound]:
     """The updates for a written game, in the order an adapter should send them
     (``shown``: the screens drawn for earlier versions, kept by the caller;
     ``deal_end``: the :func:`deal_end_picture` of a write that ended a deal, when the
     caller has drawn it; ``steady``: the platforms whose hands are steady; ``drawn``:
-    those whose adapters draw from the table's model, which their shows carry)."""
+    those whose adapters draw from the table's model, which their shows carry;
+    ``unpictured``: the platforms that send no picture of a deal's end)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
     shown = shown or ShownScreens(0)
@@ -175,7 +177,7 @@ def game_updates(
     turned_on = before is not None and not before.doc.settings.pictures
     if doc.settings.pictures and (table_changed or turned_on):
         out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
-    if deal_ended(before, after):
+    if deal_ended(before, after) and doc.chat.platform not in unpictured:
         # The final line and every hand left, once, as its own message: the table
         # message itself shows only counts, and is posted anew when the next deal begins.
         out.append(Notice(table_slot(doc).chat, deal_end or deal_end_picture(after)))

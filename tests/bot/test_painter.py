@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.model.contract import Notice
+from bot.model.contract import Notice, Outbound, SlotKind
 from bot.model.decision import Game
 from bot.picture.samples import gallery
 from bot.picture.screens import TableOrder, draw_table
@@ -13,7 +13,7 @@ from bot.storage.store import Store
 from bot.table.painter import Painter
 from bot.table.updates import deal_end_picture
 from engine import DOUBLE_SIX
-from tests.bot.driver import button, deal, make_table, scripted, user
+from tests.bot.driver import Table, button, deal, make_table, scripted, shows, user
 from tests.bot.test_ai_thinker import children
 
 ORDERS = [
@@ -58,3 +58,38 @@ async def test_a_deals_end_drawn_by_a_worker_reaches_the_chat_as_the_bot_would_d
     assert doc is not None and state is not None and state.deal_over
     assert notice.screen.picture is not None
     assert notice.screen == deal_end_picture(Game(doc, state, 0))
+
+
+async def _first_deal_played(table: Table) -> list[Outbound]:
+    """The short deal played to its end: what its last press sent."""
+    anna, boris = user(1, "Anna"), user(2, "Boris")
+    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
+    await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
+    await table.open_hands(anna, boris)
+    for who, label in [(anna, "[6|6]"), (boris, "◀ [6|4]"), (anna, "[6|5] ▶")]:
+        await table.press(who, button(table.hand(who), label).payload)
+    await table.press(boris, button(table.hand(boris), "◀ [4|4]").payload)
+    out = await table.press(anna, button(table.hand(anna), "[5|5]").payload)
+    state = await table.state()
+    assert state is not None and state.deal_over
+    return out
+
+
+async def test_a_deals_end_is_drawn_once_where_its_picture_is_sent(store: Store) -> None:
+    painter = Painter(0)
+    out = await _first_deal_played(make_table(store, painter=painter))
+    assert painter.asked == 1
+    assert [o.screen.picture for o in out if isinstance(o, Notice)] != [None]
+
+
+async def test_a_deals_end_is_not_drawn_for_a_platform_that_sends_no_picture_of_it(
+    store: Store,
+) -> None:
+    painter = Painter(0)
+    table = make_table(store, painter=painter)
+    table.sessions.no_deal_pictures(table.chat.platform)  # as the terminal's adapter does
+    out = await _first_deal_played(table)
+    assert painter.asked == 0
+    assert not [o for o in out if isinstance(o, Notice)]  # nor drawn in the loop instead
+    [shown] = shows(out, SlotKind.TABLE)  # the table tells the deal's end
+    assert "\u2068Anna\u2069 went out." in shown.screen.plain_text()

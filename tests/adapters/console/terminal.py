@@ -8,7 +8,7 @@ import io
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from bot.model.contract import ChatRef
 from bot.model.game_state import build_state
 from bot.model.gamedoc import GameDoc, from_json
 from bot.storage.store import Store
+from bot.table.painter import Painter
 from bot.table.sessions import Sessions
 from engine import State
 from tests.bot import driver
@@ -58,6 +59,7 @@ class Terminal:
     clock: Clock
     folder: Path
     seed: int = 1
+    painter: Painter = field(default_factory=Painter)  # counts the pictures asked of it
 
     async def play(
         self,
@@ -69,7 +71,13 @@ class Terminal:
     ) -> tuple[int, str]:
         """Run ``domino-bot play`` as the CLI would (resuming from the store); the exit
         status and the transcript, typed lines included."""
-        sessions = Sessions(self.store, SETTINGS, clock=self.clock, rng=random.Random(self.seed))
+        sessions = Sessions(
+            self.store,
+            SETTINGS,
+            clock=self.clock,
+            rng=random.Random(self.seed),
+            painter=self.painter,
+        )
         tables = await look_around(self.store, self.clock())
         out = io.StringIO()
         lines: Any

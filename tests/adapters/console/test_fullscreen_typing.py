@@ -282,6 +282,9 @@ class HeldCore:
     def draws_tables(self, platform: str) -> None:
         self.sessions.draws_tables(platform)
 
+    def no_deal_pictures(self, platform: str) -> None:
+        self.sessions.no_deal_pictures(platform)
+
     async def tick(self, platform: str | None = None) -> list[Outbound]:
         replies = await self.sessions.tick(platform)
         if replies:

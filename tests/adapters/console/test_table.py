@@ -331,10 +331,13 @@ async def test_top_and_stats_answer_at_the_terminal(terminal: Terminal) -> None:
     assert "Nobody called \u2068Zed\u2069 has finished a match here." in transcript
 
 
-async def test_a_deals_picture_is_not_printed_as_its_caption(terminal: Terminal) -> None:
+async def test_a_deals_end_is_told_by_the_table_and_no_picture_of_it_is_drawn(
+    terminal: Terminal,
+) -> None:
     _, transcript = await terminal.play(always("1"), DEALS)
     assert "Deal 1 is over." in transcript
     assert not re.search(r"· table \w+ · Deal \d", transcript)
+    assert terminal.painter.asked == 0  # the terminal shows no picture: none is drawn
 
 
 async def test_the_players_own_draws_name_the_tiles_he_drew(terminal: Terminal) -> None:
