@@ -59,6 +59,15 @@ def moves(app: TableApp) -> list[MoveButton]:
     return [b for b in app.query(MoveButton) if not (b.disabled or b.gone)]
 
 
+async def enter_to_the_end(pilot: Pilot[int], app: TableApp) -> None:
+    """Press Enter on the focused move until the match is over and only Leave is left."""
+    while not app.table.screens.over():
+        await until(pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over())
+        if not app.table.screens.over():
+            await pilot.press("enter")
+    await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+
+
 def _left_or_over(app: TableApp, target: MoveButton) -> Callable[[], bool]:
     """The clicked button went, or the match is over."""
     return lambda: target.gone or not target.is_attached or not app.is_running
@@ -301,13 +310,7 @@ async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path
 async def test_f2_after_the_match_shows_the_rules_of_its_game(store: Store, tmp_path: Path) -> None:
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        while not app.table.screens.over():
-            await until(
-                pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over()
-            )
-            if not app.table.screens.over():
-                await pilot.press("enter")
-        await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+        await enter_to_the_end(pilot, app)
         await pilot.press("f2")
         await until(pilot, lambda: text_of(app, "#panel-text") != "")
         rules = text_of(app, "#panel-text")

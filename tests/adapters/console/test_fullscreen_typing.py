@@ -32,7 +32,7 @@ from tests.adapters.console.test_fullscreen import (
     QUICK,
     QUICK_CORE,
     SIZE,
-    moves,
+    enter_to_the_end,
     table_app,
     text_of,
     until,
@@ -217,13 +217,7 @@ async def test_stats_typed_after_the_match_answers_and_does_not_leave(
 ) -> None:
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        while not app.table.screens.over():
-            await until(
-                pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over()
-            )
-            if not app.table.screens.over():
-                await pilot.press("enter")
-        await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+        await enter_to_the_end(pilot, app)
         await until(pilot, lambda: isinstance(app.focused, MoveButton))  # Leave
         await type_in(pilot, app, "stats", style)
         await until(pilot, lambda: "Your results" in text_of(app, "#panel-text"))
