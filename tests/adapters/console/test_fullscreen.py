@@ -3,6 +3,7 @@ in, the widgets and the store checked."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import time
@@ -44,11 +45,13 @@ async def table_app(
     return TableApp(sessions, request, tables, poll=0.01, export_dir=folder)
 
 
-async def until(pilot: Pilot[int], done: Callable[[], bool], seconds: float = 60) -> None:
+async def until(done: Callable[[], bool], seconds: float = 60) -> None:
+    # A plain sleep, not pilot.pause: the pilot waits for the screen to empty its queue,
+    # and waits 30 s in vain when the app leaves meanwhile (a typed "quit", Leave, ctrl+q).
     end = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < end, "the table never got there"
-        await pilot.pause(0.02)
+        await asyncio.sleep(0.02)
 
 
 def text_of(app: TableApp, selector: str) -> str:
@@ -62,10 +65,10 @@ def moves(app: TableApp) -> list[MoveButton]:
 async def enter_to_the_end(pilot: Pilot[int], app: TableApp) -> None:
     """Press Enter on the focused move until the match is over and only Leave is left."""
     while not app.table.screens.over():
-        await until(pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over())
+        await until(lambda: isinstance(app.focused, MoveButton) or app.table.screens.over())
         if not app.table.screens.over():
             await pilot.press("enter")
-    await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+    await until(lambda: [b.payload for b in moves(app)] == [""])
 
 
 def _left_or_over(app: TableApp, target: MoveButton) -> Callable[[], bool]:
@@ -82,7 +85,7 @@ async def finished(store: Store) -> str:
 async def test_a_whole_match_is_played_by_keyboard(store: Store, tmp_path: Path) -> None:
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await until(lambda: isinstance(app.focused, MoveButton))
         assert "\u2068You\u2069: 7 tiles" in text_of(app, "#board")
         first = moves(app)
         if len(first) > 1:  # the arrows walk along the moves
@@ -93,7 +96,7 @@ async def test_a_whole_match_is_played_by_keyboard(store: Store, tmp_path: Path)
             assert app.focused is first[0]
         presses = 0
         while app.is_running:
-            await until(pilot, lambda: isinstance(app.focused, MoveButton) or not app.is_running)
+            await until(lambda: isinstance(app.focused, MoveButton) or not app.is_running)
             if app.is_running:
                 await pilot.press("enter")
                 presses += 1
@@ -109,7 +112,7 @@ async def test_a_whole_match_is_played_by_mouse_clicks(store: Store, tmp_path: P
     clicks = 0
     async with app.run_test(size=SIZE) as pilot:
         while True:
-            await until(pilot, lambda: bool(moves(app)) or not app.is_running)
+            await until(lambda: bool(moves(app)) or not app.is_running)
             if not app.is_running:
                 break
             target = moves(app)[-1]
@@ -117,7 +120,7 @@ async def test_a_whole_match_is_played_by_mouse_clicks(store: Store, tmp_path: P
             if not await pilot.click(target):
                 continue  # replaced meanwhile: click the new one
             clicks += 1
-            await until(pilot, _left_or_over(app, target))
+            await until(_left_or_over(app, target))
         log = app.query_one("#log", RichLog)
         said = [str(line.text) for line in log.lines]
         assert any(re.search(r"(Won by Computer 1|You won)\.", line) for line in said)
@@ -130,7 +133,7 @@ async def test_a_whole_match_is_played_by_mouse_clicks(store: Store, tmp_path: P
 async def test_the_last_move_is_marked_on_the_line_and_logged(store: Store, tmp_path: Path) -> None:
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await until(lambda: isinstance(app.focused, MoveButton))
         first = app.table.screens.to_move()
         await pilot.press("1", "enter")
 
@@ -138,7 +141,7 @@ async def test_the_last_move_is_marked_on_the_line_and_logged(store: Store, tmp_
             hand = app.table.screens.to_move()
             return hand is not None and first is not None and hand.version > first.version
 
-        await until(pilot, again)
+        await until(again)
         board = app.query_one("#board", Static).render()
         assert isinstance(board, Content)
         marked = [
@@ -162,7 +165,7 @@ async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
     monkeypatch.chdir(tmp_path)
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await until(lambda: isinstance(app.focused, MoveButton))
         before = await store.load(table_chat(1))
         await pilot.press("z", "y")  # a letter on a move goes to the prompt, and those after it
         assert app.query_one("#prompt", Input).value == "zy"
@@ -187,7 +190,7 @@ async def test_the_prompt_takes_typed_moves_and_explains_bad_ones(
         await pilot.press(*"table", "space", *"--png", "space", *"shots/now.png", "enter")
         # Drawn off the event loop: the status tells once the file is written.
         saved = "The table as a picture: shots/now.png"
-        await until(pilot, lambda: text_of(app, "#status") == saved)
+        await until(lambda: text_of(app, "#status") == saved)
         assert (tmp_path / "shots" / "now.png").read_bytes().startswith(b"\x89PNG")
         await pilot.press(*"table", "space", *"now.png", "enter")
         assert text_of(app, "#status") == "Write table --png FILE to save the table as a picture."
@@ -198,14 +201,14 @@ async def test_hint_writes_the_moves_out_and_discard_ends_the_match_for_good(
 ) -> None:
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await until(lambda: isinstance(app.focused, MoveButton))
         await pilot.press(*"hint", "enter")
         assert text_of(app, "#status").startswith("Your moves: ")
         await pilot.press(*"discard", "enter")
         assert text_of(app, "#status").endswith("type discard yes to do it.")
         assert app.is_running and await store.load(table_chat(1)) is not None
         await pilot.press(*"discard", "space", *"yes", "enter")
-        await until(pilot, lambda: not app.is_running)
+        await until(lambda: not app.is_running)
     assert app.return_value == 0
     assert app.farewell == "The match is discarded."
     assert await store.load(table_chat(1)) is None
@@ -221,9 +224,9 @@ async def test_each_of_two_saved_matches_can_be_continued(
     chosen = tables.saved[choice - 1]
     app = await table_app(store, TableRequest(resume=True), tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, Choose))
+        await until(lambda: isinstance(app.screen, Choose))
         await pilot.click(f"#saved-{choice}")
-        await until(pilot, lambda: bool(moves(app)))
+        await until(lambda: bool(moves(app)))
         assert app.table.chat == chosen.chat
         assert chosen.snapshot.game_id in text_of(app, "#title")
         first = str(app.query_one("#log", RichLog).lines[0].text)
@@ -240,7 +243,7 @@ async def test_escape_at_the_choice_leaves_and_keeps_the_saved_match(
     before = await store.load(table_chat(1))
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, Choose))
+        await until(lambda: isinstance(app.screen, Choose))
         await pilot.press("escape")
     assert app.return_value == 0
     assert await store.load(table_chat(1)) == before
@@ -254,10 +257,10 @@ async def test_down_at_the_choice_moves_to_a_new_match_and_enter_starts_it(
     before = await store.load(table_chat(1))
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, Choose))
+        await until(lambda: isinstance(app.screen, Choose))
         await pilot.pause()
         await pilot.press("down", "enter")
-        await until(pilot, lambda: bool(moves(app)))
+        await until(lambda: bool(moves(app)))
         chat = app.table.chat
         await pilot.press("ctrl+q")
     assert chat == table_chat(2)  # a new match, at a table of its own
@@ -271,7 +274,6 @@ async def test_the_hand_over_screen_hides_every_hand(store: Store, tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         while len(seen) < 3:
             await until(
-                pilot,
                 lambda: isinstance(app.screen, HandOver) or isinstance(app.focused, MoveButton),
             )
             if not isinstance(app.screen, HandOver):
@@ -282,7 +284,7 @@ async def test_the_hand_over_screen_hides_every_hand(store: Store, tmp_path: Pat
             assert str(main.query_one("#hand", Static).render()) == ""
             assert not list(main.query(MoveButton))
             await pilot.press("enter")
-            await until(pilot, lambda: bool(moves(app)))
+            await until(lambda: bool(moves(app)))
             assert app.keyboard is not None and app.keyboard.name == name
             assert "Your tiles" in text_of(app, "#hand")
             seen.append(name)
@@ -295,7 +297,7 @@ async def test_the_full_screen_speaks_the_tables_language(store: Store, tmp_path
     request = TableRequest("tyaga", lang="pl", options=("target=10",))
     app = await table_app(store, request, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await until(lambda: isinstance(app.focused, MoveButton))
         assert app.query_one("#prompt", Input).placeholder.startswith("numer ruchu")
         assert app.active_bindings["f1"].binding.description == "Pomoc"
         await pilot.press("ctrl+p")  # no command palette of Textual's own, in English
@@ -312,7 +314,7 @@ async def test_f2_after_the_match_shows_the_rules_of_its_game(store: Store, tmp_
     async with app.run_test(size=SIZE) as pilot:
         await enter_to_the_end(pilot, app)
         await pilot.press("f2")
-        await until(pilot, lambda: text_of(app, "#panel-text") != "")
+        await until(lambda: text_of(app, "#panel-text") != "")
         rules = text_of(app, "#panel-text")
         await pilot.press("ctrl+q")
     assert rules.startswith("Tyaga (Draw)")
@@ -328,14 +330,12 @@ async def test_a_finished_deal_and_match_are_told_once_by_the_table(
     between: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         while not app.table.screens.over():
-            await until(
-                pilot, lambda: isinstance(app.focused, MoveButton) or app.table.screens.over()
-            )
+            await until(lambda: isinstance(app.focused, MoveButton) or app.table.screens.over())
             if app.table.screens.next_deal() is not None:
                 between.append(text_of(app, "#hand"))
             if not app.table.screens.over():
                 await pilot.press("enter")
-        await until(pilot, lambda: [b.payload for b in moves(app)] == [""])
+        await until(lambda: [b.payload for b in moves(app)] == [""])
         hand, status, board = (text_of(app, f"#{name}") for name in ("hand", "status", "board"))
         await pilot.press("ctrl+q")
     assert between, "no deal ended before the match"
@@ -352,9 +352,9 @@ async def test_a_match_continued_in_another_language_goes_on_in_its_own(
     app = await table_app(store, TableRequest(resume=True, lang="en"), tmp_path)
     _ = translator("pl")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await until(lambda: isinstance(app.focused, MoveButton))
         await pilot.press(*"hint", "enter")
-        await until(pilot, lambda: text_of(app, "#status") != "")
+        await until(lambda: text_of(app, "#status") != "")
         status = text_of(app, "#status")
         placeholder = app.query_one("#prompt", Input).placeholder
         f1 = app.active_bindings["f1"].binding.description

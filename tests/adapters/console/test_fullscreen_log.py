@@ -28,7 +28,7 @@ async def test_the_log_names_the_players_draws_and_holds_no_picture_caption(
     app = await table_app(store, DEALS, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         while app.is_running:
-            await until(pilot, lambda: isinstance(app.focused, MoveButton) or not app.is_running)
+            await until(lambda: isinstance(app.focused, MoveButton) or not app.is_running)
             if app.is_running:
                 said = log_lines(app)
                 await pilot.press("enter")
@@ -50,7 +50,7 @@ async def test_a_long_log_entry_wraps_between_tiles_indented_under_its_first_lin
     app = await table_app(store, DEALS, tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         while app.is_running and not any(line.startswith("Line:") for line in log_lines(app)):
-            await until(pilot, lambda: isinstance(app.focused, MoveButton) or not app.is_running)
+            await until(lambda: isinstance(app.focused, MoveButton) or not app.is_running)
             if app.is_running:
                 await pilot.press("enter")
         said = log_lines(app)
@@ -63,7 +63,7 @@ async def test_a_long_log_entry_wraps_between_tiles_indented_under_its_first_lin
 async def test_the_moves_read_down_a_column_numbered_in_order(store: Store, tmp_path: Path) -> None:
     app = await table_app(store, DEALS, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))
+        await until(lambda: isinstance(app.focused, MoveButton))
         await pilot.pause()
         shown = list(app.query(MoveButton))
         assert shown == moves(app), "a tile that cannot go is shown among the moves"
@@ -93,7 +93,7 @@ async def test_the_tables_line_of_play_wraps_between_tiles_under_itself(
 
     async with app.run_test(size=(100, 40)) as pilot:
         while app.is_running and not any(line.startswith("  [") for line in board()):
-            await until(pilot, lambda: isinstance(app.focused, MoveButton) or not app.is_running)
+            await until(lambda: isinstance(app.focused, MoveButton) or not app.is_running)
             if app.is_running:
                 await pilot.press("enter")
         shown = board()

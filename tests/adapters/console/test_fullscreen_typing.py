@@ -58,14 +58,13 @@ async def type_in(pilot: Pilot[int], app: TableApp, text: str, style: Style) -> 
             app.post_message(Key(key, character))
         for _ in range(3):
             await pilot.pause()  # the screen has served every key
-    await until(pilot, lambda: app.query_one("#prompt", Input).value == "")
+    await until(lambda: app.query_one("#prompt", Input).value == "")
 
 
 async def settled(pilot: Pilot[int], app: TableApp) -> None:
     """Wait until the person is to move again (the computers have moved) or the match
     is over, and the table does nothing."""
     await until(
-        pilot,
         lambda: (
             not app._busy.locked()
             and (app.table.screens.to_move() is not None or app.table.screens.over())
@@ -86,7 +85,7 @@ def persons_moves(game: GameDoc) -> list[engine.Move]:
 
 async def at_first_move(pilot: Pilot[int], app: TableApp) -> list[engine.Move]:
     """The table once a move has the keyboard; the moves offered, in their order."""
-    await until(pilot, lambda: isinstance(app.focused, MoveButton))
+    await until(lambda: isinstance(app.focused, MoveButton))
     hand = app.table.screens.to_move()
     assert hand is not None
     return [offered.press.move for offered in offered_moves(hand.buttons)]
@@ -167,7 +166,7 @@ async def test_a_move_is_pressed_by_its_number_and_enter(store: Store, tmp_path:
         assert app.query_one("#prompt", Input).value == str(choice)  # typed, not pressed
         assert persons_moves(await doc(store)) == []
         await pilot.press("enter")
-        await until(pilot, lambda: app.query_one("#prompt", Input).value == "")
+        await until(lambda: app.query_one("#prompt", Input).value == "")
         await settled(pilot, app)
         played = persons_moves(await doc(store))
         await pilot.press("ctrl+q")
@@ -183,7 +182,7 @@ async def test_a_pasted_word_goes_to_the_prompt_and_its_line_break_sends_it(
         before = (await doc(store)).moves
         assert isinstance(app.focused, MoveButton)
         app.focused.post_message(Paste("hint\n"))
-        await until(pilot, lambda: text_of(app, "#status").startswith("Your moves: "))
+        await until(lambda: text_of(app, "#status").startswith("Your moves: "))
         after = (await doc(store)).moves
         await pilot.press("ctrl+q")
     assert after == before
@@ -196,7 +195,7 @@ async def test_enter_on_a_move_the_player_went_back_to_presses_it(
     async with app.run_test(size=SIZE) as pilot:
         offered = await at_first_move(pilot, app)
         await pilot.press("x")  # typed, and the prompt has the keyboard
-        await until(pilot, lambda: app.query_one("#prompt", Input).has_focus)
+        await until(lambda: app.query_one("#prompt", Input).has_focus)
         for _ in range(10):
             if isinstance(app.focused, MoveButton):
                 break
@@ -204,7 +203,7 @@ async def test_enter_on_a_move_the_player_went_back_to_presses_it(
         chosen = app.focused
         assert isinstance(chosen, MoveButton)
         await pilot.press("enter")
-        await until(pilot, lambda: chosen.gone or not chosen.is_attached)
+        await until(lambda: chosen.gone or not chosen.is_attached)
         await settled(pilot, app)
         played = persons_moves(await doc(store))
         await pilot.press("ctrl+q")
@@ -218,9 +217,9 @@ async def test_stats_typed_after_the_match_answers_and_does_not_leave(
     app = await table_app(store, QUICK, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await enter_to_the_end(pilot, app)
-        await until(pilot, lambda: isinstance(app.focused, MoveButton))  # Leave
+        await until(lambda: isinstance(app.focused, MoveButton))  # Leave
         await type_in(pilot, app, "stats", style)
-        await until(pilot, lambda: "Your results" in text_of(app, "#panel-text"))
+        await until(lambda: "Your results" in text_of(app, "#panel-text"))
         running = app.is_running
         await pilot.press("ctrl+q")
     assert running
@@ -237,7 +236,7 @@ async def test_quit_typed_while_the_computers_move_leaves_and_keeps_the_match(
     async with app.run_test(size=SIZE) as pilot:
         await at_first_move(pilot, app)
         await pilot.press("enter")
-        await until(pilot, lambda: app.table.screens.to_move() is None)
+        await until(lambda: app.table.screens.to_move() is None)
         assert not isinstance(app.focused, MoveButton | Input)  # nothing took the keyboard
         keys = [*"quit", "enter"]
         if style == "burst":
@@ -249,7 +248,7 @@ async def test_quit_typed_while_the_computers_move_leaves_and_keeps_the_match(
                 if style == "key by key":
                     await pilot.pause(0.02)
         # Left before the person's next turn, and not by the match ending.
-        await until(pilot, lambda: not app.is_running or app.table.screens.to_move() is not None)
+        await until(lambda: not app.is_running or app.table.screens.to_move() is not None)
         running = app.is_running
         if running:
             await pilot.press("ctrl+q")
@@ -299,12 +298,12 @@ async def test_leaving_while_a_computer_moves_waits_for_the_move_to_come_back(
     async with app.run_test(size=SIZE) as pilot:
         await at_first_move(pilot, app)
         await pilot.press("enter")
-        await until(pilot, core.held.is_set)
+        await until(core.held.is_set)
         await pilot.press(*"quit", "enter")
         await pilot.pause(0.1)
         waited = app.is_running
         core.go.set()
-        await until(pilot, lambda: not app.is_running)
+        await until(lambda: not app.is_running)
     assert waited
     assert core.finished == 1
     assert app.farewell == saved_farewell(app._)

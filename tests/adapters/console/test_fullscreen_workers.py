@@ -39,9 +39,7 @@ async def test_a_match_against_strong_computers_in_workers_logs_no_problem(
         with logs_into(log_file, app.logged):
             async with app.run_test(size=SIZE) as pilot:
                 while app.is_running:
-                    await until(
-                        pilot, lambda: isinstance(app.focused, MoveButton) or not app.is_running
-                    )
+                    await until(lambda: isinstance(app.focused, MoveButton) or not app.is_running)
                     if app.is_running:
                         await pilot.press("enter")
     finally:
@@ -60,9 +58,9 @@ async def test_a_log_record_goes_to_the_file_the_table_names_and_not_to_the_term
         app.log_file = tmp_path / "logs" / "terminal.log"
         with logs_into(app.log_file, app.logged):
             async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: isinstance(app.focused, MoveButton))
+                await until(lambda: isinstance(app.focused, MoveButton))
                 logging.getLogger("bot.somewhere").error("the table must not show this")
-                await until(pilot, lambda: str(app.log_file) in text_of(app, "#status"))
+                await until(lambda: str(app.log_file) in text_of(app, "#status"))
                 await pilot.press("ctrl+q")
         logging.getLogger("bot.somewhere").error("after the table")
     finally:
