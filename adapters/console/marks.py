@@ -9,7 +9,7 @@ where the model's tiles are written, the way every screen writes a tile (``[6|4]
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from rich.text import Text
@@ -134,35 +134,11 @@ def held_lines(lines: Sequence[str], hand: HandView | None) -> list[str]:
     return list(lines[: max(holding, default=len(lines) - 1) + 1])
 
 
-def without_moves(lines: Sequence[str], moves: Sequence[str]) -> list[str]:
-    """The lines but the block of recent ``moves`` the table shows among them."""
-    count = len(moves)
+def replaced(lines: Sequence[str], block: Sequence[str], by: Sequence[str]) -> list[str]:
+    """The lines with the ``block`` of them the table's card names (its recent moves, its
+    closing lines) put ``by`` other lines; as they are if they hold no such block."""
+    count = len(block)
     for at in range(len(lines) - count + 1):
-        if count and list(lines[at : at + count]) == list(moves):
-            return [*lines[:at], *lines[at + count :]]
+        if count and list(lines[at : at + count]) == list(block):
+            return [*lines[:at], *by, *lines[at + count :]]
     return list(lines)
-
-
-def new_moves(
-    moves: Sequence[str],
-    before: Sequence[str],
-    grew: Callable[[str, str], bool] = lambda old, new: False,
-) -> tuple[list[str], bool]:
-    """The recent ``moves`` that the recent moves shown ``before`` did not hold yet,
-    and whether the first of them is the newest of ``before`` told anew: the table
-    tells a player's draws in a row as one move, which grows with each draw
-    (``grew(old, new)`` says whether ``new`` is ``old`` grown)."""
-    # The recent moves are a window that slides: find how far it moved.
-    for shift in range(len(before) + 1):
-        overlap = list(before[shift:])
-        if list(moves[: len(overlap)]) == overlap:
-            return list(moves[len(overlap) :]), False
-        kept, last = overlap[:-1], len(overlap) - 1
-        if (
-            overlap
-            and len(moves) > last
-            and list(moves[:last]) == kept
-            and grew(overlap[-1], moves[last])
-        ):
-            return list(moves[last:]), True
-    return list(moves), False

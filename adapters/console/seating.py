@@ -27,6 +27,7 @@ from bot.model.contract import (
     Show,
     UserRef,
 )
+from bot.model.hand import HandView
 from bot.storage.store import Store
 from bot.table import privacy
 from bot.views.catalog import variant as variant_info
@@ -183,6 +184,14 @@ class Table:
         """The one person at the keyboard, whom the table calls "You"; ``None`` while
         several share it, and so the screen."""
         return self.host if len(self.users) == 1 else None
+
+    @property
+    def your_hand(self) -> HandView | None:
+        """The model of the one person's hand (which says his seat), if he is alone at
+        the keyboard and has one."""
+        you = self.you
+        hand = self.screens.hands.get(you.key) if you is not None else None
+        return hand.model if hand is not None else None
 
     async def command(self, user: UserRef, name: str, *args: str) -> list[Outbound]:
         if name in OF_THIS_GAME and not args and self.variant is not None:

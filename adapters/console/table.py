@@ -23,14 +23,13 @@ from adapters.console.draw import (
     WIDTH,
     choice_rows,
     framed,
-    line_text,
     note,
     readable,
     screen_lines,
     wrap,
 )
 from adapters.console.lines import LineSource
-from adapters.console.reading import TableReader
+from adapters.console.reading import TableReader, read_table
 from adapters.console.saved import CHAT, Saved
 from adapters.console.screens import Hand, Screens
 from adapters.console.seating import Core, Table, TableRequest, Tables
@@ -46,14 +45,12 @@ from adapters.console.words import (
     saved_farewell,
     tables_taken,
 )
-from adapters.console.yours import said_to_you
 from bot.model.contract import (
     Answer,
     Document,
     Notice,
     Outbound,
     Response,
-    Screen,
     UserRef,
     isolated,
 )
@@ -98,8 +95,7 @@ class ConsoleAdapter:
         self.table = Table(core, CHAT)
         self._printed_table = ""
         self._printed_hand: dict[str, int] = {}
-        self._reader: TableReader | None = None  # the recent moves, as told to the one player
-        self._held: list[str] = []  # his hand's lines when the table was last printed
+        self._reader: TableReader | None = None  # reads the table's shows in turn
         self._keyboard: str | None = None  # who has the keyboard now
         self._lang = "en"
 
@@ -309,37 +305,18 @@ class ConsoleAdapter:
         self._print_table()
 
     def _print_table(self) -> None:
-        table = self.screens.table
-        if table is None:
+        if self.screens.table is None:
             return
-        now = self.clock()
-        texts = [line_text(line, now) for line in table.lines]
-        you = self.table.you
-        if you is not None:
-            texts = self._told_to_you(table, texts, you)
+        if self._reader is None or self._reader._ is not self._:
+            self._reader = TableReader(self._)
+        # Its recent moves and its deal's end told from the model, to its one player
+        # as to him.
+        texts = read_table(self._reader, self.table, self.clock()).lines
         lines = [part for text in texts for part in wrap(text, self.width - 4)]
         text = framed(lines, self.width)
         if text != self._printed_table:
             self._printed_table = text
             self._write("\n" + text + "\n")
-
-    def _told_to_you(self, table: Screen, texts: list[str], you: UserRef) -> list[str]:
-        """The table's lines as said to its one player: his wins as his, and his
-        recent draws naming the tiles he drew, as his hand shows them."""
-        if self._reader is None or self._reader._ is not self._:
-            self._reader = TableReader(self._)
-        now = self.clock()
-        moves = [line_text(line, now) for line in table.card.moves] if table.card else []
-        hand = self.screens.hands.get(you.key)
-        held = screen_lines(hand.screen, now, 10_000)[1:] if hand is not None else []
-        ended = self.screens.next_deal() is not None or self.screens.over()
-        told = self._reader.read(texts, ended, moves, you.name, (held, self._held)).told
-        self._held = held
-        said = [said_to_you(self._, isolated(you.name), text) for text in texts]
-        at = next((n for n in range(len(said)) if said[n : n + len(moves)] == moves), None)
-        if not moves or at is None or len(told) != len(moves):
-            return said
-        return [*said[:at], *told, *said[at + len(moves) :]]
 
     def _farewell(self) -> str:
         if self.screens.table is None or self.screens.over():

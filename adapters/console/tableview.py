@@ -20,9 +20,9 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
-from adapters.console.draw import line_text, screen_lines
+from adapters.console.draw import screen_lines
 from adapters.console.marks import hand_text, held_lines, wrapped
-from adapters.console.reading import TableReader
+from adapters.console.reading import TableReader, read_table
 from adapters.console.saved import CHAT
 from adapters.console.screens import Hand, pressable
 from adapters.console.seating import Core, Table, TableRequest, Tables
@@ -77,7 +77,6 @@ class TableView(App[int]):
         bind_table_keys(self._bindings, _)
         self._busy = asyncio.Lock()
         self._reader = TableReader(_)
-        self._hands: dict[str, list[str]] = {}
         self._hand_models: dict[str, HandView | None] = {}  # as each hand was last drawn
         self._handing_over = False
         self._started = False
@@ -166,14 +165,7 @@ class TableView(App[int]):
     def _draw(self) -> None:
         screens = self.table.screens
         if screens.table is not None:
-            lines = screen_lines(screens.table, self.clock(), 10_000)
-            ended = screens.next_deal() is not None or screens.over()
-            card = screens.table.card
-            moves = [line_text(line, self.clock()) for line in card.moves] if card else []
-            you, hand_lines = self._you_and_hand()
-            reading = self._reader.read(
-                lines, ended, moves, you, hand_lines, screens.model, screens.events
-            )
+            reading = read_table(self._reader, self.table, self.clock())
             self.query_one("#title", Static).update(reading.title)
             for number, note in enumerate(reading.notes):
                 if number == 0 and reading.regrown:
@@ -200,15 +192,6 @@ class TableView(App[int]):
             hand = None  # between two people's turns the screen shows nobody's tiles
         self._draw_hand(hand)
 
-    def _you_and_hand(self) -> tuple[str | None, tuple[list[str], list[str]]]:
-        """The one player's name, and his hand's lines now and as last shown."""
-        you = self.table.you
-        hand = self.table.screens.hands.get(you.key) if you is not None else None
-        if you is None or hand is None:
-            return None, ([], [])
-        now = screen_lines(hand.screen, self.clock(), 10_000)[1:]
-        return you.name, (now, self._hands.get(you.key, []))
-
     def _draw_hand(self, hand: Hand | None) -> None:
         screens = self.table.screens
         shown = (hand.user.key, hand.version) if hand is not None else None
@@ -228,7 +211,6 @@ class TableView(App[int]):
             held = hand.model
             shown_lines = held_lines(lines, held) if next_deal is not None or over else lines
             text.update(hand_text(shown_lines, held, self._hand_models.get(hand.user.key)))
-            self._hands[hand.user.key] = lines
             self._hand_models[hand.user.key] = held
         buttons = tile_buttons(hand) if hand is not None else []
         if next_deal is not None and screens.table is not None:

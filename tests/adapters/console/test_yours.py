@@ -1,109 +1,229 @@
-"""With one person at the keyboard, what the table says about him is said to him,
-in every language: "You won." for a match he won, and his draws name the tiles."""
+"""With one person at the keyboard, what the table says about him is said to him, in
+every language: worded from the typed events and the table's model (never from the
+core's text), "You take the deal.", "The match is over. You won.", and his draws name
+the tiles he drew."""
 
 from __future__ import annotations
 
 import pytest
 
-from adapters.console.yours import named_draws, own_draws, said_to_you
+from bot.model.events import (
+    Blocked,
+    DealScored,
+    Drew,
+    MatchEnded,
+    Passed,
+    Played,
+    RecoveredCaravan,
+    StoleCaravan,
+    TableEvent,
+    WentOut,
+)
+from bot.model.parts import BaghdadParts, CaravanPart, LineTile, TileRef, TyagaParts
+from bot.model.table import SeatView, TableView
+from bot.views.event_words import EventWords, seat_names
 from bot.views.i18n import translator
 
 LANGUAGES = ["en", "ru", "uk", "pl", "ca"]
+YOU, COMPUTER = 0, 1
+
+
+def tile(text: str) -> TileRef:
+    hi, lo = (int(half) for half in text.split("-"))
+    return TileRef(hi=hi, lo=lo)
+
+
+def camel(position: int, left: int, right: int) -> LineTile:
+    return LineTile(
+        position=position,
+        tile=TileRef(hi=max(left, right), lo=min(left, right)),
+        left=left,
+        right=right,
+    )
+
+
+def table(players: int = 2, parts: BaghdadParts | TyagaParts | None = None) -> TableView:
+    """A table of the one person ("You") and computers."""
+    seats = tuple(
+        SeatView(
+            seat=n,
+            name="You" if n == YOU else None,
+            computer=None if n == YOU else n,
+            away=False,
+            tiles=3,
+            deal_points=None,
+            total=0,
+            goat=False,
+            tokens=None,
+        )
+        for n in range(players)
+    )
+    return TableView(
+        version=1,
+        table="t1",
+        game="baghdad" if isinstance(parts, BaghdadParts) else "tyaga",
+        status="running",
+        lower_wins=False,
+        unit="points",
+        deal=1,
+        line=(),
+        ends=None,
+        boneyard=0,
+        seats=seats,
+        teams=(),
+        turn=None,
+        next_deal_at=None,
+        parts=parts or TyagaParts(),
+        deal_result=None,
+        match_result=None,
+    )
+
+
+def words(lang: str, you: int | None, model: TableView | None = None) -> EventWords:
+    _ = translator(lang)
+    return EventWords(_, seat_names(_, model or table(3)), you)
+
+
+def test_the_same_events_are_told_about_the_player_or_to_him() -> None:
+    caravans = BaghdadParts(
+        caravans=(
+            CaravanPart(
+                status="stolen",
+                owner=YOU,
+                camels=(camel(0, 6, 2), camel(1, 2, 0)),
+                thief=tile("6-0"),
+            ),
+        ),
+        phase="main",
+        penalties=(0, 0, 0),
+    )
+    model = table(3, caravans)
+    events: list[TableEvent] = [
+        Played(version=1, seat=COMPUTER, tile=tile("6-6"), end=None),
+        Drew(version=3, seat=YOU, count=2),
+        Passed(version=4, seat=YOU, timed_out=True),
+        StoleCaravan(version=5, seat=YOU, thief=tile("6-0"), camels=2),
+        WentOut(version=6, seat=COMPUTER),
+        DealScored(version=6, deal=1, winner=YOU, points=(9, 0, 0)),
+        MatchEnded(version=6, winners=(YOU, 2), goats=(YOU,)),
+    ]
+    drawn = [tile("5-2"), tile("3-1")]
+    about = words("en", None, model).sentences(events, drawn, model)
+    to = words("en", YOU, model).sentences(events, drawn, model)
+    assert about == [
+        "Computer 1 led with [6|6]",
+        "\u2068You\u2069 drew 2 tiles",
+        "\u2068You\u2069 passed (time ran out)",
+        "\u2068You\u2069 stole the caravan with [6|0]",
+        "Computer 1 went out.",
+        "The deal goes to \u2068You\u2069.",
+        "The match is over. Won by \u2068You\u2069, Computer 2.",
+        "The goat: \u2068You\u2069.",
+    ]
+    assert to == [
+        "Computer 1 led with [6|6]",
+        "You drew [5|2] [3|1]",
+        "\u2068You\u2069 passed (time ran out)",
+        "Stolen by you with [6|0]: [6|2][2|0]",
+        "Computer 1 went out.",
+        "You take the deal.",
+        "The match is over. You won, with Computer 2.",
+        "You are the goat.",
+    ]
+    # Another's draws never name tiles, nor do the player's when they do not tally.
+    assert words("en", COMPUTER, model).sentences(events[1:2], drawn) == [
+        "\u2068You\u2069 drew 2 tiles"
+    ]
+    assert words("en", YOU, model).sentences(events[1:2], drawn[:1]) == [
+        "\u2068You\u2069 drew 2 tiles"
+    ]
+
+
+def test_two_doubles_played_at_once_are_one_move_and_a_block_says_so() -> None:
+    events: list[TableEvent] = [
+        Played(version=2, seat=YOU, tile=tile("5-5"), end="L"),
+        Played(version=2, seat=YOU, tile=tile("3-3"), end="R"),
+        Played(version=3, seat=COMPUTER, tile=tile("5-1"), end="L", across=True),
+        Blocked(version=3),
+        DealScored(version=3, deal=1, winner=None, points=(0, 0, 0)),
+    ]
+    assert words("en", YOU).sentences(events) == [
+        "\u2068You\u2069 played [5|5] on the left and [3|3] on the right",
+        "Computer 1 laid [5|1] across on the left",
+        "Blocked: nobody can move.",
+        "Nobody takes the deal.",
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_match_the_player_won_is_told_to_him_as_his_win(lang: str) -> None:
     _ = translator(lang)
-    you = _("You")
-    core_said = _("The match is over. Won by %(names)s.", names=you)
-    told = said_to_you(_, you, core_said)
-    assert told == _("The match is over. You won.") != core_said
+    ended = [MatchEnded(version=9, winners=(YOU,), goats=())]
+    about, to = words(lang, None).sentences(ended), words(lang, YOU).sentences(ended)
+    assert about == [_("The match is over. Won by %(names)s.", names="\u2068You\u2069")]
+    assert to == [_("The match is over. You won.")] != about
     if lang == "en":
-        assert told == "The match is over. You won."
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_win_with_a_partner_names_the_partner_only(lang: str) -> None:
-    _ = translator(lang)
-    you, partner = _("You"), _("Computer %(n)d", n=2)
-    core_said = _("The match is over. Won by %(names)s.", names=f"{you}, {partner}")
-    told = said_to_you(_, you, core_said)
-    assert told == _("The match is over. You won, with %(names)s.", names=partner) != core_said
-
-
-def test_other_winners_and_other_lines_are_left_as_the_core_wrote_them() -> None:
-    _ = translator("en")
-    for line in ("The match is over. Won by Computer 1.", "Deal 1 is over.", "You to move"):
-        assert said_to_you(_, "You", line) == line
-
-
-def test_the_players_draw_names_the_tile_his_hand_gained() -> None:
-    _ = translator("en")
-    moves = ["Computer 1 drew a tile", "You drew a tile", "You played [5|2] on the left"]
-    assert named_draws(_, "You", moves, ["[6|1]"]) == [
-        "Computer 1 drew a tile",
-        "You drew [6|1]",
-        "You played [5|2] on the left",
-    ]
-
-
-def test_several_draws_at_once_are_one_sentence_listing_the_tiles() -> None:
-    _ = translator("ru")
-    you = _("You")
-    hidden = _("%(name)s drew a tile", name=you)
-    told = named_draws(_, you, [hidden, hidden], ["[6|1]", "[3|0]"])
-    assert told == [_("You drew %(tiles)s", tiles="[6|1] [3|0]")]
-    assert told[0] != hidden and "[6|1] [3|0]" in told[0]
-
-
-def test_draws_that_do_not_tally_with_the_hand_are_not_named() -> None:
-    _ = translator("en")
-    moves = ["You drew a tile", "You drew a tile"]
-    assert named_draws(_, "You", moves, ["[6|1]"]) == moves
-
-
-def test_a_hand_of_another_deal_gained_nothing_by_drawing() -> None:
-    _ = translator("en")
-    before = ["Your tiles, deal 1:", "[6|6]"]
-    now = ["Your tiles, deal 2:", "[6|6] [2|1]"]
-    assert own_draws(_, "You", ["You drew a tile"], now, before) == ["You drew a tile"]
-    later = ["Your tiles, deal 1:", "[6|6] [2|1]"]
-    assert own_draws(_, "You", ["You drew a tile"], later, before) == ["You drew [2|1]"]
+        assert to == ["The match is over. You won."]
+    partners = [MatchEnded(version=9, winners=(YOU, 2), goats=())]
+    won = words(lang, YOU).sentences(partners)
+    partner = _("Computer %(n)d", n=2)
+    assert won == [_("The match is over. You won, with %(names)s.", names=partner)]
+    others = [MatchEnded(version=9, winners=(COMPUTER,), goats=())]
+    assert words(lang, YOU).sentences(others) == words(lang, None).sentences(others)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_deal_the_player_took_is_told_to_him_as_his(lang: str) -> None:
     _ = translator(lang)
-    you = _("You")
-    core_said = _("The deal goes to %(name)s.", name=you)
-    assert said_to_you(_, you, core_said) == _("You take the deal.") != core_said
-    other = _("The deal goes to %(name)s.", name="Computer 1")
-    assert said_to_you(_, you, other) == other
+    scored = [DealScored(version=5, deal=1, winner=YOU, points=(4, 0, 0))]
+    about, to = words(lang, None).sentences(scored), words(lang, YOU).sentences(scored)
+    assert about == [_("The deal goes to %(name)s.", name="\u2068You\u2069")]
+    assert to == [_("You take the deal.")] != about
+    theirs = [DealScored(version=5, deal=1, winner=COMPUTER, points=(0, 4, 0))]
+    assert words(lang, YOU).sentences(theirs) == [
+        _("The deal goes to %(name)s.", name=_("Computer %(n)d", n=1))
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_player_as_the_goat_is_told_so(lang: str) -> None:
     _ = translator(lang)
-    you = _("You")
-    core_said = _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names=you)
-    assert said_to_you(_, you, core_said) == _("You are the goat.") != core_said
-    other = _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", 1, names="Computer 1")
-    assert said_to_you(_, you, other) == other
+    ended = [MatchEnded(version=9, winners=(COMPUTER,), goats=(YOU,))]
+    goat = words(lang, YOU).sentences(ended)[-1]
+    assert goat == _("You are the goat.")
+    assert words(lang, None).sentences(ended)[-1] == _.ngettext(
+        "The goat: %(names)s.", "The goats: %(names)s.", 1, names="\u2068You\u2069"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_caravan_the_player_stole_or_recovered_is_told_to_him(lang: str) -> None:
     _ = translator(lang)
-    you, other = _("You"), _("Computer %(n)d", n=1)
-    parts = {"thief": "[6|0]", "tiles": "[6|2][2|0]"}
-    for core, told in (
-        ("Stolen by %(name)s with %(thief)s: %(tiles)s", "Stolen by you with %(thief)s: %(tiles)s"),
-        ("Recovered by %(name)s: %(tiles)s", "Recovered by you: %(tiles)s"),
-    ):
-        core_said = _(core, name=you, **parts)
-        assert said_to_you(_, you, core_said) == _(told, **parts) != core_said
-        someone_else = _(core, name=other, **parts)
-        assert said_to_you(_, you, someone_else) == someone_else
-    if lang == "en":
-        stolen = _("Stolen by %(name)s with %(thief)s: %(tiles)s", name=you, **parts)
-        assert said_to_you(_, you, stolen) == "Stolen by you with [6|0]: [6|2][2|0]"
+    cuffs = (tile("6-6"), tile("0-0"))
+    parts = BaghdadParts(
+        caravans=(
+            CaravanPart(status="stolen", owner=YOU, camels=(camel(0, 6, 2),), thief=tile("6-0")),
+            CaravanPart(status="recovered", owner=YOU, camels=(camel(0, 4, 4),), handcuffs=cuffs),
+        ),
+        phase="main",
+        penalties=(0, 0),
+    )
+    model = table(2, parts)
+    stolen = StoleCaravan(version=4, seat=YOU, thief=tile("6-0"), camels=1)
+    recovered = RecoveredCaravan(version=6, seat=YOU, handcuffs=cuffs, camels=1)
+    to = words(lang, YOU, model).sentences([stolen, recovered], table=model)
+    assert to == [
+        _("Stolen by you with %(thief)s: %(tiles)s", thief="[6|0]", tiles="[6|2]"),
+        _("Recovered by you: %(tiles)s", tiles="[4|4]"),
+    ]
+    about = words(lang, None, model).sentences([stolen, recovered], table=model)
+    assert about == [
+        _("%(name)s stole the caravan with %(tile)s", name="\u2068You\u2069", tile="[6|0]"),
+        _(
+            "%(name)s recovered a caravan with %(a)s and %(b)s",
+            name="\u2068You\u2069",
+            a="[6|6]",
+            b="[0|0]",
+        ),
+    ]
+    assert to != about

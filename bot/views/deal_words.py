@@ -1,0 +1,104 @@
+"""How a finished deal and match read from the table's model (:class:`TableView`): how
+the deal ended and who takes it, each seat's (or team's) points, that the deal is over,
+who won the match. The sentences are those the table writes (the same msgids), said to
+the one person at the keyboard where they are about him (see :mod:`.event_words`).
+"""
+
+from __future__ import annotations
+
+from bot.model.contract import Deadline, TextLine
+from bot.model.table import DealOutcome, TableView
+from bot.views.event_words import EventWords
+from bot.views.i18n import line, text_line
+
+
+def deal_result(words: EventWords, table: TableView) -> list[TextLine]:
+    """What the table says once its deal is over: how it ended, the points, whether the
+    match is over and who won it (nothing while the deal is played)."""
+    _ = words._
+    result = table.deal_result
+    said: list[TextLine] = []
+    if result is not None:
+        said += [text_line(text) for text in words.deal_end(result.went_out, result.winner)]
+        said += [text_line("• " + text) for text in points_lines(words, table, result)]
+    if table.status == "stopped":
+        return [*said, text_line(_("The game was stopped."))]
+    if result is None:
+        return []
+    said.append(text_line(_("Deal %(n)d is over.", n=result.deal)))
+    match = table.match_result
+    if match is not None:
+        said += [text_line(text) for text in words.match_end(match.winners, match.goats)]
+    elif table.next_deal_at is not None:
+        said.append(line(_("The next deal starts %(time)s."), time=Deadline(table.next_deal_at)))
+    return said
+
+
+def points_lines(words: EventWords, table: TableView, result: DealOutcome) -> list[str]:
+    """Each seat's tiles left and what the deal wrote for it; with teams, the points once
+    for each team under both partners' names, and points a Kozel sheet did not take
+    said so, with the rule."""
+    _, name = words._, words.name
+    tiles = [_.ngettext("%(n)d tile", "%(n)d tiles", seat.tiles) for seat in table.seats]
+    if not table.teams:
+        return [
+            _seat_points(words, table, result, seat.seat, name(seat.seat), tiles[seat.seat])
+            for seat in table.seats
+        ]
+    rows = [
+        _("%(name)s: %(tiles)s", name=name(seat.seat), tiles=tiles[seat.seat])
+        for seat in table.seats
+    ]
+    for first, second in table.teams:
+        partners = _("%(a)s and %(b)s", a=name(first), b=name(second))
+        rows.append(_seat_points(words, table, result, first, partners, None))
+        if result.unwritten[first]:
+            rows.append(
+                _(
+                    "%(name)s: %(points)s not written: a score sheet opens with a deal of 13 "
+                    "or more.",
+                    name=partners,
+                    points=_score(words, table, result.unwritten[first]),
+                )
+            )
+    return rows
+
+
+def _seat_points(
+    words: EventWords,
+    table: TableView,
+    result: DealOutcome,
+    seat: int,
+    who: str,
+    tiles: str | None,
+) -> str:
+    """One seat's (or, ``tiles`` None, one team's) line."""
+    _ = words._
+    total = _score(words, table, table.seats[seat].total)
+    dropped = result.unwritten[seat] if tiles is not None else 0
+    if dropped:
+        return _(
+            "%(name)s: %(tiles)s · %(points)s not written (a score sheet opens with a deal "
+            "of 13 or more), %(total)s in all",
+            name=who,
+            tiles=tiles,
+            points=_score(words, table, dropped),
+            total=total,
+        )
+    deal = _score(words, table, result.points[seat])
+    if tiles is None:
+        return _("%(name)s: %(deal)s this deal, %(total)s in all", name=who, deal=deal, total=total)
+    return _(
+        "%(name)s: %(tiles)s · %(deal)s this deal, %(total)s in all",
+        name=who,
+        tiles=tiles,
+        deal=deal,
+        total=total,
+    )
+
+
+def _score(words: EventWords, table: TableView, n: int) -> str:
+    """``12 points``, or ``1 token`` where the score is tokens held."""
+    if table.unit == "tokens":
+        return words._.ngettext("%(n)d token", "%(n)d tokens", n)
+    return words._.ngettext("%(n)d point", "%(n)d points", n)
