@@ -19,7 +19,7 @@ from rich.text import Text
 from adapters.console.draw import line_text
 from adapters.console.marks import Mark, board_text, laid, line_mark, placed_written, replaced
 from adapters.console.seating import Table
-from bot.model.contract import TextLine
+from bot.model.contract import Card, TextLine
 from bot.model.events import (
     Blocked,
     DealScored,
@@ -32,9 +32,9 @@ from bot.model.events import (
 from bot.model.hand import HandView
 from bot.model.parts import TileRef
 from bot.model.table import TableView
-from bot.views.deal_words import deal_result
 from bot.views.event_words import EventWords, seat_names
 from bot.views.i18n import Translator
+from bot.views.table_words import deal_result, table_facts
 
 _DEAL_END = (WentOut, Blocked, DealScored, MatchEnded)  # what a finished deal's table says
 
@@ -72,28 +72,35 @@ class TableReader:
         self,
         lines: Sequence[str],
         ended: bool,
-        moves: Sequence[str] = (),
-        closing: Sequence[str] = (),
+        card: Card | None = None,
         you: int | None = None,
         hand: HandView | None = None,
         model: TableView | None = None,
         events: Sequence[TableEvent] = (),
         now: float = 0.0,
     ) -> Reading:
-        """``lines``: the table's, heading first; ``ended``: it shows a finished deal
-        or match; ``moves`` and ``closing``: its recent moves and its closing lines,
-        which it lists among its lines; ``you``: the seat of the one player, if one
-        alone is at the keyboard, and ``hand`` his hand's model; ``model`` and
-        ``events``: the table's model and what happened, as the table's show carried
-        them; ``now``: the time, for a deadline the board says."""
+        """``lines``: the table's, heading first, at ``now``; ``ended``: it shows a
+        finished deal or match; ``card``: the same screen in parts, which say where its
+        lines hold the facts under its line, its recent moves and its closing lines;
+        ``you``: the seat of the one player, if one alone is at the keyboard, and
+        ``hand`` his hand's model; ``model`` and ``events``: the table's model and what
+        happened, as the table's show carried them."""
         words = EventWords(self._, seat_names(self._, model), you) if model is not None else None
         title, body = (lines[0], list(lines[1:])) if lines else ("", [])
         new = [e for e in events if self._seen is None or e.version > self._seen]
-        result = (
-            [line_text(line, now) for line in deal_result(words, model)]
-            if words is not None and model is not None
-            else []
+
+        def texts(parts: Sequence[TextLine]) -> list[str]:
+            return [line_text(line, now) for line in parts]
+
+        facts, moves, closing = (
+            (texts(card.body[1:]), texts(card.moves), texts(card.closing))
+            if card is not None
+            else ([], [], [])
         )
+        result: list[str] = []
+        if words is not None and model is not None:
+            body = replaced(body, facts, table_facts(words, model))
+            result = texts(deal_result(words, model))
         if result:
             # What the core adds under the deal's end (how the ratings moved) stays.
             result += closing[len(result) :]
@@ -190,17 +197,11 @@ def read_table(reader: TableReader, table: Table, now: float) -> Reading:
     screen = screens.table
     assert screen is not None
 
-    def texts(lines: Sequence[TextLine]) -> list[str]:
-        return [line_text(line, now) for line in lines]
-
-    card = screen.card
-    moves, closing = (texts(card.moves), texts(card.closing)) if card is not None else ([], [])
     hand = table.your_hand
     return reader.read(
-        texts(screen.lines),
+        [line_text(line, now) for line in screen.lines],
         screens.next_deal() is not None or screens.over(),
-        moves,
-        closing,
+        screen.card,
         hand.seat if hand is not None else None,
         hand,
         screens.model,

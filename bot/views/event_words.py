@@ -28,7 +28,7 @@ from bot.model.events import (
     TableEvent,
     WentOut,
 )
-from bot.model.parts import BaghdadParts, LineTile, TileRef
+from bot.model.parts import BaghdadParts, CaravanPart, LineTile, TileRef
 from bot.model.table import TableView
 from bot.views.i18n import Translator
 
@@ -195,6 +195,26 @@ class EventWords:
         else:
             how = _("%(name)s went out.", name=self.name(went_out))
         return [how, *self.deal_taken(went_out, winner)]
+
+    def caravan(self, caravan: CaravanPart) -> str:
+        """A closed caravan: who stole it with which thief, or recovered it, and its camels."""
+        _ = self._
+        tiles = camels_words(caravan.camels)
+        mine = caravan.owner is not None and caravan.owner == self.you
+        who = self.name(caravan.owner) if caravan.owner is not None else "?"
+        if caravan.status == "recovered":
+            if mine:
+                return _("Recovered by you: %(tiles)s", tiles=tiles)
+            return _("Recovered by %(name)s: %(tiles)s", name=who, tiles=tiles)
+        thief = tile_words(caravan.thief) if caravan.thief is not None else "?"
+        if mine:
+            return _("Stolen by you with %(thief)s: %(tiles)s", thief=thief, tiles=tiles)
+        return _("Stolen by %(name)s with %(thief)s: %(tiles)s", name=who, thief=thief, tiles=tiles)
+
+    def team(self, team: tuple[int, int]) -> str:
+        """Partners named together: ``Anna and Boris``."""
+        first, second = team
+        return self._("%(a)s and %(b)s", a=self.name(first), b=self.name(second))
 
     def match_end(self, winners: Sequence[int], goats: Sequence[int]) -> list[str]:
         """Who won the match, and in Kozel who is the goat."""

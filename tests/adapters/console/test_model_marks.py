@@ -56,7 +56,6 @@ def test_the_tiles_the_last_move_laid_are_marked_on_the_line_in_every_game() -> 
             reading = reader.read(
                 screen_lines(screen, 0.0, 10_000),
                 state.deal_over,
-                [],
                 model=model,
                 events=table_events(doc, since),
             )

@@ -4,10 +4,11 @@ every position of a match (timed-out moves, players away and computers included)
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import engine
-from adapters.console.draw import line_text, screen_lines
+from adapters.console.draw import screen_lines
 from adapters.console.reading import TableReader
 from bot.model.table import table_view
 from bot.table.models import table_events
@@ -28,13 +29,10 @@ def test_the_table_told_from_the_model_reads_as_the_cores_in_every_game() -> Non
             for step, (doc, state) in enumerate(positions(random.Random(7 + number), number)):
                 view = engine.public_view(state)
                 screen = table_screen(_, doc, view, NOW)
-                card = screen.card
-                assert card is not None
                 reading = reader.read(
                     screen_lines(screen, NOW, 10_000),
                     state.deal_over,
-                    [line_text(line, NOW) for line in card.moves],
-                    [line_text(line, NOW) for line in card.closing],
+                    screen.card,
                     model=table_view(doc, view),
                     events=table_events(doc, since),
                     now=NOW,
@@ -43,3 +41,37 @@ def test_the_table_told_from_the_model_reads_as_the_cores_in_every_game() -> Non
                 assert reading.lines == screen_lines(screen, NOW, 10_000), (lang, number, step)
                 ends += state.deal_over
         assert ends > 10
+
+
+def test_the_table_told_to_its_one_player_says_what_is_his_to_him() -> None:
+    """Seat 0 is a person's, whom the table names ``Player 0``: told to him, the lines
+    about him change and no other does."""
+    _ = translator("en")
+    him = "\u2068Player 0\u2069"
+    kinds = (
+        "Stolen by you with",
+        "You take the deal.",
+        "You are the goat.",
+        "The match is over. You won",
+    )
+    said: set[str] = set()
+    for number, seed in itertools.product(range(len(TABLES)), range(2)):
+        reader = TableReader(_)
+        since = 0
+        for doc, state in positions(random.Random(seed * 100 + number), number):
+            view = engine.public_view(state)
+            screen = table_screen(_, doc, view, NOW)
+            core = screen_lines(screen, NOW, 10_000)
+            events = table_events(doc, since)
+            model = table_view(doc, view)
+            lines = reader.read(
+                core, state.deal_over, screen.card, 0, None, model, events, NOW
+            ).lines
+            since = doc.step
+            assert not [line for line in lines if f"by {him}" in line or f"to {him}." in line]
+            changed = [line for line in lines if line not in core]
+            assert all(line.startswith(kinds) for line in changed), changed
+            said.update(kind for kind in kinds for line in changed if line.startswith(kind))
+            if state.match_over and 0 in state.winners:
+                assert any(line.startswith("The match is over. You won") for line in lines)
+    assert said == set(kinds)

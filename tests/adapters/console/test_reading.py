@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.console.draw import line_text, screen_lines
+from adapters.console.draw import screen_lines
 from adapters.console.reading import Reading, TableReader
 from bot.model.gamedoc import GameDoc
 from bot.model.hand import HandView, hand_view
@@ -32,13 +32,10 @@ def read(
     after version ``since``; ``you``: the seat of the one player at the keyboard."""
     doc = doc_for(state, moves)
     screen = table_screen(_, doc, public_view(state), 0.0)
-    card = screen.card
-    assert card is not None
     return reader.read(
         screen_lines(screen, 0.0, 10_000),
         state.deal_over,
-        [line_text(line, 0.0) for line in card.moves],
-        [line_text(line, 0.0) for line in card.closing],
+        screen.card,
         you,
         hand(doc, state) if you is not None else None,
         table_view(doc, public_view(state)),

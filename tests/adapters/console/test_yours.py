@@ -227,3 +227,24 @@ def test_a_caravan_the_player_stole_or_recovered_is_told_to_him(lang: str) -> No
         ),
     ]
     assert to != about
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tables_closed_caravans_are_said_to_their_owner(lang: str) -> None:
+    _ = translator(lang)
+    stolen = CaravanPart(status="stolen", owner=YOU, camels=(camel(0, 6, 2),), thief=tile("6-0"))
+    cuffs = (tile("6-6"), tile("0-0"))
+    recovered = CaravanPart(
+        status="recovered", owner=YOU, camels=(camel(0, 4, 4),), handcuffs=cuffs
+    )
+    you = "\u2068You\u2069"
+    assert [words(lang, None).caravan(c) for c in (stolen, recovered)] == [
+        _("Stolen by %(name)s with %(thief)s: %(tiles)s", name=you, thief="[6|0]", tiles="[6|2]"),
+        _("Recovered by %(name)s: %(tiles)s", name=you, tiles="[4|4]"),
+    ]
+    assert [words(lang, YOU).caravan(c) for c in (stolen, recovered)] == [
+        _("Stolen by you with %(thief)s: %(tiles)s", thief="[6|0]", tiles="[6|2]"),
+        _("Recovered by you: %(tiles)s", tiles="[4|4]"),
+    ]
+    if lang == "en":
+        assert words(lang, YOU).caravan(stolen) == "Stolen by you with [6|0]: [6|2]"

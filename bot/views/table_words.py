@@ -1,15 +1,41 @@
-"""How a finished deal and match read from the table's model (:class:`TableView`): how
-the deal ended and who takes it, each seat's (or team's) points, that the deal is over,
-who won the match. The sentences are those the table writes (the same msgids), said to
-the one person at the keyboard where they are about him (see :mod:`.event_words`).
+"""What the table says besides its line, its seats and its moves, read from the table's
+model (:class:`TableView`): the boneyard, the closed caravans, Three Guns' cardinal and
+pool, the teams; and once a deal is over, how it ended and who takes it, each seat's (or
+team's) points, that the deal is over, who won the match. The sentences are those the
+table writes (the same msgids), said to the one person at the keyboard where they are
+about him (see :mod:`.event_words`).
 """
 
 from __future__ import annotations
 
 from bot.model.contract import Deadline, TextLine
+from bot.model.parts import BaghdadParts, GunsParts
 from bot.model.table import DealOutcome, TableView
-from bot.views.event_words import EventWords
+from bot.views.event_words import EventWords, tile_words
 from bot.views.i18n import line, text_line
+
+
+def table_facts(words: EventWords, table: TableView) -> list[str]:
+    """What the table says under its line: that it is empty, the boneyard, the closed
+    caravans, Three Guns' cardinal and token pool, the teams."""
+    _, parts = words._, table.parts
+    rows: list[str] = []
+    if not table.line and not isinstance(parts, BaghdadParts):
+        rows.append(_("The line is empty"))
+    if table.boneyard and not isinstance(parts, GunsParts):  # only the [6|6] set aside
+        rows.append(_.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", table.boneyard))
+    if isinstance(parts, BaghdadParts):
+        rows += [words.caravan(caravan) for caravan in parts.caravans if caravan.status != "open"]
+    if isinstance(parts, GunsParts):
+        cardinal, aside = words.name(parts.cardinal), tile_words(parts.aside)
+        rows.append(_("Cardinal: %(name)s (%(tile)s is set aside)", name=cardinal, tile=aside))
+        rows.append(
+            _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", parts.pool)
+        )
+    if len(table.teams) == 2:
+        first, second = (words.team(team) for team in table.teams)
+        rows.append(_("Teams: %(first)s against %(second)s.", first=first, second=second))
+    return rows
 
 
 def deal_result(words: EventWords, table: TableView) -> list[TextLine]:
@@ -50,7 +76,7 @@ def points_lines(words: EventWords, table: TableView, result: DealOutcome) -> li
         for seat in table.seats
     ]
     for first, second in table.teams:
-        partners = _("%(a)s and %(b)s", a=name(first), b=name(second))
+        partners = words.team((first, second))
         rows.append(_seat_points(words, table, result, first, partners, None))
         if result.unwritten[first]:
             rows.append(
