@@ -23,7 +23,6 @@ from bot.model.contract import Card, TextLine
 from bot.model.events import (
     Blocked,
     DealScored,
-    DealStarted,
     Drew,
     MatchEnded,
     TableEvent,
@@ -36,6 +35,7 @@ from bot.views.event_words import EventWords, seat_names
 from bot.views.i18n import Translator
 from bot.views.table_words import deal_result, table_facts
 
+_KEPT = 16  # the log's entries of moves kept, more than the table's recent moves
 _DEAL_END = (WentOut, Blocked, DealScored, MatchEnded)  # what a finished deal's table says
 
 
@@ -61,7 +61,7 @@ class TableReader:
     """Reads each new table show against what it read before."""
 
     _: Translator
-    _told: list[str] = field(default_factory=list)  # this deal's log entries of moves
+    _told: list[str] = field(default_factory=list)  # the log's last entries of moves
     _run: _Run | None = None  # the last entry, if it tells draws in a row
     _hand: HandView | None = None  # the one player's hand as last read
     _ended: bool = False  # the table shows a finished deal
@@ -134,7 +134,6 @@ class TableReader:
             return [], False
         drawn = self._gained(hand)
         notes: list[str] = []
-        dealt = None  # where this deal's entries begin among the notes, if it began now
         regrown = False
         run = self._run
         if new and isinstance(new[0], Drew) and _grows(run, new[0]):
@@ -142,9 +141,6 @@ class TableReader:
             drawn = (*run.tiles, *drawn)
             regrown = True
         for event, said in words.told(new, drawn, model):
-            if isinstance(event, DealStarted):
-                dealt = len(notes)
-                continue
             if result_follows and isinstance(event, _DEAL_END):
                 continue  # the deal's result says it, worded from the model
             if isinstance(event, Drew):
@@ -155,8 +151,7 @@ class TableReader:
             notes.append(said)
         if regrown and self._told:
             self._told.pop()
-        kept = [*self._told, *notes] if dealt is None else notes[dealt:]
-        self._told = kept[-_KEPT:]
+        self._told = [*self._told, *notes][-_KEPT:]
         return notes, regrown
 
     def _gained(self, hand: HandView | None) -> tuple[TileRef, ...]:
@@ -178,9 +173,6 @@ class TableReader:
         if model is None:
             return None
         return line_mark(model.line, self._laid)
-
-
-_KEPT = 16  # the log entries of a deal kept, to tell the table's recent moves
 
 
 def _grows(run: _Run | None, drew: Drew) -> bool:
