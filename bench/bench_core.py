@@ -116,9 +116,11 @@ async def server_cpu(url: str) -> float:
     return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
 
-async def round_trips(url: str, timer: str) -> float:
-    sessions, store = sessions_on(url, Clock(), 7)
-    [table] = tables(sessions, 1, 7)
+async def round_trips(url: str, timer: str, prefix: int) -> float:
+    """Round trips a press of one Tyaga game, alone (``prefix``: a chat of its own, as a
+    chat with a game on refuses a new one)."""
+    sessions, store = sessions_on(url, Clock(), prefix)
+    [table] = tables(sessions, 1, prefix)
     table.variant = "tyaga"
     await table.open(timer)
     wire_before = WIRE.mark()
@@ -263,7 +265,8 @@ def two_processes(url: str, games: int, seconds: float, pinned: bool) -> tuple[f
         results = [json.loads(w.communicate()[0]) for w in workers]
         return float(sum(r["moves"] for r in results) / max(r["seconds"] for r in results))
 
-    return run([21]), run([22, 23])
+    first = 24 if pinned else 21  # games of their own: a chat with a game on refuses "new"
+    return run([first]), run([first + 1, first + 2])
 
 
 def rate_line(one: dict[str, float]) -> str:
@@ -304,7 +307,7 @@ async def main(quick: bool) -> None:
             f"{both:,.0f} a second, {both / alone:.2f}x one ({alone:,.0f})",
             flush=True,
         )
-        off, on = await round_trips(url, "timer=off"), await round_trips(url, "timer=60")
+        off, on = await round_trips(url, "timer=off", 7), await round_trips(url, "timer=60", 8)
         print(f"Redis round trips a press: {off:.2f}; with a turn timer: {on:.2f}")
         done, mid = await memory_per_chat(url, True), await memory_per_chat(url, False)
         print(
