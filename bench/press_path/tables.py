@@ -60,6 +60,7 @@ class Table:
     presses: int = 0
     moves: int = 0  # presses that made a move
     refused: int = 0
+    pictures: int = 0  # deals' ends drawn for this table (a press that ends a deal waits for one)
     over: bool = False
     steady: bool = False
     tried: set[str] = field(default_factory=set)  # steady: buttons refused this turn
@@ -68,6 +69,8 @@ class Table:
         for item in out:
             if not isinstance(item, Show):
                 continue
+            if item.screen.picture is not None:
+                self.pictures += 1
             if item.slot.kind is SlotKind.HAND and item.slot.user is not None:
                 shown = self.hands.get(item.slot.user.key)
                 if shown is None or item.version >= shown.version:
