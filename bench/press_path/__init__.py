@@ -1,3 +1,3 @@
-"""The parts of ``bench/bench_core.py`` that are not figures: a Redis server of its own and
-what is sent to it (:mod:`.server`), and tables with people pressing at every seat
-(:mod:`.tables`)."""
+"""What ``bench/bench_core.py`` measures with: a Redis server of its own and what is sent to
+it (:mod:`.server`), tables with people pressing at every seat (:mod:`.tables`), and the
+open loop that sends their presses at a fixed rate (:mod:`.open_loop`)."""

@@ -34,6 +34,9 @@ from engine import Tile
 
 GAMES = {"tyaga": 4, "kozel": 4, "baghdad": 2, "three_guns": 3}
 SETTINGS = Settings(_env_file=None, turn_timeout=0, computer_delay=1.0, next_deal_delay=5.0)
+#: A finished match's hand offers its review and replay (``bot.model.codec``): not moves,
+#: and a table whose hands offer nothing else is over.
+AFTER_THE_MATCH = ("1w_", "1x_")
 #: One for the process, as a bot has: deals' ends are drawn in a worker process.
 PAINTER = Painter(SETTINGS.picture_workers)
 
@@ -57,6 +60,7 @@ class Table:
     presses: int = 0
     moves: int = 0  # presses that made a move
     refused: int = 0
+    pictures: int = 0  # deals' ends drawn for this table (a press that ends a deal waits for one)
     over: bool = False
     steady: bool = False
     tried: set[str] = field(default_factory=set)  # steady: buttons refused this turn
@@ -65,6 +69,8 @@ class Table:
         for item in out:
             if not isinstance(item, Show):
                 continue
+            if item.screen.picture is not None:
+                self.pictures += 1
             if item.slot.kind is SlotKind.HAND and item.slot.user is not None:
                 shown = self.hands.get(item.slot.user.key)
                 if shown is None or item.version >= shown.version:
@@ -90,6 +96,7 @@ class Table:
             shown = self.hands.get(person.key)
             buttons = [b for row in shown.screen.buttons for b in row] if shown else []
             moves = [b.payload for b in buttons if b.enabled and b.payload]
+            moves = [m for m in moves if not m.startswith(AFTER_THE_MATCH)]
             if self.steady:  # never back from a choice of ends, nor a button refused
                 fit = self._fitting()
                 moves = [m for m in moves if self._may_press(m, fit)]
