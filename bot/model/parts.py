@@ -4,7 +4,7 @@ and each game's own public parts, one frozen pydantic type per game, told apart 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,6 +32,20 @@ class TileRef(Frozen):
 
     def tile(self) -> Tile:
         return Tile(self.hi, self.lo)
+
+
+class Laid(Protocol):
+    """A tile as it lies in a line, its halves from L to R: the engine's ``Placed`` and
+    the model's :class:`LineTile` alike, so that one drawing serves both."""
+
+    @property
+    def left(self) -> int: ...
+
+    @property
+    def right(self) -> int: ...
+
+    @property
+    def across(self) -> bool: ...
 
 
 class LineTile(Frozen):

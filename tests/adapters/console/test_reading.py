@@ -9,9 +9,8 @@ from adapters.console.reading import TableReader
 from adapters.console.yours import gained_tiles
 from bot.model.contract import Screen
 from bot.views.hand import hand_screen
-from bot.views.table_screen import table_screen
-from engine import State, public_view, view
-from tests.bot.test_render import _, doc_for, drawing_deal, played, short_deal
+from engine import State, view
+from tests.bot.test_render import _, doc_for, drawing_deal, played, short_deal, table_shown
 
 
 def recent(screen: Screen) -> list[str]:
@@ -25,7 +24,7 @@ def read(reader: TableReader, screen: Screen, ended: bool) -> list[str]:
 def test_the_log_tells_a_deals_last_move_before_how_it_ended_and_each_move_once() -> None:
     reader = TableReader(_)
     state, moves = played(short_deal(), "6-6", "6-4@L", "6-5@R", "4-4@L")
-    during = read(reader, table_screen(_, doc_for(state, moves), public_view(state), 0.0), False)
+    during = read(reader, table_shown(_, doc_for(state, moves), state), False)
     assert during == [
         "\u2068Anna\u2069 led with [6|6]",
         "\u2068Boris\u2069 played [6|4] on the left",
@@ -33,9 +32,7 @@ def test_the_log_tells_a_deals_last_move_before_how_it_ended_and_each_move_once(
         "\u2068Boris\u2069 played [4|4] on the left",
     ]
     state, moves = played(state, "5-5@R")
-    [last, result] = read(
-        reader, table_screen(_, doc_for(state, moves), public_view(state), 0.0), True
-    )
+    [last, result] = read(reader, table_shown(_, doc_for(state, moves), state), True)
     assert last == "\u2068Anna\u2069 played [5|5] on the right"
     assert result.index("\u2068Anna\u2069 went out.") < result.index("Deal 1 is over.")
     assert "played" not in result
@@ -44,7 +41,7 @@ def test_the_log_tells_a_deals_last_move_before_how_it_ended_and_each_move_once(
 def test_the_players_draws_in_a_row_are_one_log_entry_naming_every_tile_drawn() -> None:
     reader = TableReader(_)
     state, moves = played(drawing_deal(), "6-6")
-    read(reader, table_screen(_, doc_for(state, moves), public_view(state), 0.0), False)
+    read(reader, table_shown(_, doc_for(state, moves), state), False)
     hand = hand_lines(state, moves)
     drawn: list[str] = []
     for count in range(1, 4):
@@ -52,7 +49,7 @@ def test_the_players_draws_in_a_row_are_one_log_entry_naming_every_tile_drawn() 
         moves += more
         before, hand = hand, hand_lines(state, moves)
         drawn += gained_tiles(hand, before)
-        table = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+        table = table_shown(_, doc_for(state, moves), state)
         reading = reader.read(
             screen_lines(table, 0.0, 10_000), False, recent(table), "Boris", (hand, before)
         )
