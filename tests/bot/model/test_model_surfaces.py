@@ -11,15 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from PIL import Image, ImageChops
 
 import engine
-from adapters.console.marks import board_text, line_mark
+from adapters.console.marks import NEW, board_text, line_mark
 from bot.model.gamedoc import GameDoc
 from bot.model.parts import BaghdadParts, GunsParts, KozelParts, LineTile, TileRef
 from bot.model.table import SeatView, TableView, table_view
-from bot.picture import table_png
+from bot.picture import png
+from bot.picture.frame import INNER, LEFT
 from bot.picture.screens import revealed_hands
+from bot.picture.seats import SCORE_WIDTH
 from bot.picture.status import status_lines
+from bot.picture.table import table_picture
 from bot.views.i18n import translator
 from bot.views.table_screen import table_screen
 from engine import State
@@ -40,20 +44,28 @@ class Position:
     table: TableView
 
 
-def _closed(table: TableView) -> int:
+def _caravans(table: TableView, status: str) -> int:
     parts = table.parts
-    return sum(c.status != "open" for c in parts.caravans) if isinstance(parts, BaghdadParts) else 0
+    return sum(c.status == status for c in parts.caravans) if isinstance(parts, BaghdadParts) else 0
+
+
+def _shows_the_most(table: TableView) -> bool:
+    """Mid-deal, a line of a few tiles; in Thief of Baghdad, a caravan won back mid-deal
+    and a stolen one at a deal's end (random play holds no deal with both)."""
+    if table.game == "baghdad":
+        return _caravans(table, "stolen" if table.deal_result else "recovered") > 0
+    return table.deal_result is not None or len(table.line) >= 3
 
 
 def _position(game: str, ended: bool) -> Position:
-    """The first position of seeded random matches of ``game`` that shows the most:
-    mid-deal a line of a few tiles (in Thief of Baghdad a closed caravan), or a deal's end."""
+    """The first position of seeded random matches of ``game``, mid-deal or at a deal's
+    end, that :func:`_shows_the_most`."""
     for seed in range(50):
         for doc, state in positions(random.Random(seed), AT[game]):
             if state.deal_over != ended:
                 continue
             table = table_view(doc, engine.public_view(state))
-            if ended or (len(table.line) >= 3 and (game != "baghdad" or _closed(table))):
+            if _shows_the_most(table):
                 return Position(doc, state, table)
     raise LookupError(f"no such position of {game}")
 
@@ -174,7 +186,7 @@ def test_the_chat_table_shows_the_games_own_parts_from_the_model(position: Posit
         assert f"Boneyard: {boneyard}" in lines
     if isinstance(parts, BaghdadParts):
         closed = [c for c in parts.caravans if c.status != "open"]
-        assert closed or table.deal_result is not None
+        assert closed
         for caravan in closed:
             assert caravan.owner is not None
             who, camels = label(seats[caravan.owner]), on_line(caravan.camels, across=False)
@@ -202,9 +214,22 @@ def test_the_chat_table_names_no_tile_the_model_does_not_show(position: Position
 
 
 def _picture(position: Position, table: TableView) -> bytes:
+    return png(_drawn(position, table))
+
+
+def _drawn(position: Position, table: TableView) -> Image.Image:
     names = [plain_name(seat) for seat in table.seats]
     status = status_lines(_, table, names.__getitem__)
-    return table_png(_, table, names, status, revealed_hands(position.state))
+    return table_picture(_, table, names, status, revealed_hands(position.state))
+
+
+def _words_changed(one: Image.Image, other: Image.Image) -> bool:
+    """The two pictures differ in the seats' right-hand column, where each seat's words
+    (tiles and score) are written, apart from the tiles drawn left of it."""
+    right = LEFT + INNER - 8
+    column = (right - SCORE_WIDTH, 0, right, one.height)
+    assert one.size == other.size
+    return ImageChops.difference(one.crop(column), other.crop(column)).getbbox() is not None
 
 
 def _seat_changed(table: TableView, seat: SeatView, **change: Any) -> TableView:
@@ -233,7 +258,8 @@ def test_the_picture_draws_each_seats_count_and_total_from_the_model(position: P
     for seat in table.seats:
         assert _picture(position, _seat_changed(table, seat, total=seat.total + 1)) != drawn
         if table.deal_result is None:  # at a deal's end the hands themselves are drawn
-            assert _picture(position, _seat_changed(table, seat, tiles=seat.tiles + 1)) != drawn
+            more = _seat_changed(table, seat, tiles=seat.tiles + 1)
+            assert _words_changed(_drawn(position, table), _drawn(position, more))
         else:
             assert seat.deal_points is not None
             more = _seat_changed(table, seat, deal_points=seat.deal_points + 1)
@@ -281,15 +307,16 @@ def test_the_picture_draws_the_line_and_the_games_parts_from_the_model(
 def test_the_terminal_board_writes_the_models_line_as_the_chat_table_does(
     position: Position,
 ) -> None:
+    """The terminal writes the model's line as the chat's table does, and marks the
+    last tile of it where it lies."""
     table = position.table
     if not table.line:
         return
-    last = table.line[-1].tile
-    written, spans = line_mark(table.line, (last,))
+    last = table.line[-1]
+    written, spans = line_mark(table.line, (last.tile,))
     assert written == on_line(table.line)
     lines = table_screen(_, position.doc, table).plain_text().splitlines()
     board = board_text(lines, (written, spans))
-    marked = [
-        board.plain[s.start : s.end] for s in board.spans if s.end - s.start == len(tile(last))
+    assert [board.plain[s.start : s.end] for s in board.spans if str(s.style) == NEW] == [
+        on_line((last,), across=False)
     ]
-    assert tile(last) in marked
