@@ -156,7 +156,7 @@ def _table(
         next_deal_at=next_deal_at,
         parts=parts,
         deal_result=deal_outcome(view),
-        match_result=MatchOutcome(winners=view.winners, goats=goats) if view.match_over else None,
+        match_result=match_outcome(view),
     )
 
 
