@@ -25,7 +25,11 @@ from bot.picture.screens import TableOrder, draw_table
 
 def orders(lang: str) -> list[TableOrder]:
     """The gallery's deals' ends, worded as the event loop words them for the worker."""
-    return [TableOrder(lang, s.view, s.names, s.status) for s in gallery() if s.view.deal_over]
+    return [
+        TableOrder(lang, s.table, s.names, s.status, s.revealed)
+        for s in gallery()
+        if s.view.deal_over
+    ]
 
 
 def main() -> None:

@@ -4,7 +4,8 @@ and each game's own public parts, one frozen pydantic type per game, told apart 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import lru_cache
+from typing import Annotated, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,6 +35,20 @@ class TileRef(Frozen):
         return Tile(self.hi, self.lo)
 
 
+class Laid(Protocol):
+    """A tile as it lies in a line, its halves from L to R: the engine's ``Placed`` and
+    the model's :class:`LineTile` alike, so that one drawing serves both."""
+
+    @property
+    def left(self) -> int: ...
+
+    @property
+    def right(self) -> int: ...
+
+    @property
+    def across(self) -> bool: ...
+
+
 class LineTile(Frozen):
     """A tile on the line: its place from the left end (0 first), the halves as they
     lie from L to R (its orientation), and whether it was laid across."""
@@ -44,16 +59,24 @@ class LineTile(Frozen):
     right: int = Field(ge=0, le=6)
     across: bool = False
 
-    @classmethod
-    def of(cls, position: int, placed: Placed) -> LineTile:
-        tile = TileRef.of(Tile(placed.left, placed.right))
-        return cls(
-            position=position,
-            tile=tile,
-            left=placed.left,
-            right=placed.right,
-            across=placed.across,
-        )
+    @staticmethod
+    def of(position: int, placed: Placed) -> LineTile:
+        return _line_tile(position, placed)
+
+
+@lru_cache(maxsize=4096)
+def _line_tile(position: int, placed: Placed) -> LineTile:
+    """The model of ``placed`` at ``position``, made once: the table's model is built on
+    every move, its line is most of it, and a tile at a place is the same model ever
+    after (models are frozen). A line's places and its tiles' ways of lying are a few
+    thousand at most."""
+    return LineTile(
+        position=position,
+        tile=TileRef.of(Tile(placed.left, placed.right)),
+        left=placed.left,
+        right=placed.right,
+        across=placed.across,
+    )
 
 
 class OpenEnd(Frozen):

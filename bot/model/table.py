@@ -9,7 +9,8 @@ and the one Three Guns sets aside, which every seat sees. ``version`` is the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -90,35 +91,80 @@ class TableView(Frozen):
 
 def table_view(doc: GameDoc, view: View) -> TableView:
     """The model of ``doc``'s table, from ``view``, the engine's view for no seat."""
+    due = doc.due
+    deadline = due.at if due is not None and due.kind == "turn" else None
+    next_deal_at = due.at if due is not None and due.kind == "deal" else None
+    held = []
+    computers = 0
+    for seat in doc.seats:
+        if seat.user is None:
+            computers += 1
+            held.append(_Holder(None, computers, False))
+        else:
+            held.append(_Holder(seat.user.name, None, seat.away is not None))
+    return _table(view, doc.step, doc.id, _status(doc.status), held, deadline, next_deal_at)
+
+
+def position_table(view: View, names: Sequence[str]) -> TableView:
+    """The model of a position that is no stored game (a replay file's, a sample
+    picture's), from the engine's view for no seat: every seat a person named by
+    ``names``, the engine's move counter as the version, no timer."""
+    status: Literal["running", "finished"] = "finished" if view.match_over else "running"
+    held = [_Holder(name, None, False) for name in names]
+    return _table(view, view.counter, "", status, held, None, None)
+
+
+class _Holder(NamedTuple):
+    """Who holds a seat, as :class:`SeatView` names him."""
+
+    name: str | None
+    computer: int | None
+    away: bool
+
+
+def _table(
+    view: View,
+    version: int,
+    table: str,
+    status: Literal["lobby", "running", "finished", "stopped"],
+    held: Sequence[_Holder],
+    deadline: float | None,
+    next_deal_at: float | None,
+) -> TableView:
     if view.seat is not None:
         raise ValueError("the table is built from the view for no seat")
     game = engine.get_variant(view.variant)
     parts = game_parts(view.details)
     goats = game.goats(view)
-    due = doc.due
     turn = None
     if view.turn is not None and not view.deal_over:
-        deadline = due.at if due is not None and due.kind == "turn" else None
         turn = Turn(seat=view.turn, deadline=deadline)
     return TableView(
-        version=doc.step,
-        table=doc.id,
+        version=version,
+        table=table,
         game=parts.game,
-        status=_status(doc.status),
+        status=status,
         lower_wins=game.lower_wins,
         unit="tokens" if game.unit is engine.Unit.TOKENS else "points",
         deal=view.deal_number,
         line=tuple(LineTile.of(i, p) for i, p in enumerate(view.line)),
         ends=_ends(view),
         boneyard=view.boneyard,
-        seats=_seats(doc, view, goats),
+        seats=_seats(view, held, goats),
         teams=game.teams(view.options),
         turn=turn,
-        next_deal_at=due.at if due is not None and due.kind == "deal" else None,
+        next_deal_at=next_deal_at,
         parts=parts,
-        deal_result=_deal_result(view),
-        match_result=MatchOutcome(winners=view.winners, goats=goats) if view.match_over else None,
+        deal_result=deal_outcome(view),
+        match_result=match_outcome(view),
     )
+
+
+def match_outcome(view: View) -> MatchOutcome | None:
+    """Who won the match of ``view`` and who is its goat, once it is over."""
+    if not view.match_over:
+        return None
+    return MatchOutcome(winners=view.winners, goats=engine.get_variant(view.variant).goats(view))
 
 
 def _status(status: str) -> Literal["lobby", "running", "finished", "stopped"]:
@@ -143,32 +189,28 @@ def _ends(view: View) -> tuple[OpenEnd, OpenEnd] | None:
     )
 
 
-def _seats(doc: GameDoc, view: View, goats: tuple[int, ...]) -> tuple[SeatView, ...]:
+def _seats(view: View, held: Sequence[_Holder], goats: tuple[int, ...]) -> tuple[SeatView, ...]:
     details = view.details
     tokens = details.tokens if isinstance(details, engine.GunsPublic) else None
     result = view.result if view.deal_over else None
-    seats: list[SeatView] = []
-    computers = 0
-    for number, held in enumerate(doc.seats):
-        if held.user is None:
-            computers += 1
-        seats.append(
-            SeatView(
-                seat=number,
-                name=None if held.user is None else held.user.name,
-                computer=computers if held.user is None else None,
-                away=held.user is not None and held.away is not None,
-                tiles=view.hand_counts[number],
-                deal_points=None if result is None else result.scores[number],
-                total=view.match_scores[number],
-                goat=number in goats,
-                tokens=None if tokens is None else tokens[number],
-            )
+    return tuple(
+        SeatView(
+            seat=number,
+            name=holder.name,
+            computer=holder.computer,
+            away=holder.away,
+            tiles=view.hand_counts[number],
+            deal_points=None if result is None else result.scores[number],
+            total=view.match_scores[number],
+            goat=number in goats,
+            tokens=None if tokens is None else tokens[number],
         )
-    return tuple(seats)
+        for number, holder in enumerate(held)
+    )
 
 
-def _deal_result(view: View) -> DealOutcome | None:
+def deal_outcome(view: View) -> DealOutcome | None:
+    """How the deal of ``view`` ended, once it has (a replay's story says it too)."""
     result = view.result
     if not view.deal_over or result is None:
         return None

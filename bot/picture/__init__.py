@@ -1,7 +1,7 @@
 """Pictures of a game drawn with Pillow: the table, and a player's own hand.
 
 Platform-neutral: a picture is PNG bytes, which every adapter can send. The
-table is drawn from the public part of an engine :class:`~engine.View`, a hand
+table is drawn from its model (:class:`~bot.model.table.TableView`), a hand
 from that seat's own view; see :mod:`bot.picture.table` and
 :mod:`bot.picture.hand`; :mod:`bot.picture.screens` draws them for the screens
 the core sends. It may import :mod:`bot.model` and :mod:`bot.views`.
@@ -15,10 +15,12 @@ from functools import cache
 
 from PIL import Image
 
+from bot.model.table import TableView
 from bot.picture.hand import hand_picture
 from bot.picture.table import table_picture
 from bot.views.i18n import Translator, translator
 from engine import View
+from engine.state import Hands
 
 __all__ = ["hand_png", "png", "table_png"]
 
@@ -48,7 +50,9 @@ def learnt_palette() -> Image.Image:
     from bot.picture.samples import gallery  # it draws with this package
 
     _ = translator("en")
-    drawn = [table_picture(_, s.view, s.names, s.status).convert("RGB") for s in gallery()]
+    drawn = [
+        table_picture(_, s.table, s.names, s.status, s.revealed).convert("RGB") for s in gallery()
+    ]
     montage = Image.new("RGB", (max(d.width for d in drawn), sum(d.height for d in drawn)))
     top = 0
     for picture in drawn:
@@ -58,9 +62,13 @@ def learnt_palette() -> Image.Image:
 
 
 def table_png(
-    translator: Translator, view: View, names: Sequence[str], status: Sequence[str] = ()
+    translator: Translator,
+    table: TableView,
+    names: Sequence[str],
+    status: Sequence[str] = (),
+    revealed: Hands | None = None,
 ) -> bytes:
-    return png(table_picture(translator, view, names, status))
+    return png(table_picture(translator, table, names, status, revealed))
 
 
 def hand_png(translator: Translator, view: View, heading: str, status: str) -> bytes:

@@ -9,13 +9,14 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from bot.model.parts import CaravanPart, Laid
 from bot.picture import palette
 from bot.picture.frame import INNER, LEFT, Block
 from bot.picture.ink import paste, text_width, write
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import tile
 from bot.views.i18n import Translator
-from engine import Caravan, Placed
+from engine import Placed
 
 #: A camel's short side, by how many cards share a row.
 SHORT: Final = {1: 20, 2: 16, 3: 14}
@@ -25,7 +26,7 @@ MOST_COLUMNS: Final = 3
 
 
 def caravan_block(
-    translator: Translator, caravans: Sequence[Caravan], names: Sequence[str]
+    translator: Translator, caravans: Sequence[CaravanPart], names: Sequence[str]
 ) -> Block:
     """Every caravan of the deal, closed ones first, in rows of up to three cards."""
     if not caravans:
@@ -77,7 +78,9 @@ class _Card:
             paste(canvas, sprite, x + 8 + spot.x, y + 8 + TITLE + 4 + spot.y, self.short)
 
 
-def _card(_: Translator, caravan: Caravan, names: Sequence[str], width: int, short: int) -> _Card:
+def _card(
+    _: Translator, caravan: CaravanPart, names: Sequence[str], width: int, short: int
+) -> _Card:
     state = caravan.status
     owner = caravan.owner
     who = names[owner] if owner is not None and 0 <= owner < len(names) else "?"
@@ -89,7 +92,7 @@ def _card(_: Translator, caravan: Caravan, names: Sequence[str], width: int, sho
         title, colour = _("The active caravan"), palette.GOLD
     camels = caravan.camels
     count = _.ngettext("%(n)d camel", "%(n)d camels", len(camels))
-    line: list[Placed] = list(camels)
+    line: list[Laid] = list(camels)
     rings: list[str | None] = [None] * len(camels)
     thief = caravan.thief
     if thief is not None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.model.table import position_table
 from bot.picture import table_png
 from bot.picture.status import status_lines
 from bot.views.i18n import Translator
@@ -30,9 +31,11 @@ class DealPictures:
     def __call__(self, state: State[Any]) -> None:
         _ = self.translator
         names = [seat_name(_, seat) for seat in range(state.players)]
-        status = status_lines(_, state, names.__getitem__)
+        seen = engine.public_view(state)
+        table = position_table(seen, names)
+        status = status_lines(_, table, names.__getitem__)
         path = self.folder / f"deal-{state.deal_number:02d}.png"
-        picture = table_png(_, engine.public_view(state), names, status)
+        picture = table_png(_, table, names, status, seen.revealed)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             path.write_bytes(picture)

@@ -20,7 +20,7 @@ def main(argv: list[str]) -> int:
     _ = translator("en")
     for sample in gallery():
         path = folder / f"{sample.name}.png"
-        path.write_bytes(table_png(_, sample.view, sample.names, sample.status))
+        path.write_bytes(table_png(_, sample.table, sample.names, sample.status, sample.revealed))
         print(path)
     return 0
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import engine
+from bot.model.table import TableView, position_table
 from bot.picture.status import status_lines
 from bot.views.i18n import translator
 from engine import DOUBLE_SIX, DealEnd, DealResult, Placed, State, Tile, View
+from engine.state import Hands
 
 #: Names from every script the languages use, as players call themselves.
 NAMES: Final = ("Анна", "Łukasz", "Núria", "Олекса", "Gil·la", "Żaneta")
@@ -35,6 +37,16 @@ class Sample:
     view: View
     names: tuple[str, ...]
     status: tuple[str, ...] = ()
+
+    @property
+    def table(self) -> TableView:
+        """The table's model, which the picture is drawn from."""
+        return position_table(self.view, self.names)
+
+    @property
+    def revealed(self) -> Hands | None:
+        """The hands a finished deal shows, which the model never holds."""
+        return self.view.revealed
 
 
 def states(
@@ -71,8 +83,9 @@ def first(
 
 def _sample(name: str, state: State[Any]) -> Sample:
     names = NAMES[: state.players]
-    status = status_lines(translator("en"), state, names.__getitem__)
-    return Sample(name, engine.public_view(state), names, tuple(status))
+    view = engine.public_view(state)
+    status = status_lines(translator("en"), position_table(view, names), names.__getitem__)
+    return Sample(name, view, names, tuple(status))
 
 
 def _caravans(state: State[Any]) -> int:
@@ -137,8 +150,9 @@ def worst() -> list[Sample]:
     """The positions that make the largest pictures: the whole set in the line
     at a deal's end, six players with their hands revealed, five caravans."""
     ended = first("tyaga", 2, 12, lambda s: s.deal_over)
-    said = tuple(status_lines(translator("en"), ended, LONG_NAMES.__getitem__))
     base = engine.public_view(ended)
+    table = position_table(base, LONG_NAMES[:2])
+    said = tuple(status_lines(translator("en"), table, LONG_NAMES.__getitem__))
     line = whole_set_line()
     longest = replace(base, line=line, ends=(line[0].left, line[-1].right))
     six = engine.public_view(first("tyaga", 6, 2, lambda s: s.deal_over))

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-from engine import Placed
+from bot.model.parts import Laid
+
+T = TypeVar("T", bound=Laid)  # the engine's tiles in a line, or the model's
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +31,7 @@ class Spot:
     first: int
     second: int
     horizontal: bool
-    placed: Placed
+    placed: Laid
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +43,10 @@ class Layout:
 
 
 def snake(
-    line: Sequence[Placed],
+    line: Sequence[T],
     short: int,
     width: int,
-    crosswise: Callable[[Placed], bool],
+    crosswise: Callable[[T], bool],
     gap: int = 2,
 ) -> Layout:
     """Lay ``line`` (L to R) in rows no wider than ``width``; tiles are ``short``
@@ -93,5 +96,5 @@ def snake(
     return Layout(moved, width, height - top, rows)
 
 
-def _standing(x: int, y: int, placed: Placed) -> Spot:
+def _standing(x: int, y: int, placed: Laid) -> Spot:
     return Spot(x, y, placed.left, placed.right, False, placed)

@@ -1,10 +1,10 @@
 """The table as a picture: the line of tiles on a felt, and the players round it.
 
-Drawn from a :class:`~engine.View` alone, and from its public part only: the
-line, the boneyard's size, the public details, every seat's tile count and
-score, and, once a deal is over, the hands it reveals. The viewing seat's own
-hand is never read here, so the picture is the same whichever seat's view it
-is drawn from (:func:`bot.picture.hand.hand_picture` draws a hand).
+Drawn from the table's model (:class:`~bot.model.table.TableView`), which holds what
+every seat sees: the line, the boneyard's size, the game's public parts, every
+seat's tile count and score; and, given apart, the hands a finished deal reveals,
+which the model never holds. No hand is drawn while a deal is played
+(:func:`bot.picture.hand.hand_picture` draws a player's own).
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from bot.model.parts import BaghdadParts, GunsParts, Laid, LineTile
+from bot.model.table import TableView
 from bot.picture import palette
 from bot.picture.caravans import caravan_block
 from bot.picture.frame import INNER, LEFT, WIDTH, Block, compose
@@ -23,7 +25,8 @@ from bot.picture.snake import Layout, snake
 from bot.picture.sprites import back, tile
 from bot.views.i18n import Translator
 from bot.views.texts import tile_text, variant_title
-from engine import BaghdadPublic, GunsPublic, Placed, View, get_variant
+from engine import get_variant
+from engine.state import Hands
 
 LINE_TILE: Final = 34  # a line tile's short side, made smaller for a very long line
 SMALLEST_TILE: Final = 16
@@ -31,36 +34,41 @@ MOST_ROWS: Final = 4
 
 
 def table_picture(
-    translator: Translator, view: View, names: Sequence[str], status: Sequence[str] = ()
+    translator: Translator,
+    table: TableView,
+    names: Sequence[str],
+    status: Sequence[str] = (),
+    revealed: Hands | None = None,
 ) -> Image.Image:
-    """The table as ``view`` shows it; ``names`` are the seats' names in seat
-    order, ``status`` the sentences under the line (see :mod:`bot.picture.status`)."""
+    """The table as its model ``table`` shows it; ``names`` are the seats' names in
+    seat order, ``status`` the sentences under the line (see :mod:`bot.picture.status`),
+    ``revealed`` the hands a finished deal shows."""
     blocks = [
-        _header(translator, view),
-        *_notes(translator, view, names),
-        _line(translator, view, names),
+        _header(translator, table),
+        *_notes(translator, table, names),
+        _line(translator, table, names),
     ]
-    blocks += [*_status(status), seats_block(translator, view, names)]
+    blocks += [*_status(status), seats_block(translator, table, names, revealed)]
     return compose(blocks)
 
 
-def _header(_: Translator, view: View) -> Block:
+def _header(_: Translator, table: TableView) -> Block:
     """The game and the deal on the left; the boneyard, or Three Guns' pool, on the right."""
     left = LEFT
     right = WIDTH - LEFT
-    details = view.details
+    parts = table.parts
 
     def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        write(draw, (left, y), variant_title(_, view.variant), 22, bold=True, width=INNER // 2)
-        write(draw, (left, y + 30), _("Deal %(n)d", n=view.deal_number), 16, palette.TEXT_DIM)
-        if isinstance(details, GunsPublic):
-            pool = details.pool
+        write(draw, (left, y), variant_title(_, table.game), 22, bold=True, width=INNER // 2)
+        write(draw, (left, y + 30), _("Deal %(n)d", n=table.deal), 16, palette.TEXT_DIM)
+        if isinstance(parts, GunsParts):
+            pool = parts.pool
             text = _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", pool)
             write(draw, (right, y + 20), text, 16, anchor="rm")
             return
-        text = _.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", view.boneyard)
+        text = _.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", table.boneyard)
         write(draw, (right, y + 20), text, 16, anchor="rm")
-        stack = min(view.boneyard, 3)
+        stack = min(table.boneyard, 3)
         width = text_width(text, 16)
         for i in range(stack):
             paste(canvas, back(12, horizontal=True), right - width - 40 - 4 * i, y + 12 - 4 * i, 12)
@@ -68,15 +76,15 @@ def _header(_: Translator, view: View) -> Block:
     return Block(48, paint)
 
 
-def _notes(_: Translator, view: View, names: Sequence[str]) -> list[Block]:
-    """Lines about public details: Three Guns' cardinal and the tile he set aside."""
-    details = view.details
-    if not isinstance(details, GunsPublic) or not 0 <= details.cardinal < len(names):
+def _notes(_: Translator, table: TableView, names: Sequence[str]) -> list[Block]:
+    """Lines about the game's public parts: Three Guns' cardinal and the tile he set aside."""
+    parts = table.parts
+    if not isinstance(parts, GunsParts) or not 0 <= parts.cardinal < len(names):
         return []
     text = _(
         "Cardinal: %(name)s (%(tile)s is set aside)",
-        name=names[details.cardinal],
-        tile=tile_text(details.aside),
+        name=names[parts.cardinal],
+        tile=tile_text(parts.aside.tile()),
     )
 
     def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
@@ -85,13 +93,13 @@ def _notes(_: Translator, view: View, names: Sequence[str]) -> list[Block]:
     return [Block(18, paint)]
 
 
-def _line(_: Translator, view: View, names: Sequence[str]) -> Block:
-    if isinstance(view.details, BaghdadPublic):
-        return caravan_block(_, view.details.caravans, names)
-    if not view.line:
+def _line(_: Translator, table: TableView, names: Sequence[str]) -> Block:
+    if isinstance(table.parts, BaghdadParts):
+        return caravan_block(_, table.parts.caravans, names)
+    if not table.line:
         return _centred(_("The line is empty"), 60)
-    crosswise = _crosswise(view)
-    layout, short = _fit(view.line, crosswise)
+    crosswise = _crosswise(table.game)
+    layout, short = _fit(table.line, crosswise)
     left = LEFT
 
     def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
@@ -103,16 +111,16 @@ def _line(_: Translator, view: View, names: Sequence[str]) -> Block:
     return Block(layout.height + 8, paint)
 
 
-def _crosswise(view: View) -> Callable[[Placed], bool]:
+def _crosswise(game: str) -> Callable[[Laid], bool]:
     """Which tiles stand across the line: doubles, except in Three Guns, where a
     tile stands across only when it was laid across (a double laid normally is
     played along the line there)."""
-    if get_variant(view.variant).plays_across:
+    if get_variant(game).plays_across:
         return lambda placed: placed.across
     return lambda placed: placed.left == placed.right
 
 
-def _fit(line: Sequence[Placed], crosswise: Callable[[Placed], bool]) -> tuple[Layout, int]:
+def _fit(line: Sequence[LineTile], crosswise: Callable[[Laid], bool]) -> tuple[Layout, int]:
     """The line at the largest tile size that keeps it within :data:`MOST_ROWS`
     rows, and that size."""
     short = LINE_TILE

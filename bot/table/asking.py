@@ -17,9 +17,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
+import engine
 from bot.model.contract import ChatRef, NotReached, Response, UserRef
 from bot.model.decision import Game
-from bot.picture.screens import picture_screen
+from bot.model.table import table_view
+from bot.picture.screens import picture_screen, revealed_hands
 from bot.storage.store import Store
 from bot.views.i18n import Translator, translator
 
@@ -60,7 +62,9 @@ async def table_picture(
     version = f"{game.doc.id}:{game.version}"
     if game.state is None or not await store.first_ask(chat, user, PICTURE, version):
         return None
-    shown = picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
+    table = table_view(game.doc, engine.public_view(game.state))
+    _ = translator(game.doc.settings.lang)
+    shown = picture_screen(_, game.doc, table, revealed_hands(game.state))
     return Response(chat, shown, topic=topic, to=user)
 
 

@@ -289,8 +289,7 @@ class Commands:
         if game is None or game.state is None:
             return [self._info(command, _("No game is running here."))]
         if command.chat.platform in self.live_tables:
-            now = self._runner.clock()
-            return [Show(table_slot(game.doc), table_of(game, now), game.version, renew=True)]
+            return [Show(table_slot(game.doc), table_of(game), game.version, renew=True)]
         picture = await asking.table_picture(
             self._runner.store, command.chat, command.user, game, topic=command.name.lower()
         )

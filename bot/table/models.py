@@ -1,8 +1,9 @@
-"""The table's typed model beside its screens, for a platform whose adapter draws the
-table itself (the terminal): the :class:`~bot.model.table.TableView` and the events since
-the version the table showed last with the table's screen, the
-:class:`~bot.model.hand.HandView` with a hand's. Only such platforms get them, so the
-chats, which show the screens as they are, pay nothing for them."""
+"""The table's typed model: what the table's screen and picture are drawn from, and what
+a platform whose adapter draws the table itself (the terminal) is sent beside them: the
+:class:`~bot.model.table.TableView` and the events since the version the table showed
+last with the table's screen, the :class:`~bot.model.hand.HandView` with a hand's. Only
+such platforms get the models in their shows; the events and the hands' models are
+built for them alone."""
 
 from __future__ import annotations
 
@@ -14,16 +15,24 @@ from bot.model.decision import Game
 from bot.model.events import DealStarted, TableEvent, events_since
 from bot.model.gamedoc import GameDoc
 from bot.model.hand import hand_view
-from bot.model.table import table_view
+from bot.model.table import TableView, table_view
 
 
-def with_table_model(show: Show, game: Game, since: int) -> Show:
-    """``show`` (the table's) with its model and the events after version ``since``,
-    or since the current deal began if that is earlier; a lobby has no model."""
+def table_model(game: Game) -> TableView | None:
+    """The model of ``game``'s table, which its screen and its picture are drawn from;
+    a lobby has none."""
     if game.state is None:
+        return None
+    return table_view(game.doc, engine.public_view(game.state))
+
+
+def with_table_model(show: Show, game: Game, since: int, table: TableView | None) -> Show:
+    """``show`` (the table's) with ``table``, its model (``game``'s, None for a lobby),
+    and the events after version ``since``, or since the current deal began if that is
+    earlier."""
+    if table is None:
         return show
-    view = table_view(game.doc, engine.public_view(game.state))
-    return replace(show, table=view, events=table_events(game.doc, since))
+    return replace(show, table=table, events=table_events(game.doc, since))
 
 
 def with_hand_model(show: Show, game: Game, seat: int) -> Show:

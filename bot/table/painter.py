@@ -17,11 +17,19 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Self
 
+import engine
 from bot.ai.workers import Pooled, end_with_the_bot, spawned_pool
 from bot.model.contract import Screen
 from bot.model.gamedoc import GameDoc
+from bot.model.table import TableView, table_view
 from bot.picture import learnt_palette
-from bot.picture.screens import TableOrder, draw_table, picture_caption, table_order
+from bot.picture.screens import (
+    TableOrder,
+    draw_table,
+    picture_caption,
+    revealed_hands,
+    table_order,
+)
 from bot.views.i18n import Translator
 from engine import State
 
@@ -59,11 +67,20 @@ class Painter(Pooled):
         assert self._pool is not None
         return await asyncio.get_running_loop().run_in_executor(self._pool, draw_table, order)
 
-    async def table(self, translator: Translator, doc: GameDoc, state: State[Any]) -> Screen:
-        """The table of ``doc`` as it stands in ``state``, drawn, with its caption: what
+    async def table(
+        self,
+        translator: Translator,
+        doc: GameDoc,
+        state: State[Any],
+        table: TableView | None = None,
+    ) -> Screen:
+        """The table of ``doc`` as it stands in ``state``, drawn from ``table``, its model
+        (built here unless the caller has it), with its caption: what
         :func:`~bot.picture.screens.picture_screen` makes, drawn here."""
-        picture = await self.draw(table_order(translator, doc, state))
-        return Screen(picture_caption(translator, doc, state), picture=picture)
+        if table is None:
+            table = table_view(doc, engine.public_view(state))
+        picture = await self.draw(table_order(translator, doc, table, revealed_hands(state)))
+        return Screen(picture_caption(translator, doc, table), picture=picture)
 
     async def __aenter__(self) -> Self:
         self.start()

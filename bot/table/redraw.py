@@ -17,8 +17,8 @@ from bot.model.contract import ChatRef, Show, Slot
 from bot.model.decision import Game
 from bot.model.game_state import build_state
 from bot.model.gamedoc import from_json
-from bot.picture.screens import hand_picture_png, picture_screen
-from bot.table.models import with_hand_model, with_table_model
+from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
+from bot.table.models import table_model, with_hand_model, with_table_model
 from bot.table.runner import Runner
 from bot.table.updates import hand_of, hand_slot, in_table_chat, picture_slot, table_of, table_slot
 from bot.views.i18n import translator
@@ -67,14 +67,16 @@ def game_screens(
     its events since the deal began, and each hand's)."""
     doc, state, version = game.doc, game.state, game.version
     stays = doc.chat.platform in steady
-    screens = [Show(table_slot(doc), table_of(game, now), version)]
+    table = table_model(game)
+    screens = [Show(table_slot(doc), table_of(game, table), version)]
     if drawn:
-        screens = [with_table_model(screens[0], game, 0)]
-    if state is None:
+        screens = [with_table_model(screens[0], game, 0, table)]
+    if state is None or table is None:
         return screens
     if wanted(picture_slot(doc)):
         _ = translator(doc.settings.lang)
-        screens.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
+        pictured = picture_screen(_, doc, table, revealed_hands(state))
+        screens.append(Show(picture_slot(doc), pictured, version))
     for seat, held in enumerate(doc.seats):
         if held.user is None or held.unreachable:
             continue

@@ -240,7 +240,8 @@ class Runner:
         if deal_ended(before, after) and after.doc.chat.platform not in self.unpictured:
             assert after.state is not None
             in_chat = translator(after.doc.settings.lang)
-            drawn = await self.painter.table(in_chat, after.doc, after.state)
+            model = self.shown.model(after)
+            drawn = await self.painter.table(in_chat, after.doc, after.state, model)
         updates = game_updates(
             before,
             after,

@@ -37,8 +37,9 @@ from bot.model.contract import (
 )
 from bot.model.decision import Decision, Game
 from bot.model.gamedoc import GameDoc
-from bot.picture.screens import hand_picture_png, picture_screen
-from bot.table.models import with_hand_model, with_table_model
+from bot.model.table import TableView, table_view
+from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
+from bot.table.models import table_model, with_hand_model, with_table_model
 from bot.table.play import private_chat
 from bot.views.hand import hand_screen, ping_screen
 from bot.views.i18n import translator
@@ -90,11 +91,15 @@ def hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
     return [] if in_table_chat(game.doc, slot) else [Show(slot, screen, game.version)]
 
 
-def table_of(game: Game, now: float) -> Screen:
+def table_of(game: Game, table: TableView | None = None) -> Screen:
+    """The message of ``game`` in its chat: its lobby, or its table, drawn from ``table``,
+    its model, when the caller has built it already."""
     _ = translator(game.doc.settings.lang)
     if game.state is None:
         return lobby_screen(_, game.doc)
-    return table_screen(_, game.doc, engine.public_view(game.state), now)
+    if table is None:
+        table = table_view(game.doc, engine.public_view(game.state))
+    return table_screen(_, game.doc, table)
 
 
 def hand_of(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> Screen:
@@ -112,12 +117,24 @@ def hand_of(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) ->
 class ShownScreens:
     """The screens drawn for stored games, by game id, version and seat (``None``:
     the table), so that the next write compares its screens with these instead of
-    drawing the old ones again. A stored game's version names one state of it, so an
-    entry never goes stale."""
+    drawing the old ones again; and the tables' models they were drawn from, so that a
+    version's table, its picture and its deal's end are drawn from one model. A stored
+    game's version names one state of it, so an entry never goes stale."""
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
         self._screens: OrderedDict[tuple[str, int, int | None], Screen] = OrderedDict()
+        self._models: OrderedDict[tuple[str, int], TableView | None] = OrderedDict()
+
+    def model(self, game: Game) -> TableView | None:
+        """The model of ``game``'s table (None for a lobby), built once for a version."""
+        key = (game.doc.id, game.version)
+        if key in self._models:
+            return self._models[key]
+        made = self._models[key] = table_model(game)
+        while len(self._models) > self._size:
+            self._models.popitem(last=False)
+        return made
 
     def get(self, game: Game, seat: int | None) -> Screen | None:
         return self._screens.get((game.doc.id, game.version, seat))
@@ -147,16 +164,16 @@ def game_updates(
     ``unpictured``: the platforms that send no picture of a deal's end)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
-    shown = shown or ShownScreens(0)
+    shown = shown or ShownScreens(1)  # none kept beyond this write's own version
     doc, state, version = after.doc, after.state, after.version
     out: list[Outbound] = []
-    was = None if before is None else shown.get(before, None) or table_of(before, now)
+    was = None if before is None else shown.get(before, None) or table_of(before)
     if was is not None and before is not None and _still_acting(before, after):
         # Nobody else decides anything on the table while its mover is still acting:
         # it is edited when his turn passes, against the table last sent.
         table = was
     else:
-        table = table_of(after, now)
+        table = table_of(after, shown.model(after))
     shown.put(after, None, table)
     table_changed = was is None or table != was
     match_ended = state is not None and state.match_over and deal_ended(before, after)
@@ -168,7 +185,7 @@ def game_updates(
         table_show = Show(table_slot(doc), table, version, renew=renew, pin=pin)
         if doc.chat.platform in drawn:
             since = before.doc.step if before is not None and before.state is not None else 0
-            table_show = with_table_model(table_show, after, since)
+            table_show = with_table_model(table_show, after, since, shown.model(after))
         if not match_ended:
             out.append(table_show)
     if state is None:
@@ -176,11 +193,15 @@ def game_updates(
     _ = translator(doc.settings.lang)
     turned_on = before is not None and not before.doc.settings.pictures
     if doc.settings.pictures and (table_changed or turned_on):
-        out.append(Show(picture_slot(doc), picture_screen(_, doc, state), version))
+        model = shown.model(after)
+        assert model is not None
+        pictured = picture_screen(_, doc, model, revealed_hands(state))
+        out.append(Show(picture_slot(doc), pictured, version))
     if deal_ended(before, after) and doc.chat.platform not in unpictured:
         # The final line and every hand left, once, as its own message: the table
         # message itself shows only counts, and is posted anew when the next deal begins.
-        out.append(Notice(table_slot(doc).chat, deal_end or deal_end_picture(after)))
+        drawn_end = deal_end or deal_end_picture(after, shown.model(after))
+        out.append(Notice(table_slot(doc).chat, drawn_end))
     if match_ended and table_show is not None:
         out.append(table_show)
     hands = _hands(before, after, decision, shown, doc.chat.platform in steady)
@@ -230,10 +251,14 @@ def deal_ended(before: Game | None, after: Game) -> bool:
     )
 
 
-def deal_end_picture(game: Game) -> Screen:
-    """The deal ``game`` has just ended, drawn: its final line and every hand left."""
+def deal_end_picture(game: Game, table: TableView | None = None) -> Screen:
+    """The deal ``game`` has just ended, drawn (from ``table``, its model, when the
+    caller has built it): its final line and every hand left."""
     assert game.state is not None
-    return picture_screen(translator(game.doc.settings.lang), game.doc, game.state)
+    if table is None:
+        table = table_view(game.doc, engine.public_view(game.state))
+    _ = translator(game.doc.settings.lang)
+    return picture_screen(_, game.doc, table, revealed_hands(game.state))
 
 
 def _deal_began(before: Game | None, state: State[Any] | None) -> bool:

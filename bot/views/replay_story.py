@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, Final
 
 import engine
+from bot.model.table import deal_outcome, match_outcome
 from bot.views import outcome
 from bot.views.i18n import Translator
 from bot.views.texts import (
@@ -127,7 +128,10 @@ def _deal_end(_: Translator, state: State[Any]) -> Iterator[str]:
     if state.line:
         line = "".join(placed_text(p) for p in state.line)
         yield MOVE_INDENT + _("Line: %(tiles)s", tiles=line)
-    said = outcome.deal_end_lines(_, state, partial(seat_name, _))
+    seen = engine.public_view(state)
+    deal = deal_outcome(seen)
+    assert deal is not None
+    said = outcome.deal_end_lines(_, deal, partial(seat_name, _))
     yield _("Deal %(n)d is over. %(how)s", n=n, how=" ".join(said))
     for seat in range(state.players):
         yield INDENT + _(
@@ -136,8 +140,9 @@ def _deal_end(_: Translator, state: State[Any]) -> Iterator[str]:
             deal=score_words(_, state.variant, result.scores[seat]),
             total=score_words(_, state.variant, state.match_scores[seat]),
         )
-    if state.match_over:
-        yield from outcome.match_end_lines(_, state, partial(seat_name, _))
+    match = match_outcome(seen)
+    if match is not None:
+        yield from outcome.match_end_lines(_, match, partial(seat_name, _))
 
 
 __all__ = ["BadReplay", "ReplayStopped", "seat_name", "story"]

@@ -1,8 +1,8 @@
 """The table of a running game as the chat sees it, and how seats are named.
 
-The table is drawn from the engine's view for no seat (:func:`engine.public_view`),
-which holds no hand while a deal is played, so no change here can show one; a
-player's own screens are in :mod:`bot.views.hand`. Between deals the table shows the
+The table is drawn from its model (:class:`~bot.model.table.TableView`), which has no
+field that could hold a hand's tile, so no change here can show one; a player's own
+screens are in :mod:`bot.views.hand`. Between deals the table shows the
 deal's result (how it ended, each seat's points, never the tiles left), and at
 the end of the match who won, with the buttons for what comes next.
 """
@@ -29,16 +29,18 @@ from bot.model.contract import (
     isolated,
 )
 from bot.model.gamedoc import GameDoc
+from bot.model.parts import BaghdadParts, GunsParts
+from bot.model.table import TableView
 from bot.views import outcome
 from bot.views.i18n import Translator, line, text_line
 from bot.views.texts import (
     move_sentence,
     placed_text,
-    score_words,
     tile_text,
+    unit_words,
     variant_title,
 )
-from engine import Kind, Move, View
+from engine import Kind, Move
 
 HISTORY: Final = 4  # moves of the current deal the table keeps
 
@@ -100,21 +102,22 @@ def private_heading(_: Translator, doc: GameDoc) -> str:
 # -- the table ------------------------------------------------------------------------
 
 
-def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
-    """The table message of a running or ended game, from the view of no seat, as
+def table_screen(_: Translator, doc: GameDoc, table: TableView) -> Screen:
+    """The table message of a running or ended game, drawn from its model ``table``
+    (the game's document gives the chat, the seats' names and the last moves), as
     lines and as a card; between deals it shows how the deal ended and what it
     wrote for each seat."""
-    deal = text_line(_("Deal %(n)d", n=view.deal_number))
-    tiles = "".join(placed_text(p) for p in view.line)
-    facts = _line_facts(_, view) + _details(_, doc, view)
-    teams = outcome.teams_line(_, view, partial(seat_label, _, doc))
+    deal = text_line(_("Deal %(n)d", n=table.deal))
+    tiles = "".join(placed_text(p) for p in table.line)
+    facts = _line_facts(_, table) + _details(_, doc, table)
+    teams = outcome.teams_line(_, table, partial(seat_label, _, doc))
     body = [deal, *facts] + ([text_line(teams)] if teams is not None else [])
-    seats = _seat_parts(_, doc, view)
+    seats = _seat_parts(_, doc, table)
     # The story in the order it happened: the last moves, then how the deal ended.
-    history = _history(_, doc, view)
-    ended = _deal_end(_, doc, view)
-    points = _deal_points(_, doc, view) if ended else []
-    closing = ended + points + _status(_, doc, view)
+    history = _history(_, doc, table.deal)
+    ended = _deal_end(_, doc, table)
+    points = _deal_points(_, doc, table) if ended else []
+    closing = ended + points + _status(_, doc, table)
     lines: list[TextLine] = [text_line(game_heading(_, doc)), deal]
     if tiles:
         lines.append(line(_("Line: %(tiles)s"), tiles=tiles))
@@ -135,51 +138,52 @@ def table_screen(_: Translator, doc: GameDoc, view: View, now: float) -> Screen:
         tuple(closing),
         tuple(history),
     )
-    return Screen(tuple(lines), _table_buttons(_, doc, view), card=card)
+    return Screen(tuple(lines), _table_buttons(_, doc, table), card=card)
 
 
-def _deal_end(translator: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+def _deal_end(translator: Translator, doc: GameDoc, table: TableView) -> list[TextLine]:
     """How the deal ended (who went out, or the block, and who takes it), once it has."""
-    if not view.deal_over or view.result is None:
+    if table.deal_result is None:
         return []
-    said = outcome.deal_end_lines(translator, view, partial(seat_label, translator, doc))
-    return [text_line(text) for text in said]
+    name = partial(seat_label, translator, doc)
+    return [text_line(text) for text in outcome.deal_end_lines(translator, table.deal_result, name)]
 
 
-def _deal_points(translator: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+def _deal_points(translator: Translator, doc: GameDoc, table: TableView) -> list[TextLine]:
     """For each seat, the tiles left, the points the deal wrote and the total. The
     tiles left in the hands are not shown: the table never shows a hand's tiles."""
-    counts = view.hand_counts
+    seats = table.seats
     said = outcome.points_lines(
         translator,
-        view,
+        table,
         partial(seat_label, translator, doc),
-        lambda seat: translator.ngettext("%(n)d tile", "%(n)d tiles", counts[seat]),
+        lambda seat: translator.ngettext("%(n)d tile", "%(n)d tiles", seats[seat].tiles),
     )
     return [text_line("• " + text) for text in said]
 
 
-def _line_facts(_: Translator, view: View) -> list[TextLine]:
+def _line_facts(_: Translator, table: TableView) -> list[TextLine]:
     """What the table says about the line besides its tiles: that it is empty, and
     the boneyard."""
     rows: list[TextLine] = []
-    details = view.details
-    if not view.line and not isinstance(details, engine.BaghdadPublic):
+    parts = table.parts
+    if not table.line and not isinstance(parts, BaghdadParts):
         rows.append(text_line(_("The line is empty")))
-    if view.boneyard and not isinstance(details, engine.GunsPublic):  # only the [6|6] set aside
+    if table.boneyard and not isinstance(parts, GunsParts):  # only the [6|6] set aside
         rows.append(
-            text_line(_.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", view.boneyard))
+            text_line(_.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", table.boneyard))
         )
     return rows
 
 
-def _details(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
-    """Public variant details the table shows: closed caravans, the token pool."""
-    details = view.details
+def _details(_: Translator, doc: GameDoc, table: TableView) -> list[TextLine]:
+    """The game's own public parts the table shows: closed caravans, the cardinal and
+    the token pool."""
+    parts = table.parts
     rows: list[TextLine] = []
-    caravans = details.caravans if isinstance(details, engine.BaghdadPublic) else ()
+    caravans = parts.caravans if isinstance(parts, BaghdadParts) else ()
     for caravan in caravans:
-        if not caravan.closed:
+        if caravan.status == "open":
             continue
         owner = caravan.owner
         who = seat_label(_, doc, owner) if owner is not None else "?"
@@ -190,50 +194,51 @@ def _details(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
             text = _(
                 "Stolen by %(name)s with %(thief)s: %(tiles)s",
                 name=who,
-                thief=tile_text(caravan.thief) if caravan.thief is not None else "?",
+                thief=tile_text(caravan.thief.tile()) if caravan.thief is not None else "?",
                 tiles=tiles,
             )
         rows.append(text_line(text))
-    if isinstance(details, engine.GunsPublic):
+    if isinstance(parts, GunsParts):
         rows.append(
             text_line(
                 _(
                     "Cardinal: %(name)s (%(tile)s is set aside)",
-                    name=seat_label(_, doc, details.cardinal),
-                    tile=tile_text(str(details.aside)),
+                    name=seat_label(_, doc, parts.cardinal),
+                    tile=tile_text(parts.aside.tile()),
                 )
             )
         )
         rows.append(
             text_line(
-                _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", details.pool)
+                _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", parts.pool)
             )
         )
     return rows
 
 
 def _seat_parts(
-    translator: Translator, doc: GameDoc, view: View
+    translator: Translator, doc: GameDoc, table: TableView
 ) -> list[tuple[str, str, str, str]]:
     """Each seat's mark (whose turn), name, tiles in hand and score, in seat order."""
+    moving = None if table.turn is None else table.turn.seat
     return [
         (
-            "▶ " if view.turn == seat else "• ",
-            seat_label(translator, doc, seat),
-            translator.ngettext("%(n)d tile", "%(n)d tiles", view.hand_counts[seat]),
-            score_words(translator, doc.variant, view.match_scores[seat]),
+            "▶ " if moving == held.seat else "• ",
+            seat_label(translator, doc, held.seat),
+            translator.ngettext("%(n)d tile", "%(n)d tiles", held.tiles),
+            unit_words(translator, table.unit, held.total),
         )
-        for seat in range(len(doc.seats))
+        for held in table.seats
     ]
 
 
-def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
+def _history(_: Translator, doc: GameDoc, deal: int) -> list[TextLine]:
     """The last few moves of this deal (never an earlier deal's: its tiles are
     back in the new hands), a player's draws in a row told as one.
 
     The moves are read from the last one back, and only until the oldest move told is
     whole: the table is drawn on every move, and a deal may be long."""
-    start = doc.deal_starts[view.deal_number - 1]
+    start = doc.deal_starts[deal - 1]
     told: list[tuple[int, Move, int]] = []  # (seat, move, how many times in a row), newest first
     for index in range(len(doc.moves) - 1, start - 1, -1):
         seat, text = doc.moves[index]
@@ -263,42 +268,44 @@ def _history(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
     return rows
 
 
-def _status(_: Translator, doc: GameDoc, view: View) -> list[TextLine]:
-    if doc.status == "stopped":
+def _status(_: Translator, doc: GameDoc, table: TableView) -> list[TextLine]:
+    if table.status == "stopped":
         return [text_line(_("The game was stopped."))]
-    if view.match_over:
-        said = outcome.match_end_lines(_, view, partial(seat_label, _, doc))
-        last = text_line(_("Deal %(n)d is over.", n=view.deal_number))
+    if table.match_result is not None:
+        said = outcome.match_end_lines(_, table.match_result, partial(seat_label, _, doc))
+        last = text_line(_("Deal %(n)d is over.", n=table.deal))
         return [last, *(text_line(text) for text in said)]
-    if view.deal_over:
-        rows = [text_line(_("Deal %(n)d is over.", n=view.deal_number))]
-        if doc.due is not None and doc.due.kind == "deal":
-            rows.append(line(_("The next deal starts %(time)s."), time=Deadline(doc.due.at)))
+    if table.deal_result is not None:
+        rows = [text_line(_("Deal %(n)d is over.", n=table.deal))]
+        if table.next_deal_at is not None:
+            rows.append(
+                line(_("The next deal starts %(time)s."), time=Deadline(table.next_deal_at))
+            )
         return rows
-    if view.turn is None:
+    if table.turn is None:
         return []
-    rows = [line(_("%(name)s to move"), name=seat_segment(_, doc, view.turn))]
-    if doc.due is not None and doc.due.kind == "turn":
-        rows.append(line(_("Time runs out %(time)s"), time=Deadline(doc.due.at)))
+    rows = [line(_("%(name)s to move"), name=seat_segment(_, doc, table.turn.seat))]
+    if table.turn.deadline is not None:
+        rows.append(line(_("Time runs out %(time)s"), time=Deadline(table.turn.deadline)))
     return rows
 
 
-def _table_buttons(_: Translator, doc: GameDoc, view: View) -> tuple[tuple[Button, ...], ...]:
-    if doc.status == "finished":
+def _table_buttons(_: Translator, doc: GameDoc, table: TableView) -> tuple[tuple[Button, ...], ...]:
+    if table.status == "finished":
         return (
             (
                 Button(_("Rematch"), codec.rematch_payload(doc.id), style=Style.PRIMARY),
                 Button(_("Scores"), codec.scores_payload(doc.variant)),
             ),
         )
-    if doc.status != "running" or view.match_over:
+    if table.status != "running" or table.match_result is not None:
         return ()
-    if view.deal_over:
+    if table.deal_result is not None:
         return (
             (
                 Button(
                     _("Next deal"),
-                    codec.next_deal_payload(doc.id, view.deal_number),
+                    codec.next_deal_payload(doc.id, table.deal),
                     style=Style.PRIMARY,
                 ),
             ),

@@ -8,8 +8,9 @@ does not know still gets a translated sentence, never the engine's English.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, Literal
 
+from bot.model.parts import Laid
 from bot.views.i18n import N_, Translator
 from engine import (
     BadMoveText,
@@ -19,7 +20,6 @@ from engine import (
     IllegalMove,
     Kind,
     Move,
-    Placed,
     Tile,
     Unit,
     UnknownVariant,
@@ -39,7 +39,7 @@ def tile_text(tile: Tile | str) -> str:
     return f"[{tile.hi}|{tile.lo}]"
 
 
-def placed_text(placed: Placed) -> str:
+def placed_text(placed: Laid) -> str:
     """A tile on the line, as seen from L to R; ``×`` marks a tile laid across."""
     return f"[{placed.left}|{placed.right}]{'×' if placed.across else ''}"
 
@@ -313,7 +313,14 @@ def players_span(_: Translator, name: str) -> str:
 
 def score_words(translator: Translator, variant: str, n: int) -> str:
     """``12 points`` (``1 token`` in Three Guns, where the score is tokens held)."""
-    if get_variant(variant).unit is Unit.TOKENS:
+    return unit_words(
+        translator, "tokens" if get_variant(variant).unit is Unit.TOKENS else "points", n
+    )
+
+
+def unit_words(translator: Translator, unit: Literal["points", "tokens"], n: int) -> str:
+    """``12 points`` or ``1 token``, in the unit a table's model scores in."""
+    if unit == "tokens":
         return translator.ngettext("%(n)d token", "%(n)d tokens", n)
     return translator.ngettext("%(n)d point", "%(n)d points", n)
 

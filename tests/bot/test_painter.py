@@ -17,7 +17,9 @@ from tests.bot.driver import Table, button, deal, make_table, scripted, shows, u
 from tests.bot.test_ai_thinker import children
 
 ORDERS = [
-    TableOrder(lang, s.view, s.names, s.status) for s in gallery()[:3] for lang in ("en", "ru")
+    TableOrder(lang, s.table, s.names, s.status, s.revealed)
+    for s in gallery()[:3]
+    for lang in ("en", "ru")
 ]
 
 

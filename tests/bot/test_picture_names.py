@@ -58,6 +58,6 @@ def test_what_the_font_cannot_draw_is_one_placeholder_and_marks_are_left_out() -
 def test_a_table_picture_draws_a_name_it_cannot_write_as_its_placeholder() -> None:
     _ = translator("en")
     sample = next(s for s in gallery() if len(s.names) == 2)
-    drawn = table_png(_, sample.view, ["Ann 🦄", "\u2068Bob\u2069"])
-    assert drawn == table_png(_, sample.view, [f"Ann {PLACEHOLDER}", "Bob"])
-    assert drawn != table_png(_, sample.view, ["Ann", "Bob"])
+    drawn = table_png(_, sample.table, ["Ann 🦄", "\u2068Bob\u2069"])
+    assert drawn == table_png(_, sample.table, [f"Ann {PLACEHOLDER}", "Bob"])
+    assert drawn != table_png(_, sample.table, ["Ann", "Bob"])

@@ -7,10 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 from bot.model import codec
-from bot.model.contract import ChatRef, Mention, Style, UserRef
+from bot.model.contract import ChatRef, Mention, Screen, Style, UserRef
 from bot.model.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
+from bot.model.table import table_view
 from bot.views.hand import hand_buttons, hand_screen
-from bot.views.i18n import translator
+from bot.views.i18n import Translator, translator
 from bot.views.lobby import int_steps, lobby_screen, next_option_value
 from bot.views.table_screen import HISTORY, table_screen
 from engine import (
@@ -53,6 +54,11 @@ def doc_for(state: State[Any], moves: tuple[tuple[int, str], ...] = ()) -> GameD
     )
 
 
+def table_shown(translator: Translator, doc: GameDoc, state: State[Any]) -> Screen:
+    """The table's screen of ``doc`` as it stands in ``state``, drawn from its model."""
+    return table_screen(translator, doc, table_view(doc, public_view(state)))
+
+
 def fixture(*hands: str, leader: int | None = 0) -> Fixture:
     parsed = tuple(tuple(Tile.parse(t) for t in hand.split()) for hand in hands)
     dealt = {t for hand in parsed for t in hand}
@@ -77,7 +83,7 @@ def played(state: State[Any], *moves: str) -> tuple[State[Any], tuple[tuple[int,
 def test_the_table_shows_the_line_counts_scores_and_who_is_to_move() -> None:
     start = short_deal()
     state, moves = played(start, "6-6", "6-4@L")
-    screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+    screen = table_shown(_, doc_for(state, moves), state)
     text = screen.plain_text()
     assert "Line: [4|6][6|6]" in text
     assert "▶ \u2068Anna\u2069: 2 tiles, 0 points" in text
@@ -142,7 +148,7 @@ def test_a_kozel_double_move_is_one_button() -> None:
 def test_between_deals_the_table_shows_the_deals_result_and_the_next_deal_button() -> None:
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
-    screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+    screen = table_shown(_, doc_for(state, moves), state)
     text = screen.plain_text()
     assert "\u2068Anna\u2069 went out." in text
     assert "• \u2068Boris\u2069: 1 tile · 0 points this deal, 0 points in all" in text
@@ -155,7 +161,7 @@ def test_a_cards_deal_end_gives_each_seat_its_tiles_and_points_once() -> None:
     state = new_match("kozel", 2, {}, 3)
     while not state.deal_over:
         state = apply(state, legal_moves(state)[0])[0]
-    card = table_screen(_, doc_for(state), public_view(state), 0.0).card
+    card = table_shown(_, doc_for(state), state).card
     assert card is not None
     lines = ["".join(map(str, line)).removeprefix("• ") for line in card.body + card.closing]
     fields = [field.name.removeprefix("• ") for field in card.fields]
@@ -169,7 +175,7 @@ def test_a_cards_deal_end_gives_each_seat_its_tiles_and_points_once() -> None:
 def test_a_finished_deal_tells_the_moves_before_who_went_out() -> None:
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
-    screen = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+    screen = table_shown(_, doc_for(state, moves), state)
     told = [text for (text,) in screen.lines]
     story = [
         "\u2068Anna\u2069 played [5|5] on the right",
@@ -191,21 +197,21 @@ def drawing_deal() -> State[Any]:
 
 def test_a_players_draws_in_a_row_are_told_as_one_move() -> None:
     state, moves = played(drawing_deal(), "6-6", "draw", "draw", "draw")
-    told = table_screen(_, doc_for(state, moves), public_view(state), 0.0).plain_text()
+    told = table_shown(_, doc_for(state, moves), state).plain_text()
     assert "\u2068Anna\u2069 led with [6|6]\n\u2068Boris\u2069 drew 3 tiles\n" in told
     assert "drew a tile" not in told
     state, more = played(state, *["draw"] * 2)
-    told = table_screen(_, doc_for(state, moves + more), public_view(state), 0.0).plain_text()
+    told = table_shown(_, doc_for(state, moves + more), state).plain_text()
     assert "\u2068Boris\u2069 drew 5 tiles" in told and "\u2068Boris\u2069 drew 3 tiles" not in told
 
 
 def test_a_draw_made_when_time_ran_out_is_told_apart_from_the_draws_around_it() -> None:
     state, moves = played(drawing_deal(), "6-6", "draw", "draw", "draw")
     doc = replace(doc_for(state, moves), timed_out=(1,))
-    told = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    told = table_shown(_, doc, state).plain_text()
     assert "\u2068Boris\u2069 drew a tile (time ran out)\n\u2068Boris\u2069 drew 2 tiles\n" in told
     doc = replace(doc_for(state, moves), timed_out=(2,))
-    told = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    told = table_shown(_, doc, state).plain_text()
     boris = "\u2068Boris\u2069"
     assert f"drew a tile\n{boris} drew a tile (time ran out)\n{boris} drew a tile\n" in told
 
@@ -216,7 +222,7 @@ def test_the_table_keeps_only_the_last_few_moves() -> None:
     while len(moves) < 8 and not state.deal_over:
         state, more = played(state, str(legal_moves(state)[-1]))
         moves += more
-    shown = table_screen(_, doc_for(state, moves), public_view(state), 0.0)
+    shown = table_shown(_, doc_for(state, moves), state)
     assert shown.card is not None and len(shown.card.moves) == HISTORY
     assert "led with" not in shown.plain_text()
 
@@ -226,7 +232,7 @@ def test_the_oldest_move_the_table_keeps_counts_every_draw_of_its_run() -> None:
     # oldest of the moves kept, and all of it is told.
     moves = ("6-6", *["draw"] * 18, "6-0@L", "6-5@R", "0-0@L")
     state, played_moves = played(drawing_deal(), *moves)
-    shown = table_screen(_, doc_for(state, played_moves), public_view(state), 0.0)
+    shown = table_shown(_, doc_for(state, played_moves), state)
     assert shown.card is not None and len(shown.card.moves) == HISTORY
     assert shown.card.moves[0] == ("\u2068Boris\u2069 drew 18 tiles",)
 
@@ -234,9 +240,9 @@ def test_the_oldest_move_the_table_keeps_counts_every_draw_of_its_run() -> None:
 def test_draws_in_a_row_take_the_plural_of_their_number_in_every_language() -> None:
     ru = translator("ru")
     state, moves = played(drawing_deal(), "6-6", "draw", "draw")
-    two = table_screen(ru, doc_for(state, moves), public_view(state), 0.0).plain_text()
+    two = table_shown(ru, doc_for(state, moves), state).plain_text()
     state, more = played(state, *["draw"] * 3)
-    five = table_screen(ru, doc_for(state, moves + more), public_view(state), 0.0).plain_text()
+    five = table_shown(ru, doc_for(state, moves + more), state).plain_text()
     assert "\u2068Boris\u2069: добор из базара, 2 фишки" in two
     assert "\u2068Boris\u2069: добор из базара, 5 фишек" in five
 
@@ -253,7 +259,7 @@ def finished_kozel(teams: bool) -> State[Any]:
 def test_a_finished_kozel_table_names_the_winner_and_the_goat_and_offers_a_rematch() -> None:
     state = finished_kozel(teams=False)
     doc = doc_for(state).but(status=FINISHED)
-    screen = table_screen(_, doc, public_view(state), 0.0)
+    screen = table_shown(_, doc, state)
     text = screen.plain_text()
     (goat,) = [n for n, s in enumerate(state.match_scores) if s >= 11]
     (winner,) = state.winners
@@ -274,7 +280,7 @@ def test_a_finished_kozel_table_names_the_winner_and_the_goat_and_offers_a_remat
 def test_a_finished_matchs_hands_say_the_match_is_over_as_the_table_does() -> None:
     state = finished_kozel(teams=False)
     doc = doc_for(state).but(status=FINISHED)
-    table = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    table = table_shown(_, doc, state).plain_text()
     hand = hand_screen(_, doc, view(state, 0), None).plain_text()
     assert "The match is over." in table
     assert hand.splitlines()[-1] == "The match is over."
@@ -284,7 +290,7 @@ def test_a_finished_kozel_table_in_teams_names_the_teams() -> None:
     state = finished_kozel(teams=True)
     people = tuple(Seat(user=UserRef("tg", str(n), name)) for n, name in enumerate("ABCD"))
     doc = doc_for(state).but(status=FINISHED, seats=people)
-    text = table_screen(_, doc, public_view(state), 0.0).plain_text()
+    text = table_shown(_, doc, state).plain_text()
     assert "Teams: \u2068A\u2069 and \u2068C\u2069 against \u2068B\u2069 and \u2068D\u2069." in text
     assert "The match is over. Won by " in text and "The goat" in text
 
@@ -292,7 +298,7 @@ def test_a_finished_kozel_table_in_teams_names_the_teams() -> None:
 def test_a_stopped_table_offers_no_buttons() -> None:
     state = short_deal()
     doc = doc_for(state).but(status="stopped")
-    screen = table_screen(_, doc, public_view(state), 0.0)
+    screen = table_shown(_, doc, state)
     assert "The game was stopped." in screen.plain_text() and screen.buttons == ()
 
 

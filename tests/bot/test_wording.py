@@ -15,23 +15,28 @@ from bot.model.contract import ChatRef, UserRef
 from bot.model.gamedoc import RUNNING, GameDoc, Seat, TableSettings
 from bot.table.settings import check_options
 from bot.views.i18n import translator
-from bot.views.outcome import unwritten
-from bot.views.table_screen import table_screen
 from bot.views.texts import error_text
 from engine import (
     BadOption,
     DealEnd,
     State,
     apply,
+    get_variant,
     legal_moves,
     new_match,
     next_deal,
     public_view,
     went_out,
 )
+from tests.bot.test_render import table_shown
 
 _ = translator("en")
 YOU = UserRef("con", "1", "You")
+
+
+def unwritten(state: State[Any]) -> tuple[int, ...]:
+    """Kozel: the points each seat's sheet did not take this deal, by the engine's rule."""
+    return get_variant(state.variant).unwritten(public_view(state))
 
 
 def doc_for(state: State[Any]) -> GameDoc:
@@ -80,7 +85,7 @@ def first(
 
 def summary(state: State[Any]) -> str:
     """The table between deals, as the chat sees it."""
-    return table_screen(_, doc_for(state), public_view(state), 0.0).plain_text()
+    return table_shown(_, doc_for(state), state).plain_text()
 
 
 def test_baghdad_names_who_went_out_and_who_takes_the_deal_apart() -> None:
@@ -116,7 +121,7 @@ def test_the_kozel_goat_is_named_when_the_match_ends() -> None:
 def test_kozel_teams_are_shown_and_a_deal_is_written_for_the_team() -> None:
     state = first("kozel", 4, {"teams": "on"}, lambda s: s.result is not None)
     assert state.result is not None
-    table = table_screen(_, doc_for(state), public_view(state), 0.0).plain_text()
+    table = table_shown(_, doc_for(state), state).plain_text()
     assert "Teams: \u2068You\u2069 and Computer 2 against Computer 1 and Computer 3." in table
     text = summary(state)
     for seat, team in ((0, "\u2068You\u2069 and Computer 2"), (1, "Computer 1 and Computer 3")):

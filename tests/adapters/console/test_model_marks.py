@@ -51,8 +51,8 @@ def test_the_tiles_the_last_move_laid_are_marked_on_the_line_in_every_game() -> 
             if added:
                 expected = added
             before = line
-            screen = table_screen(_, doc, view, 0.0)
             model = table_view(doc, view)
+            screen = table_screen(_, doc, model)
             reading = reader.read(
                 screen_lines(screen, 0.0, 10_000),
                 state.deal_over,

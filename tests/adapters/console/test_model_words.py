@@ -27,13 +27,13 @@ def test_the_table_told_from_the_model_reads_as_the_cores_in_every_game() -> Non
             reader = TableReader(_)
             since = 0
             for step, (doc, state) in enumerate(positions(random.Random(7 + number), number)):
-                view = engine.public_view(state)
-                screen = table_screen(_, doc, view, NOW)
+                model = table_view(doc, engine.public_view(state))
+                screen = table_screen(_, doc, model)
                 reading = reader.read(
                     screen_lines(screen, NOW, 10_000),
                     state.deal_over,
                     screen.card,
-                    model=table_view(doc, view),
+                    model=model,
                     events=table_events(doc, since),
                     now=NOW,
                 )
@@ -59,11 +59,10 @@ def test_the_table_told_to_its_one_player_says_what_is_his_to_him() -> None:
         reader = TableReader(_)
         since = 0
         for doc, state in positions(random.Random(seed * 100 + number), number):
-            view = engine.public_view(state)
-            screen = table_screen(_, doc, view, NOW)
+            model = table_view(doc, engine.public_view(state))
+            screen = table_screen(_, doc, model)
             core = screen_lines(screen, NOW, 10_000)
             events = table_events(doc, since)
-            model = table_view(doc, view)
             lines = reader.read(
                 core, state.deal_over, screen.card, 0, None, model, events, NOW
             ).lines

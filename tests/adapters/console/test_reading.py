@@ -31,14 +31,15 @@ def read(
     """The table of ``state`` after ``moves``, read as its show carries it: the events
     after version ``since``; ``you``: the seat of the one player at the keyboard."""
     doc = doc_for(state, moves)
-    screen = table_screen(_, doc, public_view(state), 0.0)
+    model = table_view(doc, public_view(state))
+    screen = table_screen(_, doc, model)
     return reader.read(
         screen_lines(screen, 0.0, 10_000),
         state.deal_over,
         screen.card,
         you,
         hand(doc, state) if you is not None else None,
-        table_view(doc, public_view(state)),
+        model,
         table_events(doc, since),
     )
 
@@ -76,7 +77,12 @@ def test_the_board_of_a_finished_deal_says_it_as_the_core_does_to_another_seat()
     """Told to nobody in particular, the closing lines worded from the model are the
     core's own; told to the winner, his are said to him."""
     state, moves = played(short_deal(), "6-6", "6-4@L", "6-5@R", "4-4@L", "5-5@R")
-    core = screen_lines(table_screen(_, doc_for(state, moves), public_view(state), 0.0), 0.0)
+    core = screen_lines(
+        table_screen(
+            _, doc_for(state, moves), table_view(doc_for(state, moves), public_view(state))
+        ),
+        0.0,
+    )
     assert read(TableReader(_), state, moves, 0).lines == core
     anna = read(TableReader(_), state, moves, 0, you=0).lines
     assert "You went out." not in anna  # going out has no second person: the name says it
