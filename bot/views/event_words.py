@@ -211,11 +211,6 @@ class EventWords:
             return _("Stolen by you with %(thief)s: %(tiles)s", thief=thief, tiles=tiles)
         return _("Stolen by %(name)s with %(thief)s: %(tiles)s", name=who, thief=thief, tiles=tiles)
 
-    def team(self, team: tuple[int, int]) -> str:
-        """Partners named together: ``Anna and Boris``."""
-        first, second = team
-        return self._("%(a)s and %(b)s", a=self.name(first), b=self.name(second))
-
     def match_end(self, winners: Sequence[int], goats: Sequence[int]) -> list[str]:
         """Who won the match, and in Kozel who is the goat."""
         _ = self._

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from bot.model.contract import Deadline, TextLine
 from bot.model.parts import BaghdadParts, GunsParts
-from bot.model.table import DealOutcome, TableView
+from bot.model.table import TableView
+from bot.views import outcome
 from bot.views.event_words import EventWords, tile_words
 from bot.views.i18n import line, text_line
 
@@ -32,10 +33,8 @@ def table_facts(words: EventWords, table: TableView) -> list[str]:
         rows.append(
             _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", parts.pool)
         )
-    if len(table.teams) == 2:
-        first, second = (words.team(team) for team in table.teams)
-        rows.append(_("Teams: %(first)s against %(second)s.", first=first, second=second))
-    return rows
+    teams = outcome.teams_line(_, table, words.name)
+    return rows if teams is None else [*rows, teams]
 
 
 def deal_result(words: EventWords, table: TableView) -> list[TextLine]:
@@ -46,7 +45,7 @@ def deal_result(words: EventWords, table: TableView) -> list[TextLine]:
     said: list[TextLine] = []
     if result is not None:
         said += [text_line(text) for text in words.deal_end(result.went_out, result.winner)]
-        said += [text_line("• " + text) for text in points_lines(words, table, result)]
+        said += [text_line("• " + text) for text in points_lines(words, table)]
     if table.status == "stopped":
         return [*said, text_line(_("The game was stopped."))]
     if result is None:
@@ -60,71 +59,14 @@ def deal_result(words: EventWords, table: TableView) -> list[TextLine]:
     return said
 
 
-def points_lines(words: EventWords, table: TableView, result: DealOutcome) -> list[str]:
-    """Each seat's tiles left and what the deal wrote for it; with teams, the points once
-    for each team under both partners' names, and points a Kozel sheet did not take
-    said so, with the rule."""
-    _, name = words._, words.name
-    tiles = [_.ngettext("%(n)d tile", "%(n)d tiles", seat.tiles) for seat in table.seats]
-    if not table.teams:
-        return [
-            _seat_points(words, table, result, seat.seat, name(seat.seat), tiles[seat.seat])
-            for seat in table.seats
-        ]
-    rows = [
-        _("%(name)s: %(tiles)s", name=name(seat.seat), tiles=tiles[seat.seat])
-        for seat in table.seats
-    ]
-    for first, second in table.teams:
-        partners = words.team((first, second))
-        rows.append(_seat_points(words, table, result, first, partners, None))
-        if result.unwritten[first]:
-            rows.append(
-                _(
-                    "%(name)s: %(points)s not written: a score sheet opens with a deal of 13 "
-                    "or more.",
-                    name=partners,
-                    points=_score(words, table, result.unwritten[first]),
-                )
-            )
-    return rows
-
-
-def _seat_points(
-    words: EventWords,
-    table: TableView,
-    result: DealOutcome,
-    seat: int,
-    who: str,
-    tiles: str | None,
-) -> str:
-    """One seat's (or, ``tiles`` None, one team's) line."""
+def points_lines(words: EventWords, table: TableView) -> list[str]:
+    """Each seat's tiles left and what the deal wrote for it, as the table says them
+    (:func:`bot.views.outcome.points_lines`), with the seats named as ``words`` names them."""
     _ = words._
-    total = _score(words, table, table.seats[seat].total)
-    dropped = result.unwritten[seat] if tiles is not None else 0
-    if dropped:
-        return _(
-            "%(name)s: %(tiles)s · %(points)s not written (a score sheet opens with a deal "
-            "of 13 or more), %(total)s in all",
-            name=who,
-            tiles=tiles,
-            points=_score(words, table, dropped),
-            total=total,
-        )
-    deal = _score(words, table, result.points[seat])
-    if tiles is None:
-        return _("%(name)s: %(deal)s this deal, %(total)s in all", name=who, deal=deal, total=total)
-    return _(
-        "%(name)s: %(tiles)s · %(deal)s this deal, %(total)s in all",
-        name=who,
-        tiles=tiles,
-        deal=deal,
-        total=total,
+    seats = table.seats
+    return outcome.points_lines(
+        _,
+        table,
+        words.name,
+        lambda seat: _.ngettext("%(n)d tile", "%(n)d tiles", seats[seat].tiles),
     )
-
-
-def _score(words: EventWords, table: TableView, n: int) -> str:
-    """``12 points``, or ``1 token`` where the score is tokens held."""
-    if table.unit == "tokens":
-        return words._.ngettext("%(n)d token", "%(n)d tokens", n)
-    return words._.ngettext("%(n)d point", "%(n)d points", n)
