@@ -4,12 +4,14 @@ and each game's own public parts, one frozen pydantic type per game, told apart 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import cache
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 import engine
 from engine import Placed, Tile
+from engine.tiles import BY_INDEX
 
 Side = Literal["L", "R"]
 
@@ -28,10 +30,15 @@ class TileRef(Frozen):
 
     @classmethod
     def of(cls, tile: Tile) -> TileRef:
-        return cls(hi=tile.hi, lo=tile.lo)
+        """The model of ``tile``: one for each tile, made once, as the engine's tiles
+        are (a model cannot change, so every hand and line shares it)."""
+        return _TILE_REFS[tile.index]
 
     def tile(self) -> Tile:
         return Tile(self.hi, self.lo)
+
+
+_TILE_REFS: Final = tuple(TileRef(hi=tile.hi, lo=tile.lo) for tile in BY_INDEX)
 
 
 class LineTile(Frozen):
@@ -45,7 +52,10 @@ class LineTile(Frozen):
     across: bool = False
 
     @classmethod
+    @cache
     def of(cls, position: int, placed: Placed) -> LineTile:
+        """The model of ``placed`` at ``position``: made once for each, as the line
+        is modelled again after every move."""
         tile = TileRef.of(Tile(placed.left, placed.right))
         return cls(
             position=position,

@@ -2,7 +2,7 @@
 
 Platform-neutral: a picture is PNG bytes, which every adapter can send. The
 table is drawn from the public part of an engine :class:`~engine.View`, a hand
-from that seat's own view; see :mod:`bot.picture.table` and
+from that seat's own model (:class:`~bot.model.hand.HandView`); see :mod:`bot.picture.table` and
 :mod:`bot.picture.hand`; :mod:`bot.picture.screens` draws them for the screens
 the core sends. It may import :mod:`bot.model` and :mod:`bot.views`.
 """
@@ -15,6 +15,7 @@ from functools import cache
 
 from PIL import Image
 
+from bot.model.hand import HandView
 from bot.picture.hand import hand_picture
 from bot.picture.table import table_picture
 from bot.views.i18n import Translator, translator
@@ -63,5 +64,7 @@ def table_png(
     return png(table_picture(translator, view, names, status))
 
 
-def hand_png(translator: Translator, view: View, heading: str, status: str) -> bytes:
-    return png(hand_picture(translator, view, heading, status))
+def hand_png(
+    translator: Translator, hand: HandView, heading: str, status: str, *, ringed: bool = True
+) -> bytes:
+    return png(hand_picture(translator, hand, heading, status, ringed=ringed))

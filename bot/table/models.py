@@ -27,10 +27,11 @@ def with_table_model(show: Show, game: Game, since: int) -> Show:
 
 
 def with_hand_model(show: Show, game: Game, seat: int) -> Show:
-    """``show`` (``seat``'s hand) with the model of his hand."""
+    """``show`` (``seat``'s hand) with the model of his hand, with why each tile he
+    cannot play does not fit."""
     if game.state is None:
         return show
-    return replace(show, hand=hand_view(game.doc, game.state, seat))
+    return replace(show, hand=hand_view(game.doc, game.state, seat, refusals=True))
 
 
 def table_events(doc: GameDoc, since: int) -> tuple[TableEvent, ...]:

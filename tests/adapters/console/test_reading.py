@@ -8,9 +8,11 @@ from adapters.console.draw import line_text, screen_lines
 from adapters.console.reading import TableReader
 from adapters.console.yours import gained_tiles
 from bot.model.contract import Screen
+from bot.model.hand import hand_view
+from bot.model.table import table_view
 from bot.views.hand import hand_screen
 from bot.views.table_screen import table_screen
-from engine import State, public_view, view
+from engine import State, public_view
 from tests.bot.test_render import _, doc_for, drawing_deal, played, short_deal
 
 
@@ -64,4 +66,6 @@ def test_the_players_draws_in_a_row_are_one_log_entry_naming_every_tile_drawn() 
 
 def hand_lines(state: State[Any], moves: tuple[tuple[int, str], ...]) -> list[str]:
     """Boris's hand as the terminal shows it, but its heading."""
-    return screen_lines(hand_screen(_, doc_for(state, moves), view(state, 1), None), 0.0)[1:]
+    doc = doc_for(state, moves)
+    hand, table = hand_view(doc, state, 1), table_view(doc, public_view(state))
+    return screen_lines(hand_screen(_, doc, hand, table, None), 0.0)[1:]
