@@ -1,8 +1,9 @@
 """The table's typed model beside its screens, for a platform whose adapter draws the
 table itself (the terminal): the :class:`~bot.model.table.TableView` and the events since
 the version the table showed last with the table's screen, the
-:class:`~bot.model.hand.HandView` with a hand's. Only such platforms get them, so the
-chats, which show the screens as they are, pay nothing for them."""
+:class:`~bot.model.hand.HandView` with a hand's, with why each tile the hand cannot play
+does not fit. Only such platforms get them, so the chats, which show the screens as they
+are, pay nothing for the events nor for those reasons."""
 
 from __future__ import annotations
 
