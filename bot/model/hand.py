@@ -3,17 +3,21 @@ legal moves, and for each other tile why it cannot be played now.
 
 The tiles and moves come from that seat's engine view; why a tile does not fit is the
 engine's own refusal of it, asked by trying it on the seat's turn (:func:`refusal`).
+Asking costs an engine move or two a tile, and the chats' screens, drawn from this
+model on every move, show no reason (a press on a tile asks the engine then), so the
+reasons are asked only for a platform that draws the hand itself.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
 import engine
 from bot.model.parts import Frozen, Side, TileRef
-from engine import IllegalMove, Move, State, Tile
+from engine import IllegalMove, Kind, Move, State, Tile
 
 if TYPE_CHECKING:
     # Annotations only: the game document imports the contract, which holds these models.
@@ -34,7 +38,10 @@ class LegalMove(Frozen):
     notation: str
 
     @classmethod
+    @cache
     def of(cls, move: Move) -> LegalMove:
+        """The model of ``move``: made once for each, as a hand is modelled again
+        after every move (there are a few hundred moves in all)."""
         return cls(
             kind=move.kind.value,
             tile=None if move.tile is None else TileRef.of(move.tile),
@@ -42,6 +49,16 @@ class LegalMove(Frozen):
             end=move.end,
             across=move.across,
             notation=engine.format_move(move),
+        )
+
+    def move(self) -> Move:
+        """The engine's move this names, as a button sends it."""
+        return Move(
+            Kind(self.kind),
+            None if self.tile is None else self.tile.tile(),
+            self.end,
+            self.across,
+            None if self.second is None else self.second.tile(),
         )
 
 
@@ -56,41 +73,55 @@ class Refusal(Frozen):
 
 class HandView(Frozen):
     """What one seat sees of its own: its tiles, its legal moves and why each other
-    tile does not fit. ``version`` is the game's step, as in the table's model."""
+    tile does not fit. ``version`` is the game's step, as in the table's model;
+    ``counter`` is the engine's count of moves made in the match, which a move's
+    button names, so that a press from an older hand is refused. ``tiles`` are in the
+    order the seat holds them: as dealt, then as drawn. ``refusals`` is ``None`` where
+    they were not asked for (see :func:`hand_view`)."""
 
     version: int = Field(ge=0)
     table: str
     seat: int = Field(ge=0)
     deal: int = Field(ge=1)
+    counter: int = Field(ge=0)
     tiles: tuple[TileRef, ...]
     moves: tuple[LegalMove, ...]
-    refusals: tuple[Refusal, ...]
+    refusals: tuple[Refusal, ...] | None = None
 
 
-def hand_view(doc: GameDoc, state: State[Any], seat: int) -> HandView:
-    """The model of ``seat``'s hand, from its engine view; the engine is asked why
-    each tile without a legal move cannot be played."""
+def hand_view(doc: GameDoc, state: State[Any], seat: int, *, refusals: bool = False) -> HandView:
+    """The model of ``seat``'s hand, from its engine view; with ``refusals``, the
+    engine is asked why each tile without a legal move cannot be played."""
     view = engine.view(state, seat)
-    playable = {m.tile for m in view.legal if m.tile is not None}
-    playable |= {m.second for m in view.legal if m.second is not None}
-    refusals = []
-    for tile in sorted(view.hand, reverse=True):
-        if tile in playable:
-            continue
-        refused = refusal(state, seat, tile)
-        if refused is not None:
-            refusals.append(
-                Refusal(tile=TileRef.of(tile), reason=refused.reason, params=_params(refused))
-            )
     return HandView(
         version=doc.step,
         table=doc.id,
         seat=seat,
         deal=view.deal_number,
-        tiles=tuple(TileRef.of(t) for t in sorted(view.hand, reverse=True)),
+        counter=view.counter,
+        tiles=tuple(TileRef.of(t) for t in view.hand),
         moves=tuple(LegalMove.of(m) for m in view.legal),
-        refusals=tuple(refusals),
+        refusals=_refusals(state, seat, view.hand, view.legal) if refusals else None,
     )
+
+
+def _refusals(
+    state: State[Any], seat: int, hand: tuple[Tile, ...], legal: tuple[Move, ...]
+) -> tuple[Refusal, ...]:
+    """Why each tile of ``hand`` that no move of ``legal`` names cannot be played,
+    highest tile first."""
+    playable = {m.tile for m in legal if m.tile is not None}
+    playable |= {m.second for m in legal if m.second is not None}
+    found = []
+    for tile in sorted(hand, reverse=True):
+        if tile in playable:
+            continue
+        refused = refusal(state, seat, tile)
+        if refused is not None:
+            found.append(
+                Refusal(tile=TileRef.of(tile), reason=refused.reason, params=_params(refused))
+            )
+    return tuple(found)
 
 
 def refusal(state: State[Any], seat: int, tile: Tile) -> IllegalMove | None:

@@ -5,12 +5,13 @@ and each game's own public parts, one frozen pydantic type per game, told apart 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, Final, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
 import engine
 from engine import Placed, Tile
+from engine.tiles import BY_INDEX
 
 Side = Literal["L", "R"]
 
@@ -29,10 +30,15 @@ class TileRef(Frozen):
 
     @classmethod
     def of(cls, tile: Tile) -> TileRef:
-        return cls(hi=tile.hi, lo=tile.lo)
+        """The model of ``tile``: one for each tile, made once, as the engine's tiles
+        are (a model cannot change, so every hand and line shares it)."""
+        return _TILE_REFS[tile.index]
 
     def tile(self) -> Tile:
         return Tile(self.hi, self.lo)
+
+
+_TILE_REFS: Final = tuple(TileRef(hi=tile.hi, lo=tile.lo) for tile in BY_INDEX)
 
 
 class Laid(Protocol):

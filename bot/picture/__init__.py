@@ -2,7 +2,7 @@
 
 Platform-neutral: a picture is PNG bytes, which every adapter can send. The
 table is drawn from its model (:class:`~bot.model.table.TableView`), a hand
-from that seat's own view; see :mod:`bot.picture.table` and
+from that seat's own model (:class:`~bot.model.hand.HandView`); see :mod:`bot.picture.table` and
 :mod:`bot.picture.hand`; :mod:`bot.picture.screens` draws them for the screens
 the core sends. It may import :mod:`bot.model` and :mod:`bot.views`.
 """
@@ -15,11 +15,11 @@ from functools import cache
 
 from PIL import Image
 
+from bot.model.hand import HandView
 from bot.model.table import TableView
 from bot.picture.hand import hand_picture
 from bot.picture.table import table_picture
 from bot.views.i18n import Translator, translator
-from engine import View
 from engine.state import Hands
 
 __all__ = ["hand_png", "png", "table_png"]
@@ -71,5 +71,7 @@ def table_png(
     return png(table_picture(translator, table, names, status, revealed))
 
 
-def hand_png(translator: Translator, view: View, heading: str, status: str) -> bytes:
-    return png(hand_picture(translator, view, heading, status))
+def hand_png(
+    translator: Translator, hand: HandView, heading: str, status: str, *, ringed: bool = True
+) -> bytes:
+    return png(hand_picture(translator, hand, heading, status, ringed=ringed))

@@ -1,5 +1,6 @@
 """A player's own hand as a picture, for his private chat: his tiles face up,
-the ones he can play now ringed in gold."""
+the ones he can play now ringed in gold. It is drawn from his hand's model,
+:class:`~bot.model.hand.HandView`."""
 
 from __future__ import annotations
 
@@ -7,24 +8,28 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from bot.model.hand import HandView
 from bot.picture import palette
 from bot.picture.frame import INNER, LEFT, Block, compose
 from bot.picture.ink import paste, write
 from bot.picture.sprites import tile
+from bot.views.hand import held_tiles
 from bot.views.i18n import Translator
-from engine import View
 
 SHORT: Final = 34  # a tile's short side
 STEP: Final = SHORT + 10  # from one tile to the next
 PER_ROW: Final = INNER // STEP
 
 
-def hand_picture(_: Translator, view: View, heading: str, status: str) -> Image.Image:
-    """``view``'s own hand under ``heading``, with ``status`` (whose turn, what
-    fits) below it."""
-    hand = sorted(view.hand, key=lambda t: -t.index)
-    playable = {m.tile for m in view.legal if m.tile is not None}
-    playable |= {m.second for m in view.legal if m.second is not None}
+def hand_picture(
+    _: Translator, model: HandView, heading: str, status: str, *, ringed: bool = True
+) -> Image.Image:
+    """The hand ``model`` holds under ``heading``, with ``status`` (whose turn, what
+    fits) below it; with ``ringed``, the tiles it can play now ringed."""
+    hand = held_tiles(model)
+    moves = model.moves if ringed else ()
+    playable = {m.tile.tile() for m in moves if m.tile is not None}
+    playable |= {m.second.tile() for m in moves if m.second is not None}
     rows = max(1, -(-len(hand) // PER_ROW))
 
     def head(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
@@ -32,7 +37,7 @@ def hand_picture(_: Translator, view: View, heading: str, status: str) -> Image.
         write(
             draw,
             (LEFT, y + 28),
-            _("Your tiles, deal %(n)d:", n=view.deal_number),
+            _("Your tiles, deal %(n)d:", n=model.deal),
             16,
             palette.TEXT_DIM,
             width=INNER,
@@ -50,8 +55,8 @@ def hand_picture(_: Translator, view: View, heading: str, status: str) -> Image.
             paste(canvas, sprite, start + column * STEP, y + row * (2 * SHORT + 12), SHORT)
 
     def foot(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        colour = palette.GOLD if view.legal else palette.TEXT
-        write(draw, (LEFT, y), status, 16, colour, bold=bool(view.legal), width=INNER)
+        colour = palette.GOLD if moves else palette.TEXT
+        write(draw, (LEFT, y), status, 16, colour, bold=bool(moves), width=INNER)
 
     blocks = [Block(48, head), Block(rows * (2 * SHORT + 12) - 12, tiles)]
     if status:

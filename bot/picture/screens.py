@@ -8,12 +8,12 @@ seats as the table's text does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-import engine
 from bot.model.contract import Screen, TextLine
 from bot.model.gamedoc import GameDoc
+from bot.model.hand import HandView
 from bot.model.table import TableView
 from bot.picture import hand_png, table_png
 from bot.picture.status import status_lines
@@ -68,12 +68,9 @@ def picture_screen(
     return Screen(picture_caption(translator, doc, table), picture=drawn)
 
 
-def hand_picture_png(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> bytes:
-    """``seat``'s own tiles, from his own view, in his language: for his private
-    chat only. A steady hand's rings no tile as playable: it stays the same while the
-    turn passes."""
-    _ = translator(doc.seats[seat].lang)
-    view = engine.view(state, seat)
-    if steady:
-        view = replace(view, legal=())
-    return hand_png(_, view, private_heading(_, doc), "")
+def hand_picture_png(doc: GameDoc, hand: HandView, steady: bool = False) -> bytes:
+    """The tiles ``hand`` models, in its seat's language: for his private chat only.
+    A steady hand's rings no tile as playable: it stays the same while the turn
+    passes."""
+    _ = translator(doc.seats[hand.seat].lang)
+    return hand_png(_, hand, private_heading(_, doc), "", ringed=not steady)

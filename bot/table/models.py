@@ -1,9 +1,10 @@
 """The table's typed model: what the table's screen and picture are drawn from, and what
 a platform whose adapter draws the table itself (the terminal) is sent beside them: the
 :class:`~bot.model.table.TableView` and the events since the version the table showed
-last with the table's screen, the :class:`~bot.model.hand.HandView` with a hand's. Only
-such platforms get the models in their shows; the events and the hands' models are
-built for them alone."""
+last with the table's screen, the :class:`~bot.model.hand.HandView` with a hand's, with
+why each tile the hand cannot play does not fit. Only such platforms get the models in
+their shows; the events and those reasons are built for them alone, so the chats, which
+show the screens as they are, pay nothing for them."""
 
 from __future__ import annotations
 
@@ -36,10 +37,11 @@ def with_table_model(show: Show, game: Game, since: int, table: TableView | None
 
 
 def with_hand_model(show: Show, game: Game, seat: int) -> Show:
-    """``show`` (``seat``'s hand) with the model of his hand."""
+    """``show`` (``seat``'s hand) with the model of his hand, with why each tile he
+    cannot play does not fit."""
     if game.state is None:
         return show
-    return replace(show, hand=hand_view(game.doc, game.state, seat))
+    return replace(show, hand=hand_view(game.doc, game.state, seat, refusals=True))
 
 
 def table_events(doc: GameDoc, since: int) -> tuple[TableEvent, ...]:

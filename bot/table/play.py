@@ -18,7 +18,8 @@ from bot.model import codec
 from bot.model.contract import Button, ChatRef, Notice, Screen, UserRef, isolated
 from bot.model.decision import Decision, Game, refuse
 from bot.model.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc, Seat
-from bot.model.hand import refusal
+from bot.model.hand import HandView, hand_view, refusal
+from bot.model.table import TableView, table_view
 from bot.table import match_steps
 from bot.table.lobby import take_it_back
 from bot.table.match_steps import Step, Tempo
@@ -180,12 +181,25 @@ def press_tiles(
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
-    view = engine.view(state, seat)
+    hand, table = hand_view(doc, state, seat), table_view(doc, engine.public_view(state))
+    screen = hand_screen_of(translator, doc, state, hand, table, steady)
+    return Decision(reply=hand_popup(translator, hand), alert=True, screen=screen)
+
+
+def hand_screen_of(
+    translator: Translator,
+    doc: GameDoc,
+    state: State[Any],
+    hand: HandView,
+    table: TableView,
+    steady: bool,
+) -> Screen:
+    """The hand ``hand`` models, beside the table ``table`` models (both as of
+    ``state``): a steady one (see :mod:`bot.views.steady_hand`), or one that lists his
+    moves on his turn."""
     if steady:
-        screen = steady_screen(translator, doc, state, seat, doc.chat)
-    else:
-        screen = hand_screen(translator, doc, view, _turn_due(doc, state, seat))
-    return Decision(reply=hand_popup(translator, view), alert=True, screen=screen)
+        return steady_screen(translator, doc, hand, table, doc.chat)
+    return hand_screen(translator, doc, hand, table, _turn_due(doc, state, hand.seat))
 
 
 def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:
@@ -380,10 +394,8 @@ def private_start(
     if state is None:
         return refuse(_("You will get your tiles here when the game starts."))
     if not doc.seats[seat].unreachable:
-        if steady:
-            return Decision(screen=steady_screen(_, doc, state, seat, doc.chat))
-        view = engine.view(state, seat)
-        return Decision(screen=hand_screen(_, doc, view, _turn_due(doc, state, seat)))
+        hand, table = hand_view(doc, state, seat), table_view(doc, engine.public_view(state))
+        return Decision(screen=hand_screen_of(_, doc, state, hand, table, steady))
     doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=False))
     doc = match_steps.clock(doc, state, now, tempo)
     return Decision(doc=doc, state=state, hands_for=(user,))

@@ -17,6 +17,7 @@ from bot.model.contract import ChatRef, Show, Slot
 from bot.model.decision import Game
 from bot.model.game_state import build_state
 from bot.model.gamedoc import from_json
+from bot.model.hand import hand_view
 from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
 from bot.table.models import table_model, with_hand_model, with_table_model
 from bot.table.runner import Runner
@@ -85,7 +86,8 @@ def game_screens(
             continue
         screen = hand_of(doc, state, seat, stays)
         if held.pictures:
-            screen = replace(screen, picture=hand_picture_png(doc, state, seat, stays))
+            picture = hand_picture_png(doc, hand_view(doc, state, seat), stays)
+            screen = replace(screen, picture=picture)
         show = Show(slot, screen, version)
         screens.append(with_hand_model(show, game, seat) if drawn else show)
     return screens

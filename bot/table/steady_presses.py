@@ -14,6 +14,7 @@ from typing import Any
 import engine
 from bot.model.contract import Show, UserRef
 from bot.model.decision import Decision, Game, refuse
+from bot.model.hand import hand_view
 from bot.table.match_steps import Tempo
 from bot.table.play import play_checked, seated, to_move, why_unplayable
 from bot.table.updates import hand_of, hand_slot
@@ -52,7 +53,7 @@ def press_hand(
         return refuse(why or _("That button is out of date: use the new ones."))
     if len(choices) == 1:
         return play_checked(doc, state, seat, choices[0], translator=_, now=now, tempo=tempo)
-    screen = choice_screen(_, doc, state, seat, tile, choices, doc.chat)
+    screen = choice_screen(_, doc, hand_view(doc, state, seat), tile, choices, doc.chat)
     return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
 
 

@@ -37,14 +37,15 @@ from bot.model.contract import (
 )
 from bot.model.decision import Decision, Game
 from bot.model.gamedoc import GameDoc
+from bot.model.hand import hand_view
 from bot.model.table import TableView, table_view
 from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
 from bot.table.models import table_model, with_hand_model, with_table_model
-from bot.table.play import private_chat
-from bot.views.hand import hand_screen, ping_screen
+from bot.table.play import hand_screen_of, private_chat
+from bot.views.hand import ping_screen
 from bot.views.i18n import translator
 from bot.views.lobby import lobby_screen
-from bot.views.steady_hand import kept_key, steady_screen
+from bot.views.steady_hand import kept_key
 from bot.views.table_screen import table_screen
 from engine import State
 
@@ -102,16 +103,20 @@ def table_of(game: Game, table: TableView | None = None) -> Screen:
     return table_screen(_, game.doc, table)
 
 
-def hand_of(doc: GameDoc, state: State[Any], seat: int, steady: bool = False) -> Screen:
+def hand_of(
+    doc: GameDoc,
+    state: State[Any],
+    seat: int,
+    steady: bool = False,
+    table: TableView | None = None,
+) -> Screen:
     """``seat``'s hand: a steady one (see :mod:`bot.views.steady_hand`), or one that lists his
-    moves on his turn."""
+    moves on his turn. ``table``: the table's model as of ``state``, when the caller has
+    built it for the other hands of the same write already."""
     _ = translator(doc.seats[seat].lang)
-    if steady:
-        return steady_screen(_, doc, state, seat, doc.chat)
-    view = engine.view(state, seat)
-    due = doc.due
-    at = due.at if due is not None and due.kind == "turn" and state.turn == seat else None
-    return hand_screen(_, doc, view, at)
+    if table is None:
+        table = table_view(doc, engine.public_view(state))
+    return hand_screen_of(_, doc, state, hand_view(doc, state, seat), table, steady)
 
 
 class ShownScreens:
@@ -275,6 +280,7 @@ def _hands(
     assert state is not None
     asked = {user.key for user in decision.hands_for}
     out: list[Show] = []
+    table: TableView | None = None  # the table's model, built once for every hand drawn
     for seat, held in enumerate(doc.seats):
         if held.user is None or held.unreachable:
             continue
@@ -284,7 +290,9 @@ def _hands(
             if kept is not None:
                 shown.put(after, seat, kept)
             continue
-        screen = hand_of(doc, state, seat, steady)
+        if table is None:
+            table = table_view(doc, engine.public_view(state))
+        screen = hand_of(doc, state, seat, steady, table)
         shown.put(after, seat, screen)
         unchanged = (
             held.user.key not in asked
@@ -299,7 +307,8 @@ def _hands(
         if unchanged or in_table_chat(doc, slot):
             continue
         if held.pictures:  # drawn only for a hand that is sent
-            screen = replace(screen, picture=hand_picture_png(doc, state, seat, steady))
+            picture = hand_picture_png(doc, hand_view(doc, state, seat), steady)
+            screen = replace(screen, picture=picture)
         out.append(Show(slot, screen, after.version))
     return out
 

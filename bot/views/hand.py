@@ -1,8 +1,11 @@
 """A player's private screens: his hand with its buttons, and the turn ping.
 
-A hand is drawn from that seat's own :class:`~engine.View`, so it holds his tiles
-and his legal moves; each button names a whole move, and every tile he cannot play
-stays in view as a disabled button.
+A hand is drawn from that seat's own model, :class:`~bot.model.hand.HandView`, so it
+holds his tiles and his legal moves, and from the table's,
+:class:`~bot.model.table.TableView`, for the open ends and whether the match is over;
+the game document gives the ids, the chat, the game's status and whether the seat is
+away. Each button names a whole move, and every tile he cannot play stays in view as
+a disabled button.
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from typing import Final
 from bot.model import codec
 from bot.model.contract import Button, Card, ChatRef, CommandRef, Deadline, Screen, Style, TextLine
 from bot.model.gamedoc import FINISHED, RESIGNED, RUNNING, STOPPED, GameDoc
+from bot.model.hand import HandView
+from bot.model.table import TableView
 from bot.views.i18n import Translator, line, text_line
 from bot.views.table_screen import private_heading
 from bot.views.texts import move_label, tile_text, tiles_text, variant_title
-from engine import GunsPublic, Kind, Move, Tile, View
+from engine import Kind, Move, Tile
 
 ROW: Final = 3  # tile buttons per row
 _WORD_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})  # moves with no tile
@@ -23,19 +28,29 @@ _WORD_KINDS: Final = frozenset({Kind.DRAW, Kind.PASS, Kind.DONE})  # moves with 
 # -- a hand ----------------------------------------------------------------------------
 
 
-def hand_screen(translator: Translator, doc: GameDoc, view: View, due_at: float | None) -> Screen:
+def hand_screen(
+    translator: Translator, doc: GameDoc, hand: HandView, table: TableView, due_at: float | None
+) -> Screen:
     """A player's private screen: his tiles, and his choices when it is his turn; as
     a card, the same under the game's name alone."""
-    lines, buttons = _hand_parts(translator, doc, view, due_at)
+    lines, buttons = _hand_parts(translator, doc, hand, table, due_at)
     return Screen(lines, buttons, card=Card(variant_title(translator, doc.variant), lines[1:]))
 
 
+def held_tiles(hand: HandView) -> list[Tile]:
+    """The tiles of ``hand``, highest first, as every hand screen lists them."""
+    return sorted((ref.tile() for ref in hand.tiles), key=_highest_first)
+
+
+def _highest_first(tile: Tile) -> int:
+    return -tile.index
+
+
 def _hand_parts(
-    _: Translator, doc: GameDoc, view: View, due_at: float | None
+    _: Translator, doc: GameDoc, hand: HandView, table: TableView, due_at: float | None
 ) -> tuple[tuple[TextLine, ...], tuple[tuple[Button, ...], ...]]:
     """The hand's lines and its rows of buttons."""
-    assert view.seat is not None, "a hand is one seat's view"
-    seat = doc.seats[view.seat]
+    seat = doc.seats[hand.seat]
     if seat.away is not None:
         # No tiles here: they change with every computer move, and nobody reads them.
         if seat.away == RESIGNED:
@@ -52,46 +67,48 @@ def _hand_parts(
                 join=CommandRef("join"),
             )
         return (text_line(private_heading(_, doc)), away), ()
+    tiles = held_tiles(hand)
     lines: list[TextLine] = [
         text_line(private_heading(_, doc)),
-        text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
-        text_line(tiles_text(sorted(view.hand, reverse=True)) if view.hand else _("No tiles left")),
+        text_line(_("Your tiles, deal %(n)d:", n=hand.deal)),
+        text_line(tiles_text(tiles) if tiles else _("No tiles left")),
     ]
     if doc.status == STOPPED:
         lines.append(text_line(_("The game was stopped.")))  # as the table says
         return tuple(lines), ()
-    if doc.status != RUNNING or view.match_over:
+    if doc.status != RUNNING or table.match_result is not None:
         lines.append(text_line(_("The match is over.")))
         if doc.status != FINISHED:
             return tuple(lines), ()
         asked = codec.replay_payload(doc.id, doc.chat, review=True)
         return tuple(lines), ((Button(_("Review my play"), payload=asked),),)
-    if not view.legal:
+    if not hand.moves:
         lines.append(text_line(_("Wait for your turn.")))
-        return tuple(lines), hand_buttons(_, doc.id, view, doc.chat)
-    lines.append(text_line(_your_turn(_, view)))
+        return tuple(lines), hand_buttons(_, doc.id, hand, doc.chat)
+    lines.append(text_line(_your_turn(_, table)))
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
-    return tuple(lines), hand_buttons(_, doc.id, view, doc.chat)
+    return tuple(lines), hand_buttons(_, doc.id, hand, doc.chat)
 
 
-def _your_turn(_: Translator, view: View) -> str:
-    if view.ends is None:
+def _your_turn(_: Translator, table: TableView) -> str:
+    if table.ends is None:
         return _("Your turn: lead a tile.")
-    details = view.details
-    if isinstance(details, GunsPublic):
+    left, right = table.ends
+    if table.game == "three_guns":
         # An end takes the values that add up to six with what it shows.
-        left, right = (" / ".join(str(v) for v in values) or "—" for values in details.accepts)
         return _(
             "Your turn. The left end takes %(left)s, the right end %(right)s.",
-            left=left,
-            right=right,
+            left=" / ".join(str(v) for v in left.accepts) or "—",
+            right=" / ".join(str(v) for v in right.accepts) or "—",
         )
-    return _("Your turn. Open ends: %(left)d and %(right)d.", left=view.ends[0], right=view.ends[1])
+    return _(
+        "Your turn. Open ends: %(left)d and %(right)d.", left=left.shows[0], right=right.shows[0]
+    )
 
 
 def hand_buttons(
-    translator: Translator, game_id: str, view: View, chat: ChatRef | None = None
+    translator: Translator, game_id: str, hand: HandView, chat: ChatRef | None = None
 ) -> tuple[tuple[Button, ...], ...]:
     """The hand as buttons, highest tile first, then draw, pass or end turn.
 
@@ -101,23 +118,25 @@ def hand_buttons(
     buttons read as the hand itself; where a platform lets it be pressed, the press
     asks why it cannot be played.
     """
-    words = [m for m in view.legal if m.kind in _WORD_KINDS]
+    legal = [m.move() for m in hand.moves]
+    words = [m for m in legal if m.kind in _WORD_KINDS]
     by_tile: dict[Tile, list[Move]] = {}
-    for move in view.legal:
+    for move in legal:
         if move.kind not in _WORD_KINDS and move.tile is not None:
             by_tile.setdefault(move.tile, []).append(move)
-    held = sorted(set(view.hand) | set(by_tile), key=lambda t: -t.index)
+    shown = sorted({ref.tile() for ref in hand.tiles} | set(by_tile), key=_highest_first)
+    counter = hand.counter
     tiles: list[Button] = []
-    for tile in held:
+    for tile in shown:
         moves = sorted(by_tile.get(tile, ()), key=lambda m: (m.end or "", m.across))
         if moves:
-            tiles += [move_button(translator, game_id, view.counter, m, chat) for m in moves]
+            tiles += [move_button(translator, game_id, counter, m, chat) for m in moves]
         else:
-            why = codec.tile_payload(game_id, view.counter, tile, chat)
+            why = codec.tile_payload(game_id, counter, tile, chat)
             tiles.append(Button(tile_text(tile), why, enabled=False))
     rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
     if words:
-        rows.append(tuple(move_button(translator, game_id, view.counter, m, chat) for m in words))
+        rows.append(tuple(move_button(translator, game_id, counter, m, chat) for m in words))
     return tuple(rows)
 
 
@@ -137,10 +156,10 @@ def replaced_hand_screen(_: Translator) -> Screen:
     return Screen((text_line(_("Your tiles are in a newer message now.")),))
 
 
-def hand_popup(_: Translator, view: View) -> str:
-    """The text of the "My tiles" popup."""
-    tiles = tiles_text(view.hand) if view.hand else _("No tiles left")
-    if view.legal:
+def hand_popup(_: Translator, hand: HandView) -> str:
+    """The text of the "My tiles" popup: the tiles in the order he holds them."""
+    tiles = tiles_text([ref.tile() for ref in hand.tiles]) if hand.tiles else _("No tiles left")
+    if hand.moves:
         return _("Your tiles: %(tiles)s. Your turn!", tiles=tiles)
     return _("Your tiles: %(tiles)s", tiles=tiles)
 

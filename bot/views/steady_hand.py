@@ -25,6 +25,7 @@ no button.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -32,11 +33,13 @@ import engine
 from bot.model import codec
 from bot.model.contract import Button, Card, ChatRef, Screen, Style, TextLine
 from bot.model.gamedoc import RUNNING, GameDoc
-from bot.views.hand import ROW, hand_screen, move_button
+from bot.model.hand import HandView
+from bot.model.table import TableView
+from bot.views.hand import ROW, hand_screen, held_tiles, move_button
 from bot.views.i18n import Translator, text_line
 from bot.views.table_screen import private_heading
 from bot.views.texts import tile_text, tiles_text, variant_title
-from engine import DONE, DRAW, Kind, Move, State, Tile, View
+from engine import DONE, DRAW, Kind, Move, State, Tile
 from engine.tiles import BY_INDEX
 
 #: Moves a tile button makes: the rest (draw, pass, done, steal, recover) are actions.
@@ -45,15 +48,23 @@ TILE_KINDS: Final = frozenset({Kind.PLAY, Kind.DOUBLE})
 
 def hand_version(state: State[Any], seat: int) -> int:
     """What changes only when ``seat``'s tiles do: the deal and the set of tiles held."""
-    mask = sum(1 << tile.index for tile in state.hands[seat])
-    return state.deal_number << len(BY_INDEX) | mask
+    return _version(state.deal_number, state.hands[seat])
 
 
-def acting(doc: GameDoc, state: State[Any], seat: int) -> bool:
-    """``seat`` is to move again within a turn that his own last move began (a camel's
-    extra, the tile he drew, a draw made for him): the hand he sees was drawn for it."""
-    if state.turn != seat or state.deal_over:
-        return False
+def model_version(hand: HandView) -> int:
+    """:func:`hand_version` of the hand ``hand`` models."""
+    return _version(hand.deal, (ref.tile() for ref in hand.tiles))
+
+
+def _version(deal: int, tiles: Iterable[Tile]) -> int:
+    mask = sum(1 << tile.index for tile in tiles)
+    return deal << len(BY_INDEX) | mask
+
+
+def acting(doc: GameDoc, seat: int) -> bool:
+    """On ``seat``'s turn, he is to move again within a turn that his own last move
+    began (a camel's extra, the tile he drew, a draw made for him): the hand he sees
+    was drawn for it."""
     start = doc.deal_starts[-1] if doc.deal_starts else 0
     return len(doc.moves) > start and doc.moves[-1][0] == seat
 
@@ -66,13 +77,12 @@ def kept_words(variant: str) -> tuple[Move, ...]:
     return (DRAW,) * rules.draws_at_will + (DONE,) * rules.ends_at_will
 
 
-def turn_words(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
+def turn_words(doc: GameDoc, seat: int, legal: Sequence[Move]) -> tuple[Move, ...]:
     """The words the hand offers for this turn alone, besides those it keeps: within his
-    own turn, or when no tile of his has a move, the words are his only way on."""
-    if state.deal_over or state.turn != seat:
-        return ()
-    legal = engine.legal_moves(state)
-    if acting(doc, state, seat) or not any(m.kind in TILE_KINDS for m in legal):
+    own turn, or when no tile of his has a move, the words are his only way on.
+    ``legal`` is ``seat``'s legal moves now: none out of his turn or once the deal is
+    over."""
+    if legal and (acting(doc, seat) or not any(m.kind in TILE_KINDS for m in legal)):
         kept = kept_words(doc.variant)
         return tuple(m for m in legal if m.kind not in TILE_KINDS and m not in kept)
     return ()
@@ -81,7 +91,7 @@ def turn_words(doc: GameDoc, state: State[Any], seat: int) -> tuple[Move, ...]:
 def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
     """Everything of the game state a running game's steady hand shows (the
     document's part is compared apart): equal keys, equal screens."""
-    words = turn_words(doc, state, seat)
+    words = turn_words(doc, seat, engine.legal_moves(state) if state.turn == seat else ())
     return (
         state.hands[seat],
         state.deal_number,
@@ -91,23 +101,24 @@ def kept_key(doc: GameDoc, state: State[Any], seat: int) -> tuple[object, ...]:
 
 
 def steady_screen(
-    translator: Translator, doc: GameDoc, state: State[Any], seat: int, chat: ChatRef | None
+    translator: Translator, doc: GameDoc, hand: HandView, table: TableView, chat: ChatRef | None
 ) -> Screen:
-    """``seat``'s steady hand: his tiles as lines and as buttons, and his actions."""
-    view = engine.view(state, seat)
-    if doc.seats[seat].away is not None or doc.status != RUNNING or view.match_over:
+    """The steady hand ``hand`` models: his tiles as lines and as buttons, and his
+    actions."""
+    away = doc.seats[hand.seat].away is not None
+    if away or doc.status != RUNNING or table.match_result is not None:
         # Nothing on it depends on the turn; a match over says so, with no tile to press.
-        return hand_screen(translator, doc, view, None)
-    lines = _lines(translator, doc, view)
-    rows = _tile_rows(doc.id, hand_version(state, seat), view, chat)
-    words = turn_words(doc, state, seat)
+        return hand_screen(translator, doc, hand, table, None)
+    lines = _lines(translator, doc, hand)
+    version = model_version(hand)
+    rows = _tile_rows(doc.id, version, hand, chat)
+    words = turn_words(doc, hand.seat, [m.move() for m in hand.moves])
     if words:
         rows.append(
-            tuple(move_button(translator, doc.id, state.counter, move, chat) for move in words)
+            tuple(move_button(translator, doc.id, hand.counter, move, chat) for move in words)
         )
     kept = kept_words(doc.variant)
     if kept:
-        version = hand_version(state, seat)
         rows.append(tuple(_kept_button(translator, doc.id, version, move, chat) for move in kept))
     return Screen(lines, tuple(rows), card=Card(variant_title(translator, doc.variant), lines[1:]))
 
@@ -115,36 +126,34 @@ def steady_screen(
 def choice_screen(
     _: Translator,
     doc: GameDoc,
-    state: State[Any],
-    seat: int,
+    hand: HandView,
     tile: Tile,
     moves: tuple[Move, ...],
     chat: ChatRef | None,
 ) -> Screen:
     """The hand asking where ``tile`` goes: one button per different result, and back."""
-    view = engine.view(state, seat)
-    lines = (*_lines(_, doc, view), text_line(_("Where does %(tile)s go?", tile=tile_text(tile))))
-    choices = tuple(move_button(_, doc.id, state.counter, move, chat) for move in moves)
+    lines = (*_lines(_, doc, hand), text_line(_("Where does %(tile)s go?", tile=tile_text(tile))))
+    choices = tuple(move_button(_, doc.id, hand.counter, move, chat) for move in moves)
     back = Button(_("Back"), codec.hand_again_payload(doc.id, chat))
     return Screen(lines, (choices, (back,)), card=Card(variant_title(_, doc.variant), lines[1:]))
 
 
-def _lines(_: Translator, doc: GameDoc, view: View) -> tuple[TextLine, ...]:
-    held = sorted(view.hand, reverse=True)
+def _lines(_: Translator, doc: GameDoc, hand: HandView) -> tuple[TextLine, ...]:
+    tiles = held_tiles(hand)
     return (
         text_line(private_heading(_, doc)),
-        text_line(_("Your tiles, deal %(n)d:", n=view.deal_number)),
-        text_line(tiles_text(held) if held else _("No tiles left")),
+        text_line(_("Your tiles, deal %(n)d:", n=hand.deal)),
+        text_line(tiles_text(tiles) if tiles else _("No tiles left")),
         text_line(_("Press a tile to play it on your turn.")),
     )
 
 
 def _tile_rows(
-    game_id: str, version: int, view: View, chat: ChatRef | None
+    game_id: str, version: int, hand: HandView, chat: ChatRef | None
 ) -> list[tuple[Button, ...]]:
     tiles = [
         Button(tile_text(tile), codec.hand_payload(game_id, version, tile, chat), style=Style.PLAIN)
-        for tile in sorted(view.hand, key=lambda t: -t.index)
+        for tile in held_tiles(hand)
     ]
     return [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
 

@@ -31,6 +31,7 @@ from bot.views.replay_story import story
 from engine import DOUBLE_SIX, apply, new_match, parse_move, view
 from engine.replay import parse_replay
 from tests.bot.driver import deal
+from tests.bot.hand_models import hand_model
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "adapters")  # where user-visible texts are written
@@ -137,7 +138,8 @@ def test_an_ambiguous_typed_move_is_explained_in_one_sentence() -> None:
     dealt = deal(DOUBLE_SIX, "6-6 5-5 2-2", "6-4 1-1 3-3", leader=0)
     state = new_match("tyaga", 2, options={"hand_size": 3}, fixture=dealt)
     state, _events = apply(state, parse_move("6-6"))  # [6|4] fits both ends now
-    buttons = [b for row in hand_buttons(MARKED, "abcdefgh", view(state, 1)) for b in row]
+    hand = hand_model(view(state, 1))
+    buttons = [b for row in hand_buttons(MARKED, "abcdefgh", hand) for b in row]
     with pytest.raises(NotAMove) as refused:
         typed_press(MARKED, "6-4", buttons)
     assert untranslated(str(refused.value)) == ""

@@ -20,6 +20,7 @@ from bot.picture.status import status_lines
 from bot.picture.table import _crosswise, table_picture
 from bot.views.i18n import Translator, available_languages, translator
 from engine import Placed, State, View
+from tests.bot.hand_models import hand_model
 
 GAMES = [("tyaga", 2), ("tyaga", 6), ("kozel", 4), ("baghdad", 2), ("three_guns", 3)]
 LIMIT = 150 * 1024
@@ -55,7 +56,7 @@ def test_every_game_draws_in_every_language(variant: str, players: int) -> None:
             table = _image(_png(_, seen, names, status))
             assert table.format == "PNG" and table.width == 800
             seat = state.turn if state.turn is not None else 0
-            hand = _image(hand_png(_, engine.view(state, seat), "Table", "Your turn"))
+            hand = _image(hand_png(_, hand_model(engine.view(state, seat)), "Table", "Your turn"))
             assert hand.format == "PNG"
 
 
@@ -102,7 +103,7 @@ def test_the_table_shows_no_hidden_tile(variant: str, players: int) -> None:
     assert other.hands != state.hands
     tables = {_png(_, engine.public_view(s), names) for s in (state, other)}
     assert len(tables) == 1
-    hands = {hand_png(_, engine.view(state, seat), "T", "") for seat in range(players)}
+    hands = {hand_png(_, hand_model(engine.view(state, seat)), "T", "") for seat in range(players)}
     assert len(hands) == players
 
 
@@ -119,10 +120,9 @@ def test_a_hand_rings_the_tiles_that_can_be_played() -> None:
     _ = translator("en")
     state = next(s for s in states("tyaga", 2, 1) if s.counter >= 2 and not s.deal_over)
     assert state.turn is not None
-    view = engine.view(state, state.turn)
-    assert view.legal
-    unplayable = replace(view, legal=())
-    assert hand_png(_, view, "T", "") != hand_png(_, unplayable, "T", "")
+    hand = hand_model(engine.view(state, state.turn))
+    assert hand.moves
+    assert hand_png(_, hand, "T", "") != hand_png(_, hand, "T", "", ringed=False)
 
 
 @pytest.mark.parametrize("sample", worst(), ids=lambda s: s.name)

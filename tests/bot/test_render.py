@@ -9,6 +9,8 @@ from typing import Any
 from bot.model import codec
 from bot.model.contract import ChatRef, Mention, Screen, Style, UserRef
 from bot.model.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
+from bot.model.hand import HandView, LegalMove, hand_view
+from bot.model.parts import TileRef
 from bot.model.table import table_view
 from bot.views.hand import hand_buttons, hand_screen
 from bot.views.i18n import Translator, translator
@@ -20,7 +22,6 @@ from engine import (
     Move,
     State,
     Tile,
-    View,
     apply,
     get_variant,
     legal_moves,
@@ -57,6 +58,13 @@ def doc_for(state: State[Any], moves: tuple[tuple[int, str], ...] = ()) -> GameD
 def table_shown(translator: Translator, doc: GameDoc, state: State[Any]) -> Screen:
     """The table's screen of ``doc`` as it stands in ``state``, drawn from its model."""
     return table_screen(translator, doc, table_view(doc, public_view(state)))
+
+
+def drawn_hand(doc: GameDoc, state: State[Any], seat: int) -> Screen:
+    """``seat``'s hand as it is drawn from its model and the table's, with no timer."""
+    return hand_screen(
+        _, doc, hand_view(doc, state, seat), table_view(doc, public_view(state)), None
+    )
 
 
 def fixture(*hands: str, leader: int | None = 0) -> Fixture:
@@ -97,7 +105,7 @@ def test_the_table_shows_the_line_counts_scores_and_who_is_to_move() -> None:
 def test_a_hand_shows_its_tiles_and_a_button_per_legal_move() -> None:
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L")
-    screen = hand_screen(_, doc_for(state, moves), view(state, 0), None)
+    screen = drawn_hand(doc_for(state, moves), state, 0)
     assert "[6|6]" not in screen.plain_text() and "[6|5] [5|5]" in screen.plain_text()
     assert "Your turn. Open ends: 4 and 6." in screen.plain_text()
     playable = [b.label for row in screen.buttons for b in row if b.enabled]
@@ -110,7 +118,7 @@ def test_a_hand_shows_its_tiles_and_a_button_per_legal_move() -> None:
 def test_every_tile_in_hand_is_a_button_and_those_not_playable_are_disabled() -> None:
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L")
-    screen = hand_screen(_, doc_for(state, moves), view(state, 0), None)
+    screen = drawn_hand(doc_for(state, moves), state, 0)
     shown = [(b.label, b.enabled) for row in screen.buttons for b in row]
     assert shown == [("[6|5] ▶", True), ("[5|5]", False)]
 
@@ -118,14 +126,14 @@ def test_every_tile_in_hand_is_a_button_and_those_not_playable_are_disabled() ->
 def test_a_tile_that_cannot_be_played_asks_why_when_pressed() -> None:
     state = short_deal()
     state, moves = played(state, "6-6", "6-4@L")
-    [[_playable, unplayable]] = hand_screen(_, doc_for(state, moves), view(state, 0), None).buttons
+    [[_playable, unplayable]] = drawn_hand(doc_for(state, moves), state, 0).buttons
     why = codec.decode(unplayable.payload or "")
     assert why == codec.TilePress("abcdefgh", state.counter, Tile.parse("5-5"), ChatRef("tg", "-1"))
 
 
 def test_a_hand_out_of_turn_shows_its_tiles_as_disabled_buttons() -> None:
     state = short_deal()
-    screen = hand_screen(_, doc_for(state), view(state, 1), None)
+    screen = drawn_hand(doc_for(state), state, 1)
     assert "Wait for your turn." in screen.plain_text()
     shown = [(b.label, b.enabled) for row in screen.buttons for b in row]
     assert shown == [("[6|4]", False), ("[4|4]", False), ("[4|3]", False)]
@@ -133,7 +141,7 @@ def test_a_hand_out_of_turn_shows_its_tiles_as_disabled_buttons() -> None:
 
 def test_move_buttons_carry_the_game_the_counter_and_the_move() -> None:
     state = short_deal()
-    [[first, *_rest]] = hand_buttons(_, "abcdefgh", view(state, 0))
+    [[first, *_rest]] = hand_buttons(_, "abcdefgh", hand_view(doc_for(state), state, 0))
     assert codec.decode(first.payload or "") == codec.MovePress("abcdefgh", 0, parse_move("6-6"))
 
 
@@ -141,7 +149,11 @@ def test_a_kozel_double_move_is_one_button() -> None:
     hands = fixture("6-6 5-5 3-3 6-4 1-0 2-0 1-1", "6-5 4-3 2-1 3-0 4-0 5-0 4-1", leader=None)
     state = new_match("kozel", 2, fixture=hands)
     state, _moves = played(state, "6-6", "6-5@L", "6-4@R", "4-3@R")
-    labels = [b.label for row in hand_buttons(_, "abcdefgh", view(state, 0)) for b in row]
+    labels = [
+        b.label
+        for row in hand_buttons(_, "abcdefgh", hand_view(doc_for(state), state, 0))
+        for b in row
+    ]
     assert "◀ [5|5] + [3|3] ▶" in labels
 
 
@@ -281,7 +293,7 @@ def test_a_finished_matchs_hands_say_the_match_is_over_as_the_table_does() -> No
     state = finished_kozel(teams=False)
     doc = doc_for(state).but(status=FINISHED)
     table = table_shown(_, doc, state).plain_text()
-    hand = hand_screen(_, doc, view(state, 0), None).plain_text()
+    hand = drawn_hand(doc, state, 0).plain_text()
     assert "The match is over." in table
     assert hand.splitlines()[-1] == "The match is over."
 
@@ -308,7 +320,7 @@ def test_three_guns_tells_the_player_what_each_end_takes() -> None:
     state, _moves = played(state, str(view(state, state.turn).legal[0]))
     assert state.turn is not None
     doc = doc_for(state).but(seats=(Seat(user=ANNA), Seat(user=BORIS), Seat(computer="greedy")))
-    text = hand_screen(_, doc, view(state, state.turn), None).plain_text()
+    text = drawn_hand(doc, state, state.turn).plain_text()
     assert "The left end takes" in text
 
 
@@ -357,14 +369,21 @@ def test_a_number_setting_cycles_through_a_few_round_values() -> None:
     assert int_steps(small, 2) == [3, 4, 5, 6, 7, 8]
 
 
-def big_hand_view() -> View:
+def big_hand_view() -> HandView:
     """Anna holds the 21 tiles without a blank and both ends show 6: her six sixes
     fit either end."""
-    state = new_match("tyaga", 2, seed=1)
     hand = tuple(t for t in DOUBLE_SIX if t.lo != 0)[:21]
     sixes = [t for t in hand if 6 in (t.hi, t.lo)]
     legal = tuple(Move.play(t, end) for t in sixes for end in ("L", "R"))
-    return replace(view(state, 0), hand=hand, legal=legal, ends=(6, 6), turn=0, seat=0)
+    return HandView(
+        version=0,
+        table="abcdefgh",
+        seat=0,
+        deal=1,
+        counter=0,
+        tiles=tuple(TileRef.of(t) for t in hand),
+        moves=tuple(LegalMove.of(m) for m in legal),
+    )
 
 
 def test_a_big_hand_fits_a_telegram_keyboard() -> None:

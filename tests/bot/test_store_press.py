@@ -24,7 +24,6 @@ from bot.storage.store import Ending, GameWrite, MatchWrite, Store, Stored
 from bot.storage.values import MatchRow
 from bot.table import updates as updates_module
 from bot.table.sessions import Sessions
-from bot.views import hand
 from tests.bot.driver import SETTINGS, Table, info_text, make_table, move_buttons, user
 from tests.bot.stored import write
 
@@ -285,13 +284,13 @@ async def test_a_press_draws_each_hand_once_when_this_process_drew_the_last_ones
     table = make_table(store, CHAT)
     await in_play(table, 3, random.Random(8))
     drawn: list[int] = []
-    original = hand.hand_screen
+    original = updates_module.hand_of
 
     def counting(*args: Any) -> Any:
         drawn.append(1)
         return original(*args)
 
-    monkeypatch.setattr(updates_module, "hand_screen", counting)
+    monkeypatch.setattr(updates_module, "hand_of", counting)
     person, payload = await a_move(table)
     await table.press(person, payload)
     assert len(drawn) == 2  # Anna's and Boris's hands after the move, not before it too

@@ -114,9 +114,9 @@ async def test_a_move_draws_the_hands_it_may_change_and_no_other(
     drawn: list[int] = []
     original = updates_module.hand_of
 
-    def counted(doc: Any, state: Any, seat: int, steady: bool = False) -> Any:
+    def counted(doc: Any, state: Any, seat: int, steady: bool = False, table: Any = None) -> Any:
         drawn.append(seat)
-        return original(doc, state, seat, steady)
+        return original(doc, state, seat, steady, table)
 
     people = [ANNA, BORIS, CHEN, DARIA]
     table = make_table(fake_store)
@@ -141,10 +141,10 @@ async def test_with_steady_hands_a_move_draws_only_the_hands_whose_tiles_changed
     drawn: list[int] = []
     original = updates_module.hand_of
 
-    def counted(doc: Any, state: Any, seat: int, steady: bool = False) -> Any:
+    def counted(doc: Any, state: Any, seat: int, steady: bool = False, table: Any = None) -> Any:
         assert steady
         drawn.append(seat)
-        return original(doc, state, seat, steady)
+        return original(doc, state, seat, steady, table)
 
     people = [ANNA, BORIS, CHEN, DARIA]
     table = make_table(fake_store)

@@ -77,7 +77,8 @@ def test_the_tiles_a_hand_just_drew_are_marked_in_every_game() -> None:
                 break
             seat = 0
             model = hand_view(doc, state, seat)
-            lines = screen_lines(hand_screen(_, doc, engine.view(state, seat), None), 0.0)
+            table = table_view(doc, engine.public_view(state))
+            lines = screen_lines(hand_screen(_, doc, model, table, None), 0.0)
             shown = marked(hand_text(lines, model, earlier))
             new = set(state.hands[seat]) - (
                 {Tile(t.hi, t.lo) for t in earlier.tiles}

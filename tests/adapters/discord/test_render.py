@@ -22,9 +22,12 @@ from bot.model.contract import (
     UserRef,
 )
 from bot.model.gamedoc import RUNNING, GameDoc, Seat, TableSettings
+from bot.model.parts import OpenEnd
+from bot.model.table import table_view
 from bot.views.hand import hand_screen
 from bot.views.i18n import translator
-from engine import DOUBLE_SIX, DRAW, Move, new_match, view
+from engine import DOUBLE_SIX, DRAW, Move, new_match, public_view, view
+from tests.bot.hand_models import hand_model
 
 ALICE = UserRef("dc", "42", "Alice")
 
@@ -153,7 +156,9 @@ def test_a_big_hand_from_the_core_fits_discord_and_lists_the_other_tiles_as_text
         deals=(state.dealt,),
         deal_starts=(0,),
     )
-    screen = hand_screen(translator("en"), doc, seen, None)
+    sixes = tuple(OpenEnd(side=side, shows=(6,), accepts=(6,)) for side in ("L", "R"))
+    table = table_view(doc, public_view(state)).model_copy(update={"ends": sixes})
+    screen = hand_screen(translator("en"), doc, hand_model(seen), table, None)
     rendered = render(screen)
     assert rendered.view is not None
     rows = rendered.view.to_components()

@@ -18,12 +18,16 @@ def test_a_hand_holds_the_seat_s_tiles_its_moves_and_why_the_others_do_not_fit()
             if state.deal_over:
                 continue
             for seat in range(state.players):
-                hand = hand_view(doc, state, seat)
+                hand = hand_view(doc, state, seat, refusals=True)
                 view = engine.view(state, seat)
+                assert hand.refusals is not None
+                assert hand_view(doc, state, seat).refusals is None  # not asked for
                 assert hand.version == doc.step
-                assert {t.tile() for t in hand.tiles} == set(state.hands[seat])
+                assert [t.tile() for t in hand.tiles] == list(state.hands[seat])
+                assert hand.counter == state.counter
                 moves = [engine.parse_move(m.notation) for m in hand.moves]
                 assert moves == [m.unflipped() for m in view.legal]
+                assert [m.move() for m in hand.moves] == moves
                 named = {m.tile.tile() for m in hand.moves if m.tile is not None}
                 named |= {m.second.tile() for m in hand.moves if m.second is not None}
                 reasons = {r.tile.tile(): r.reason for r in hand.refusals}
@@ -40,7 +44,8 @@ def test_a_tile_that_fits_neither_end_names_both() -> None:
     for doc, state in positions(rng, 0):  # Tyaga
         if state.deal_over or state.turn is None or not state.line:
             continue
-        hand = hand_view(doc, state, state.turn)
+        hand = hand_view(doc, state, state.turn, refusals=True)
+        assert hand.refusals is not None
         for refusal in hand.refusals:
             assert refusal.reason == "does_not_fit"
             assert state.ends is not None
