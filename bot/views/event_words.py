@@ -29,7 +29,8 @@ from bot.model.events import (
     WentOut,
 )
 from bot.model.parts import BaghdadParts, CaravanPart, LineTile, TileRef
-from bot.model.table import TableView
+from bot.model.table import MatchOutcome, TableView
+from bot.views import outcome
 from bot.views.i18n import Translator
 
 SeatName = Callable[[int], str]
@@ -212,26 +213,20 @@ class EventWords:
         return _("Stolen by %(name)s with %(thief)s: %(tiles)s", name=who, thief=thief, tiles=tiles)
 
     def match_end(self, winners: Sequence[int], goats: Sequence[int]) -> list[str]:
-        """Who won the match, and in Kozel who is the goat."""
+        """Who won the match, and in Kozel who is the goat, as the table says it
+        (:func:`bot.views.outcome.match_end_lines`) but for what is said to the player."""
         _ = self._
+        match = MatchOutcome(winners=tuple(winners), goats=tuple(goats))
+        said = outcome.match_end_lines(_, match, self.name)
         if self.you in winners:
             partners = [self.name(seat) for seat in winners if seat != self.you]
-            if partners:
-                said = [
-                    _("The match is over. You won, with %(names)s.", names=_JOIN.join(partners))
-                ]
-            else:
-                said = [_("The match is over. You won.")]
-        else:
-            names = _JOIN.join(self.name(seat) for seat in winners)
-            said = [_("The match is over. Won by %(names)s.", names=names)]
-        if list(goats) == [self.you]:
-            said.append(_("You are the goat."))
-        elif goats:
-            names = _JOIN.join(self.name(seat) for seat in goats)
-            said.append(
-                _.ngettext("The goat: %(names)s.", "The goats: %(names)s.", len(goats), names=names)
+            said[0] = (
+                _("The match is over. You won, with %(names)s.", names=_JOIN.join(partners))
+                if partners
+                else _("The match is over. You won.")
             )
+        if list(goats) == [self.you]:
+            said[-1] = _("You are the goat.")
         return said
 
 
