@@ -51,11 +51,6 @@ def hand_version(state: State[Any], seat: int) -> int:
     return _version(state.deal_number, state.hands[seat])
 
 
-def model_version(hand: HandView) -> int:
-    """:func:`hand_version` of the hand ``hand`` models."""
-    return _version(hand.deal, (ref.tile() for ref in hand.tiles))
-
-
 def _version(deal: int, tiles: Iterable[Tile]) -> int:
     mask = sum(1 << tile.index for tile in tiles)
     return deal << len(BY_INDEX) | mask
@@ -109,9 +104,10 @@ def steady_screen(
     if away or doc.status != RUNNING or table.match_result is not None:
         # Nothing on it depends on the turn; a match over says so, with no tile to press.
         return hand_screen(translator, doc, hand, table, None)
-    lines = _lines(translator, doc, hand)
-    version = model_version(hand)
-    rows = _tile_rows(doc.id, version, hand, chat)
+    tiles = held_tiles(hand)
+    lines = _lines(translator, doc, hand.deal, tiles)
+    version = _version(hand.deal, tiles)
+    rows = _tile_rows(doc.id, version, tiles, chat)
     words = turn_words(doc, hand.seat, [m.move() for m in hand.moves])
     if words:
         rows.append(
@@ -132,30 +128,30 @@ def choice_screen(
     chat: ChatRef | None,
 ) -> Screen:
     """The hand asking where ``tile`` goes: one button per different result, and back."""
-    lines = (*_lines(_, doc, hand), text_line(_("Where does %(tile)s go?", tile=tile_text(tile))))
+    asked = text_line(_("Where does %(tile)s go?", tile=tile_text(tile)))
+    lines = (*_lines(_, doc, hand.deal, held_tiles(hand)), asked)
     choices = tuple(move_button(_, doc.id, hand.counter, move, chat) for move in moves)
     back = Button(_("Back"), codec.hand_again_payload(doc.id, chat))
     return Screen(lines, (choices, (back,)), card=Card(variant_title(_, doc.variant), lines[1:]))
 
 
-def _lines(_: Translator, doc: GameDoc, hand: HandView) -> tuple[TextLine, ...]:
-    tiles = held_tiles(hand)
+def _lines(_: Translator, doc: GameDoc, deal: int, tiles: list[Tile]) -> tuple[TextLine, ...]:
     return (
         text_line(private_heading(_, doc)),
-        text_line(_("Your tiles, deal %(n)d:", n=hand.deal)),
+        text_line(_("Your tiles, deal %(n)d:", n=deal)),
         text_line(tiles_text(tiles) if tiles else _("No tiles left")),
         text_line(_("Press a tile to play it on your turn.")),
     )
 
 
 def _tile_rows(
-    game_id: str, version: int, hand: HandView, chat: ChatRef | None
+    game_id: str, version: int, tiles: list[Tile], chat: ChatRef | None
 ) -> list[tuple[Button, ...]]:
-    tiles = [
+    buttons = [
         Button(tile_text(tile), codec.hand_payload(game_id, version, tile, chat), style=Style.PLAIN)
-        for tile in held_tiles(hand)
+        for tile in tiles
     ]
-    return [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
+    return [tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
 
 
 def _kept_button(
