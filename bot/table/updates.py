@@ -280,7 +280,7 @@ def _hands(
     assert state is not None
     asked = {user.key for user in decision.hands_for}
     out: list[Show] = []
-    table: TableView | None = None  # the table's model, built once for every hand drawn
+    table: TableView | None = None  # the table's model, shared with the table's screen
     for seat, held in enumerate(doc.seats):
         if held.user is None or held.unreachable:
             continue
@@ -291,7 +291,7 @@ def _hands(
                 shown.put(after, seat, kept)
             continue
         if table is None:
-            table = table_view(doc, engine.public_view(state))
+            table = shown.model(after)
         screen = hand_of(doc, state, seat, steady, table)
         shown.put(after, seat, screen)
         unchanged = (
