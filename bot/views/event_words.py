@@ -32,6 +32,8 @@ from bot.model.parts import BaghdadParts, CaravanPart, LineTile, TileRef
 from bot.model.table import MatchOutcome, TableView
 from bot.views import outcome
 from bot.views.i18n import Translator
+from bot.views.texts import move_sentence
+from engine import Move
 
 SeatName = Callable[[int], str]
 _JOIN = ", "  # how the table joins several names
@@ -231,23 +233,16 @@ class EventWords:
 
 
 def _played(_: Translator, name: str, event: Played, second: TileRef | None) -> str:
-    tile = tile_words(event.tile)
+    """The table's own sentence for the move that played ``event``'s tile (with
+    ``second``, Kozel's two doubles at once)."""
+    tile = event.tile.tile()
     if second is not None:
-        return _(
-            "%(name)s played %(a)s on the left and %(b)s on the right",
-            name=name,
-            a=tile,
-            b=tile_words(second),
-        )
-    if event.end is None:
-        return _("%(name)s led with %(tile)s", name=name, tile=tile)
-    if event.across:
-        if event.end == "L":
-            return _("%(name)s laid %(tile)s across on the left", name=name, tile=tile)
-        return _("%(name)s laid %(tile)s across on the right", name=name, tile=tile)
-    if event.end == "L":
-        return _("%(name)s played %(tile)s on the left", name=name, tile=tile)
-    return _("%(name)s played %(tile)s on the right", name=name, tile=tile)
+        move = Move.double(tile, second.tile())
+    elif event.end is None:
+        move = Move.lead(tile)
+    else:
+        move = Move.play(tile, event.end, across=event.across)
+    return move_sentence(_, name, move)
 
 
 def _same_move(first: TableEvent | None, then: Played) -> bool:
