@@ -18,14 +18,14 @@ from bot.model import codec
 from bot.model.contract import Button, ChatRef, Notice, Screen, UserRef, isolated
 from bot.model.decision import Decision, Game, refuse
 from bot.model.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc, Seat
-from bot.model.hand import HandView, hand_view, refusal
-from bot.model.table import TableView, table_view
+from bot.model.hand import hand_view, refusal
+from bot.model.table import table_view
 from bot.table import match_steps
 from bot.table.lobby import take_it_back
 from bot.table.match_steps import Step, Tempo
-from bot.views.hand import hand_popup, hand_screen
+from bot.views.hand import hand_popup
 from bot.views.i18n import Translator, line, text_line, translator
-from bot.views.steady_hand import steady_screen
+from bot.views.steady_hand import hand_screen_of
 from bot.views.table_screen import seat_label
 from bot.views.texts import error_text, tile_text
 from engine import DominoError, IllegalMove, Move, State, Tile
@@ -184,28 +184,6 @@ def press_tiles(
     hand, table = hand_view(doc, state, seat), table_view(doc, engine.public_view(state))
     screen = hand_screen_of(translator, doc, state, hand, table, steady)
     return Decision(reply=hand_popup(translator, hand), alert=True, screen=screen)
-
-
-def hand_screen_of(
-    translator: Translator,
-    doc: GameDoc,
-    state: State[Any],
-    hand: HandView,
-    table: TableView,
-    steady: bool,
-) -> Screen:
-    """The hand ``hand`` models, beside the table ``table`` models (both as of
-    ``state``): a steady one (see :mod:`bot.views.steady_hand`), or one that lists his
-    moves on his turn."""
-    if steady:
-        return steady_screen(translator, doc, hand, table, doc.chat)
-    return hand_screen(translator, doc, hand, table, _turn_due(doc, state, hand.seat))
-
-
-def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:
-    """When ``seat``'s turn runs out, if it is his turn and the timer is on."""
-    due = doc.due
-    return due.at if due is not None and due.kind == "turn" and state.turn == seat else None
 
 
 def press_next_deal(

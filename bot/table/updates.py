@@ -41,11 +41,11 @@ from bot.model.hand import hand_view
 from bot.model.table import TableView, table_view
 from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
 from bot.table.models import table_model, with_hand_model, with_table_model
-from bot.table.play import hand_screen_of, private_chat
+from bot.table.play import private_chat
 from bot.views.hand import ping_screen
 from bot.views.i18n import translator
 from bot.views.lobby import lobby_screen
-from bot.views.steady_hand import kept_key
+from bot.views.steady_hand import hand_screen_of, kept_key
 from bot.views.table_screen import table_screen
 from engine import State
 

@@ -21,6 +21,9 @@ When a deal ends, the hand stays as it was: the table says so, and a press then 
 so as well; the next deal's tiles redraw it. When the match ends, the hand is drawn
 once more, as every platform's hand is then: the tiles left, "The match is over.", and
 no button.
+
+:func:`hand_screen_of` draws a hand either way: steady where the platform asked for
+steady hands, else the listing hand of :mod:`bot.views.hand`.
 """
 
 from __future__ import annotations
@@ -161,3 +164,24 @@ def _kept_button(
     and within it."""
     payload = codec.hand_payload(game_id, version, move, chat)
     return replace(move_button(translator, game_id, 0, move, chat), payload=payload)
+
+
+def hand_screen_of(
+    translator: Translator,
+    doc: GameDoc,
+    state: State[Any],
+    hand: HandView,
+    table: TableView,
+    steady: bool,
+) -> Screen:
+    """The hand ``hand`` models, beside the table ``table`` models (both as of
+    ``state``): a steady one, or one that lists his moves on his turn."""
+    if steady:
+        return steady_screen(translator, doc, hand, table, doc.chat)
+    return hand_screen(translator, doc, hand, table, _turn_due(doc, state, hand.seat))
+
+
+def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:
+    """When ``seat``'s turn runs out, if it is his turn and the timer is on."""
+    due = doc.due
+    return due.at if due is not None and due.kind == "turn" and state.turn == seat else None
