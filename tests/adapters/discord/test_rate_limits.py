@@ -12,13 +12,22 @@ import pytest
 from bot.model import codec
 from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
-from tests.adapters.discord.fake_api import FakeDiscord
+from tests.adapters.discord.fake_api import FakeDiscord, Json
 from tests.adapters.discord.harness import Bot
 from tests.adapters.discord.matches import custom_id_for, open_table, plain_text, table_message
 from tests.adapters.discord.test_hands import mover_and_counter, my_tiles
 
 CHANNEL_EDIT = r"/channels/[0-9]+/messages/[0-9]+"
 HAND_EDIT = re.compile(r"/webhooks/[0-9]+/[^/]+/messages/.+")
+
+
+async def move_from_hand(bot: Bot, store: Store, hands: dict[int, Json]) -> None:
+    """The player to move presses his first move on his hand, and the bot answers."""
+    mover, counter = await mover_and_counter(bot, store)
+    hand = bot.message(int(hands[mover.id]["id"]))
+    move = custom_id_for(hand, codec.MovePress, counter=counter)
+    assert move is not None
+    await bot.finish(bot.gateway.component(mover, hand, move), channels=False)
 
 
 @pytest.mark.slow
@@ -32,13 +41,8 @@ async def test_hands_do_not_wait_for_a_rate_limited_table_and_the_newest_table_i
     fake.throttle("PATCH", CHANNEL_EDIT, retry_after=1.0, times=20, is_global=is_global)
     throttled_from = len(fake.requests)
     for _ in range(3):
-        mover, counter = await mover_and_counter(bot, store)
-        hand = bot.message(int(hands[mover.id]["id"]))
-        move = custom_id_for(hand, codec.MovePress, counter=counter)
-        assert move is not None
         before = len(fake.requests)
-        record = bot.gateway.component(mover, hand, move)
-        await bot.finish(record, channels=False)
+        await move_from_hand(bot, store, hands)
         since = fake.requests[before:]
         pushed = [i for i, r in enumerate(since) if r[1] == "PATCH" and HAND_EDIT.fullmatch(r[2])]
         refused = [i for i, r in enumerate(since) if r[1] == "PATCH" and r[3] == 429]
@@ -63,13 +67,8 @@ async def test_hands_are_pushed_while_a_global_rate_limit_holds_the_channel(
     fake.throttle("PATCH", CHANNEL_EDIT, retry_after=20.0, is_global=True)
     throttled_from = len(fake.requests)
     for _ in range(3):
-        mover, counter = await mover_and_counter(bot, store)
-        hand = bot.message(int(hands[mover.id]["id"]))
-        move = custom_id_for(hand, codec.MovePress, counter=counter)
-        assert move is not None
         before = len(fake.requests)
-        record = bot.gateway.component(mover, hand, move)
-        await bot.finish(record, channels=False)
+        await move_from_hand(bot, store, hands)
         pushed = [r for r in fake.requests[before:] if HAND_EDIT.fullmatch(r[2]) and r[3] == 200]
         assert pushed, "the other player's hand was not brought up to date"
         shown = [r for r in fake.requests[throttled_from:] if re.fullmatch(CHANNEL_EDIT, r[2])]
