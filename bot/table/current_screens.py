@@ -40,5 +40,5 @@ async def open_game(
         return None
     state = build_state(doc) if doc.deals else None
     game = Game(doc, state, stored.version)
-    shows = game_screens(game, now, lambda slot: slot.kind is SlotKind.HAND, (), drawn)
+    shows = game_screens(game, lambda slot: slot.kind is SlotKind.HAND, (), drawn)
     return Snapshot(doc.status, doc.id, tuple(shows))

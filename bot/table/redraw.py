@@ -49,18 +49,17 @@ async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> D
         game = await _last_game(runner, chat)
         if game is None:
             return None
-    screens = game_screens(game, runner.clock(), lambda slot: slot.key in slot_keys, runner.steady)
+    screens = game_screens(game, lambda slot: slot.key in slot_keys, runner.steady)
     return Drawn(game.doc.id, game.version, live, tuple(screens))
 
 
 def game_screens(
     game: Game,
-    now: float,
     wanted: Callable[[Slot], bool],
     steady: Collection[str] = (),
     drawn: bool = False,
 ) -> list[Show]:
-    """The table of ``game`` as of ``now``, then, once it is dealt, the table's picture
+    """The table of ``game``, then, once it is dealt, the table's picture
     and the hands of seated people that ``wanted`` picks (a hand is never drawn apart
     when it is shown in the table's chat, nor for a player who cannot be written to),
     each with its picture for a player who asked for pictures (``steady``: the

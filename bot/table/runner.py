@@ -246,7 +246,6 @@ class Runner:
             before,
             after,
             decision,
-            self.clock(),
             self.shown,
             drawn,
             self.steady,

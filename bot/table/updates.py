@@ -154,7 +154,6 @@ def game_updates(
     before: Game | None,
     after: Game,
     decision: Decision,
-    now: float,
     shown: ShownScreens | None = None,
     deal_end: Screen | None = None,
     steady: Collection[str] = (),

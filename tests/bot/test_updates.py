@@ -39,7 +39,7 @@ def _tables(out: Sequence[Outbound]) -> list[Show]:
 async def test_a_table_that_did_not_change_is_not_sent(fake_store: Store) -> None:
     before = await _running_game(fake_store)
     after = Game(before.doc, before.state, before.version + 1)
-    assert _tables(game_updates(before, after, Decision(doc=after.doc), 0.0)) == []
+    assert _tables(game_updates(before, after, Decision(doc=after.doc))) == []
 
 
 async def test_the_table_drawn_for_the_version_before_is_the_one_compared(
@@ -49,7 +49,7 @@ async def test_the_table_drawn_for_the_version_before_is_the_one_compared(
     after = Game(before.doc, before.state, before.version + 1)
     shown = ShownScreens()
     shown.put(before, None, Screen((text_line("an older table"),)))
-    [sent] = _tables(game_updates(before, after, Decision(doc=after.doc), 0.0, shown))
+    [sent] = _tables(game_updates(before, after, Decision(doc=after.doc), shown))
     assert sent.screen == shown.get(after, None)
     assert sent.screen.plain_text() != "an older table"
 
@@ -60,11 +60,11 @@ async def test_a_hand_drawn_for_the_version_before_is_the_one_compared(
     before = await _running_game(fake_store)
     after = Game(before.doc, before.state, before.version + 1)
     shown = ShownScreens()
-    assert game_updates(before, after, Decision(doc=after.doc), 0.0, shown) == []
+    assert game_updates(before, after, Decision(doc=after.doc), shown) == []
     assert before.state is not None and before.state.turn is not None
     mover = before.state.turn  # the seat whose hand shows its choices: it is drawn
     shown.put(before, mover, Screen((text_line("an older hand"),)))
-    out = game_updates(before, after, Decision(doc=after.doc), 0.0, shown)
+    out = game_updates(before, after, Decision(doc=after.doc), shown)
     assert [o.slot.user for o in out if isinstance(o, Show)] == [[ANNA, BORIS][mover]]
 
 
