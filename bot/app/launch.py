@@ -136,11 +136,22 @@ async def open_store(settings: Settings) -> AsyncIterator[Opened]:
     )
     try:
         await check_eviction(client)
+        await tell_pages(store)
         yield Opened(store, client)
     finally:
         await store.close()
         if server is not None:
             await asyncio.to_thread(server.stop)
+
+
+async def tell_pages(store: Store) -> None:
+    """Have the store publish every game's new versions for the web table's pages, which
+    any process's writes must reach; a Redis that does not answer yet is left to the
+    store's first use to report, and its writes tell no page."""
+    try:
+        await store.tell_pages()
+    except REDIS_ERRORS as exc:
+        log.warning("Redis did not say its version, so web pages hear of no move: %s", exc)
 
 
 async def check_eviction(redis: aredis.Redis) -> set[str]:

@@ -89,7 +89,8 @@ return read_game(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]))
 # ARGV: 1 expected version, 2 game id, 3 head, 4 TTL, 5 snapshot ('' keeps it),
 # 6 moves stored before (-1: replace the lists), 7 moves added, 8 deals stored before,
 # 9 deals added, 10 ending (1/0), 11 last game ('' keeps none), 12 the id of the game the
-# version belongs to ('' not compared), then the moves, the deals, then each ending write
+# version belongs to ('' not compared), 13 the command that tells the new version and 14
+# its channel ('' ''), then the moves, the deals, then each ending write
 # as: operation, number of keys, number of values, key indices, values. Returns the new
 # version; when the stored game is not the expected one, nothing is written and it
 # returns that game as READ does for a caller holding game ARGV[12] up to the moves and
@@ -106,7 +107,13 @@ if version ~= tonumber(ARGV[1])
   return read_game(ARGV[12], math.max(moves_before, 0), deals_before) or 0
 end
 local ttl = ARGV[4]
-local at = 13
+local at = 15
+-- Every open web page of the chat hears of the new version (ARGV[13]: SPUBLISH, PUBLISH
+-- on a server older than Redis 7, or '' when nobody listens).
+local function told(new_version)
+  if ARGV[13] ~= '' then redis.call(ARGV[13], ARGV[14], new_version) end
+  return new_version
+end
 if ARGV[10] == '1' then
   at = at + moves_added + deals_added
   while at <= #ARGV do
@@ -135,7 +142,7 @@ if ARGV[10] == '1' then
   end
   if ARGV[11] ~= '' then redis.call('SET', KEYS[4], ARGV[11], 'EX', ttl) end
   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
-  return version + 1
+  return told(version + 1)
 end
 if version == 0 then
   -- Moves or deals whose head is gone: the reader sets them aside before a new game.
@@ -166,7 +173,7 @@ if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'snap', ARGV[5]) end
 redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
-return version + 1
+return told(version + 1)
 """
 )
 
@@ -313,10 +320,11 @@ def parse_written(reply: Any) -> Written:
 
 
 def write_keys_args(
-    base: Sequence[str], write: GameWrite, ttl: int
+    base: Sequence[str], write: GameWrite, ttl: int, live: tuple[str, str] = ("", "")
 ) -> tuple[list[str], list[str | int | float]]:
     """The script's keys and arguments for ``write`` on the keys ``base`` (game, moves,
-    deals, last game)."""
+    deals, last game); ``live``: the command and channel that tell the new version
+    (``("", "")``: none)."""
     keys = list(base)
     ending = write.ending
     args: list[str | int | float] = [
@@ -332,6 +340,7 @@ def write_keys_args(
         int(ending is not None),
         (ending.last or "") if ending is not None else "",
         write.held or "",
+        *live,
         *write.moves,
         *write.deals,
     ]

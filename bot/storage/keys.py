@@ -147,6 +147,12 @@ def outbox(chat: ChatRef) -> str:
     return _chat(chat, "outbox")
 
 
+def live(chat: ChatRef) -> str:
+    """The channel that tells the chat's open web pages each new version of its game
+    (published by the write itself, in the chat's slot)."""
+    return _chat(chat, "live")
+
+
 def last_version(chat: ChatRef) -> str:
     """The version the chat's last game ended at: its final table is that version."""
     return _chat(chat, "last_v")
