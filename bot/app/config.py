@@ -94,7 +94,13 @@ def user_data_dir() -> Path:
     return base / "domino-bot"
 
 
-FROM_FILES: Final = ("redis_url", "telegram_token", "telegram_webhook_secret", "discord_token")
+FROM_FILES: Final = (
+    "redis_url",
+    "telegram_token",
+    "telegram_webhook_secret",
+    "discord_token",
+    "web_secret",
+)
 """The settings that ``<NAME>_FILE`` may give instead, as the contents of a file."""
 
 
@@ -179,6 +185,15 @@ class Settings(BaseSettings):
     discord_guild_id: int | None = None
     discord_shard_ids: Annotated[list[int] | None, NoDecode] = None
     discord_shard_count: int | None = Field(None, ge=1)
+
+    # the web table
+    web_public_url: str | None = None
+    web_app_short_name: str | None = None
+    web_secret: SecretStr | None = None
+    web_secret_file: Path | None = None
+    web_listen: str = "127.0.0.1"
+    web_port: int = Field(8090, ge=0, le=65535)
+    web_pass_hours: float = Field(24, gt=0)
 
     @property
     def game_idle_ttl(self) -> int:
