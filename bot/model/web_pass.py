@@ -69,6 +69,22 @@ def check(secret: str, token: str, now: float) -> WebPass:
     return WebPass(ChatRef.from_key(chat_key), None if user_key == "-" else user_key, expires)
 
 
+def start_param(token: str) -> str:
+    """``token`` as a Mini App's ``startapp`` parameter, which may hold only letters,
+    digits, ``_`` and ``-`` (a pass's dots are not among them)."""
+    return _b64(token)
+
+
+def from_start_param(param: str) -> str:
+    """The pass a ``startapp`` parameter carries (check it with :func:`check`)."""
+    if len(param) > 2 * MAX_PASS:
+        raise BadPass("no such table")
+    try:
+        return _unb64(param).decode()
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadPass("no such table") from exc
+
+
 def _mac(secret: str, body: str) -> bytes:
     return hmac.new(secret.encode(), body.encode(), hashlib.sha256).digest()[:MAC_BYTES]
 

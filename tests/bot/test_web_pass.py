@@ -3,10 +3,12 @@ that was forged, altered, signed with another secret or cut short."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.model.contract import ChatRef
-from bot.model.web_pass import BadPass, WebPass, check, sign
+from bot.model.web_pass import BadPass, WebPass, check, from_start_param, sign, start_param
 
 SECRET = "s3cret"
 CHAT = ChatRef("tg", "-100123", "7")
@@ -52,3 +54,15 @@ def test_no_secret_signs_or_checks_nothing() -> None:
         sign("", CHAT, None, 2_000)
     with pytest.raises(BadPass):
         check("", sign(SECRET, CHAT, None, 2_000), 1_000)
+
+
+def test_a_pass_travels_as_a_mini_apps_start_parameter() -> None:
+    token = sign(SECRET, CHAT, None, 2_000)
+    param = start_param(token)
+    assert re.fullmatch(r"[A-Za-z0-9_-]{1,512}", param)
+    assert check(SECRET, from_start_param(param), 1_000) == WebPass(CHAT, None, 2_000)
+
+
+def test_a_start_parameter_that_is_no_pass_is_refused() -> None:
+    with pytest.raises(BadPass):
+        from_start_param("not base64!")
