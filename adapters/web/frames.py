@@ -84,10 +84,16 @@ ToPage = Annotated[Welcome | State | Answer | Gone, Field(discriminator="type")]
 
 
 class Hello(Frozen):
-    """Sent on every (re)connect: the last version the page drew (0: none)."""
+    """Sent first on every (re)connect: who the page is, by a signed ``ticket`` (a
+    :mod:`bot.model.web_pass` pass, from the link the page was opened with) or by
+    Telegram's signed ``init_data`` (inside the Mini App, whose ``start_param`` names the
+    table), and the last version the page drew (0: none). The server answers a hello it
+    cannot check by closing the socket with code 4401 and the reason."""
 
     type: Literal["hello"] = "hello"
     version: int = Field(ge=0, default=0)
+    ticket: str | None = Field(default=None, max_length=1024)
+    init_data: str | None = Field(default=None, max_length=4096)
 
 
 class Play(Frozen):
