@@ -53,6 +53,7 @@ class State(Frozen):
 
     type: Literal["state"] = "state"
     version: int = Field(ge=0)
+    now: float  # the server's clock (Unix seconds), so the page counts deadlines down on it
     table: TableView | None
     hand: HandView | None = None
     events: tuple[TableEvent, ...] = ()
