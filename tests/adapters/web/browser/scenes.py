@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import engine
@@ -34,21 +35,26 @@ class Scene:
     state: engine.State[Any]
     seat: int | None
 
-    @property
+    @cached_property
     def table(self) -> TableView:
         return table_view(self.doc, engine.public_view(self.state))
 
-    @property
+    @cached_property
     def hand(self) -> HandView | None:
         if self.seat is None:
             return None
         return hand_view(self.doc, self.state, self.seat, refusals=True)
 
+    @cached_property
+    def moves(self) -> tuple[LegalMove, ...]:
+        """The seat's legal moves (asked without the refusals, which cost more)."""
+        if self.seat is None:
+            return ()
+        return hand_view(self.doc, self.state, self.seat).moves
+
     def plays(self, tile: TileRef) -> list[LegalMove]:
         """The hand's moves that lay ``tile`` alone."""
-        hand = self.hand
-        assert hand is not None
-        return [m for m in hand.moves if m.kind == "play" and m.tile == tile]
+        return [m for m in self.moves if m.kind == "play" and m.tile == tile]
 
     def welcome(self, lang: str = "en") -> Welcome:
         return Welcome(lang=lang, seat=self.seat, words=page_words(translator(lang)))
