@@ -26,7 +26,9 @@ def browser(width: int = 390, height: int = 844) -> webdriver.Chrome:
         options.add_argument(argument)
     options.add_argument(f"--window-size={width},{height}")
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    driver.set_window_size(width, height)
+    # The window's size counts its frame; the page's own size is set exactly.
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     return driver
 
 

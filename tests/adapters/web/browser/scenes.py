@@ -59,8 +59,9 @@ class Scene:
     def welcome(self, lang: str = "en") -> Welcome:
         return Welcome(lang=lang, seat=self.seat, words=page_words(translator(lang)))
 
-    def frame(self, lang: str = "en", since: int = 0) -> State:
-        """The state a page at ``since`` is sent, in ``lang``."""
+    def frame(self, lang: str = "en", since: int = 0, now: float | None = None) -> State:
+        """The state a page at ``since`` is sent, in ``lang``, at ``now`` on the server's
+        clock (the time it is: a test's games' deadlines are long gone)."""
         _ = translator(lang)
         table = self.table
         name = seat_names(_, table)
@@ -79,7 +80,7 @@ class Scene:
             actions = (Action(act="next_deal", label=_("Next deal")),)
         return State(
             version=self.doc.step,
-            now=time.time(),
+            now=time.time() if now is None else now,
             table=table,
             hand=hand,
             events=events,
