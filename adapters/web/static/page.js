@@ -26,7 +26,6 @@
     selected: null, // the hand's tile tapped, {hi, lo}
     chosenEnd: null, // the end tapped when the tile goes there in more than one way
     offset: 0, // the server's clock minus ours, in seconds
-    said: [],
     socket: null,
     retry: 500,
     stopped: false,
@@ -153,7 +152,7 @@
       if (frame.version < page.version) return;
       if (frame.version !== page.version) page.selected = null;
       page.offset = frame.now - Date.now() / 1000;
-      page.said = page.said.concat(frame.said).slice(-LOG_LINES);
+      tell(frame.said);
       page.version = frame.version;
       page.state = frame;
       document.body.dataset.version = String(frame.version);
@@ -173,6 +172,7 @@
   // -- Telegram ----------------------------------------------------------------
 
   function loadTelegram() {
+    if (window.Telegram && window.Telegram.WebApp) return Promise.resolve(window.Telegram.WebApp);
     return new Promise((resolve) => {
       const script = document.createElement('script');
       script.src = TELEGRAM_JS;
@@ -261,7 +261,6 @@
     renderParts(table);
     renderLine(table);
     renderResult(table);
-    renderSaid();
     renderMine(state);
     tick();
   }
@@ -292,7 +291,9 @@
       if (seat.seat === page.seat) card.classList.add('me');
       const head = el('div', 'who');
       head.append(el('span', 'name', seatName(seat.seat)));
-      if (seat.seat === page.seat) head.append(el('span', 'you', `(${w('you')})`));
+      if (seat.seat === page.seat && seatName(seat.seat) !== w('you')) {
+        head.append(el('span', 'you', `(${w('you')})`));
+      }
       if (seat.computer !== null) head.append(mark('⚙', w('computer'), 'computer'));
       if (seat.away) head.append(mark('↺', w('away'), 'away'));
       if (seat.goat) head.append(mark('♑', w('goat'), 'goat'));
@@ -413,9 +414,11 @@
     }
   }
 
-  function renderSaid() {
+  // The log only grows at its end, so that a screen reader reads out only what is new.
+  function tell(sentences) {
     const list = $('said');
-    list.replaceChildren(...page.said.map((text) => el('li', '', text)));
+    for (const text of sentences) list.append(el('li', '', text));
+    while (list.children.length > LOG_LINES) list.firstElementChild.remove();
   }
 
   function moveLabel(move) {
