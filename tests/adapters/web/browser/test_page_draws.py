@@ -10,6 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from adapters.web.frames import FromPage, Hello, ToPage
+from tests.adapters.web.browser.conftest import browser
 from tests.adapters.web.browser.fixture_table import FixtureTable
 from tests.adapters.web.browser.scenes import Scene, find, mid_deal
 
@@ -121,10 +122,15 @@ def test_a_spectator_sees_no_hand_but_a_watching_note(driver: webdriver.Chrome) 
         assert count(driver, "#line .tile") == len(scene.table.line)
 
 
-def test_a_long_line_fits_a_phone_360_pixels_wide(needs_browser: None) -> None:
-    from tests.adapters.web.browser.conftest import browser
+@pytest.mark.parametrize("game", ["tyaga", "kozel", "three_guns", "baghdad"])
+def test_a_long_line_fits_a_phone_360_pixels_wide(needs_browser: None, game: str) -> None:
+    def long(scene: Scene) -> bool:
+        if scene.state.deal_over or len(scene.state.line) < 12:
+            return False
+        parts = scene.table.parts
+        return parts.game != "baghdad" or any(c.status != "open" for c in parts.caravans)
 
-    scene = find("tyaga", lambda s: len(s.state.line) >= 16 and not s.state.deal_over)
+    scene = find(game, long)
     chrome = browser(360, 740)
     try:
         with greeted(scene) as server:
@@ -133,5 +139,6 @@ def test_a_long_line_fits_a_phone_360_pixels_wide(needs_browser: None) -> None:
             wide = chrome.execute_script("return document.documentElement.scrollWidth")
             assert inner == 360
             assert wide <= inner
+            assert count(chrome, "#line .tile") == len(scene.table.line)
     finally:
         chrome.quit()
