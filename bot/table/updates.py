@@ -18,7 +18,6 @@ if a seat should ever name the group.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
@@ -40,8 +39,9 @@ from bot.model.gamedoc import GameDoc
 from bot.model.hand import hand_view
 from bot.model.table import TableView, table_view
 from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
-from bot.table.models import table_model, with_hand_model, with_table_model
+from bot.table.models import with_hand_model, with_table_model
 from bot.table.play import private_chat
+from bot.table.shown_screens import ShownScreens
 from bot.views.hand import ping_screen
 from bot.views.i18n import translator
 from bot.views.lobby import lobby_screen
@@ -117,37 +117,6 @@ def hand_of(
     if table is None:
         table = table_view(doc, engine.public_view(state))
     return hand_screen_of(_, doc, state, hand_view(doc, state, seat), table, steady)
-
-
-class ShownScreens:
-    """The screens drawn for stored games, by game id, version and seat (``None``:
-    the table), so that the next write compares its screens with these instead of
-    drawing the old ones again; and the tables' models they were drawn from, so that a
-    version's table, its picture and its deal's end are drawn from one model. A stored
-    game's version names one state of it, so an entry never goes stale."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._screens: OrderedDict[tuple[str, int, int | None], Screen] = OrderedDict()
-        self._models: OrderedDict[tuple[str, int], TableView | None] = OrderedDict()
-
-    def model(self, game: Game) -> TableView | None:
-        """The model of ``game``'s table (None for a lobby), built once for a version."""
-        key = (game.doc.id, game.version)
-        if key in self._models:
-            return self._models[key]
-        made = self._models[key] = table_model(game)
-        while len(self._models) > self._size:
-            self._models.popitem(last=False)
-        return made
-
-    def get(self, game: Game, seat: int | None) -> Screen | None:
-        return self._screens.get((game.doc.id, game.version, seat))
-
-    def put(self, game: Game, seat: int | None, screen: Screen) -> None:
-        self._screens[(game.doc.id, game.version, seat)] = screen
-        while len(self._screens) > self._size:
-            self._screens.popitem(last=False)
 
 
 def game_updates(
