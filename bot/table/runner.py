@@ -79,7 +79,9 @@ from bot.table.rating_step import (
 from bot.table.shown_screens import ShownScreens
 from bot.table.state_cache import GameCache
 from bot.table.updates import deal_ended, game_updates
+from bot.table.web_setup import WebSetup
 from bot.views.i18n import Translator, pick_language, translator
+from bot.views.web_links import WebLinks
 from engine import DominoError
 
 log = logging.getLogger(__name__)
@@ -115,6 +117,7 @@ class Runner:
         clock: Callable[[], float],
         default_lang: str,
         painter: Painter | None = None,
+        web: WebSetup | None = None,
     ) -> None:
         self.store = store
         self.tempo = tempo
@@ -129,9 +132,14 @@ class Runner:
         self.boards: dict[ChatRef, tuple[ChatRef, ...]] = {}
         # The platforms whose adapters send no picture of a deal's end: none is drawn.
         self.unpictured: set[str] = set()
+        self.web = web  # where the screens offer the web table
         self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
+
+    def web_links(self) -> WebLinks | None:
+        """The web table's passes for a drawing now, where the bot offers it."""
+        return None if self.web is None else self.web.links(self.clock())
 
     def board_chats(self, chat: ChatRef) -> tuple[ChatRef, ...]:
         """The chats whose boards a lookup in ``chat`` reads (see Sessions.share_boards)."""
@@ -251,6 +259,7 @@ class Runner:
             self.steady,
             self.drawn,
             self.unpictured,
+            self.web_links(),
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         steps += players_noted(self.store, chat, before, after)  # for mydata and forget
