@@ -30,6 +30,7 @@ from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.sharedlog import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
+from adapters.web_address import web_address
 from bot.app.config import Settings
 from bot.model.contract import ChatRef
 from bot.storage import keys
@@ -82,7 +83,7 @@ class TelegramService:
             settings.telegram_base_url,
             with_updater=self.webhook_url is None,
         )
-        self.adapter = TelegramAdapter(self.application, core, wiring)
+        self.adapter = TelegramAdapter(self.application, core, wiring, web_address(settings))
         self.liveness = wiring.liveness
         self.catch_up: CatchUp | None = None
         if wiring.pending is not None:
