@@ -1,0 +1,107 @@
+"""The links to the web table as Discord shows them: link buttons to the table's page
+with a pass, on the channel's table to watch, on a player's ephemeral hand naming him,
+and on the answer to ``/domino watch``."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+import redis.asyncio as aredis
+
+from adapters.discord.render import render
+from adapters.discord.web_links import link_screen
+from adapters.web_address import WebAddress
+from bot.model import codec, web_pass
+from bot.model.contract import Button, ChatRef, Screen
+from bot.storage.store import Store
+from bot.table.sessions import Sessions
+from tests.adapters.discord.conftest import ALICE, BOB, CAROL
+from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json
+from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of
+from tests.adapters.discord.matches import (
+    QuickSettings,
+    custom_id_for,
+    open_table,
+    plain_text,
+    table_message,
+)
+
+SECRET = "d" * 32
+PAGE = "https://domino.example"
+CHAT = ChatRef("dc", str(CHANNEL_ID))
+LINK = 5  # Discord's component style of a link button
+
+
+@dataclass(frozen=True)
+class WebSettings(QuickSettings):
+    """A bot whose web table is set up."""
+
+    web_public_url: str = PAGE
+    web_secret: str = SECRET
+    web_pass_hours: float = 24
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, redis_client: aredis.Redis) -> AsyncIterator[Bot]:
+    """A bot process with its web table set up (this module's own, in place of the shared one)."""
+    store = Store(redis_client)
+    core = Sessions(store, WebSettings(), rng=random.Random(7))
+    people = [ALICE, BOB, CAROL]
+    running = await Bot.boot(fake, core, redis_client, store, people, web=WebAddress(PAGE))
+    try:
+        yield running
+    finally:
+        await running.close()
+
+
+def passes_on(message: Json) -> list[web_pass.WebPass]:
+    """The passes of the message's link buttons to the table's page, checked."""
+    links = [b for b in buttons_of(message) if b.get("style") == LINK]
+    assert all(b["url"].startswith(PAGE + "/?pass=") for b in links)
+    tokens = [parse_qs(urlsplit(b["url"]).query)["pass"][0] for b in links]
+    return [web_pass.check(SECRET, token, time.time()) for token in tokens]
+
+
+async def test_the_channels_table_links_to_the_web_table_to_watch(bot: Bot) -> None:
+    await open_table(bot, "tyaga", 0)
+    (given,) = passes_on(table_message(bot))
+    assert (given.chat, given.user_key) == (CHAT, None)
+
+
+async def test_an_ephemeral_hand_links_to_the_web_table_as_its_player(bot: Bot) -> None:
+    await open_table(bot, "tyaga", 0)
+    table = table_message(bot)
+    tiles = custom_id_for(table, codec.TilesPress)
+    assert tiles is not None
+    for person in (ALICE, BOB):
+        hand = bot.reply_to(await bot.press(person, table, tiles))
+        assert hand["flags"] & EPHEMERAL
+        (given,) = passes_on(hand)
+        assert (given.chat, given.user_key) == (CHAT, f"dc:{person.id}")
+
+
+async def test_watch_answers_with_a_link_to_watch(bot: Bot) -> None:
+    await open_table(bot, "tyaga", 0)
+    reply = bot.reply_to(await bot.command(CAROL, "watch"))
+    assert plain_text(reply) == "Watch the table in your browser:"
+    (given,) = passes_on(reply)
+    assert (given.chat, given.user_key) == (CHAT, None)
+
+
+async def test_watch_with_no_game_says_so_and_links_nowhere(bot: Bot) -> None:
+    reply = bot.reply_to(await bot.command(CAROL, "watch"))
+    assert plain_text(reply) == "No game is running here."
+    assert passes_on(reply) == []
+
+
+def test_a_pass_not_made_a_link_is_left_out_rather_than_shown_dead() -> None:
+    screen = Screen((("Deal 1",),), ((Button("Tiles", "1t_x"), Button("Open", web="a.b.c.d")),))
+    view = render(screen).view
+    assert view is not None and [c.item.label for c in view.children] == ["Tiles"]  # type: ignore[attr-defined]
+    linked = link_screen(screen, WebAddress(PAGE))
+    assert [b.url for b in linked.buttons[0]] == [None, PAGE + "/?pass=a.b.c.d"]
