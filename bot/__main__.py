@@ -10,6 +10,7 @@ when it runs, so ``domino-bot play`` starts without loading Telegram or Discord.
     domino-bot telegram        the Telegram bot only
     domino-bot discord         the Discord bot only
     domino-bot play [GAME]     a game at the terminal against computers (or friends)
+    domino-bot web [GAME]      a game in the browser against computers, on this machine
     domino-bot replay FILE     a replay file told move by move
     domino-bot export          the terminal's last game (or a chat's) as a replay file
     domino-bot health          exit status 0 if the store answers
@@ -104,6 +105,8 @@ def _dispatch(
         return asyncio.run(run_bots(settings, platforms, translator))
     if command == "play":
         return _play(args, settings)
+    if command == "web":
+        return _web(args, settings)
     if command == "replay":
         return _replay(args.file, translator_for(args.lang or translator.lang), args.png)
     if command == "export":
@@ -126,6 +129,50 @@ def _play(args: argparse.Namespace, settings: Settings) -> int:
         print(technical, file=sys.stderr)
     print(welcome(_, args.variant, args.resume), file=sys.stderr)
     return asyncio.run(run_table(console_settings(settings, args.lang), args, players))
+
+
+def _web(args: argparse.Namespace, settings: Settings) -> int:
+    lang = pick_language(environment_language(), settings.default_lang)
+    players = args.players if args.players is not None else default_players(args.variant)
+    _ = translator_for(lang)
+    refused = seats_refusal(_, args.variant, players, 1)
+    if refused is not None:
+        print(f"domino-bot web: {refused}", file=sys.stderr)
+        return EXIT_USAGE
+    print(banner(_, _("web table"), settings), file=sys.stderr)
+    return asyncio.run(run_web(settings, args, players, lang))
+
+
+async def run_web(settings: Settings, args: argparse.Namespace, players: int, lang: str) -> int:
+    """The local web table: a game against computers served on this machine until
+    SIGINT or SIGTERM; its link is printed."""
+    import secrets
+
+    from adapters.web.local import LocalRequest, NotOpened, local_table
+
+    secret = settings.web_secret.get_secret_value() if settings.web_secret else ""
+    request = LocalRequest(
+        variant=args.variant,
+        players=players,
+        lang=lang,
+        options=tuple(args.options),
+        host=settings.web_listen,
+        port=args.port if args.port is not None else settings.web_port,
+        pass_hours=settings.web_pass_hours,
+    )
+    thinker = Thinker(settings.ai_workers, allowance_of(settings))
+    async with open_store(settings) as opened, thinker:
+        sessions = Sessions(opened.store, settings, thinker=thinker)
+        try:
+            async with local_table(
+                sessions, opened.redis, request, secret or secrets.token_urlsafe(32)
+            ) as table:
+                print(table.url, flush=True)
+                await stop_on_signals().wait()
+        except NotOpened as exc:
+            print(f"domino-bot web: {exc}", file=sys.stderr)
+            return 1
+    return 0
 
 
 def _token_wanted(_: Translator, command: str, missing: Sequence[str]) -> str:

@@ -183,6 +183,19 @@ def build_parser(_: Translator) -> argparse.ArgumentParser:
         help=_("a file or folder to write into (default exports/); - for output"),
     )
 
+    web = commands.add_parser("web", help=_("play in the browser, on this machine"))
+    web.add_argument("variant", nargs="?", default="tyaga", metavar="GAME", help=_games_help(_))
+    web.add_argument(
+        "options",
+        nargs="*",
+        metavar="KEY=VALUE",
+        help=_("the game's options, e.g. %(example)s", example="target=50"),
+    )
+    web.add_argument(
+        "--players", type=int, help=_("seats at the table (default: the game's least)")
+    )
+    web.add_argument("--port", type=int, help=_("the port to listen on (default: WEB_PORT)"))
+
     commands.add_parser("health", help=_("exit 0 if the store answers (for health checks)"))
     return parser
 

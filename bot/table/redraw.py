@@ -55,7 +55,7 @@ async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> D
         # that died before playing it is set again, or a computer's turn would never come.
         await runner.arm(chat, game.doc)
     if game is None:
-        game = await _last_game(runner, chat)
+        game = await last_ended_game(runner, chat)
         if game is None:
             return None
     wanted = lambda slot: slot.key in slot_keys  # noqa: E731
@@ -104,7 +104,7 @@ def game_screens(
     return screens
 
 
-async def _last_game(runner: Runner, chat: ChatRef) -> Game | None:
+async def last_ended_game(runner: Runner, chat: ChatRef) -> Game | None:
     """The chat's last game at the version it ended at, if both are still kept."""
     ended = await runner.store.last_ended(chat)
     if ended is None:

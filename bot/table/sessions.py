@@ -46,7 +46,7 @@ from bot.table.moved_chat import chat_moved
 from bot.table.painter import Painter
 from bot.table.presses import game_chat, press_flow
 from bot.table.private_chat import tables_of, welcome_screen
-from bot.table.redraw import Drawn, redraw
+from bot.table.redraw import Drawn, last_ended_game, redraw
 from bot.table.rematch import rematch
 from bot.table.runner import Runner
 from bot.table.updates import hand_as_it_is
@@ -183,6 +183,13 @@ class Sessions:
         ``slot_keys``), for an adapter to bring what it shows up to date; raises
         :class:`StoreUnavailable` when the store is down."""
         return await redraw(self._runner, chat, slot_keys)
+
+    async def table_game(self, chat: ChatRef) -> Game | None:
+        """The chat's game as the store holds it, or, once it has ended, its last game at
+        the version it ended at (so a page still shows the final table); ``None`` when
+        the chat has neither. Nothing is written or armed: a web page only looks."""
+        game = await self._runner.load(chat)
+        return game if game is not None else await last_ended_game(self._runner, chat)
 
     async def _think(self, claim: TimerClaim) -> Move | None:
         """The computer's move a claimed deadline calls for, worked out by the thinker;

@@ -1,0 +1,139 @@
+"""The web table on real parts: the core's sessions on a real Redis (the core tests'
+``redis_url``), the aiohttp application on a loopback test server, pages as real
+WebSocket clients. A table is opened in a chat of its own through the commands a
+group sends, with seat 0 for a person and the rest computers."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+
+import pytest
+import redis.asyncio as aredis
+from aiohttp import ClientWebSocketResponse, WSMsgType, web
+from aiohttp.test_utils import TestClient, TestServer
+from pydantic import TypeAdapter
+
+from adapters.web import frames
+from adapters.web.app import WebTable, web_app
+from adapters.web.local import PLATFORM, LocalRequest, open_table
+from bot.app.config import Settings
+from bot.model import web_pass
+from bot.model.contract import ChatRef, UserRef
+from bot.model.decision import Game
+from bot.storage.store import Store, connect
+from bot.table.sessions import Sessions
+from tests.bot.conftest import redis_client, redis_url  # noqa: F401  (shared fixtures)
+
+SECRET = "a test secret that signs passes"
+BOT_TOKEN = "123456:TEST-token-for-init-data"
+QUICK = Settings(_env_file=None, computer_delay=0, next_deal_delay=None)
+PERSON = UserRef(PLATFORM, "1", "Ann", "en")
+STATE: TypeAdapter[frames.ToPage] = frames.TO_PAGE
+
+
+@dataclass
+class Worker:
+    """One web worker: its own store connection, core and application."""
+
+    sessions: Sessions
+    table: WebTable
+    client: TestClient[web.Request, web.Application]
+
+    async def page(self, hello: frames.Hello) -> Page:
+        socket = await self.client.ws_connect("/ws")
+        await socket.send_str(hello.model_dump_json())
+        return Page(socket)
+
+
+@dataclass
+class Page:
+    """A page's socket, and every frame it was sent."""
+
+    socket: ClientWebSocketResponse
+    got: list[frames.ToPage] = field(default_factory=list)
+
+    async def next(self, timeout: float = 10.0) -> frames.ToPage:
+        message = await self.socket.receive(timeout=timeout)
+        assert message.type is WSMsgType.TEXT, (message.type, message.data, message.extra)
+        frame = STATE.validate_json(message.data)
+        self.got.append(frame)
+        return frame
+
+    async def until(
+        self, wanted: Callable[[frames.ToPage], bool], timeout: float = 15.0
+    ) -> frames.ToPage:
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.next(timeout)
+                if wanted(frame):
+                    return frame
+
+    async def send(self, frame: frames.Play | frames.Act | frames.Hello) -> None:
+        await self.socket.send_str(frame.model_dump_json())
+
+    async def close(self) -> None:
+        await self.socket.close()
+
+
+@dataclass
+class Tables:
+    """Opens tables and the workers that serve them, all closed at the test's end."""
+
+    redis_url: str
+    stack: AsyncExitStack
+    stores: list[Store] = field(default_factory=list)
+
+    async def worker(self) -> Worker:
+        client = connect(self.redis_url)
+        store = Store(client)
+        await store.tell_pages()
+        self.stores.append(store)
+        sessions = Sessions(store, QUICK)
+        table = WebTable(sessions, client, secret=SECRET, bot_token=BOT_TOKEN)
+        served = TestClient(TestServer(web_app(table)))
+        await self.stack.enter_async_context(served)
+        return Worker(sessions, table, served)
+
+    async def open(self, worker: Worker, variant: str = "tyaga", players: int = 2) -> ChatRef:
+        chat = ChatRef(PLATFORM, uuid.uuid4().hex)  # channels are shared by all databases
+        await open_table(worker.sessions, chat, PERSON, LocalRequest(variant, players))
+        return chat
+
+
+def ticket(chat: ChatRef, user_key: str | None = PERSON.key, expires: float = 0) -> str:
+    return web_pass.sign(SECRET, chat, user_key, int(expires or time.time() + 3600))
+
+
+async def game_of(worker: Worker, chat: ChatRef) -> Game:
+    game = await worker.sessions.table_game(chat)
+    assert game is not None
+    return game
+
+
+async def until_my_turn(worker: Worker, chat: ChatRef, seat: int = 0) -> Game:
+    """Tick the computers' moves until it is ``seat``'s turn."""
+    async with asyncio.timeout(30):
+        while True:
+            game = await game_of(worker, chat)
+            view = game.state
+            if view is not None and view.turn == seat:
+                return game
+            await worker.sessions.tick(PLATFORM)
+            await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def tables(redis_client: aredis.Redis, redis_url: str) -> AsyncIterator[Tables]:  # noqa: F811
+    async with AsyncExitStack() as stack:
+        made = Tables(redis_url, stack)
+        try:
+            yield made
+        finally:
+            await stack.aclose()
+            for store in made.stores:
+                await store.close()
