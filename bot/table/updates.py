@@ -41,7 +41,7 @@ from bot.model.table import TableView, table_view
 from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
 from bot.table.models import with_hand_model, with_table_model
 from bot.table.play import private_chat
-from bot.table.shown_screens import ShownScreens
+from bot.table.shown_screens import ShownScreens as ShownScreens  # also named here, as before
 from bot.views.hand import ping_screen
 from bot.views.i18n import translator
 from bot.views.lobby import lobby_screen
