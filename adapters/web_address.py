@@ -4,11 +4,18 @@ with that pass, or, in a Telegram group, to the bot's Mini App carrying it."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 from urllib.parse import quote
 
 from bot.app.config import Settings
 from bot.model import web_pass
+from bot.model.contract import Outbound
+
+PageDeliveries: TypeAlias = MutableMapping[str, Callable[[Sequence[Outbound]], Awaitable[None]]]
+"""Where a chat adapter puts its delivery, under its platform's tag, for what the core
+says to its chats after a press made on the web table's page."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,8 @@ from adapters.discord.messages import SlotMessages
 from adapters.discord.pings import Pings
 from adapters.discord.render import PLATFORM
 from adapters.discord.translation import CatalogTranslator
-from adapters.discord.web_links import WebLinked
-from adapters.web_address import WebAddress, web_address
+from adapters.discord.web_links import WebLinked, page_delivery
+from adapters.web_address import PageDeliveries, WebAddress, web_address
 from bot.app.config import Settings
 from bot.model.contract import ChatRef
 from bot.storage.store import Store
@@ -158,10 +158,16 @@ async def tick_forever(
 
 
 async def run_discord(
-    settings: Settings, core: Core, *, redis: aredis.Redis, stop_event: asyncio.Event
+    settings: Settings,
+    core: Core,
+    *,
+    redis: aredis.Redis,
+    stop_event: asyncio.Event,
+    pages: PageDeliveries | None = None,
 ) -> None:
     """Serve Discord until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT), or
-    until the gateway connection ends for good (then its error is raised)."""
+    until the gateway connection ends for good (then its error is raised); its delivery
+    carries what presses on the web table's pages say to Discord's channels (``pages``)."""
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
     ledger = Store(redis, idle_ttl=settings.game_idle_ttl)
@@ -174,6 +180,8 @@ async def run_discord(
         shard_count=settings.discord_shard_count,
         web=web_address(settings),
     )
+    if pages is not None:
+        pages[PLATFORM] = page_delivery(adapter, web_address(settings))
     async with client:
         gateway = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
         timers = asyncio.create_task(

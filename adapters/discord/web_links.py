@@ -8,10 +8,10 @@ turned into its link once, here, so every one of them renders a plain link butto
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import replace
 
-from adapters.discord.adapter import Core
+from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.web_address import WebAddress
 from bot.model.contract import (
     Answer,
@@ -50,6 +50,18 @@ class WebLinked:
             return None
         screens = tuple(_show(show, self._web) for show in drawn.screens)
         return replace(drawn, screens=screens)
+
+
+def page_delivery(
+    adapter: DiscordAdapter, web: WebAddress | None
+) -> Callable[[Sequence[Outbound]], Awaitable[None]]:
+    """``adapter``'s delivery of what a press on the web table's page says to Discord's
+    channels, its passes made links as the adapter's own core's are."""
+
+    async def deliver(outbounds: Sequence[Outbound]) -> None:
+        await adapter.delivery.carry_out(outbounds if web is None else linked(outbounds, web))
+
+    return deliver
 
 
 def linked(outbounds: Sequence[Outbound], web: WebAddress) -> list[Outbound]:

@@ -10,12 +10,16 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
+import aiohttp
 import pytest
 import redis.asyncio as aredis
 
 from adapters.discord.render import render
-from adapters.discord.web_links import link_screen
+from adapters.discord.web_links import link_screen, page_delivery
+from adapters.web import frames
+from adapters.web.host import Deliveries, hosted_table, serving
 from adapters.web_address import WebAddress
+from bot.app.config import Settings
 from bot.model import codec, web_pass
 from bot.model.contract import Button, ChatRef, Screen
 from bot.storage.store import Store
@@ -25,6 +29,7 @@ from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, Json
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of
 from tests.adapters.discord.matches import (
     QuickSettings,
+    Referee,
     custom_id_for,
     open_table,
     plain_text,
@@ -105,3 +110,55 @@ def test_a_pass_not_made_a_link_is_left_out_rather_than_shown_dead() -> None:
     assert view is not None and [c.item.label for c in view.children] == ["Tiles"]  # type: ignore[attr-defined]
     linked = link_screen(screen, WebAddress(PAGE))
     assert [b.url for b in linked.buttons[0]] == [None, PAGE + "/?pass=a.b.c.d"]
+
+
+async def test_a_move_made_on_the_page_is_shown_in_the_channel(
+    bot: Bot, redis_client: aredis.Redis
+) -> None:
+    """The web table served beside the bot: the channel's table follows a page's move,
+    carried by the bot's own delivery."""
+    await Store(redis_client).tell_pages()  # as the bot's process does when it opens its store
+    await open_table(bot, "tyaga", 0)
+    table = table_message(bot)
+    tiles = custom_id_for(table, codec.TilesPress)
+    assert tiles is not None
+    found = await Referee(bot, Store(redis_client)).state()
+    assert found is not None and found[1] is not None
+    doc, state = found
+    mover = next(p for p in (ALICE, BOB) if str(p.id) == doc.seats[state.turn].user.user_id)
+    hand = bot.reply_to(await bot.press(mover, table, tiles))
+    (link,) = [b for b in buttons_of(hand) if b.get("style") == LINK]
+    ticket = parse_qs(urlsplit(link["url"]).query)["pass"][0]
+    pages = Deliveries()
+    pages.by_platform["dc"] = page_delivery(bot.adapter, WebAddress(PAGE))
+    settings = Settings(_env_file=None, web_public_url=PAGE, web_secret=SECRET)
+    core = Sessions(Store(redis_client), WebSettings())
+    web = hosted_table(settings, core, redis_client, pages)
+    assert web is not None
+    before = plain_text(table_message(bot))
+    async with serving(web, "127.0.0.1", 0) as port, aiohttp.ClientSession() as client:
+        socket = await client.ws_connect(f"http://127.0.0.1:{port}/ws")
+        await socket.send_str(frames.Hello(ticket=ticket).model_dump_json())
+        state = await next_state(socket)
+        assert state.hand is not None
+        play = frames.Play(notation=state.hand.moves[0].notation, counter=state.hand.counter)
+        await socket.send_str(play.model_dump_json())
+        while not isinstance(answer := await next_frame(socket), frames.Answer):
+            pass
+        assert answer.ok, answer
+        await socket.close()
+    await bot.adapter.drain()
+    after = plain_text(table_message(bot))
+    assert after != before and "led with" in after
+
+
+async def next_frame(socket: aiohttp.ClientWebSocketResponse) -> frames.ToPage:
+    message = await socket.receive(timeout=10)
+    assert message.type is aiohttp.WSMsgType.TEXT, message
+    return frames.TO_PAGE.validate_json(message.data)
+
+
+async def next_state(socket: aiohttp.ClientWebSocketResponse) -> frames.State:
+    while not isinstance(frame := await next_frame(socket), frames.State):
+        pass
+    return frame
