@@ -84,11 +84,16 @@ def _show(show: Show, web: WebAddress) -> Show:
 
 
 def link_screen(screen: Screen, web: WebAddress) -> Screen:
-    """``screen`` with its web table buttons made links (the same screen if it has none)."""
+    """``screen`` with its web table buttons made links (the same screen if it has none),
+    a row of them put first: a message that has more rows than Discord shows keeps its
+    last row (a hand's draw or pass) as buttons, and its first ones, while the rest go
+    into select menus, which cannot hold a link."""
     if not any(b.web is not None for row in screen.buttons for b in row):
         return screen
-    rows = tuple(tuple(_link(button, web) for button in row) for row in screen.buttons)
-    return replace(screen, buttons=rows)
+    rows = [tuple(_link(button, web) for button in row) for row in screen.buttons]
+    links = [row for row in rows if all(b.url is not None for b in row)]
+    rest = [row for row in rows if not all(b.url is not None for b in row)]
+    return replace(screen, buttons=(*links, *rest))
 
 
 def _link(button: Button, web: WebAddress) -> Button:

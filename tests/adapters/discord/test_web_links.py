@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
+import discord
 import pytest
 import redis.asyncio as aredis
 
@@ -110,6 +111,22 @@ def test_a_pass_not_made_a_link_is_left_out_rather_than_shown_dead() -> None:
     assert view is not None and [c.item.label for c in view.children] == ["Tiles"]  # type: ignore[attr-defined]
     linked = link_screen(screen, WebAddress(PAGE))
     assert [b.url for b in linked.buttons[0]] == [None, PAGE + "/?pass=a.b.c.d"]
+
+
+def test_a_hand_too_big_for_discord_keeps_its_link_and_its_last_row_as_buttons() -> None:
+    """Discord shows five rows: the rest of the buttons go into select menus, which
+    cannot hold a link, and the last row (draw, pass) stays buttons."""
+    tiles = tuple((Button(f"[{n}|{n}]", f"1m_{n}"),) * 5 for n in range(6))
+    words = (Button("Draw", "1m_draw"),)
+    web = (Button("Play in the web table", web="a.b.c.d"),)
+    screen = link_screen(Screen((("Your tiles",),), (*tiles, words, web)), WebAddress(PAGE))
+    view = render(screen).view
+    assert view is not None
+    shown = [getattr(c, "item", c) for c in view.children]
+    assert [b.url for b in shown if isinstance(b, discord.ui.Button) and b.url] == [
+        PAGE + "/?pass=a.b.c.d"
+    ]
+    assert "Draw" in [b.label for b in shown if isinstance(b, discord.ui.Button)]
 
 
 async def test_a_move_made_on_the_page_is_shown_in_the_channel(
