@@ -4,6 +4,7 @@ follows, carried by the bot's own delivery."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from typing import Any
@@ -13,10 +14,11 @@ import aiohttp
 import pytest
 import redis.asyncio as aredis
 
-from adapters.telegram.run import page_delivery
+from adapters.telegram.run import page_delivery, run_telegram
 from adapters.web import frames
 from adapters.web.host import Deliveries, hosted_table, serving
 from bot.app.config import Settings
+from bot.model.contract import Notice
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
 from tests.adapters.telegram.fakebot import FakeBotApi
@@ -24,6 +26,14 @@ from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for
 from tests.adapters.telegram.players import buttons
 from tests.adapters.telegram.tables import PACE, started_table, turn_now
+from tests.adapters.telegram.test_app import (  # noqa: F401 (fixtures)
+    GROUP,
+    GROUP_ID,
+    EchoCore,
+    ann,
+    core,
+    text,
+)
 from tests.adapters.telegram.vclock import VirtualClock
 
 pytestmark = pytest.mark.slow
@@ -74,9 +84,9 @@ async def next_frame(socket: aiohttp.ClientWebSocketResponse) -> frames.ToPage:
 async def test_a_move_made_on_the_page_is_shown_in_the_group(
     make_driver: Any, people: dict[str, FakeUser], web_port: int
 ) -> None:
-    ann, bob = people["ann"], people["bob"]
+    host, guest = people["ann"], people["bob"]
     d = make_driver()
-    game_id = await started_table(d, ann, "/newgame tyaga", bob)
+    game_id = await started_table(d, host, "/newgame tyaga", guest)
     mover = (await turn_now(d)).mover
     hand = await d.hand(mover, game_id)
     assert hand is not None
@@ -102,3 +112,30 @@ async def test_a_move_made_on_the_page_is_shown_in_the_group(
     await d.bot.drain()
     after = (await d.table(game_id))["text"]
     assert after != before and "Line:" in after
+
+
+async def test_run_telegram_lends_its_delivery_to_the_web_tables_pages(
+    fake: FakeBotApi,
+    core: EchoCore,  # noqa: F811
+    ann: FakeUser,  # noqa: F811  (a member of the group, which makes it)
+    redis_client: Any,
+) -> None:
+    stop = asyncio.Event()
+    pages = Deliveries()
+    task = asyncio.create_task(
+        run_telegram(
+            settings_for(fake), core, redis=redis_client, stop_event=stop, pages=pages.by_platform
+        )
+    )
+    for _ in range(500):
+        if "tg" in pages.by_platform:
+            break
+        await asyncio.sleep(0.01)
+    await pages([Notice(GROUP, text("moved on the page"))])
+    for _ in range(500):
+        if fake.bot_messages(GROUP_ID):
+            break
+        await asyncio.sleep(0.01)
+    stop.set()
+    await asyncio.wait_for(task, 10)
+    assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["moved on the page"]
