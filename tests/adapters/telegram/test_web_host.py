@@ -5,7 +5,11 @@ follows, carried by the bot's own delivery."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import signal
+import socket
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -17,10 +21,12 @@ import redis.asyncio as aredis
 from adapters.telegram.run import page_delivery, run_telegram
 from adapters.web import frames
 from adapters.web.host import Deliveries, hosted_table, serving
+from bot.__main__ import run_bots
 from bot.app.config import Settings
 from bot.model.contract import Notice
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
+from bot.views.i18n import translator
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for
@@ -139,3 +145,26 @@ async def test_run_telegram_lends_its_delivery_to_the_web_tables_pages(
     stop.set()
     await asyncio.wait_for(task, 10)
     assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["moved on the page"]
+
+
+async def test_the_bots_process_serves_the_web_table_where_it_is_set_up(
+    fake: FakeBotApi, redis_url: str
+) -> None:
+    with socket.socket() as probe:  # a port free a moment ago
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings = settings_for(
+        fake, redis_url=redis_url, web_port=port, ai_workers=0, picture_workers=0, **WEB
+    )
+    bots = asyncio.create_task(run_bots(settings, ["telegram"], translator("en")))
+    health: dict[str, Any] | None = None
+    async with aiohttp.ClientSession() as client:
+        for _ in range(500):
+            with contextlib.suppress(aiohttp.ClientError):
+                async with client.get(f"http://127.0.0.1:{port}/healthz") as reply:
+                    health = await reply.json()
+                    break
+            await asyncio.sleep(0.02)
+    os.kill(os.getpid(), signal.SIGTERM)  # as a service manager stops the bot
+    assert await asyncio.wait_for(bots, 15) == 0
+    assert health == {"ok": True}
