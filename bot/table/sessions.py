@@ -34,12 +34,12 @@ from bot.model.contract import (
     Screen,
     SlotKind,
     Unreachable,
-    UserRef,
 )
 from bot.model.decision import Decision, Game, reply_line, reply_text
 from bot.storage.store import Store, StoreUnavailable, TimerClaim
 from bot.table import asking, history, lobby, lookups, play, privacy, review
-from bot.table.commands import Commands, respond
+from bot.table.apology import apology
+from bot.table.commands import Commands
 from bot.table.event_log import described
 from bot.table.match_steps import UNREACHABLE_TIMER, Tempo
 from bot.table.moved_chat import chat_moved
@@ -50,6 +50,7 @@ from bot.table.redraw import Drawn, last_ended_game, redraw
 from bot.table.rematch import rematch
 from bot.table.runner import Runner
 from bot.table.updates import hand_as_it_is
+from bot.table.web_setup import web_of
 from bot.views.i18n import Translator, pick_language, text_line, translator
 from engine import Move
 
@@ -98,7 +99,7 @@ class Sessions:
             # Optional: a front end's own settings may leave it to the default.
             float(getattr(settings, "unreachable_turn_timeout", UNREACHABLE_TIMER)),
         )
-        self._runner = Runner(store, tempo, clock, settings.default_lang, painter)
+        self._runner = Runner(store, tempo, clock, settings.default_lang, painter, web_of(settings))
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
         self._privacy = privacy.Privacy(self._runner, self._commands.user_lang)
         self._commands.thinker = self._thinker
@@ -109,10 +110,10 @@ class Sessions:
             return await self._dispatch(inbound)
         except StoreUnavailable:
             log.warning("store unavailable while handling %s", type(inbound).__name__)
-            return self._apology(inbound, unavailable=True)
+            return apology(inbound, self._default_lang, unavailable=True)
         except Exception:
             log.exception("failed to handle %s", described(inbound))
-            return self._apology(inbound, unavailable=False)
+            return apology(inbound, self._default_lang, unavailable=False)
 
     async def tick(self, platform: str | None = None) -> list[Outbound]:
         """Play what is due: claims each due deadline (only one process gets it)."""
@@ -252,9 +253,9 @@ class Sessions:
         if isinstance(action, codec.PicturePress):
             return await self._picture(press, chat, action.game_id)
         runner = self._runner
-        steady = chat.platform in runner.steady
+        steady, web = chat.platform in runner.steady, runner.web_links()
         flow = await press_flow(
-            press, action, runner.clock(), runner.tempo, self._commands.user_lang, steady
+            press, action, runner.clock(), runner.tempo, self._commands.user_lang, steady, web
         )
         ran = await self._runner.run(chat, press.user, flow)
         if ran.before is None and chat != press.chat:
@@ -344,13 +345,13 @@ class Sessions:
         chat = action.chat
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
-        game_id, runner = action.game_id, self._runner
+        game_id, runner, web = action.game_id, self._runner, self._runner.web_links()
         now, tempo, steady = runner.clock(), runner.tempo, chat.platform in runner.steady
         ran = await runner.run(
             chat,
             user,
-            lambda game, translator: play.private_start(
-                game, game_id, user, translator=translator, now=now, tempo=tempo, steady=steady
+            lambda game, _: play.private_start(
+                game, game_id, user, translator=_, now=now, tempo=tempo, steady=steady, web=web
             ),
         )
         decision = ran.decision
@@ -374,32 +375,10 @@ class Sessions:
         )
         return ran.updates
 
-    # -- failures ---------------------------------------------------------------------
-
-    def _apology(self, inbound: Inbound, *, unavailable: bool) -> list[Outbound]:
-        user = _user_of(inbound)
-        _ = translator(pick_language(user.lang if user else None, self._default_lang))
-        text = (
-            _("The table is unavailable, try again in a moment")
-            if unavailable
-            else _("Sorry, something went wrong. Please try again.")
-        )
-        if isinstance(inbound, Press):
-            return [Answer(text, alert=True)]
-        if isinstance(inbound, Command):
-            return [respond(inbound, Screen((text_line(text),)))]
-        if isinstance(inbound, PrivateStart):
-            return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
-        return []
-
 
 def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], Awaitable[None]]:
     """Put back a deadline whose move the store could not take."""
     return lambda: runner.store.schedule(claim.chat, claim.game_id, claim.counter, due)
-
-
-def _user_of(inbound: Inbound) -> UserRef | None:
-    return None if isinstance(inbound, ChatMoved) else inbound.user
 
 
 __all__ = ["ChatRef", "SessionSettings", "Sessions"]
