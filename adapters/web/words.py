@@ -24,6 +24,7 @@ PAGE_WORDS: Final = {
     "deal": N_("Deal"),
     "total": N_("Total"),
     "this_deal": N_("This deal"),
+    "held": N_("Tiles in hand"),
     "computer": N_("Computer"),
     "away": N_("A computer plays for this seat"),
     "goat": N_("Goat"),

@@ -303,7 +303,8 @@
       head.append(el('span', 'clock'));
       card.append(head);
       const backs = el('div', 'backs');
-      backs.setAttribute('aria-label', `${seat.tiles}`);
+      backs.setAttribute('aria-label', `${w('held')}: ${seat.tiles}`);
+      backs.setAttribute('role', 'img');
       for (let i = 0; i < seat.tiles; i += 1) backs.append(el('span', 'back'));
       backs.append(el('span', 'count', String(seat.tiles)));
       card.append(backs);
