@@ -1,6 +1,6 @@
 """Moments of a match the page shows as they come: Thief of Baghdad's steal and Kozel's
 two doubles at once as buttons, a lobby waiting, a turn counted down on the server's
-clock, and a finished match's points, winners and rematch."""
+clock, a finished match's points, winners and rematch, and a table that is gone."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from adapters.web.frames import Act, FromPage, Hello, Play, State, ToPage
+from adapters.web.frames import Act, FromPage, Gone, Hello, Play, State, ToPage
 from tests.adapters.web.browser.fixture_table import FixtureTable
 from tests.adapters.web.browser.scenes import Scene, find
 from tests.adapters.web.browser.test_page_draws import greeted, opened
@@ -96,3 +96,15 @@ def test_a_finished_match_shows_its_points_its_winners_and_a_rematch(
         assert all(names[seat] in winners for seat in table.match_result.winners)
         driver.find_element(By.CSS_SELECTOR, "#moves button.rematch").click()
         WebDriverWait(driver, 5).until(lambda _: Act(act="rematch") in server.received)
+
+
+def test_a_table_gone_is_said_and_not_asked_for_again(driver: webdriver.Chrome) -> None:
+    scene = find("tyaga", lambda s: not s.state.deal_over)
+    with greeted(scene) as server:
+        opened(driver, server, scene.table.version)
+        server.send(Gone(text="This table was closed."))
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_element(By.ID, "banner").text == "This table was closed."
+        )
+        time.sleep(1.5)
+        assert len(server.hellos()) == 1
