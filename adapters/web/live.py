@@ -47,6 +47,7 @@ class Live:
         self._reading: dict[str, asyncio.Task[None]] = {}  # chat key -> its read
         self._again: set[str] = set()  # chats to read once more after the read under way
         self._subscribing = asyncio.Lock()
+        self._closed = False
 
     async def start(self) -> None:
         """Open the pub/sub connection; sharded channels if Redis has them."""
@@ -56,6 +57,9 @@ class Live:
         self._reader = asyncio.create_task(self._read(), name="web-live")
 
     async def close(self) -> None:
+        # The flag as well as the cancel: a client call may hold on to a cancellation.
+        self._closed = True
+        self._listening.set()
         tasks = [t for t in (self._reader, *self._reading.values()) if t is not None]
         for task in tasks:
             task.cancel()
@@ -113,6 +117,8 @@ class Live:
         chat read at once (a move may have been missed meanwhile)."""
         while True:
             await self._listening.wait()
+            if self._closed:
+                return
             try:
                 message = await self._pubsub.get_message(
                     ignore_subscribe_messages=True, timeout=1.0

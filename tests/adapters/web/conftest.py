@@ -99,9 +99,18 @@ class Tables:
         await self.stack.enter_async_context(served)
         return Worker(sessions, table, served)
 
-    async def open(self, worker: Worker, variant: str = "tyaga", players: int = 2) -> ChatRef:
+    async def open(
+        self,
+        worker: Worker,
+        variant: str = "tyaga",
+        players: int = 2,
+        host: UserRef = PERSON,
+        options: tuple[str, ...] = (),
+    ) -> ChatRef:
+        """A table with ``host`` at seat 0 and computers in the other seats, started."""
         chat = ChatRef(PLATFORM, uuid.uuid4().hex)  # channels are shared by all databases
-        await open_table(worker.sessions, chat, PERSON, LocalRequest(variant, players))
+        request = LocalRequest(variant, players, options=options)
+        await open_table(worker.sessions, chat, host, request)
         return chat
 
 
