@@ -10,16 +10,22 @@ it built that version, and else the page is told the current deal from its start
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
+from typing import Final
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from adapters.web import frames
 from adapters.web.views import Built, state_of
 from adapters.web.who import Viewer
 from bot.model.decision import Game
 from bot.views.i18n import Translator, pick_language, translator
+
+log = logging.getLogger(__name__)
+
+SEND_WAIT: Final = 10.0  # seconds a page has to take a frame before it is closed
 
 
 class Page:
@@ -72,8 +78,15 @@ class Page:
         return True
 
     async def send(self, frame: frames.ToPage) -> None:
-        if not self.socket.closed:
-            await self.socket.send_str(frame.model_dump_json())
+        """Send ``frame``; a page that has not taken it within :data:`SEND_WAIT` (it stopped
+        reading, its network went) is closed, so it holds up no other page of its chat."""
+        if self.socket.closed:
+            return
+        try:
+            await asyncio.wait_for(self.socket.send_str(frame.model_dump_json()), SEND_WAIT)
+        except TimeoutError:
+            log.info("a page of %s stopped reading: closed", self.viewer.chat.key)
+            await self.socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow")
 
 
 def page_language(viewer: Viewer, game: Game | None, default: str) -> str:

@@ -21,6 +21,7 @@ from pydantic import TypeAdapter
 from adapters.web import frames
 from adapters.web.app import WebTable, web_app
 from adapters.web.local import PLATFORM, LocalRequest, open_table
+from adapters.web.moves import Deliver, drop
 from bot.app.config import Settings
 from bot.model import web_pass
 from bot.model.contract import ChatRef, UserRef
@@ -88,13 +89,13 @@ class Tables:
     stack: AsyncExitStack
     stores: list[Store] = field(default_factory=list)
 
-    async def worker(self) -> Worker:
+    async def worker(self, deliver: Deliver = drop) -> Worker:
         client = connect(self.redis_url)
         store = Store(client)
         await store.tell_pages()
         self.stores.append(store)
         sessions = Sessions(store, QUICK)
-        table = WebTable(sessions, client, secret=SECRET, bot_token=BOT_TOKEN)
+        table = WebTable(sessions, client, secret=SECRET, bot_token=BOT_TOKEN, deliver=deliver)
         served = TestClient(TestServer(web_app(table)))
         await self.stack.enter_async_context(served)
         return Worker(sessions, table, served)

@@ -3,8 +3,13 @@ pressed through the core, its refusals told and nothing changed."""
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Sequence
+
 from adapters.web import frames
-from tests.adapters.web.conftest import Tables, game_of, ticket, until_my_turn
+from adapters.web.local import PLATFORM
+from bot.model.contract import Answer, ChatRef, Command, Outbound, Show, SlotKind
+from tests.adapters.web.conftest import PERSON, Tables, game_of, ticket, until_my_turn
 
 
 async def test_a_seat_is_welcomed_then_sent_the_table(tables: Tables) -> None:
@@ -38,4 +43,78 @@ async def test_a_legal_move_is_taken_and_a_newer_state_follows(tables: Tables) -
     newer = await page.until(lambda f: isinstance(f, frames.State) and f.version > state.version)
     assert isinstance(newer, frames.State) and newer.events
     assert (await game_of(worker, chat)).version > game.version
+    assert newer.said and "Ann" in newer.said[-1]  # his move, in words
     await page.close()
+
+
+async def test_each_tile_that_cannot_go_says_why_in_the_cores_words(tables: Tables) -> None:
+    worker = await tables.worker()
+    chat = await tables.open(worker)
+    game = await until_my_turn(worker, chat)
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    mine = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
+    assert isinstance(mine, frames.State) and mine.hand is not None
+    playable = {m.tile for m in mine.hand.moves} | {m.second for m in mine.hand.moves}
+    stuck = {f"{t.hi}-{t.lo}": t for t in mine.hand.tiles if t not in playable}
+    assert mine.why.keys() == stuck.keys()
+    assert all(text == f"[{stuck[k].hi}|{stuck[k].lo}] doesn't fit" for k, text in mine.why.items())
+    move = next(m for m in mine.hand.moves if m.tile is not None)
+    await page.send(frames.Play(notation=move.notation, counter=mine.hand.counter))
+    theirs = await page.until(lambda f: isinstance(f, frames.State) and f.version > game.version)
+    assert isinstance(theirs, frames.State) and theirs.hand is not None
+    assert theirs.table is not None and theirs.table.turn is not None
+    assert theirs.table.turn.seat == 1  # the computer moves on a tick, which has not come
+    assert theirs.why == {f"{t.hi}-{t.lo}": "It is not your turn" for t in theirs.hand.tiles}
+    await page.close()
+
+
+async def test_a_lobby_is_a_state_with_no_table(tables: Tables) -> None:
+    worker = await tables.worker()
+    chat = ChatRef(PLATFORM, uuid.uuid4().hex)
+    await worker.sessions.handle(Command(chat, PERSON, "new", ("tyaga",), is_admin=True))
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    welcome = await page.next()
+    assert isinstance(welcome, frames.Welcome) and welcome.seat == 0
+    lobby = await page.next()
+    assert isinstance(lobby, frames.State) and lobby.table is None and lobby.hand is None
+    assert lobby.version > 0
+    await page.close()
+
+
+async def test_a_table_that_is_not_there_is_said_gone(tables: Tables) -> None:
+    worker = await tables.worker()
+    chat = ChatRef(PLATFORM, uuid.uuid4().hex)
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    assert isinstance(await page.next(), frames.Welcome)
+    assert await page.next() == frames.Gone(text="That game is over.")
+    await page.close()
+
+
+async def test_what_the_core_says_to_the_chat_is_delivered(tables: Tables) -> None:
+    delivered: list[Outbound] = []
+
+    async def deliver(outbound: Sequence[Outbound]) -> None:
+        delivered.extend(outbound)
+
+    worker = await tables.worker(deliver)
+    chat = await tables.open(worker)
+    game = await until_my_turn(worker, chat)
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
+    assert isinstance(state, frames.State) and state.hand is not None
+    await page.send(frames.Play(notation=state.hand.moves[0].notation, counter=state.hand.counter))
+    assert await page.until(lambda f: isinstance(f, frames.Answer)) == frames.Answer(ok=True)
+    tables_shown = [o for o in delivered if isinstance(o, Show) and o.slot.kind is SlotKind.TABLE]
+    assert [show.version for show in tables_shown] == [game.version + 1]
+    assert not any(isinstance(o, Answer) for o in delivered)  # the page had its answer
+    await page.close()
+
+
+async def test_the_page_and_its_files_are_served(tables: Tables) -> None:
+    worker = await tables.worker()
+    health = await worker.client.get("/healthz")
+    assert health.status == 200 and await health.json() == {"ok": True}
+    index = await worker.client.get("/")
+    assert index.status == 200 and "<html" in await index.text()
+    missing = await worker.client.get("/static/no-such-file.js")
+    assert missing.status == 404
