@@ -4,10 +4,16 @@ page that comes back says the version it drew and is sent what happened since.""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from adapters.web import frames
 from bot.model import codec
 from bot.model.contract import Answer, Press
 from bot.model.events import DealStarted
+from bot.storage import keys
+from bot.storage.store import connect
 from engine import view
 from tests.adapters.web.conftest import PERSON, Page, Tables, ticket, until_my_turn
 
@@ -106,3 +112,43 @@ async def test_a_page_that_resyncs_on_its_socket_gets_the_table_again(tables: Ta
     assert isinstance(again, frames.State) and again.version == first.version
     assert again.events == ()  # it had them all
     await page.close()
+
+
+async def test_a_page_is_never_sent_a_version_it_has(tables: Tables) -> None:
+    worker = await tables.worker()
+    chat = await tables.open(worker)
+    game = await until_my_turn(worker, chat)
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    await state_at(page, game.version)
+    worker.table.live.heard(chat)  # as if the channel spoke with nothing new
+    with pytest.raises(TimeoutError):
+        await page.next(timeout=0.5)
+    await page.close()
+
+
+async def test_a_chats_channel_is_heard_while_one_of_its_pages_is_open(tables: Tables) -> None:
+    worker = await tables.worker()
+    chat = await tables.open(worker)
+    redis = connect(tables.redis_url)
+    channel = keys.live(chat)
+
+    version = (await redis.info("server"))["redis_version"]
+    sharded = int(str(version).split(".")[0]) >= 7  # as the store publishes
+
+    async def listeners() -> int:
+        asked = "SHARDNUMSUB" if sharded else "NUMSUB"
+        counted = await redis.execute_command("PUBSUB", asked, channel)
+        return int(counted[1])
+
+    first = await worker.page(frames.Hello(ticket=ticket(chat)))
+    await first.next()
+    assert await listeners() == 1
+    second = await worker.page(frames.Hello(ticket=ticket(chat, None)))
+    await second.next()
+    assert await listeners() == 1  # one subscription a worker, however many pages
+    await first.close()
+    await second.close()
+    async with asyncio.timeout(5):
+        while await listeners():
+            await asyncio.sleep(0.05)
+    await redis.aclose()
