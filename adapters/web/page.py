@@ -50,11 +50,13 @@ class Page:
     def translator(self) -> Translator:
         return self._
 
-    def resume(self, version: int, game: Game | None, step: int | None) -> None:
-        """The page says it drew ``version`` (of the table's current game, as far as
-        anyone can tell: ``step`` is that version's, if this worker knows it)."""
+    def resume(self, version: int, drawn: str | None, game: Game | None, step: int | None) -> None:
+        """The page says it drew ``version`` of game ``drawn`` (``None``: it does not say
+        which; taken to be the current ``game``); ``step`` is that version's, if this
+        worker built it."""
         self.version = version
-        if game is not None and step is not None:
+        same = game is not None and drawn in (None, game.doc.id)
+        if game is not None and same and step is not None:
             self.game_id, self.step = game.doc.id, step
 
     async def show(self, built: Built, *, again: bool = False) -> bool:

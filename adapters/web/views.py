@@ -93,13 +93,14 @@ def state_of(built: Built, seat: int | None, _: Translator, since: int | None, n
     language, the events after step ``since`` (``None``: the deal's so far)."""
     game, table = built.game, built.table
     if table is None:
-        return State(version=game.version, now=now, table=None)
+        return State(version=game.version, game=game.doc.id, now=now, table=None)
     hand = built.hand(seat) if seat is not None else None
     events = built.events_after(since)
     name = seat_names(_, table)
     words = EventWords(_, name, seat)
     return State(
         version=game.version,
+        game=game.doc.id,
         now=now,
         table=table,
         hand=hand,

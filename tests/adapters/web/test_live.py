@@ -91,7 +91,15 @@ async def test_a_page_that_comes_back_is_sent_what_happened_since(tables: Tables
     assert isinstance(state, frames.State) and state.version == later.version
     assert state.events and all(e.version > game.doc.step for e in state.events)
     assert len(state.said) >= 2  # his move and the computer's, in words
-    # A page that says nothing of what it drew is told the deal from its start.
+    # A page that drew another game, or says nothing of what it drew, is told the deal
+    # from its start.
+    other = await worker.page(
+        frames.Hello(ticket=ticket(chat), version=drawn.version, game="another")
+    )
+    await other.next()
+    told = await other.next()
+    assert isinstance(told, frames.State) and isinstance(told.events[0], DealStarted)
+    await other.close()
     fresh = await worker.page(frames.Hello(ticket=ticket(chat)))
     await fresh.next()
     whole = await fresh.next()

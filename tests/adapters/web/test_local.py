@@ -44,7 +44,8 @@ async def test_the_local_table_is_played_from_its_link(sessions: Sessions, redis
         await page.send(frames.Hello(ticket=ticket))
         welcome = await page.next()
         assert isinstance(welcome, frames.Welcome) and welcome.seat == 0
-        first_id = await play_to_the_end(page)
+        final = await play_to_the_end(page)
+        first_id = final.game
         await page.send(frames.Act(act="rematch"))
         # (the answers to the moves before it were taken, with no words)
         answered = await page.until(lambda f: isinstance(f, frames.Answer) and bool(f.text))
@@ -57,13 +58,16 @@ async def test_the_local_table_is_played_from_its_link(sessions: Sessions, redis
         )
         assert isinstance(started, frames.State) and started.table is not None
         assert started.table.status == "running"
+        # Versions count within a game: the page knows the new one by its id.
+        assert started.game == started.table.table != final.game
+        assert started.version < final.version
         await socket.close()
     await redis.aclose()
 
 
-async def play_to_the_end(page: Page) -> str:
+async def play_to_the_end(page: Page) -> frames.State:
     """Play seat 0's first legal move at each of its turns, and the next deal when one
-    ends, until the match is over; the match's table id."""
+    ends, until the match is over; its final state."""
     moves = 0
     async with asyncio.timeout(90):
         while True:
@@ -73,8 +77,8 @@ async def play_to_the_end(page: Page) -> str:
                 continue
             acts = [a.act for a in state.actions]
             if "rematch" in acts:
-                assert moves >= 1
-                return state.table.table
+                assert moves >= 1 and state.game == state.table.table
+                return state
             if "next_deal" in acts:
                 await page.send(frames.Act(act="next_deal"))
                 continue
