@@ -32,7 +32,6 @@ from adapters.web.who import Gate, Refused
 from adapters.web.words import page_words
 from bot.model.decision import Game
 from bot.storage.values import StoreUnavailable
-from bot.views.i18n import translator
 
 log = logging.getLogger(__name__)
 
@@ -162,10 +161,10 @@ async def _open(table: WebTable, page: Page, hello: frames.Hello) -> None:
     async with page.lock:
         await table.live.join(page)
         game = await table.core.table_game(page.viewer.chat)
-        page.lang = page_language(page.viewer, game, table.default_lang)
-        page._ = _ = translator(page.lang)
+        page.speak(page_language(page.viewer, game, table.default_lang))
         seat = page.viewer.seat(game.doc) if game is not None else None
-        await page.send(frames.Welcome(lang=page.lang, seat=seat, words=page_words(_)))
+        words = page_words(page.translator)
+        await page.send(frames.Welcome(lang=page.lang, seat=seat, words=words))
         await _resync(table, page, hello, game)
 
 
@@ -198,8 +197,12 @@ async def _serve(table: WebTable, page: Page) -> None:
         game = await table.core.table_game(page.viewer.chat)
         built = table.models.built(game) if game is not None else None
         if isinstance(frame, frames.Play):
-            answer = await moves.play(table.core, table.deliver, page.viewer, built, frame, page._)
+            answer = await moves.play(
+                table.core, table.deliver, page.viewer, built, frame, page.translator
+            )
         else:
-            answer = await moves.act(table.core, table.deliver, page.viewer, built, frame, page._)
+            answer = await moves.act(
+                table.core, table.deliver, page.viewer, built, frame, page.translator
+            )
         with contextlib.suppress(ConnectionError):
             await page.send(answer)

@@ -48,7 +48,12 @@ class Page:
 
     @property
     def translator(self) -> Translator:
+        """The page's words, in its language."""
         return self._
+
+    def speak(self, lang: str) -> None:
+        """Speak ``lang`` from now on (known once the table is read)."""
+        self.lang, self._ = lang, translator(lang)
 
     def resume(self, version: int, drawn: str | None, game: Game | None, step: int | None) -> None:
         """The page says it drew ``version`` of game ``drawn`` (``None``: it does not say
