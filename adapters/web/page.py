@@ -21,6 +21,7 @@ from adapters.web import frames
 from adapters.web.views import Built, state_of
 from adapters.web.who import Viewer
 from bot.model.decision import Game
+from bot.model.parts import TileRef
 from bot.views.i18n import Translator, pick_language, translator
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ class Page:
         self.game_id: str | None = None
         self.version = 0
         self.step: int | None = None
+        self.held: tuple[TileRef, ...] = ()  # the seat's tiles as last sent
 
     @property
     def translator(self) -> Translator:
@@ -79,9 +81,11 @@ class Page:
         if self.socket.closed:
             return False
         seat = self.viewer.seat(game.doc)
-        state = state_of(built, seat, self._, self.step if same else None, self.clock())
+        since, held = (self.step, self.held) if same else (None, ())
+        state = state_of(built, seat, self._, since, self.clock(), held)
         await self.send(state)
         self.game_id, self.version, self.step = game.doc.id, game.version, built.step
+        self.held = state.hand.tiles if state.hand is not None else ()
         return True
 
     async def send(self, frame: frames.ToPage) -> None:

@@ -125,13 +125,18 @@ async def game_of(worker: Worker, chat: ChatRef) -> Game:
     return game
 
 
-async def until_my_turn(worker: Worker, chat: ChatRef, seat: int = 0) -> Game:
-    """Tick the computers' moves until it is ``seat``'s turn."""
+async def until_my_turn(
+    worker: Worker, chat: ChatRef, seat: int = 0, *, or_over: bool = False
+) -> Game:
+    """Tick the computers' moves until it is ``seat``'s turn (or, ``or_over``, until
+    the deal is over)."""
     async with asyncio.timeout(30):
         while True:
             game = await game_of(worker, chat)
             view = game.state
             if view is not None and view.turn == seat:
+                return game
+            if or_over and (view is None or view.turn is None):
                 return game
             await worker.sessions.tick(PLATFORM)
             await asyncio.sleep(0.05)

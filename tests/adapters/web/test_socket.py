@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from adapters.web import frames
 from adapters.web.local import PLATFORM
 from bot.model.contract import Answer, ChatRef, Command, Outbound, Show, SlotKind
-from tests.adapters.web.conftest import PERSON, Tables, game_of, ticket, until_my_turn
+from bot.model.events import Drew
+from tests.adapters.web.conftest import PERSON, Page, Tables, game_of, ticket, until_my_turn
 
 
 async def test_a_seat_is_welcomed_then_sent_the_table(tables: Tables) -> None:
@@ -118,3 +119,44 @@ async def test_the_page_and_its_files_are_served(tables: Tables) -> None:
     assert index.status == 200 and "<html" in await index.text()
     missing = await worker.client.get("/static/no-such-file.js")
     assert missing.status == 404
+
+
+async def test_a_players_own_draw_names_the_tiles_he_drew(tables: Tables) -> None:
+    worker = await tables.worker()
+    for _table in range(8):  # a deal where seat 0 must draw comes soon
+        chat = await tables.open(worker, options=("hand_size=3",))
+        page = await worker.page(frames.Hello(ticket=ticket(chat)))
+        await page.next()
+        before = await page.next()
+        assert isinstance(before, frames.State)
+        while True:
+            game = await until_my_turn(worker, chat, or_over=True)
+            state = before
+            if state.version < game.version:
+                state = await newer_than(page, state.version)
+                assert state.version == game.version
+            assert state.hand is not None and before.hand is not None
+            # The core draws for him when nothing fits: his hand gains the tiles.
+            draws = [e for e in state.events if isinstance(e, Drew) and e.seat == 0]
+            if len(draws) == 1 and state is not before:
+                gained = [t for t in state.hand.tiles if t not in before.hand.tiles]
+                assert len(gained) == draws[0].count
+                named = " ".join(f"[{t.hi}|{t.lo}]" for t in gained)
+                assert f"You drew {named}" in state.said
+                await page.close()
+                return
+            if game.state is None or game.state.turn is None:
+                break  # the deal is over with no draw of his
+            move = state.hand.moves[0]
+            await page.send(frames.Play(notation=move.notation, counter=state.hand.counter))
+            before = await newer_than(page, state.version)
+        await page.close()
+    raise AssertionError("no draw in eight deals")
+
+
+async def newer_than(page: Page, version: int) -> frames.State:
+    """The page's first state after ``version``."""
+    while True:
+        frame = await page.until(lambda f: isinstance(f, frames.State))
+        if isinstance(frame, frames.State) and frame.version > version:
+            return frame
