@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
@@ -57,8 +58,11 @@ class Page:
 
     socket: ClientWebSocketResponse
     got: list[frames.ToPage] = field(default_factory=list)
+    held: deque[frames.ToPage] = field(default_factory=deque)  # read, not yet taken
 
     async def next(self, timeout: float = 10.0) -> frames.ToPage:
+        if self.held:
+            return self.held.popleft()
         message = await self.socket.receive(timeout=timeout)
         assert message.type is WSMsgType.TEXT, (message.type, message.data, message.extra)
         frame = STATE.validate_json(message.data)
@@ -73,6 +77,18 @@ class Page:
                 frame = await self.next(timeout)
                 if wanted(frame):
                     return frame
+
+    async def answer(self, timeout: float = 15.0) -> frames.Answer:
+        """The next answer; the states that came before it are left to be taken (a
+        state may come before the answer to the move that made it)."""
+        skipped: list[frames.ToPage] = []
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.next(timeout)
+                if isinstance(frame, frames.Answer):
+                    self.held.extendleft(reversed(skipped))
+                    return frame
+                skipped.append(frame)
 
     async def send(self, frame: frames.Play | frames.Act | frames.Hello) -> None:
         await self.socket.send_str(frame.model_dump_json())

@@ -65,7 +65,7 @@ async def test_the_computers_moves_on_a_tick_reach_the_page(tables: Tables) -> N
     state = await state_at(page, game.version)
     assert state.hand is not None
     await page.send(frames.Play(notation=state.hand.moves[0].notation, counter=state.hand.counter))
-    assert await page.until(lambda f: isinstance(f, frames.Answer)) == frames.Answer(ok=True)
+    assert await page.answer() == frames.Answer(ok=True)
     after = await until_my_turn(worker, chat)  # the computer moved on a tick
     assert after.version >= game.version + 2
     assert (await state_at(page, after.version)).version == after.version

@@ -39,7 +39,7 @@ async def seated_page(tables: Tables) -> Seated:
 
 
 async def refusal(page: Page) -> frames.Answer:
-    answer = await page.until(lambda f: isinstance(f, frames.Answer))
+    answer = await page.answer()
     assert isinstance(answer, frames.Answer)
     return answer
 

@@ -39,7 +39,7 @@ async def test_a_legal_move_is_taken_and_a_newer_state_follows(tables: Tables) -
     assert isinstance(state, frames.State) and state.hand is not None
     move = state.hand.moves[0]
     await page.send(frames.Play(notation=move.notation, counter=state.hand.counter))
-    answer = await page.until(lambda f: isinstance(f, frames.Answer))
+    answer = await page.answer()
     assert answer == frames.Answer(ok=True, text="")
     newer = await page.until(lambda f: isinstance(f, frames.State) and f.version > state.version)
     assert isinstance(newer, frames.State) and newer.events
@@ -104,7 +104,7 @@ async def test_what_the_core_says_to_the_chat_is_delivered(tables: Tables) -> No
     state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
     assert isinstance(state, frames.State) and state.hand is not None
     await page.send(frames.Play(notation=state.hand.moves[0].notation, counter=state.hand.counter))
-    assert await page.until(lambda f: isinstance(f, frames.Answer)) == frames.Answer(ok=True)
+    assert await page.answer() == frames.Answer(ok=True)
     tables_shown = [o for o in delivered if isinstance(o, Show) and o.slot.kind is SlotKind.TABLE]
     assert [show.version for show in tables_shown] == [game.version + 1]
     assert not any(isinstance(o, Answer) for o in delivered)  # the page had its answer
@@ -160,3 +160,19 @@ async def newer_than(page: Page, version: int) -> frames.State:
         frame = await page.until(lambda f: isinstance(f, frames.State))
         if isinstance(frame, frames.State) and frame.version > version:
             return frame
+
+
+async def test_a_delivery_that_fails_leaves_the_page_its_answer_and_state(tables: Tables) -> None:
+    async def broken(outbound: Sequence[Outbound]) -> None:
+        raise ConnectionError("the chat's platform is down")
+
+    worker = await tables.worker(broken)
+    chat = await tables.open(worker)
+    game = await until_my_turn(worker, chat)
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
+    assert isinstance(state, frames.State) and state.hand is not None
+    await page.send(frames.Play(notation=state.hand.moves[0].notation, counter=state.hand.counter))
+    assert await page.answer() == frames.Answer(ok=True)
+    assert (await newer_than(page, game.version)).version == game.version + 1
+    await page.close()

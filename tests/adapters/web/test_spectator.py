@@ -67,7 +67,7 @@ async def test_a_spectator_is_sent_no_tile_of_any_hand(tables: Tables) -> None:
             continue
         move = state.hand.moves[0].notation
         await player.send(frames.Play(notation=move, counter=state.hand.counter))
-        await player.until(lambda f: isinstance(f, frames.Answer))
+        await player.answer()
         played += 1
     seen = states(watcher)
     assert len(seen) > MY_MOVES  # the watcher was told every move
