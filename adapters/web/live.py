@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import Any, cast
 
 import redis.asyncio as aredis
 from redis.exceptions import RedisError
@@ -42,6 +42,7 @@ class Live:
         self._chats: dict[str, ChatRef] = {}  # channel -> chat
         self._pubsub: Any = None
         self._sharded = True
+        self._cluster = False
         self._listening = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
         self._reading: dict[str, asyncio.Task[None]] = {}  # chat key -> its read
@@ -50,9 +51,14 @@ class Live:
         self._closed = False
 
     async def start(self) -> None:
-        """Open the pub/sub connection; sharded channels if Redis has them."""
-        info = await self._redis.info("server")
-        self._sharded = int(str(info.get("redis_version", "0")).split(".")[0]) >= 7
+        """Open the pub/sub connection; sharded channels if Redis has them (a cluster
+        that keeps games is Redis 7 or later, and is heard node by node)."""
+        self._cluster = isinstance(cast(object, self._redis), aredis.RedisCluster)
+        if self._cluster:
+            self._sharded = True
+        else:
+            info = await self._redis.info("server")
+            self._sharded = int(str(info.get("redis_version", "0")).split(".")[0]) >= 7
         self._pubsub = self._redis.pubsub()
         self._reader = asyncio.create_task(self._read(), name="web-live")
 
@@ -120,9 +126,10 @@ class Live:
             if self._closed:
                 return
             try:
-                message = await self._pubsub.get_message(
-                    ignore_subscribe_messages=True, timeout=1.0
+                hear = (
+                    self._pubsub.get_sharded_message if self._cluster else self._pubsub.get_message
                 )
+                message = await hear(ignore_subscribe_messages=True, timeout=1.0)
             except (RedisError, OSError, RuntimeError) as exc:
                 log.warning("web pages' channel lost, listening again: %s", exc)
                 await asyncio.sleep(RECONNECT_PAUSE)
