@@ -10,16 +10,23 @@ it built that version, and else the page is told the current deal from its start
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
+from typing import Final
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from adapters.web import frames
 from adapters.web.views import Built, state_of
 from adapters.web.who import Viewer
 from bot.model.decision import Game
+from bot.model.parts import TileRef
 from bot.views.i18n import Translator, pick_language, translator
+
+log = logging.getLogger(__name__)
+
+SEND_WAIT: Final = 10.0  # seconds a page has to take a frame before it is closed
 
 
 class Page:
@@ -39,16 +46,24 @@ class Page:
         self.game_id: str | None = None
         self.version = 0
         self.step: int | None = None
+        self.held: tuple[TileRef, ...] = ()  # the seat's tiles as last sent
 
     @property
     def translator(self) -> Translator:
+        """The page's words, in its language."""
         return self._
 
-    def resume(self, version: int, game: Game | None, step: int | None) -> None:
-        """The page says it drew ``version`` (of the table's current game, as far as
-        anyone can tell: ``step`` is that version's, if this worker knows it)."""
+    def speak(self, lang: str) -> None:
+        """Speak ``lang`` from now on (known once the table is read)."""
+        self.lang, self._ = lang, translator(lang)
+
+    def resume(self, version: int, drawn: str | None, game: Game | None, step: int | None) -> None:
+        """The page says it drew ``version`` of game ``drawn`` (``None``: it does not say
+        which; taken to be the current ``game``); ``step`` is that version's, if this
+        worker built it."""
         self.version = version
-        if game is not None and step is not None:
+        same = game is not None and drawn in (None, game.doc.id)
+        if game is not None and same and step is not None:
             self.game_id, self.step = game.doc.id, step
 
     async def show(self, built: Built, *, again: bool = False) -> bool:
@@ -66,14 +81,23 @@ class Page:
         if self.socket.closed:
             return False
         seat = self.viewer.seat(game.doc)
-        state = state_of(built, seat, self._, self.step if same else None, self.clock())
+        since, held = (self.step, self.held) if same else (None, ())
+        state = state_of(built, seat, self._, since, self.clock(), held)
         await self.send(state)
         self.game_id, self.version, self.step = game.doc.id, game.version, built.step
+        self.held = state.hand.tiles if state.hand is not None else ()
         return True
 
     async def send(self, frame: frames.ToPage) -> None:
-        if not self.socket.closed:
-            await self.socket.send_str(frame.model_dump_json())
+        """Send ``frame``; a page that has not taken it within :data:`SEND_WAIT` (it stopped
+        reading, its network went) is closed, so it holds up no other page of its chat."""
+        if self.socket.closed:
+            return
+        try:
+            await asyncio.wait_for(self.socket.send_str(frame.model_dump_json()), SEND_WAIT)
+        except TimeoutError:
+            log.info("a page of %s stopped reading: closed", self.viewer.chat.key)
+            await self.socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow")
 
 
 def page_language(viewer: Viewer, game: Game | None, default: str) -> str:
