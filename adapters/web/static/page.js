@@ -22,6 +22,7 @@
     words: {},
     seat: null,
     version: 0,
+    game: '', // the game the version counts in: a rematch counts again from 1
     state: null,
     selected: null, // the hand's tile tapped, {hi, lo}
     chosenEnd: null, // the end tapped when the tile goes there in more than one way
@@ -114,6 +115,7 @@
     page.socket = socket;
     socket.onopen = () => {
       const hello = { type: 'hello', version: page.version };
+      if (page.game) hello.game = page.game;
       if (page.tg) hello.init_data = page.tg.initData;
       else hello.ticket = new URLSearchParams(location.search).get('pass');
       socket.send(JSON.stringify(hello));
@@ -149,13 +151,16 @@
       banner('');
       if (page.state) render();
     } else if (frame.type === 'state') {
-      if (frame.version < page.version) return;
-      if (frame.version !== page.version) page.selected = null;
+      const sameGame = frame.game === page.game;
+      if (sameGame && frame.version < page.version) return;
+      if (!sameGame || frame.version !== page.version) page.selected = null;
+      page.game = frame.game;
       page.offset = frame.now - Date.now() / 1000;
       tell(frame.said);
       page.version = frame.version;
       page.state = frame;
       document.body.dataset.version = String(frame.version);
+      document.body.dataset.gameId = frame.game;
       render();
     } else if (frame.type === 'answer') {
       if (!frame.ok) {

@@ -80,6 +80,7 @@ class Scene:
             actions = (Action(act="next_deal", label=_("Next deal")),)
         return State(
             version=self.doc.step,
+            game=self.doc.id,
             now=time.time() if now is None else now,
             table=table,
             hand=hand,

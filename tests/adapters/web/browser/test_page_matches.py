@@ -192,3 +192,39 @@ async def move_for_whoever(worker: Worker, chat: ChatRef) -> int:
     payload = codec.move_payload(game.doc.id, state.counter, move)
     await worker.sessions.handle(Press(chat, user, payload))
     return (await game_of(worker, chat)).version
+
+
+async def test_a_rematch_asked_on_the_page_is_drawn_from_its_first_version(
+    tables: Tables, driver: webdriver.Chrome
+) -> None:
+    worker = await tables.worker()
+    chat = ChatRef(PLATFORM, f"rematch-{time.time_ns()}")
+    await open_table(worker.sessions, chat, PERSON, LocalRequest("tyaga", 2, options=MATCHES[0][2]))
+    async with ticking(worker):
+        await asyncio.to_thread(driver.get, page_url(worker, chat))
+        await asyncio.to_thread(play_through, driver, 60.0)
+        ended = await game_of(worker, chat)
+        await asyncio.to_thread(
+            lambda: driver.find_element(By.CSS_SELECTOR, "#moves button.rematch").click()
+        )
+        deadline = time.monotonic() + 10
+        while (await game_of(worker, chat)).doc.id == ended.doc.id:
+            assert time.monotonic() < deadline, "no rematch was opened"
+            await asyncio.sleep(0.05)
+        await worker.sessions.handle(command(chat, PERSON, "start"))
+        rematch = await game_of(worker, chat)
+        assert rematch.version < ended.version
+        deadline = time.monotonic() + 10
+        while await asyncio.to_thread(drawn, driver) != (rematch.doc.id, str(rematch.version)):
+            assert time.monotonic() < deadline, "the rematch was not drawn"
+            await asyncio.sleep(0.05)
+        assert not driver.find_element(By.ID, "result").is_displayed()
+        assert driver.find_elements(By.CSS_SELECTOR, "#hand .tile")
+
+
+def drawn(driver: webdriver.Chrome) -> tuple[str, str]:
+    """The game and the version the page drew last."""
+    found = driver.execute_script(
+        "return [document.body.dataset.gameId, document.body.dataset.version]"
+    )
+    return found[0], found[1]

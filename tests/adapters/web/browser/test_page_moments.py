@@ -96,6 +96,13 @@ def test_a_finished_match_shows_its_points_its_winners_and_a_rematch(
         assert all(names[seat] in winners for seat in table.match_result.winners)
         driver.find_element(By.CSS_SELECTOR, "#moves button.rematch").click()
         WebDriverWait(driver, 5).until(lambda _: Act(act="rematch") in server.received)
+        # The rematch is a game of its own, whose versions count again from 1.
+        fresh = find("tyaga", lambda s: s.doc.step == 1)
+        server.send(fresh.frame().model_copy(update={"game": "rematch"}))
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-version") == "1"
+        )
+        assert driver.find_element(By.ID, "result").is_displayed() is False
 
 
 def test_a_table_gone_is_said_and_not_asked_for_again(driver: webdriver.Chrome) -> None:
