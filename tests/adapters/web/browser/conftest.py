@@ -21,21 +21,26 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 def browser(width: int = 390, height: int = 844) -> webdriver.Chrome:
     """A new headless chromium whose page is ``width`` by ``height`` CSS pixels."""
     options = Options()
-    options.binary_location = str(CHROMIUM)
+    options.binary_location = found(CHROMIUM)
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
         options.add_argument(argument)
     options.add_argument(f"--window-size={width},{height}")
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(found(CHROMEDRIVER)), options=options)
     # The window's size counts its frame; the page's own size is set exactly.
     metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     return driver
 
 
+def found(program: Path) -> str:
+    """Where ``program`` is: Debian's place, or else wherever the PATH has it."""
+    return str(program) if program.exists() else shutil.which(program.name) or str(program)
+
+
 def browser_missing() -> str | None:
     """Why no browser can run here, or None."""
     for path in (CHROMIUM, CHROMEDRIVER):
-        if not path.exists() and shutil.which(path.name) is None:
+        if not Path(found(path)).exists():
             return f"{path} is not installed (apt-get install chromium chromium-driver)"
     return None
 
