@@ -296,7 +296,9 @@
       if (seat.seat === page.seat) card.classList.add('me');
       const head = el('div', 'who');
       head.append(el('span', 'name', seatName(seat.seat)));
-      if (seat.seat === page.seat && seatName(seat.seat) !== w('you')) {
+      // Names come isolated from the text around them (U+2066..U+2069).
+      const bare = seatName(seat.seat).replace(/[\u2066-\u2069]/g, '');
+      if (seat.seat === page.seat && bare !== w('you')) {
         head.append(el('span', 'you', `(${w('you')})`));
       }
       if (seat.computer !== null) head.append(mark('⚙', w('computer'), 'computer'));
