@@ -52,6 +52,8 @@ def test_a_double_click_on_a_tile_sends_one_play_until_the_answer(
         assert len(server.plays()) == 1
         assert hand_busy(driver)
         assert "busy" in str(driver.find_element(By.ID, "mine").get_attribute("class"))
+        dimmed = "return getComputedStyle(document.getElementById('hand')).opacity"
+        assert float(driver.execute_script(dimmed)) < 1
         driver.execute_script(  # ten more taps, as some press
             "for (let i = 0; i < 10; i += 1) document.querySelector(arguments[0]).click();",
             tile_css(tile),
@@ -60,6 +62,7 @@ def test_a_double_click_on_a_tile_sends_one_play_until_the_answer(
         assert len(server.plays()) == 1
         server.send(Answer(ok=True))
         WebDriverWait(driver, 5).until(lambda d: not hand_busy(d))
+        assert float(driver.execute_script(dimmed)) == 1
         tap(driver, tile)
         assert len(sent(server, 2)) == 2
 
