@@ -48,6 +48,7 @@ class Live:
         self._reading: dict[str, asyncio.Task[None]] = {}  # chat key -> its read
         self._again: set[str] = set()  # chats to read once more after the read under way
         self._subscribing = asyncio.Lock()
+        self._leaving: set[asyncio.Task[None]] = set()  # channels being left
         self._closed = False
 
     async def start(self) -> None:
@@ -66,7 +67,7 @@ class Live:
         # The flag as well as the cancel: a client call may hold on to a cancellation.
         self._closed = True
         self._listening.set()
-        tasks = [t for t in (self._reader, *self._reading.values()) if t is not None]
+        tasks = [t for t in (self._reader, *self._reading.values(), *self._leaving) if t]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -92,25 +93,38 @@ class Live:
                 self._listening.set()
 
     async def leave(self, page: Page) -> None:
-        """Forget ``page``; the chat's channel goes when its last page here does."""
+        """Forget ``page``; the chat's channel goes when its last page here does.
+
+        The channel is left by a task of its own, which the page's cancelled handler
+        (its socket gone) does not cut short: a cluster's unsubscribe waits for the
+        poll under way, and one cut short would keep the worker hearing the chat."""
         chat = page.viewer.chat
+        pages = self._pages.get(chat.key)
+        if pages is None or page not in pages:
+            return
+        pages.discard(page)
+        if pages:
+            return
+        del self._pages[chat.key]
+        channel = keys.live(chat)
+        self._chats.pop(channel, None)
+        if not self._chats:
+            self._listening.clear()
+        leaving = asyncio.create_task(self._unsubscribe(channel), name=f"web-live {chat.key}")
+        self._leaving.add(leaving)
+        leaving.add_done_callback(self._leaving.discard)
+        await asyncio.shield(leaving)
+
+    async def _unsubscribe(self, channel: str) -> None:
+        """Leave ``channel`` unless a page of its chat joined meanwhile."""
         async with self._subscribing:
-            pages = self._pages.get(chat.key)
-            if pages is None or page not in pages:
+            if channel in self._chats:
                 return
-            pages.discard(page)
-            if pages:
-                return
-            del self._pages[chat.key]
-            channel = keys.live(chat)
-            self._chats.pop(channel, None)
             with contextlib.suppress(RedisError, OSError):
                 if self._sharded:
                     await self._pubsub.sunsubscribe(channel)
                 else:
                     await self._pubsub.unsubscribe(channel)
-            if not self._chats:
-                self._listening.clear()
 
     async def _subscribe(self, channel: str) -> None:
         if self._sharded:

@@ -1,6 +1,7 @@
 """The web table's pages kept live on a real Redis Cluster of three masters on loopback
 (one cluster for the module): a game's write publishes its version on the chat's sharded
-channel, in the chat's slot, for chats whose slots live on different masters."""
+channel, in the chat's slot, and a worker's pages hear it there, for chats whose slots
+live on different masters; the worker leaves a channel with its chat's last page."""
 
 from __future__ import annotations
 
@@ -8,14 +9,20 @@ import asyncio
 import uuid
 from typing import cast
 
+import pytest
 import redis.asyncio as aredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.crc import key_slot
 
+from adapters.web import frames
 from adapters.web.local import PLATFORM
-from bot.model.contract import ChatRef
+from bot.model import codec
+from bot.model.contract import Answer, ChatRef, Press
 from bot.storage import keys
 from bot.storage.store import GameWrite, Store, connect
+from engine import view
+from tests.adapters.web.conftest import PERSON, tables_on, ticket, until_my_turn
+from tests.adapters.web.test_live import state_at
 from tests.bot.test_store_cluster import cluster_url  # noqa: F401  (one cluster a module)
 
 
@@ -62,3 +69,45 @@ async def test_a_games_write_is_heard_on_its_chats_sharded_channel_on_every_mast
         await listener.aclose()
         await listener.cluster.aclose()
         await store.close()
+
+
+async def listeners(client: aredis.Redis, channel: str) -> int:
+    """How many connections listen to ``channel``, asked of the master of its slot."""
+    node = master_of(client, channel)
+    master = aredis.Redis(host=node.host, port=int(node.port))
+    try:
+        counted = await master.execute_command("PUBSUB", "SHARDNUMSUB", channel)
+    finally:
+        await master.aclose()
+    return int(counted[1])
+
+
+async def test_pages_on_a_cluster_hear_a_chats_press_for_chats_on_every_master(
+    cluster_url: str,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    admin = connect(cluster_url, cluster=True)
+    async with tables_on(cluster_url, cluster=True) as tables:
+        worker = await tables.worker()
+        chats = await chats_apart(admin)
+        games, pages = [], []
+        for chat in chats:
+            await tables.open(worker, chat=chat)
+            games.append(await until_my_turn(worker, chat))
+            pages.append(await worker.page(frames.Hello(ticket=ticket(chat))))
+            await state_at(pages[-1], games[-1].version)
+        for chat, game in zip(chats, games, strict=True):
+            assert game.state is not None
+            move = view(game.state, 0).legal[0]
+            payload = codec.move_payload(game.doc.id, game.state.counter, move)
+            assert (await worker.sessions.handle(Press(chat, PERSON, payload)))[0] == Answer()
+        for page, game in zip(pages, games, strict=True):
+            assert (await state_at(page, game.version + 1)).version == game.version + 1
+            await page.close()
+        # Heard on the channels, not read again after a connection lost.
+        assert [r.getMessage() for r in caplog.records if r.name == "adapters.web.live"] == []
+        # The worker leaves each chat's channel with its last page.
+        async with asyncio.timeout(5):
+            while [await listeners(admin, keys.live(chat)) for chat in chats] != [0] * len(chats):
+                await asyncio.sleep(0.05)
+    await admin.aclose()
