@@ -31,6 +31,11 @@ from bot.storage.values import StoreUnavailable
 log = logging.getLogger(__name__)
 
 RECONNECT_PAUSE = 1.0  # seconds before listening again after the connection failed
+POLL = 1.0  # seconds one wait for a message may last on a single server
+CLUSTER_POLL = 0.05
+"""Seconds one wait for a message may last on a cluster. redis-py's cluster pub/sub holds
+a node's connection for the whole wait, and a (un)subscribe on that node waits for it to
+end: a page opening would wait that long, and a burst of them each in turn."""
 
 
 class Live:
@@ -140,10 +145,11 @@ class Live:
             if self._closed:
                 return
             try:
-                hear = (
-                    self._pubsub.get_sharded_message if self._cluster else self._pubsub.get_message
-                )
-                message = await hear(ignore_subscribe_messages=True, timeout=1.0)
+                if self._cluster:
+                    hear, wait = self._pubsub.get_sharded_message, CLUSTER_POLL
+                else:
+                    hear, wait = self._pubsub.get_message, POLL
+                message = await hear(ignore_subscribe_messages=True, timeout=wait)
             except (RedisError, OSError, RuntimeError) as exc:
                 log.warning("web pages' channel lost, listening again: %s", exc)
                 await asyncio.sleep(RECONNECT_PAUSE)

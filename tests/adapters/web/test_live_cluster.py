@@ -1,7 +1,8 @@
 """The web table's pages kept live on a real Redis Cluster of three masters on loopback
 (one cluster for the module): a game's write publishes its version on the chat's sharded
 channel, in the chat's slot, and a worker's pages hear it there, for chats whose slots
-live on different masters; the worker leaves a channel with its chat's last page."""
+live on different masters; the worker leaves a channel with its chat's last page, and
+pages opening at once are not held up by its listening."""
 
 from __future__ import annotations
 
@@ -71,6 +72,19 @@ async def test_a_games_write_is_heard_on_its_chats_sharded_channel_on_every_mast
         await store.close()
 
 
+async def chats_on_one_master(client: aredis.Redis, count: int) -> list[ChatRef]:
+    """``count`` new chats whose slots are all on one master."""
+    cluster = cast(RedisCluster, client)
+    await cluster.initialize()
+    master = cluster.get_primaries()[0].name
+    found: list[ChatRef] = []
+    while len(found) < count:
+        chat = ChatRef(PLATFORM, uuid.uuid4().hex)
+        if master_of(client, keys.live(chat)).name == master:
+            found.append(chat)
+    return found
+
+
 async def listeners(client: aredis.Redis, channel: str) -> int:
     """How many connections listen to ``channel``, asked of the master of its slot."""
     node = master_of(client, channel)
@@ -110,4 +124,30 @@ async def test_pages_on_a_cluster_hear_a_chats_press_for_chats_on_every_master(
         async with asyncio.timeout(5):
             while [await listeners(admin, keys.live(chat)) for chat in chats] != [0] * len(chats):
                 await asyncio.sleep(0.05)
+    await admin.aclose()
+
+
+async def test_pages_of_chats_on_one_master_open_together_not_one_poll_after_another(
+    cluster_url: str,  # noqa: F811
+) -> None:
+    # A chat's channel is subscribed on its master before the page is sent anything, and
+    # waits there for the worker's poll under way on that master: pages opening at once
+    # must not each wait for a whole poll (with one a second, six took five seconds).
+    admin = connect(cluster_url, cluster=True)
+    async with tables_on(cluster_url, cluster=True) as tables:
+        worker = await tables.worker()
+        chats = await chats_on_one_master(admin, 7)
+        for chat in chats:
+            await tables.open(worker, chat=chat)
+        first = await worker.page(frames.Hello(ticket=ticket(chats[0])))
+        await first.next()  # the worker now polls that master
+
+        async def welcomed(chat: ChatRef) -> None:
+            page = await worker.page(frames.Hello(ticket=ticket(chat)))
+            assert isinstance(await page.next(), frames.Welcome)
+            await page.close()
+
+        async with asyncio.timeout(2.5):
+            await asyncio.gather(*(welcomed(chat) for chat in chats[1:]))
+        await first.close()
     await admin.aclose()
