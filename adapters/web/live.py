@@ -9,6 +9,11 @@ Reads of one chat never overlap: a message that comes while its chat is being re
 marks it to be read once more after, so a burst of moves costs a read or two, and the
 pages get the newest version, never an older one after it. The worker holds no game of
 its own beyond the core's caches: any number of workers serve one table.
+
+A message can still be missed: redis-py takes a dropped pub/sub connection up again by
+itself, and what was published meanwhile is gone. So every chat with a page here is also
+read every :data:`LOOK_AGAIN` seconds, whatever was heard: a page left behind catches up
+within that, at the cost of one read a chat that often.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ log = logging.getLogger(__name__)
 
 RECONNECT_PAUSE = 1.0  # seconds before listening again after the connection failed
 POLL = 1.0  # seconds one wait for a message may last on a single server
+LOOK_AGAIN = 30.0  # seconds between two reads of every chat with a page here
 CLUSTER_POLL = 0.05
 """Seconds one wait for a message may last on a cluster. redis-py's cluster pub/sub holds
 a node's connection for the whole wait, and a (un)subscribe on that node waits for it to
@@ -55,6 +61,8 @@ class Live:
         self._subscribing = asyncio.Lock()
         self._leaving: set[asyncio.Task[None]] = set()  # channels being left
         self._closed = False
+        self.look_again = LOOK_AGAIN
+        self._looked = 0.0  # the event loop's time of the last read of every chat
 
     async def start(self) -> None:
         """Open the pub/sub connection; sharded channels if Redis has them (a cluster
@@ -66,6 +74,7 @@ class Live:
             info = await self._redis.info("server")
             self._sharded = int(str(info.get("redis_version", "0")).split(".")[0]) >= 7
         self._pubsub = self._redis.pubsub()
+        self._looked = asyncio.get_running_loop().time()
         self._reader = asyncio.create_task(self._read(), name="web-live")
 
     async def close(self) -> None:
@@ -155,6 +164,7 @@ class Live:
                 await asyncio.sleep(RECONNECT_PAUSE)
                 await self._resubscribe()
                 continue
+            self._look_again_if_due()
             if message is None or message.get("type") not in ("message", "smessage"):
                 continue
             channel = message["channel"]
@@ -170,6 +180,16 @@ class Live:
             for channel in self._chats:
                 with contextlib.suppress(RedisError, OSError):
                     await self._subscribe(channel)
+        for chat in list(self._chats.values()):
+            self.heard(chat)
+
+    def _look_again_if_due(self) -> None:
+        """Read every chat with a page here, if :attr:`look_again` seconds went by since
+        the last time (a message missed while the connection was down)."""
+        now = asyncio.get_running_loop().time()
+        if now - self._looked < self.look_again:
+            return
+        self._looked = now
         for chat in list(self._chats.values()):
             self.heard(chat)
 

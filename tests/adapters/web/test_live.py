@@ -13,9 +13,10 @@ from bot.model import codec
 from bot.model.contract import Answer, Press
 from bot.model.events import DealStarted
 from bot.storage import keys
-from bot.storage.store import connect
+from bot.storage.store import Store, connect
+from bot.table.sessions import Sessions
 from engine import view
-from tests.adapters.web.conftest import PERSON, Page, Tables, ticket, until_my_turn
+from tests.adapters.web.conftest import PERSON, QUICK, Page, Tables, ticket, until_my_turn
 
 
 async def state_at(page: Page, version: int) -> frames.State:
@@ -160,3 +161,27 @@ async def test_a_chats_channel_is_heard_while_one_of_its_pages_is_open(tables: T
         while await listeners():
             await asyncio.sleep(0.05)
     await redis.aclose()
+
+
+async def test_a_move_whose_message_was_missed_reaches_the_page_all_the_same(
+    tables: Tables, redis_url: str
+) -> None:
+    worker = await tables.worker()
+    worker.table.live.look_again = 0.5
+    chat = await tables.open(worker)
+    game = await until_my_turn(worker, chat)
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    await state_at(page, game.version)
+    # A process whose writes publish nothing: as if the message was lost on the way.
+    silent_store = Store(connect(redis_url))
+    silent = Sessions(silent_store, QUICK)
+    assert game.state is not None
+    move = view(game.state, 0).legal[0]
+    out = await silent.handle(
+        Press(chat, PERSON, codec.move_payload(game.doc.id, game.state.counter, move))
+    )
+    assert out[0] == Answer()
+    heard = await state_at(page, game.version + 1)
+    assert heard.version == game.version + 1
+    await page.close()
+    await silent_store.close()
