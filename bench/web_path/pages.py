@@ -42,6 +42,7 @@ class Socket(BaseModel):
 class Order(BaseModel):
     sockets: list[Socket]
     opening: int = 200  # sockets opened at once
+    compress: int = 15  # permessage-deflate's window bits asked for (0: none), as browsers ask
 
 
 class Ready(BaseModel):
@@ -85,7 +86,9 @@ class Listening:
         async def one(index: int, socket: Socket) -> bool:
             async with gate:
                 try:
-                    ws = await session.ws_connect(socket.url, max_msg_size=0)
+                    ws = await session.ws_connect(
+                        socket.url, max_msg_size=0, compress=self.order.compress
+                    )
                     hello = frames.Hello(ticket=socket.ticket)
                     await ws.send_str(hello.model_dump_json())
                     while version_of(await ws.receive_str(timeout=60)) is None:

@@ -122,10 +122,12 @@ def sockets_for(
 
 
 @contextlib.asynccontextmanager
-async def pages(sockets: Sequence[Socket], opening: int = 200) -> AsyncIterator[Pages]:
+async def pages(
+    sockets: Sequence[Socket], opening: int = 200, compress: int = 15
+) -> AsyncIterator[Pages]:
     """A page process holding ``sockets``, all open and sent their first state when
     the block starts; closed after."""
-    order = Order(sockets=list(sockets), opening=opening)
+    order = Order(sockets=list(sockets), opening=opening, compress=compress)
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "web_path.pages",
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=_env(),
