@@ -41,6 +41,11 @@ UNAUTHORIZED: Final = 4401  # the close code of a page that did not prove who it
 MAX_FRAME: Final = 8 * 1024  # bytes a page's frame may hold
 HEARTBEAT: Final = 25.0  # seconds between pings, under the proxies' usual idle minute
 HELLO_WAIT: Final = 10.0  # seconds a socket may stay silent before its hello
+# Browsers offer permessage-deflate, and a socket that takes it holds a compressor's and a
+# decompressor's state for as long as it is open: 129 KB of a worker's memory a page
+# against 16 KB without (bench/bench_web_idle.py), to save a page's state frame of two
+# or three kilobytes a move. So the table's socket declines it.
+COMPRESS: Final = False
 
 
 class WebTable:
@@ -118,7 +123,7 @@ async def _health(request: web.Request) -> web.Response:
 
 async def _socket(request: web.Request) -> web.WebSocketResponse:
     table = request.app[TABLE]
-    socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
+    socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=COMPRESS)
     await socket.prepare(request)
     table.sockets.add(socket)
     try:
