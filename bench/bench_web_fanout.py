@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from press_path.server import redis_server
 from press_path.tables import Clock, Table, sessions_on, tables
 from web_path.pages import Arrivals, Socket
-from web_path.processes import Pages, Worker, pages, sockets_for, workers
+from web_path.processes import Pages, Worker, pages, processor_time, sockets_for, workers
 from web_path.worker import more_files
 
 from bot.table.sessions import Sessions
@@ -141,9 +141,10 @@ async def shape(
         rng = random.Random(prefix)
         await make_moves(playing, held, warmup, rng)
         await held.report()
-        cpu = [w.cpu() for w in two]
+        cpu, reading = [w.cpu() for w in two], processor_time(held.process.pid)
         made, lost = await make_moves(playing, held, moves, rng)
         used = sum(w.cpu() for w in two) - sum(cpu)
+        reading = processor_time(held.process.pid) - reading
         heard = await held.report()
     waits = deliveries(made, sockets, heard)
     every = [w for one in waits for w in one]
@@ -169,8 +170,9 @@ async def shape(
         flush=True,
     )
     print(
-        f"  the two workers' processor time: {used / max(len(made), 1) * 1000:.1f} ms a move, "
-        f"{used / len(every) * 1e6:.0f} us a delivery",
+        f"  processor time: the two workers {used / len(made) * 1000:.1f} ms a move, "
+        f"{used / len(every) * 1e6:.0f} us a delivery; the page process that reads them "
+        f"{reading / len(made) * 1000:.1f} ms a move",
         flush=True,
     )
 

@@ -46,8 +46,7 @@ class Worker:
 
     def cpu(self) -> float:
         """Seconds of processor time the worker has used."""
-        times = psutil.Process(self.process.pid).cpu_times()
-        return float(times.user + times.system)
+        return processor_time(self.process.pid)
 
 
 @contextlib.asynccontextmanager
@@ -162,6 +161,12 @@ async def _end(process: asyncio.subprocess.Process, command: str = "") -> None:
     except TimeoutError:
         process.kill()
         await process.wait()
+
+
+def processor_time(pid: int) -> float:
+    """Seconds of processor time a process has used."""
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
 
 
 def resident(pid: int) -> int:
