@@ -27,7 +27,7 @@ from adapters.web import frames, moves
 from adapters.web.live import Live
 from adapters.web.moves import Core, Deliver
 from adapters.web.page import Page, page_language
-from adapters.web.views import Models
+from adapters.web.views import Models, StateTexts
 from adapters.web.who import Gate, Refused
 from adapters.web.words import page_words
 from bot.model.decision import Game
@@ -74,7 +74,7 @@ class WebTable:
         self.static = static
         self.gate = Gate(secret, bot_token, clock)
         self.models = Models()
-        self.live = Live(redis, core, self.models)
+        self.live = Live(redis, core, self.models, clock)
         self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
 
 
@@ -135,7 +135,7 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
     except TimeoutError:
         await socket.close(code=UNAUTHORIZED, message=b"who are you?")
         return socket
-    page = Page(socket, viewer, table.default_lang, table.clock)
+    page = Page(socket, viewer, table.default_lang)
     try:
         await _open(table, page, hello.version)
         await _serve(table, page)
@@ -181,7 +181,7 @@ async def _resync(table: WebTable, page: Page, version: int, game: Game | None) 
         await page.send(frames.Gone(text=page.translator("That game is over.")))
         return
     page.resume(version, game, table.models.step_at(game, version))
-    await page.show_locked(table.models.built(game), again=True)
+    await page.show_locked(StateTexts(table.models.built(game), table.clock()), again=True)
 
 
 async def _serve(table: WebTable, page: Page) -> None:

@@ -10,31 +10,22 @@ it built that version, and else the page is told the current deal from its start
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
 
 from aiohttp import web
 
 from adapters.web import frames
-from adapters.web.views import Built, state_of
+from adapters.web.views import StateTexts
 from adapters.web.who import Viewer
 from bot.model.decision import Game
 from bot.views.i18n import Translator, pick_language, translator
 
 
 class Page:
-    def __init__(
-        self,
-        socket: web.WebSocketResponse,
-        viewer: Viewer,
-        lang: str,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
+    def __init__(self, socket: web.WebSocketResponse, viewer: Viewer, lang: str) -> None:
         self.socket = socket
         self.viewer = viewer
         self.lang = lang
         self._ = translator(lang)
-        self.clock = clock
         self.lock = asyncio.Lock()  # one state at a time, in the order they were built
         self.game_id: str | None = None
         self.version = 0
@@ -51,14 +42,16 @@ class Page:
         if game is not None and step is not None:
             self.game_id, self.step = game.doc.id, step
 
-    async def show(self, built: Built, *, again: bool = False) -> bool:
-        """Send the state of ``built`` unless the page has that version of its game or a
-        newer one (``again``: send it all the same, the page asked); whether it was sent."""
+    async def show(self, texts: StateTexts, *, again: bool = False) -> bool:
+        """Send the state of ``texts``' version unless the page has that version of its
+        game or a newer one (``again``: send it all the same, the page asked); whether
+        it was sent."""
         async with self.lock:
-            return await self.show_locked(built, again=again)
+            return await self.show_locked(texts, again=again)
 
-    async def show_locked(self, built: Built, *, again: bool = False) -> bool:
+    async def show_locked(self, texts: StateTexts, *, again: bool = False) -> bool:
         """:meth:`show` for a caller holding :attr:`lock`."""
+        built = texts.built
         game = built.game
         same = game.doc.id == self.game_id
         if same and game.version <= self.version and not again:
@@ -66,8 +59,7 @@ class Page:
         if self.socket.closed:
             return False
         seat = self.viewer.seat(game.doc)
-        state = state_of(built, seat, self._, self.step if same else None, self.clock())
-        await self.send(state)
+        await self.socket.send_str(texts.text(seat, self._, self.step if same else None))
         self.game_id, self.version, self.step = game.doc.id, game.version, built.step
         return True
 

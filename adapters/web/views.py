@@ -88,6 +88,29 @@ class Models:
         return None if found is None else found.step
 
 
+class StateTexts:
+    """One version's state as it goes out to many pages at once, serialised once for all
+    the pages that see it alike: from the same seat, in the same language, with the
+    events since the same step. A table's spectators are most of its pages, and building
+    and serialising a state was nine tenths of what a page cost its worker a move
+    (``bench/bench_web_fanout.py``). ``now`` is the server's clock for them all."""
+
+    def __init__(self, built: Built, now: float) -> None:
+        self.built = built
+        self.now = now
+        self._texts: dict[tuple[int | None, str, int | None], str] = {}
+
+    def text(self, seat: int | None, _: Translator, since: int | None) -> str:
+        """The state ``seat`` sees (``None``: a spectator), in ``_``'s language, with
+        the events after step ``since``, as JSON text."""
+        key = (seat, _.lang, since)
+        text = self._texts.get(key)
+        if text is None:
+            text = state_of(self.built, seat, _, since, self.now).model_dump_json()
+            self._texts[key] = text
+        return text
+
+
 def state_of(built: Built, seat: int | None, _: Translator, since: int | None, now: float) -> State:
     """The state a page sees: ``seat``'s (``None``: a spectator's), its words in ``_``'s
     language, the events after step ``since`` (``None``: the deal's so far)."""
