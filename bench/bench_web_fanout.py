@@ -142,8 +142,10 @@ async def shape(
         await make_moves(playing, held, warmup, rng)
         await held.report()
         cpu, reading = [w.cpu() for w in two], processor_time(held.process.pid)
+        kernel = sum(w.kernel() for w in two)
         made, lost = await make_moves(playing, held, moves, rng)
         used = sum(w.cpu() for w in two) - sum(cpu)
+        kernel = sum(w.kernel() for w in two) - kernel
         reading = processor_time(held.process.pid) - reading
         heard = await held.report()
     waits = deliveries(made, sockets, heard)
@@ -171,7 +173,8 @@ async def shape(
     )
     print(
         f"  processor time: the two workers {used / len(made) * 1000:.1f} ms a move, "
-        f"{used / len(every) * 1e6:.0f} us a delivery; the page process that reads them "
+        f"{used / len(every) * 1e6:.0f} us a delivery, {kernel / max(used, 1e-9):.0%} of it "
+        f"in the kernel; the page process that reads them "
         f"{reading / len(made) * 1000:.1f} ms a move",
         flush=True,
     )

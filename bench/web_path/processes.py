@@ -48,6 +48,10 @@ class Worker:
         """Seconds of processor time the worker has used."""
         return processor_time(self.process.pid)
 
+    def kernel(self) -> float:
+        """Seconds of it the kernel spent on the worker's behalf (its sends, mostly)."""
+        return kernel_time(self.process.pid)
+
 
 @contextlib.asynccontextmanager
 async def workers(redis_url: str, secret: str, count: int) -> AsyncIterator[list[Worker]]:
@@ -167,6 +171,11 @@ def processor_time(pid: int) -> float:
     """Seconds of processor time a process has used."""
     times = psutil.Process(pid).cpu_times()
     return float(times.user + times.system)
+
+
+def kernel_time(pid: int) -> float:
+    """Seconds of processor time the kernel has spent on a process's behalf."""
+    return float(psutil.Process(pid).cpu_times().system)
 
 
 def resident(pid: int) -> int:
