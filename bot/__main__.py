@@ -189,24 +189,36 @@ def _token_wanted(_: Translator, command: str, missing: Sequence[str]) -> str:
 
 
 async def run_bots(settings: Settings, platforms: Sequence[str], translator: Translator) -> int:
-    """Serve the chat platforms in one event loop until SIGTERM or SIGINT; if one of
-    them stops on its own (a revoked token), the others are stopped too."""
+    """Serve the chat platforms in one event loop until SIGTERM or SIGINT, and the web
+    table beside them where it is set up; if one of them stops on its own (a revoked
+    token), the others are stopped too."""
+    from adapters.web.host import Deliveries, hosted_table, serve_web
+
     thinker = Thinker(settings.ai_workers, allowance_of(settings))
     painter = Painter(settings.picture_workers)
     async with open_store(settings) as opened, thinker, painter:
         sessions = Sessions(opened.store, settings, thinker=thinker, painter=painter)
         stop = stop_on_signals()
         tasks: list[asyncio.Task[None]] = []
+        pages = Deliveries()  # each chat adapter's, for the presses made on the web table
         if "telegram" in platforms:
             from adapters.telegram.run import run_telegram
 
-            serving = run_telegram(settings, sessions, redis=opened.redis, stop_event=stop)
+            serving = run_telegram(
+                settings, sessions, redis=opened.redis, stop_event=stop, pages=pages.by_platform
+            )
             tasks.append(asyncio.create_task(serving, name="telegram"))
         if "discord" in platforms:
             from adapters.discord.client import run_discord
 
-            serving = run_discord(settings, sessions, redis=opened.redis, stop_event=stop)
+            serving = run_discord(
+                settings, sessions, redis=opened.redis, stop_event=stop, pages=pages.by_platform
+            )
             tasks.append(asyncio.create_task(serving, name="discord"))
+        web = hosted_table(settings, sessions, opened.redis, pages)
+        if web is not None:
+            serving = serve_web(web, settings.web_listen, settings.web_port, stop)
+            tasks.append(asyncio.create_task(serving, name="web"))
         gc_tuning.freeze_startup()
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         stop.set()

@@ -22,6 +22,8 @@ from adapters.discord.messages import SlotMessages
 from adapters.discord.pings import Pings
 from adapters.discord.render import PLATFORM
 from adapters.discord.translation import CatalogTranslator
+from adapters.discord.web_links import WebLinked, page_delivery
+from adapters.web_address import PageDeliveries, WebAddress, web_address
 from bot.app.config import Settings
 from bot.model.contract import ChatRef
 from bot.storage.store import Store
@@ -126,16 +128,17 @@ def build_client(
     shard_ids: list[int] | None = None,
     shard_count: int | None = None,
     clock: Callable[[], float] = time.time,
+    web: WebAddress | None = None,
     **options: Any,
 ) -> tuple[DominoClient, DiscordAdapter]:
     """A client wired to the core, not yet logged in; ``clock`` tells token ages and
-    when held pings fall due."""
+    when held pings fall due; ``web``: where the buttons that open the web table lead."""
     client = DominoClient(
         guild_id=guild_id, shard_ids=shard_ids, shard_count=shard_count, **options
     )
     messages = SlotMessages(redis, clock=clock)
     delivery = Delivery(client, messages, ledger, Pings(redis, clock=clock))
-    adapter = DiscordAdapter(core, delivery)
+    adapter = DiscordAdapter(core if web is None else WebLinked(core, web), delivery)
     core.tables_on_demand(PLATFORM)  # /domino table posts the live table (see respond)
     client.attach(adapter)
     return client, adapter
@@ -155,10 +158,16 @@ async def tick_forever(
 
 
 async def run_discord(
-    settings: Settings, core: Core, *, redis: aredis.Redis, stop_event: asyncio.Event
+    settings: Settings,
+    core: Core,
+    *,
+    redis: aredis.Redis,
+    stop_event: asyncio.Event,
+    pages: PageDeliveries | None = None,
 ) -> None:
     """Serve Discord until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT), or
-    until the gateway connection ends for good (then its error is raised)."""
+    until the gateway connection ends for good (then its error is raised); its delivery
+    carries what presses on the web table's pages say to Discord's channels (``pages``)."""
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
     ledger = Store(redis, idle_ttl=settings.game_idle_ttl)
@@ -169,7 +178,10 @@ async def run_discord(
         guild_id=settings.discord_guild_id,
         shard_ids=settings.discord_shard_ids,
         shard_count=settings.discord_shard_count,
+        web=web_address(settings),
     )
+    if pages is not None:
+        pages[PLATFORM] = page_delivery(adapter, web_address(settings))
     async with client:
         gateway = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
         timers = asyncio.create_task(

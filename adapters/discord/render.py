@@ -101,6 +101,11 @@ def render(screen: Screen, *, notify: bool = False, header: str = "") -> Rendere
     put above it (an answer's text shown with a hand). A screen with a card is shown
     as an embed, with the header as the message's text."""
     buttons = screen.buttons if screen.card is None else _without_deep_links(screen.buttons)
+    # A pass to the web table is made a link where the core's screens come in (see
+    # adapters.discord.web_links); one left over has nowhere to lead.
+    if any(b.web is not None for row in buttons for b in row):
+        kept = (tuple(b for b in row if b.web is None) for row in buttons)
+        buttons = tuple(row for row in kept if row)
     rows, left_out = fit_rows(buttons)
     listed = " ".join(escape(b.label) for b in left_out)
     # Only a ping notifies, and only the users it mentions; edits never notify anyway.

@@ -55,6 +55,7 @@ COMMAND_NAMES: Final = (
     NC_("discord name", "rules"),
     NC_("discord name", "scores"),
     NC_("discord name", "table"),
+    NC_("discord name", "watch"),
     NC_("discord name", "hand_picture"),
     NC_("discord name", "top"),
     NC_("discord name", "stats"),

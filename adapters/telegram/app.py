@@ -47,6 +47,7 @@ from adapters.telegram.outbox import RedisOutbox
 from adapters.telegram.pending import PendingBook
 from adapters.telegram.render import INERT_DATA, Renderer
 from adapters.telegram.slots import SlotBook
+from adapters.web_address import WebAddress
 from bot.model import codec
 from bot.model.contract import (
     Answer,
@@ -128,12 +129,16 @@ def build_application(
 
 
 class TelegramAdapter:
-    """Handlers for one Application, and the deliverer they feed."""
+    """Handlers for one Application, and the deliverer they feed (``web``: where the
+    buttons that open the web table lead)."""
 
-    def __init__(self, application: Application, core: Core, wiring: Wiring) -> None:
+    def __init__(
+        self, application: Application, core: Core, wiring: Wiring, web: WebAddress | None = None
+    ) -> None:
         self.application = application
         self.core = core
         self.wiring = wiring
+        self.web = web
         self._deliverer: Deliverer | None = None
         self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
         self.handled = 0  # updates this adapter has finished with (tests wait on it)
@@ -161,7 +166,7 @@ class TelegramAdapter:
     async def start(self) -> None:
         """After ``application.initialize()``: the bot's name is known, so links can be made."""
         bot = self.application.bot
-        renderer = Renderer(bot.username, self.wiring.wall)
+        renderer = Renderer(bot.username, self.wiring.wall, self.web)
         carrier = Carrier(bot, renderer, self.wiring.book, self.wiring.clock)
         self._deliverer = Deliverer(
             carrier,

@@ -221,7 +221,7 @@ class Carrier:
     async def _edit(self, chat: ChatRef, message_id: int, show: Show, turns: SendTurns) -> bool:
         """Edit the slot's message (a picture's by replacing the photo, as
         ``editMessageMedia`` does); False when it is gone and must be sent again."""
-        rendered = self.renderer.render(show.screen)
+        rendered = self.renderer.render(show.screen, chat)
         picture = show.screen.picture
         try:
             if picture is not None:

@@ -13,12 +13,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.constants import KeyboardButtonStyle
 
 from adapters.telegram.conversion import TELEGRAM_NAMES
+from adapters.web_address import WebAddress
 from bot.model.contract import (
     Button,
+    ChatRef,
     CommandRef,
     Deadline,
     Mention,
@@ -50,15 +52,25 @@ class Rendered:
 class Renderer:
     """Turns a :class:`Screen` into what ``sendMessage``/``editMessageText`` take.
 
-    ``bot_username`` builds deep links; ``wall`` gives Unix seconds for deadlines.
+    ``bot_username`` builds deep links; ``wall`` gives Unix seconds for deadlines;
+    ``web`` is where the web table is (``None``: its buttons are left out).
     """
 
-    def __init__(self, bot_username: str, wall: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        bot_username: str,
+        wall: Callable[[], float] = time.time,
+        web: WebAddress | None = None,
+    ) -> None:
         self.bot_username = bot_username
         self._wall = wall
+        self._web = web
 
-    def render(self, screen: Screen) -> Rendered:
-        return Rendered(self.text(screen.lines), self.keyboard(screen.buttons))
+    def render(self, screen: Screen, chat: ChatRef | None = None) -> Rendered:
+        """``screen`` as a message in ``chat`` (a private chat's buttons may open the web
+        table inside Telegram; a group's cannot)."""
+        private = chat is not None and is_private_chat(chat)
+        return Rendered(self.text(screen.lines), self.keyboard(screen.buttons, private))
 
     def text(self, lines: Sequence[TextLine]) -> str:
         """The lines as HTML, cut at whole lines if the visible text would be too long."""
@@ -80,12 +92,17 @@ class Renderer:
         now = self._wall()
         return "\n".join("".join(_segment_plain(s, now) for s in line) for line in lines)
 
-    def keyboard(self, rows: Sequence[Sequence[Button]]) -> InlineKeyboardMarkup | None:
-        keyboard = [[self.button(b) for b in row] for row in rows if row]
+    def keyboard(
+        self, rows: Sequence[Sequence[Button]], private: bool = False
+    ) -> InlineKeyboardMarkup | None:
+        shown = [[b for b in row if b.web is None or self._web is not None] for row in rows]
+        keyboard = [[self.button(b, private) for b in row] for row in shown if row]
         return InlineKeyboardMarkup(keyboard) if keyboard else None
 
-    def button(self, button: Button) -> InlineKeyboardButton:
+    def button(self, button: Button, private: bool = False) -> InlineKeyboardButton:
         style = _STYLES.get(button.style) if button.enabled else None
+        if button.web is not None and self._web is not None:
+            return self.web_button(button.label, button.web, private)
         if button.payload is not None:
             return InlineKeyboardButton(
                 button.label, callback_data=callback_data(button.payload), style=style
@@ -98,10 +115,28 @@ class Renderer:
             return InlineKeyboardButton(button.label, url=button.url, style=style)
         return InlineKeyboardButton(button.label, callback_data=INERT_DATA)
 
+    def web_button(self, label: str, token: str, private: bool) -> InlineKeyboardButton:
+        """A button that opens the web table with the pass ``token``: in a private chat
+        inside Telegram (a ``web_app`` button, which Telegram allows there alone, and
+        over HTTPS alone); in a group, the Mini App's direct link where it has a short
+        name, else the table's page."""
+        assert self._web is not None
+        page = self._web.page(token)
+        if private and self._web.secure:
+            return InlineKeyboardButton(label, web_app=WebAppInfo(url=page))
+        mini_app = None if private else self._web.mini_app(self.bot_username, token)
+        return InlineKeyboardButton(label, url=mini_app or page)
+
     def deep_link(self, payload: str) -> str:
         if not DEEP_LINK_PAYLOAD.fullmatch(payload):
             raise ValueError(f"deep-link payload {payload!r} is not 1-64 of A-Z a-z 0-9 _ -")
         return f"https://t.me/{self.bot_username}?start={payload}"
+
+
+def is_private_chat(chat: ChatRef) -> bool:
+    """``chat`` is a person's private chat with the bot: Telegram's groups and channels
+    have negative ids."""
+    return not chat.chat_id.startswith("-")
 
 
 def callback_data(payload: str) -> str:

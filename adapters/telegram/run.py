@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from telegram import Update
@@ -30,8 +30,9 @@ from adapters.telegram.pending import RedisPendingBook
 from adapters.telegram.sharedlog import RedisSendLog
 from adapters.telegram.slots import RedisSlotBook
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
+from adapters.web_address import PageDeliveries, web_address
 from bot.app.config import Settings
-from bot.model.contract import ChatRef
+from bot.model.contract import ChatRef, Outbound
 from bot.storage import keys
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,7 @@ class TelegramService:
             settings.telegram_base_url,
             with_updater=self.webhook_url is None,
         )
-        self.adapter = TelegramAdapter(self.application, core, wiring)
+        self.adapter = TelegramAdapter(self.application, core, wiring, web_address(settings))
         self.liveness = wiring.liveness
         self.catch_up: CatchUp | None = None
         if wiring.pending is not None:
@@ -200,14 +201,32 @@ async def _within(what: str, step: Awaitable[None], seconds: float | None = None
         log.error("%s failed to stop", what, exc_info=task.exception())
 
 
+def page_delivery(adapter: TelegramAdapter) -> Callable[[Sequence[Outbound]], Awaitable[None]]:
+    """``adapter``'s delivery, for what a press on a web table's page says to the chats."""
+
+    async def deliver(outbounds: Sequence[Outbound]) -> None:
+        adapter.submit(outbounds)
+
+    return deliver
+
+
 async def run_telegram(
-    settings: Settings, core: Core, *, redis: Any, stop_event: asyncio.Event
+    settings: Settings,
+    core: Core,
+    *,
+    redis: Any,
+    stop_event: asyncio.Event,
+    pages: PageDeliveries | None = None,
 ) -> None:
-    """Serve Telegram until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT)."""
+    """Serve Telegram until ``stop_event`` is set (the CLI sets it on SIGTERM/SIGINT);
+    once started, its delivery carries what presses on the web table's pages say to
+    Telegram's chats (``pages``)."""
     wiring = redis_wiring(redis)
     service = TelegramService(settings, core, wiring, UpdateLedger(redis))
     try:
         await service.start()
+        if pages is not None:
+            pages[PLATFORM] = page_delivery(service.adapter)
         await stop_event.wait()
     finally:
         await service.stop()  # also what a start cut short (a bad token) had opened

@@ -135,7 +135,7 @@ class Sender:
         """Send ``screen`` as a new message: a photo captioned with its text, or, when the
         text is too long for a caption, the photo and then the text (``on_picture`` is
         told the photo's message id in between)."""
-        rendered = self.renderer.render(screen)
+        rendered = self.renderer.render(screen, chat)
         replying = (
             ReplyParameters(reply_to, allow_sending_without_reply=True)
             if reply_to is not None

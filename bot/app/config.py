@@ -12,12 +12,14 @@ their kind in our own words; any other kind keeps pydantic's English."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import os
 import re
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
@@ -28,6 +30,9 @@ from bot.views.i18n import N_, Translator, translator
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts
 WEBHOOK_SECRET_MIN = 16
 """Characters a webhook secret has at least: a short one can be guessed by trying."""
+WEB_SECRET_MIN = 32
+"""Characters the web table's secret has at least: it signs every pass to a table, and
+one guessed forges them all."""
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 
 
@@ -229,6 +234,32 @@ class Settings(BaseSettings):
             raise Problem(N_("must start with https:// (or http:// for a local server)"))
         return url
 
+    @field_validator("web_public_url")
+    @classmethod
+    def _web_scheme(cls, url: str | None) -> str | None:
+        """HTTPS, since a pass travels in the address; plain HTTP only on this machine."""
+        if url is None:
+            return None
+        parts = urlsplit(url)
+        secure = parts.scheme == "https" or (parts.scheme == "http" and _loopback(parts.hostname))
+        if not secure or not parts.hostname:
+            raise Problem(N_("must start with https:// (http:// only for localhost or 127.0.0.1)"))
+        return url
+
+    @field_validator("web_secret")
+    @classmethod
+    def _web_secret_length(cls, secret: SecretStr | None) -> SecretStr | None:
+        if secret is not None and len(secret.get_secret_value()) < WEB_SECRET_MIN:
+            raise Problem(
+                N_(
+                    "is %(length)d characters long: the web table's secret needs at least "
+                    "%(least)d, or its links can be forged"
+                ),
+                length=len(secret.get_secret_value()),
+                least=WEB_SECRET_MIN,
+            )
+        return secret
+
     @field_validator("telegram_webhook_secret")
     @classmethod
     def _webhook_secret_shape(cls, secret: SecretStr | None) -> SecretStr | None:
@@ -292,6 +323,13 @@ class Settings(BaseSettings):
             )
         if self.telegram_webhook_url and self.telegram_token is None:
             raise Problem(N_("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not"))
+        if self.web_public_url and self.web_secret is None:
+            raise Problem(
+                N_(
+                    "WEB_PUBLIC_URL is set but WEB_SECRET is not: the links to the web table "
+                    "are signed with it"
+                )
+            )
         if self.discord_shard_ids is not None:
             if self.discord_shard_count is None:
                 raise Problem(N_("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT"))
@@ -302,6 +340,18 @@ class Settings(BaseSettings):
                     last=self.discord_shard_count - 1,
                 )
         return self
+
+
+def _loopback(host: str | None) -> bool:
+    """``host`` names this machine (``localhost``, ``127.0.0.1``, ``[::1]``)."""
+    if host is None:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def load_settings(env_file: Path | str | None = ".env", **overrides: Any) -> Settings:

@@ -76,8 +76,10 @@ def welcome(_: Translator, variant: str | None, resume: bool) -> str:
 
 def console_settings(settings: Settings, lang: str | None) -> Settings:
     """The settings for the terminal table: its ``--lang`` is the table's language,
-    and a finished deal waits for the player to ask for the next one."""
-    update: dict[str, object] = {"next_deal_delay": None}
+    a finished deal waits for the player to ask for the next one, and no screen offers
+    the web table."""
+    # The terminal has no link to follow: its screens offer no web table.
+    update: dict[str, object] = {"next_deal_delay": None, "web_public_url": None}
     if lang is not None:
         update["default_lang"] = lang
     return settings.model_copy(update=update)

@@ -175,12 +175,15 @@ class Style(str, Enum):
 @dataclass(frozen=True, slots=True)
 class Button:
     """A button. Exactly one of ``payload`` (a press comes back to the core),
-    ``deep_link`` (open the private chat with this start payload) or ``url``."""
+    ``deep_link`` (open the private chat with this start payload), ``url``, or ``web``
+    (open the web table with this signed pass, :mod:`bot.model.web_pass`: the adapter
+    knows the table's address and how its platform opens it)."""
 
     label: str
     payload: str | None = None
     deep_link: str | None = None
     url: str | None = None
+    web: str | None = None
     style: Style = Style.PLAIN
     enabled: bool = True
 

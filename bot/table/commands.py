@@ -63,7 +63,7 @@ GAME_COMMANDS: Final = frozenset(
 
 
 #: Lookups, counted against what one person and one chat may ask for (:mod:`bot.table.asking`).
-ASKED: Final = frozenset({"help", "rules", "scores", "table", "top", "stats", "export"})
+ASKED: Final = frozenset({"help", "rules", "scores", "table", "watch", "top", "stats", "export"})
 
 
 class Commands:
@@ -251,6 +251,8 @@ class Commands:
             return [replace(self._show(command, board), public=lookups.names_a_game(command.args))]
         if name == "table":
             return await self._table_picture(command, _)
+        if name == "watch":
+            return [self._show(command, await lookups.watch_screen(runner, command.chat, _))]
         if name == "top":
             chats = runner.board_chats(command.chat)
             top = await top_screen(runner.store, command.chat, command.args, _, command.user, chats)
@@ -289,7 +291,8 @@ class Commands:
         if game is None or game.state is None:
             return [self._info(command, _("No game is running here."))]
         if command.chat.platform in self.live_tables:
-            return [Show(table_slot(game.doc), table_of(game), game.version, renew=True)]
+            live = table_of(game, web=self._runner.web_links())
+            return [Show(table_slot(game.doc), live, game.version, renew=True)]
         picture = await asking.table_picture(
             self._runner.store, command.chat, command.user, game, topic=command.name.lower()
         )

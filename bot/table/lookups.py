@@ -26,7 +26,7 @@ from bot.model.contract import (
     isolated,
 )
 from bot.model.game_state import build_state
-from bot.model.gamedoc import BadDocument, GameDoc, from_json, replay_json
+from bot.model.gamedoc import RUNNING, BadDocument, GameDoc, from_json, replay_json
 from bot.storage.store import Scoreboard, ScoreRow, StatRow, Store
 from bot.table.rating_lookups import rating_lines, shown_name
 from bot.table.runner import Runner
@@ -34,6 +34,7 @@ from bot.views import catalog
 from bot.views.i18n import N_, Translator, available_languages, line, text_line
 from bot.views.rules import SUMMARIES
 from bot.views.texts import board_figures, error_text, option_help, players_span, variant_title
+from bot.views.web_links import watch_button
 from engine import DominoError, all_variants, get_variant
 
 TOP: Final = 10
@@ -315,3 +316,16 @@ async def export(runner: Runner, command: Command, _: Translator) -> Document | 
         "%(game)s, table %(id)s: a replay file", game=variant_title(_, doc.variant), id=doc.id
     )
     return Document(chat, f"domino-{doc.id}.json", data, caption)
+
+
+async def watch_screen(runner: Runner, chat: ChatRef, _: Translator) -> Screen:
+    """A button that opens ``chat``'s table on the web to watch it; or why there is
+    none: the bot does not offer the web table, or no game is being played here."""
+    links = runner.web_links()
+    if links is None:
+        return Screen((text_line(_("The web table is not set up on this bot.")),))
+    game = await runner.load(chat)
+    if game is None or game.state is None or game.doc.status != RUNNING:
+        return Screen((text_line(_("No game is running here.")),))
+    said = text_line(_("Watch the table in your browser:"))
+    return Screen((said,), ((watch_button(_, links, game.doc.chat),),))

@@ -28,5 +28,5 @@ async def chat_moved(runner: Runner, event: ChatMoved) -> list[Outbound]:
     game = ran.after or ran.before
     if game is None:
         return []
-    screens = game_screens(game, lambda slot: True, runner.steady)
+    screens = game_screens(game, lambda slot: True, runner.steady, web=runner.web_links())
     return [replace(s, renew=True) if s.slot.kind is SlotKind.TABLE else s for s in screens]

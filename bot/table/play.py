@@ -28,6 +28,7 @@ from bot.views.i18n import Translator, line, text_line, translator
 from bot.views.steady_hand import hand_screen_of
 from bot.views.table_screen import seat_label
 from bot.views.texts import error_text, tile_text
+from bot.views.web_links import WebLinks
 from engine import DominoError, IllegalMove, Move, State, Tile
 
 
@@ -173,16 +174,22 @@ def _decided(step: Step, now: float, tempo: Tempo, *, extra: tuple[Notice, ...] 
 
 
 def press_tiles(
-    game: Game | None, game_id: str, user: UserRef, *, translator: Translator, steady: bool = False
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    *,
+    translator: Translator,
+    steady: bool = False,
+    web: WebLinks | None = None,
 ) -> Decision:
     """The presser's own hand as a popup, and as buttons for an ephemeral reply (a
-    steady hand's, with ``steady``)."""
+    steady hand's, with ``steady``; offering the web table, with ``web``)."""
     found = seated(game, game_id, user, translator)
     if isinstance(found, Decision):
         return found
     doc, state, seat = found
     hand, table = hand_view(doc, state, seat), table_view(doc, engine.public_view(state))
-    screen = hand_screen_of(translator, doc, state, hand, table, steady)
+    screen = hand_screen_of(translator, doc, state, hand, table, steady, web)
     return Decision(reply=hand_popup(translator, hand), alert=True, screen=screen)
 
 
@@ -356,6 +363,7 @@ def private_start(
     now: float,
     tempo: Tempo,
     steady: bool = False,
+    web: WebLinks | None = None,
 ) -> Decision:
     """The player opened the private chat through the deep link: deliver his hand.
 
@@ -373,7 +381,7 @@ def private_start(
         return refuse(_("You will get your tiles here when the game starts."))
     if not doc.seats[seat].unreachable:
         hand, table = hand_view(doc, state, seat), table_view(doc, engine.public_view(state))
-        return Decision(screen=hand_screen_of(_, doc, state, hand, table, steady))
+        return Decision(screen=hand_screen_of(_, doc, state, hand, table, steady, web))
     doc = doc.with_seat(seat, replace(doc.seats[seat], unreachable=False))
     doc = match_steps.clock(doc, state, now, tempo)
     return Decision(doc=doc, state=state, hands_for=(user,))

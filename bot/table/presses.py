@@ -15,6 +15,7 @@ from bot.table.runner import Flow
 from bot.table.settings import AUTO_START, PINGS, TIMER
 from bot.views.i18n import Translator
 from bot.views.lobby import decode_option_value
+from bot.views.web_links import WebLinks
 from engine import get_variant
 
 
@@ -42,10 +43,11 @@ async def press_flow(
     tempo: Tempo,
     user_lang: Callable[[UserRef], Awaitable[str]],
     steady: bool = False,
+    web: WebLinks | None = None,
 ) -> Flow:
     """The flow a press on one game's button runs (``user_lang`` is asked only for a
     lobby's buttons: a seat taken keeps the presser's language; ``steady``: the game's
-    hands are steady ones)."""
+    hands are steady ones; ``web``: a hand drawn offers the web table)."""
     user, admin = press.user, press.is_admin
     game_id = action.game_id
     if isinstance(action, codec.MovePress):
@@ -55,7 +57,7 @@ async def press_flow(
         )
     if isinstance(action, codec.TilesPress):
         return lambda game, translator: play.press_tiles(
-            game, game_id, user, translator=translator, steady=steady
+            game, game_id, user, translator=translator, steady=steady, web=web
         )
     if isinstance(action, codec.HandPress):
         hand, tile, word = action.hand, action.tile, action.move
@@ -64,7 +66,7 @@ async def press_flow(
         )
     if isinstance(action, codec.HandAgain):
         return lambda game, translator: steady_presses.hand_again(
-            game, game_id, user, translator=translator, steady=steady
+            game, game_id, user, translator=translator, steady=steady, web=web
         )
     if isinstance(action, codec.TilePress):
         counter, tile = action.counter, action.tile

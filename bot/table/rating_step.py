@@ -23,7 +23,8 @@ from bot.model.ratings import COMPUTER, Rating, Result, entrants, rate_result, r
 from bot.storage.game import MatchWrite
 from bot.storage.ratings import Queued, chat_rating_writes, rating_queue_write
 from bot.storage.values import MatchRow
-from bot.views.i18n import Translator, text_line
+from bot.views.i18n import Translator, text_line, translator
+from bot.views.texts import computer_name
 from engine import public_view, variant_of
 
 if TYPE_CHECKING:
@@ -147,3 +148,13 @@ def match_rows(game: Game) -> list[MatchRow]:
         for number, seat in enumerate(game.doc.seats)
         if seat.user is not None
     ]
+
+
+def computer_names(game: Game) -> dict[str, str]:
+    """How the table names each computer level seated at it."""
+    _ = translator(game.doc.settings.lang)
+    return {
+        COMPUTER + seat.computer: computer_name(_, seat.computer)
+        for seat in game.doc.seats
+        if seat.user is None and seat.computer
+    }

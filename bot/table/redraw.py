@@ -21,8 +21,17 @@ from bot.model.hand import hand_view
 from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
 from bot.table.models import table_model, with_hand_model, with_table_model
 from bot.table.runner import Runner
-from bot.table.updates import hand_of, hand_slot, in_table_chat, picture_slot, table_of, table_slot
+from bot.table.updates import (
+    hand_of,
+    hand_slot,
+    in_table_chat,
+    linked_hand,
+    picture_slot,
+    table_of,
+    table_slot,
+)
 from bot.views.i18n import translator
+from bot.views.web_links import WebLinks
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +58,8 @@ async def redraw(runner: Runner, chat: ChatRef, slot_keys: Collection[str]) -> D
         game = await last_ended_game(runner, chat)
         if game is None:
             return None
-    screens = game_screens(game, lambda slot: slot.key in slot_keys, runner.steady)
+    wanted = lambda slot: slot.key in slot_keys  # noqa: E731
+    screens = game_screens(game, wanted, runner.steady, web=runner.web_links())
     return Drawn(game.doc.id, game.version, live, tuple(screens))
 
 
@@ -58,17 +68,19 @@ def game_screens(
     wanted: Callable[[Slot], bool],
     steady: Collection[str] = (),
     drawn: bool = False,
+    web: WebLinks | None = None,
 ) -> list[Show]:
     """The table of ``game``, then, once it is dealt, the table's picture
     and the hands of seated people that ``wanted`` picks (a hand is never drawn apart
     when it is shown in the table's chat, nor for a player who cannot be written to),
     each with its picture for a player who asked for pictures (``steady``: the
     platforms whose hands are steady; ``drawn``: the shows carry the table's model and
-    its events since the deal began, and each hand's)."""
+    its events since the deal began, and each hand's; ``web``: the table and the hands
+    offer the web table)."""
     doc, state, version = game.doc, game.state, game.version
     stays = doc.chat.platform in steady
     table = table_model(game)
-    screens = [Show(table_slot(doc), table_of(game, table), version)]
+    screens = [Show(table_slot(doc), table_of(game, table, web), version)]
     if drawn:
         screens = [with_table_model(screens[0], game, 0, table)]
     if state is None or table is None:
@@ -83,7 +95,7 @@ def game_screens(
         slot = hand_slot(doc, seat)
         if not wanted(slot) or in_table_chat(doc, slot):
             continue
-        screen = hand_of(doc, state, seat, stays)
+        screen = linked_hand(doc, seat, hand_of(doc, state, seat, stays), web)
         if held.pictures:
             picture = hand_picture_png(doc, hand_view(doc, state, seat), stays)
             screen = replace(screen, picture=picture)

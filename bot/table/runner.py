@@ -47,7 +47,6 @@ from bot.model.gamedoc import (
     move_entry,
     to_json,
 )
-from bot.model.ratings import COMPUTER
 from bot.storage import keys
 from bot.storage.deal_snapshot import BadSnapshot
 from bot.storage.privacy import players_noted
@@ -72,14 +71,17 @@ from bot.table.painter import Painter
 from bot.table.rating_step import (
     RatedMatch,
     change_lines,
+    computer_names,
     match_rows,
     rate_finished,
     with_changes,
 )
+from bot.table.shown_screens import ShownScreens
 from bot.table.state_cache import GameCache
-from bot.table.updates import ShownScreens, deal_ended, game_updates
+from bot.table.updates import deal_ended, game_updates
+from bot.table.web_setup import WebSetup
 from bot.views.i18n import Translator, pick_language, translator
-from bot.views.texts import computer_name
+from bot.views.web_links import WebLinks
 from engine import DominoError
 
 log = logging.getLogger(__name__)
@@ -115,6 +117,7 @@ class Runner:
         clock: Callable[[], float],
         default_lang: str,
         painter: Painter | None = None,
+        web: WebSetup | None = None,
     ) -> None:
         self.store = store
         self.tempo = tempo
@@ -129,9 +132,14 @@ class Runner:
         self.boards: dict[ChatRef, tuple[ChatRef, ...]] = {}
         # The platforms whose adapters send no picture of a deal's end: none is drawn.
         self.unpictured: set[str] = set()
+        self.web = web  # where the screens offer the web table
         self.painter = painter or Painter()  # draws deals' ends while the loop goes on
         self._pending: list[Callable[[], Awaitable[None]]] = []
         self._rated: dict[str, RatedMatch] = {}  # by game id: worked out for its ending write
+
+    def web_links(self) -> WebLinks | None:
+        """The web table's passes for a drawing now, where the bot offers it."""
+        return None if self.web is None else self.web.links(self.clock())
 
     def board_chats(self, chat: ChatRef) -> tuple[ChatRef, ...]:
         """The chats whose boards a lookup in ``chat`` reads (see Sessions.share_boards)."""
@@ -251,6 +259,7 @@ class Runner:
             self.steady,
             self.drawn,
             self.unpictured,
+            self.web_links(),
         )
         steps = [_setting(self.store, chat, name, value) for name, value in decision.chat_settings]
         steps += players_noted(self.store, chat, before, after)  # for mydata and forget
@@ -277,7 +286,7 @@ class Runner:
         prior = before.doc if before is not None and same else None
         counter = after.state.counter if after.state is not None else None
         ended = doc.status in (FINISHED, STOPPED)
-        names = _computer_names(after) if ended else {}
+        names = computer_names(after) if ended else {}
         rated = await rate_finished(self.store, chat, after, names, self.clock()) if ended else None
         write = GameWrite(
             expected=before.version if before is not None else 0,
@@ -372,16 +381,6 @@ def _timer_change(prior: GameDoc | None, doc: GameDoc, restate: bool = False) ->
     if doc.due is None or doc.status != RUNNING:
         return TimerChange()
     return TimerChange(doc.due.step, doc.due.at)
-
-
-def _computer_names(game: Game) -> dict[str, str]:
-    """How the table names each computer level seated at it."""
-    _ = translator(game.doc.settings.lang)
-    return {
-        COMPUTER + seat.computer: computer_name(_, seat.computer)
-        for seat in game.doc.seats
-        if seat.user is None and seat.computer
-    }
 
 
 def _newly_seated(before: Game | None, after: Game) -> list[UserRef]:

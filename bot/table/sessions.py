@@ -50,6 +50,7 @@ from bot.table.redraw import Drawn, last_ended_game, redraw
 from bot.table.rematch import rematch
 from bot.table.runner import Runner
 from bot.table.updates import hand_as_it_is
+from bot.table.web_setup import web_of
 from bot.views.i18n import Translator, pick_language, text_line, translator
 from engine import Move
 
@@ -98,7 +99,7 @@ class Sessions:
             # Optional: a front end's own settings may leave it to the default.
             float(getattr(settings, "unreachable_turn_timeout", UNREACHABLE_TIMER)),
         )
-        self._runner = Runner(store, tempo, clock, settings.default_lang, painter)
+        self._runner = Runner(store, tempo, clock, settings.default_lang, painter, web_of(settings))
         self._commands = Commands(self._runner, rng or random.SystemRandom(), settings.turn_timeout)
         self._privacy = privacy.Privacy(self._runner, self._commands.user_lang)
         self._commands.thinker = self._thinker
@@ -252,9 +253,9 @@ class Sessions:
         if isinstance(action, codec.PicturePress):
             return await self._picture(press, chat, action.game_id)
         runner = self._runner
-        steady = chat.platform in runner.steady
+        steady, web = chat.platform in runner.steady, runner.web_links()
         flow = await press_flow(
-            press, action, runner.clock(), runner.tempo, self._commands.user_lang, steady
+            press, action, runner.clock(), runner.tempo, self._commands.user_lang, steady, web
         )
         ran = await self._runner.run(chat, press.user, flow)
         if ran.before is None and chat != press.chat:
@@ -344,13 +345,13 @@ class Sessions:
         chat = action.chat
         if chat is None:
             return [Notice(here, Screen((text_line(_("That game is over.")),)))]
-        game_id, runner = action.game_id, self._runner
+        game_id, runner, web = action.game_id, self._runner, self._runner.web_links()
         now, tempo, steady = runner.clock(), runner.tempo, chat.platform in runner.steady
         ran = await runner.run(
             chat,
             user,
-            lambda game, translator: play.private_start(
-                game, game_id, user, translator=translator, now=now, tempo=tempo, steady=steady
+            lambda game, _: play.private_start(
+                game, game_id, user, translator=_, now=now, tempo=tempo, steady=steady, web=web
             ),
         )
         decision = ran.decision

@@ -17,9 +17,10 @@ from bot.model.decision import Decision, Game, refuse
 from bot.model.hand import hand_view
 from bot.table.match_steps import Tempo
 from bot.table.play import play_checked, seated, to_move, why_unplayable
-from bot.table.updates import hand_of, hand_slot
+from bot.table.updates import hand_of, hand_slot, linked_hand
 from bot.views.i18n import Translator
 from bot.views.steady_hand import TILE_KINDS, choice_screen, hand_version
+from bot.views.web_links import WebLinks
 from engine import Move, State, Tile
 
 
@@ -58,16 +59,22 @@ def press_hand(
 
 
 def hand_again(
-    game: Game | None, game_id: str, user: UserRef, *, translator: Translator, steady: bool
+    game: Game | None,
+    game_id: str,
+    user: UserRef,
+    *,
+    translator: Translator,
+    steady: bool,
+    web: WebLinks | None = None,
 ) -> Decision:
-    """The presser's hand shown again as it is (``steady``: as a steady hand); nothing
-    is written."""
+    """The presser's hand shown again as it is (``steady``: as a steady hand; ``web``:
+    offering the web table); nothing is written."""
     found = seated(game, game_id, user, translator)
     if isinstance(found, Decision):
         return found
     assert game is not None
     doc, state, seat = found
-    screen = hand_of(doc, state, seat, steady)
+    screen = linked_hand(doc, seat, hand_of(doc, state, seat, steady), web)
     return Decision(extra=(Show(hand_slot(doc, seat), screen, game.version),))
 
 

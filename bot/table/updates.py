@@ -18,7 +18,6 @@ if a seat should ever name the group.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
@@ -40,13 +39,15 @@ from bot.model.gamedoc import GameDoc
 from bot.model.hand import hand_view
 from bot.model.table import TableView, table_view
 from bot.picture.screens import hand_picture_png, picture_screen, revealed_hands
-from bot.table.models import table_model, with_hand_model, with_table_model
+from bot.table.models import with_hand_model, with_table_model
 from bot.table.play import private_chat
+from bot.table.shown_screens import ShownScreens as ShownScreens  # also named here, as before
 from bot.views.hand import ping_screen
 from bot.views.i18n import translator
 from bot.views.lobby import lobby_screen
 from bot.views.steady_hand import hand_screen_of, kept_key
 from bot.views.table_screen import table_screen
+from bot.views.web_links import WebLinks, with_hand_link, with_table_link
 from engine import State
 
 log = logging.getLogger(__name__)
@@ -92,15 +93,16 @@ def hand_as_it_is(game: Game, user: UserRef, screen: Screen) -> list[Outbound]:
     return [] if in_table_chat(game.doc, slot) else [Show(slot, screen, game.version)]
 
 
-def table_of(game: Game, table: TableView | None = None) -> Screen:
+def table_of(game: Game, table: TableView | None = None, web: WebLinks | None = None) -> Screen:
     """The message of ``game`` in its chat: its lobby, or its table, drawn from ``table``,
-    its model, when the caller has built it already."""
+    its model, when the caller has built it already; with ``web``, a button that opens
+    the table on the web while it is played."""
     _ = translator(game.doc.settings.lang)
     if game.state is None:
         return lobby_screen(_, game.doc)
     if table is None:
         table = table_view(game.doc, engine.public_view(game.state))
-    return table_screen(_, game.doc, table)
+    return with_table_link(_, table_screen(_, game.doc, table), game.doc, web)
 
 
 def hand_of(
@@ -119,35 +121,12 @@ def hand_of(
     return hand_screen_of(_, doc, state, hand_view(doc, state, seat), table, steady)
 
 
-class ShownScreens:
-    """The screens drawn for stored games, by game id, version and seat (``None``:
-    the table), so that the next write compares its screens with these instead of
-    drawing the old ones again; and the tables' models they were drawn from, so that a
-    version's table, its picture and its deal's end are drawn from one model. A stored
-    game's version names one state of it, so an entry never goes stale."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._screens: OrderedDict[tuple[str, int, int | None], Screen] = OrderedDict()
-        self._models: OrderedDict[tuple[str, int], TableView | None] = OrderedDict()
-
-    def model(self, game: Game) -> TableView | None:
-        """The model of ``game``'s table (None for a lobby), built once for a version."""
-        key = (game.doc.id, game.version)
-        if key in self._models:
-            return self._models[key]
-        made = self._models[key] = table_model(game)
-        while len(self._models) > self._size:
-            self._models.popitem(last=False)
-        return made
-
-    def get(self, game: Game, seat: int | None) -> Screen | None:
-        return self._screens.get((game.doc.id, game.version, seat))
-
-    def put(self, game: Game, seat: int | None, screen: Screen) -> None:
-        self._screens[(game.doc.id, game.version, seat)] = screen
-        while len(self._screens) > self._size:
-            self._screens.popitem(last=False)
+def linked_hand(doc: GameDoc, seat: int, screen: Screen, web: WebLinks | None) -> Screen:
+    """``seat``'s hand ``screen`` offering the web table as him, where ``web`` signs its
+    passes (``None``: the bot offers none)."""
+    if web is None:
+        return screen
+    return with_hand_link(translator(doc.seats[seat].lang), screen, doc, seat, web)
 
 
 def game_updates(
@@ -159,25 +138,27 @@ def game_updates(
     steady: Collection[str] = (),
     drawn: Collection[str] = (),
     unpictured: Collection[str] = (),
+    web: WebLinks | None = None,
 ) -> list[Outbound]:
     """The updates for a written game, in the order an adapter should send them
     (``shown``: the screens drawn for earlier versions, kept by the caller;
     ``deal_end``: the :func:`deal_end_picture` of a write that ended a deal, when the
     caller has drawn it; ``steady``: the platforms whose hands are steady; ``drawn``:
     those whose adapters draw from the table's model, which their shows carry;
-    ``unpictured``: the platforms that send no picture of a deal's end)."""
+    ``unpictured``: the platforms that send no picture of a deal's end; ``web``: the
+    table and the hands offer the web table, with passes it signs)."""
     if before is not None and before.doc.id != after.doc.id:
         before = None
     shown = shown or ShownScreens(1)  # none kept beyond this write's own version
     doc, state, version = after.doc, after.state, after.version
     out: list[Outbound] = []
-    was = None if before is None else shown.get(before, None) or table_of(before)
+    was = None if before is None else shown.get(before, None) or table_of(before, web=web)
     if was is not None and before is not None and _still_acting(before, after):
         # Nobody else decides anything on the table while its mover is still acting:
         # it is edited when his turn passes, against the table last sent.
         table = was
     else:
-        table = table_of(after, shown.model(after))
+        table = table_of(after, shown.model(after), web)
     shown.put(after, None, table)
     table_changed = was is None or table != was
     match_ended = state is not None and state.match_over and deal_ended(before, after)
@@ -208,7 +189,7 @@ def game_updates(
         out.append(Notice(table_slot(doc).chat, drawn_end))
     if match_ended and table_show is not None:
         out.append(table_show)
-    hands = _hands(before, after, decision, shown, doc.chat.platform in steady)
+    hands = _hands(before, after, decision, shown, doc.chat.platform in steady, web)
     if doc.chat.platform in drawn:
         hands = [with_hand_model(show, after, _seat(doc, show)) for show in hands]
     out += hands
@@ -273,7 +254,12 @@ def _deal_began(before: Game | None, state: State[Any] | None) -> bool:
 
 
 def _hands(
-    before: Game | None, after: Game, decision: Decision, shown: ShownScreens, steady: bool
+    before: Game | None,
+    after: Game,
+    decision: Decision,
+    shown: ShownScreens,
+    steady: bool,
+    web: WebLinks | None,
 ) -> list[Show]:
     doc, state = after.doc, after.state
     assert state is not None
@@ -291,16 +277,13 @@ def _hands(
             continue
         if table is None:
             table = shown.model(after)
-        screen = hand_of(doc, state, seat, steady, table)
+        screen = linked_hand(doc, seat, hand_of(doc, state, seat, steady, table), web)
         shown.put(after, seat, screen)
         unchanged = (
             held.user.key not in asked
             and before is not None
             and before.state is not None
-            and _looks_the_same(
-                screen,
-                shown.get(before, seat) or hand_of(before.doc, before.state, seat, steady),
-            )
+            and _looks_the_same(screen, _shown_hand(shown, before, seat, steady, web))
         )
         slot = hand_slot(doc, seat)
         if unchanged or in_table_chat(doc, slot):
@@ -310,6 +293,17 @@ def _hands(
             screen = replace(screen, picture=picture)
         out.append(Show(slot, screen, after.version))
     return out
+
+
+def _shown_hand(
+    shown: ShownScreens, game: Game, seat: int, steady: bool, web: WebLinks | None
+) -> Screen:
+    """``seat``'s hand as ``game`` showed it: kept from its drawing, or drawn again."""
+    kept = shown.get(game, seat)
+    if kept is not None:
+        return kept
+    assert game.state is not None
+    return linked_hand(game.doc, seat, hand_of(game.doc, game.state, seat, steady), web)
 
 
 def _hand_kept(before: Game, after: Game, seat: int, steady: bool = False) -> bool:

@@ -61,6 +61,7 @@ _COMMANDS: Final = (
     ("rules", N_("[VARIANT]"), N_("how a game is played")),
     ("scores", N_("[VARIANT]"), N_("this chat's scoreboard")),
     ("table", "", N_("the table as a picture")),
+    ("watch", "", N_("a link to watch this chat's table in the browser")),
     ("hand_picture", N_("on|off"), N_("your hand with a picture of your tiles")),
     ("top", N_("[global] [VARIANT]"), N_("the best-rated players, here or everywhere")),
     ("stats", "", N_("your results in every chat")),

@@ -42,6 +42,7 @@ from bot.views.hand import ROW, hand_screen, held_tiles, move_button
 from bot.views.i18n import Translator, text_line
 from bot.views.table_screen import private_heading
 from bot.views.texts import tile_text, tiles_text, variant_title
+from bot.views.web_links import WebLinks, with_hand_link
 from engine import DONE, DRAW, Kind, Move, State, Tile
 from engine.tiles import BY_INDEX
 
@@ -173,12 +174,16 @@ def hand_screen_of(
     hand: HandView,
     table: TableView,
     steady: bool,
+    web: WebLinks | None = None,
 ) -> Screen:
     """The hand ``hand`` models, beside the table ``table`` models (both as of
-    ``state``): a steady one, or one that lists his moves on his turn."""
+    ``state``): a steady one, or one that lists his moves on his turn; with ``web``, a
+    button that opens the web table as him."""
     if steady:
-        return steady_screen(translator, doc, hand, table, doc.chat)
-    return hand_screen(translator, doc, hand, table, _turn_due(doc, state, hand.seat))
+        screen = steady_screen(translator, doc, hand, table, doc.chat)
+    else:
+        screen = hand_screen(translator, doc, hand, table, _turn_due(doc, state, hand.seat))
+    return with_hand_link(translator, screen, doc, hand.seat, web)
 
 
 def _turn_due(doc: GameDoc, state: State[Any], seat: int) -> float | None:

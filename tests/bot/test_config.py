@@ -234,3 +234,54 @@ def test_a_secret_read_from_a_file_is_checked_as_the_setting_itself(tmp_path: Pa
     (tmp_path / "secret").write_text("short")
     with pytest.raises(ConfigError, match="TELEGRAM_WEBHOOK_SECRET: is 5 characters long"):
         load_settings(None, telegram_webhook_secret_file=tmp_path / "secret")
+
+
+WEB_SECRET = "w" * 32
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["https://domino.example", "http://localhost:8090", "http://127.0.0.1:8090", "http://[::1]/"],
+)
+def test_the_web_tables_address_is_https_or_plain_http_on_this_machine(url: str) -> None:
+    settings = load_settings(None, web_public_url=url, web_secret=WEB_SECRET)
+    assert settings.web_public_url == url
+
+
+@pytest.mark.parametrize(
+    "url", ["http://domino.example", "http://192.168.1.5", "domino.example", "https://"]
+)
+def test_the_web_tables_address_over_plain_http_elsewhere_is_refused(url: str) -> None:
+    with pytest.raises(ConfigError, match="WEB_PUBLIC_URL: must start with https://"):
+        load_settings(None, web_public_url=url, web_secret=WEB_SECRET)
+
+
+def test_the_web_tables_address_without_its_secret_is_refused() -> None:
+    with pytest.raises(ConfigError, match="WEB_PUBLIC_URL is set but WEB_SECRET is not"):
+        load_settings(None, web_public_url="https://domino.example")
+
+
+def test_a_web_secret_shorter_than_32_characters_is_refused() -> None:
+    short = "w" * 31
+    with pytest.raises(ConfigError) as refused:
+        load_settings(None, web_public_url="https://domino.example", web_secret=short)
+    said = str(refused.value)
+    assert "WEB_SECRET: is 31 characters long" in said
+    assert "at least 32" in said and short not in said
+
+
+def test_a_web_secret_read_from_a_file_is_checked_as_the_setting_itself(tmp_path: Path) -> None:
+    (tmp_path / "secret").write_text("too-short\n")
+    with pytest.raises(ConfigError, match="WEB_SECRET: is 9 characters long"):
+        load_settings(None, web_secret_file=tmp_path / "secret")
+
+
+def test_web_settings_problems_are_told_in_the_operators_language() -> None:
+    from bot.views.i18n import translator
+
+    with pytest.raises(ConfigError) as refused:
+        load_settings(None, web_public_url="http://domino.example", web_secret=WEB_SECRET)
+    english = "must start with https:// (http:// only for localhost or 127.0.0.1)"
+    assert english in str(refused.value)
+    russian = refused.value.told(translator("ru"))
+    assert "WEB_PUBLIC_URL: " in russian and english not in russian

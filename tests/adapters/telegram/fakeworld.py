@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.adapters.telegram.fakewire import ApiError
+
 BOT_ID = 7000
 ANONYMOUS_ADMIN_ID = 1087968824  # Telegram's "Group" user that stands for anonymous admins
 
@@ -107,6 +109,11 @@ def button_rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
 
 
 def set_markup(message: dict[str, Any], markup: Any) -> None:
+    chat_id = message.get("chat", {}).get("id", 0)
+    rows = (markup or {}).get("inline_keyboard", [])
+    if chat_id < 0 and any("web_app" in button for row in rows for button in row):
+        # Telegram opens a Mini App from an inline button in a private chat alone.
+        raise ApiError(400, "Bad Request: BUTTON_TYPE_INVALID")
     if markup:
         message["reply_markup"] = markup
     else:
