@@ -1,5 +1,6 @@
-"""One web worker, as a host process serves the web table: the core's sessions on a
-Redis server, the aiohttp application on a loopback port, the chats' channels heard.
+"""One web worker, as a chat bot's process serves the web table
+(:mod:`adapters.web.host`): the core's sessions on a Redis server, the aiohttp
+application on a loopback port, the chats' channels heard.
 
 Run by the benchmarks, never by hand: ``python -m web_path.worker REDIS_URL SECRET``
 with ``bench`` on ``PYTHONPATH``. It prints the port it listens on as one line of JSON,
@@ -13,9 +14,8 @@ import json
 import resource
 import sys
 
-from aiohttp import web
-
-from adapters.web.app import WebTable, web_app
+from adapters.web import moves
+from adapters.web.host import hosted_table, serving
 from bot.app import gc_tuning
 from bot.app.config import Settings
 from bot.storage.store import Store, connect
@@ -33,18 +33,15 @@ async def serve(url: str, secret: str) -> None:
     client = connect(url)
     store = Store(client)
     await store.tell_pages()
-    sessions = Sessions(store, Settings(_env_file=None))
-    table = WebTable(sessions, client, secret=secret)
-    runner = web.AppRunner(web_app(table), handle_signals=False, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
-    await site.start()
-    port = next(a[1] for a in runner.addresses if isinstance(a, tuple))
-    gc_tuning.freeze_startup()  # as a bot process does once started
-    print(json.dumps({"port": port}), flush=True)
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, sys.stdin.read)  # until the parent closes it
-    await runner.cleanup()
+    settings = Settings(_env_file=None, web_public_url="http://127.0.0.1", web_secret=secret)
+    sessions = Sessions(store, settings)
+    table = hosted_table(settings, sessions, client, moves.drop)
+    assert table is not None
+    async with serving(table, "127.0.0.1", 0) as port:
+        gc_tuning.freeze_startup()  # as a bot process does once started
+        print(json.dumps({"port": port}), flush=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.read)  # until the parent closes it
     await store.close()
 
 
