@@ -132,7 +132,7 @@ def _play(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _web(args: argparse.Namespace, settings: Settings) -> int:
-    lang = pick_language(environment_language(), settings.default_lang)
+    lang = pick_language(args.lang, environment_language(), settings.default_lang)
     players = args.players if args.players is not None else default_players(args.variant)
     _ = translator_for(lang)
     refused = seats_refusal(_, args.variant, players, 1)

@@ -32,7 +32,6 @@ from adapters.web.who import Gate, Refused
 from adapters.web.words import page_words
 from bot.model.decision import Game
 from bot.storage.values import StoreUnavailable
-from bot.views.i18n import translator
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +136,7 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
         return socket
     page = Page(socket, viewer, table.default_lang)
     try:
-        await _open(table, page, hello.version)
+        await _open(table, page, hello)
         await _serve(table, page)
     except StoreUnavailable:
         await socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"store unavailable")
@@ -160,27 +159,28 @@ async def _hello(socket: web.WebSocketResponse) -> frames.Hello:
     return hello
 
 
-async def _open(table: WebTable, page: Page, version: int) -> None:
+async def _open(table: WebTable, page: Page, hello: frames.Hello) -> None:
     """Welcome the page and send it the table as it is. Its chat's channel is heard
     before the table is read, so no move falls between; a state heard meanwhile waits
     for the page's lock and goes only if it is newer."""
     async with page.lock:
         await table.live.join(page)
         game = await table.core.table_game(page.viewer.chat)
-        page.lang = page_language(page.viewer, game, table.default_lang)
-        page._ = _ = translator(page.lang)
+        page.speak(page_language(page.viewer, game, table.default_lang))
         seat = page.viewer.seat(game.doc) if game is not None else None
-        await page.send(frames.Welcome(lang=page.lang, seat=seat, words=page_words(_)))
-        await _resync(table, page, version, game)
+        words = page_words(page.translator)
+        await page.send(frames.Welcome(lang=page.lang, seat=seat, words=words))
+        await _resync(table, page, hello, game)
 
 
-async def _resync(table: WebTable, page: Page, version: int, game: Game | None) -> None:
-    """Send the page the table as it is, with the events after the ``version`` it says
-    it drew (a page that comes back after a lost connection)."""
+async def _resync(table: WebTable, page: Page, hello: frames.Hello, game: Game | None) -> None:
+    """Send the page the table as it is, with the events after the version ``hello``
+    says it drew (a page that comes back after a lost connection)."""
     if game is None:
         await page.send(frames.Gone(text=page.translator("That game is over.")))
         return
-    page.resume(version, game, table.models.step_at(game, version))
+    step = table.models.step_at(game, hello.version)
+    page.resume(hello.version, hello.game, game, step)
     await page.show_locked(StateTexts(table.models.built(game), table.clock()), again=True)
 
 
@@ -197,13 +197,17 @@ async def _serve(table: WebTable, page: Page) -> None:
         if isinstance(frame, frames.Hello):
             game = await table.core.table_game(page.viewer.chat)
             async with page.lock:
-                await _resync(table, page, frame.version, game)
+                await _resync(table, page, frame, game)
             continue
         game = await table.core.table_game(page.viewer.chat)
         built = table.models.built(game) if game is not None else None
         if isinstance(frame, frames.Play):
-            answer = await moves.play(table.core, table.deliver, page.viewer, built, frame, page._)
+            answer = await moves.play(
+                table.core, table.deliver, page.viewer, built, frame, page.translator
+            )
         else:
-            answer = await moves.act(table.core, table.deliver, page.viewer, built, frame, page._)
+            answer = await moves.act(
+                table.core, table.deliver, page.viewer, built, frame, page.translator
+            )
         with contextlib.suppress(ConnectionError):
             await page.send(answer)

@@ -53,6 +53,9 @@ class State(Frozen):
 
     type: Literal["state"] = "state"
     version: int = Field(ge=0)
+    # The game's id: versions count within one game, and a rematch (or a new game)
+    # starts again from 1, so a page takes a state of another game whatever its version.
+    game: str = ""
     now: float  # the server's clock (Unix seconds), so the page counts deadlines down on it
     table: TableView | None
     hand: HandView | None = None
@@ -93,6 +96,7 @@ class Hello(Frozen):
 
     type: Literal["hello"] = "hello"
     version: int = Field(ge=0, default=0)
+    game: str | None = Field(default=None, max_length=64)  # the game of that version
     ticket: str | None = Field(default=None, max_length=1024)
     init_data: str | None = Field(default=None, max_length=4096)
 

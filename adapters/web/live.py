@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import redis.asyncio as aredis
 from redis.exceptions import RedisError
@@ -51,20 +51,30 @@ class Live:
         self._chats: dict[str, ChatRef] = {}  # channel -> chat
         self._pubsub: Any = None
         self._sharded = True
+        self._cluster = False
         self._listening = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
         self._reading: dict[str, asyncio.Task[None]] = {}  # chat key -> its read
         self._again: set[str] = set()  # chats to read once more after the read under way
         self._subscribing = asyncio.Lock()
+        self._closed = False
 
     async def start(self) -> None:
-        """Open the pub/sub connection; sharded channels if Redis has them."""
-        info = await self._redis.info("server")
-        self._sharded = int(str(info.get("redis_version", "0")).split(".")[0]) >= 7
+        """Open the pub/sub connection; sharded channels if Redis has them (a cluster
+        that keeps games is Redis 7 or later, and is heard node by node)."""
+        self._cluster = isinstance(cast(object, self._redis), aredis.RedisCluster)
+        if self._cluster:
+            self._sharded = True
+        else:
+            info = await self._redis.info("server")
+            self._sharded = int(str(info.get("redis_version", "0")).split(".")[0]) >= 7
         self._pubsub = self._redis.pubsub()
         self._reader = asyncio.create_task(self._read(), name="web-live")
 
     async def close(self) -> None:
+        # The flag as well as the cancel: a client call may hold on to a cancellation.
+        self._closed = True
+        self._listening.set()
         tasks = [t for t in (self._reader, *self._reading.values()) if t is not None]
         for task in tasks:
             task.cancel()
@@ -122,10 +132,13 @@ class Live:
         chat read at once (a move may have been missed meanwhile)."""
         while True:
             await self._listening.wait()
+            if self._closed:
+                return
             try:
-                message = await self._pubsub.get_message(
-                    ignore_subscribe_messages=True, timeout=1.0
+                hear = (
+                    self._pubsub.get_sharded_message if self._cluster else self._pubsub.get_message
                 )
+                message = await hear(ignore_subscribe_messages=True, timeout=1.0)
             except (RedisError, OSError, RuntimeError) as exc:
                 log.warning("web pages' channel lost, listening again: %s", exc)
                 await asyncio.sleep(RECONNECT_PAUSE)

@@ -81,15 +81,17 @@ async def local_table(
     port = _bound_port(runner, request.port)
     expires = int(time.time() + request.pass_hours * 3600)
     ticket = web_pass.sign(secret, chat, user.key, expires)
-    ticking = asyncio.create_task(_tick(sessions, chat, user), name="web-local-tick")
+    stop = asyncio.Event()
+    ticking = asyncio.create_task(_tick(sessions, chat, user, stop), name="web-local-tick")
     try:
         # Listening on every address, the machine itself is reached at 127.0.0.1.
         shown = "127.0.0.1" if request.host in ("", "0.0.0.0", "::") else request.host
         yield LocalTable(chat, user, f"http://{shown}:{port}/?pass={ticket}")
     finally:
-        ticking.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await ticking
+        # Told to stop rather than cancelled: the core's store calls may hold on to a
+        # cancellation (a write in flight is finished), which would leave it ticking.
+        stop.set()
+        await ticking
         await runner.cleanup()
 
 
@@ -108,10 +110,14 @@ async def open_table(
             raise NotOpened(" ".join(_said(replies)) or name)
 
 
-async def _tick(sessions: Sessions, chat: ChatRef, user: UserRef) -> None:
-    """Play what falls due, and start a rematch's lobby (whose seats are all taken)."""
-    while True:
-        await asyncio.sleep(TICK)
+async def _tick(sessions: Sessions, chat: ChatRef, user: UserRef, stop: asyncio.Event) -> None:
+    """Play what falls due, and start a rematch's lobby (whose seats are all taken),
+    until ``stop`` is set."""
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), TICK)
+        if stop.is_set():
+            return
         try:
             await sessions.tick(PLATFORM)
             game = await sessions.table_game(chat)

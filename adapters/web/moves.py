@@ -8,6 +8,7 @@ does, from the write's message on the chat's channel.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
@@ -20,6 +21,8 @@ from bot.model.decision import Game
 from bot.views.i18n import Translator
 from bot.views.texts import error_text
 from engine import DominoError, Move, parse_move
+
+log = logging.getLogger(__name__)
 
 Deliver = Callable[[Sequence[Outbound]], Awaitable[None]]
 """Carries out what the core says beyond a page's answer (a chat platform's delivery)."""
@@ -98,6 +101,11 @@ async def press(core: Core, deliver: Deliver, pressed: Press) -> frames.Answer:
     answer = out[0] if out and isinstance(out[0], Answer) else Answer()
     rest = out[1:] if out and isinstance(out[0], Answer) else out
     if rest:
-        await deliver(rest)
+        try:
+            await deliver(rest)
+        except Exception:
+            # The chat's copy is the host's to mend (its delivery retries, or redraws);
+            # the page still gets its answer and, from the channel, its state.
+            log.exception("could not deliver what a web press told the chat %s", pressed.chat.key)
     taken = not answer.text or any(isinstance(o, Show) for o in rest)
     return frames.Answer(ok=taken, text=answer.text)

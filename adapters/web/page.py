@@ -10,14 +10,21 @@ it built that version, and else the page is told the current deal from its start
 from __future__ import annotations
 
 import asyncio
+import logging
+from typing import Final
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from adapters.web import frames
 from adapters.web.views import StateTexts
 from adapters.web.who import Viewer
 from bot.model.decision import Game
+from bot.model.parts import TileRef
 from bot.views.i18n import Translator, pick_language, translator
+
+log = logging.getLogger(__name__)
+
+SEND_WAIT: Final = 10.0  # seconds a page has to take a frame before it is closed
 
 
 class Page:
@@ -30,16 +37,24 @@ class Page:
         self.game_id: str | None = None
         self.version = 0
         self.step: int | None = None
+        self.held: tuple[TileRef, ...] = ()  # the seat's tiles as last sent
 
     @property
     def translator(self) -> Translator:
+        """The page's words, in its language."""
         return self._
 
-    def resume(self, version: int, game: Game | None, step: int | None) -> None:
-        """The page says it drew ``version`` (of the table's current game, as far as
-        anyone can tell: ``step`` is that version's, if this worker knows it)."""
+    def speak(self, lang: str) -> None:
+        """Speak ``lang`` from now on (known once the table is read)."""
+        self.lang, self._ = lang, translator(lang)
+
+    def resume(self, version: int, drawn: str | None, game: Game | None, step: int | None) -> None:
+        """The page says it drew ``version`` of game ``drawn`` (``None``: it does not say
+        which; taken to be the current ``game``); ``step`` is that version's, if this
+        worker built it."""
         self.version = version
-        if game is not None and step is not None:
+        same = game is not None and drawn in (None, game.doc.id)
+        if game is not None and same and step is not None:
             self.game_id, self.step = game.doc.id, step
 
     async def show(self, texts: StateTexts, *, again: bool = False) -> bool:
@@ -59,13 +74,26 @@ class Page:
         if self.socket.closed:
             return False
         seat = self.viewer.seat(game.doc)
-        await self.socket.send_str(texts.text(seat, self._, self.step if same else None))
+        since, held = (self.step, self.held) if same else (None, ())
+        state, text = texts.state(seat, self._, since, held)
+        await self._send(text)
         self.game_id, self.version, self.step = game.doc.id, game.version, built.step
+        self.held = state.hand.tiles if state.hand is not None else ()
         return True
 
     async def send(self, frame: frames.ToPage) -> None:
-        if not self.socket.closed:
-            await self.socket.send_str(frame.model_dump_json())
+        """Send ``frame``; a page that has not taken it within :data:`SEND_WAIT` (it stopped
+        reading, its network went) is closed, so it holds up no other page of its chat."""
+        await self._send(frame.model_dump_json())
+
+    async def _send(self, text: str) -> None:
+        if self.socket.closed:
+            return
+        try:
+            await asyncio.wait_for(self.socket.send_str(text), SEND_WAIT)
+        except TimeoutError:
+            log.info("a page of %s stopped reading: closed", self.viewer.chat.key)
+            await self.socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow")
 
 
 def page_language(viewer: Viewer, game: Game | None, default: str) -> str:

@@ -16,8 +16,9 @@ from typing import Final
 
 from adapters.web.frames import Action, State
 from bot.model.decision import Game
-from bot.model.events import DealStarted, TableEvent, events_since
+from bot.model.events import DealStarted, Drew, TableEvent, events_since
 from bot.model.hand import HandView, Refusal, hand_view
+from bot.model.parts import TileRef
 from bot.model.table import TableView
 from bot.table.models import table_model
 from bot.views.event_words import EventWords, seat_names
@@ -89,49 +90,75 @@ class Models:
 
 
 class StateTexts:
-    """One version's state as it goes out to many pages at once, serialised once for all
-    the pages that see it alike: from the same seat, in the same language, with the
-    events since the same step. A table's spectators are most of its pages, and building
-    and serialising a state was nine tenths of what a page cost its worker a move
-    (``bench/bench_web_fanout.py``). ``now`` is the server's clock for them all."""
+    """One version's state as it goes out to many pages at once, made and serialised once
+    for all the pages that see it alike: from the same seat, in the same language, with
+    the events since the same step and the same tiles last shown. A table's spectators
+    are most of its pages, and building and serialising a state was most of what a page
+    cost its worker a move (``bench/bench_web_fanout.py``). ``now`` is the server's clock
+    for them all."""
 
     def __init__(self, built: Built, now: float) -> None:
         self.built = built
         self.now = now
-        self._texts: dict[tuple[int | None, str, int | None], str] = {}
+        self._made: dict[tuple[object, ...], tuple[State, str]] = {}
 
-    def text(self, seat: int | None, _: Translator, since: int | None) -> str:
-        """The state ``seat`` sees (``None``: a spectator), in ``_``'s language, with
-        the events after step ``since``, as JSON text."""
-        key = (seat, _.lang, since)
-        text = self._texts.get(key)
-        if text is None:
-            text = state_of(self.built, seat, _, since, self.now).model_dump_json()
-            self._texts[key] = text
-        return text
+    def state(
+        self, seat: int | None, _: Translator, since: int | None, held: tuple[TileRef, ...] = ()
+    ) -> tuple[State, str]:
+        """The state ``seat`` sees (``None``: a spectator) and its JSON text, as
+        :func:`state_of` makes it."""
+        key = (seat, _.lang, since, held)
+        made = self._made.get(key)
+        if made is None:
+            state = state_of(self.built, seat, _, since, self.now, held)
+            made = self._made[key] = (state, state.model_dump_json())
+        return made
 
 
-def state_of(built: Built, seat: int | None, _: Translator, since: int | None, now: float) -> State:
+def state_of(
+    built: Built,
+    seat: int | None,
+    _: Translator,
+    since: int | None,
+    now: float,
+    held: tuple[TileRef, ...] = (),
+) -> State:
     """The state a page sees: ``seat``'s (``None``: a spectator's), its words in ``_``'s
-    language, the events after step ``since`` (``None``: the deal's so far)."""
+    language, the events after step ``since`` (``None``: the deal's so far); ``held``:
+    the seat's tiles as the page last showed them, so that his own draws since are
+    told by name, as only his hand may."""
     game, table = built.game, built.table
     if table is None:
-        return State(version=game.version, now=now, table=None)
+        return State(version=game.version, game=game.doc.id, now=now, table=None)
     hand = built.hand(seat) if seat is not None else None
     events = built.events_after(since)
     name = seat_names(_, table)
     words = EventWords(_, name, seat)
+    drawn = _drawn(hand, held, events) if hand is not None else ()
     return State(
         version=game.version,
+        game=game.doc.id,
         now=now,
         table=table,
         hand=hand,
         events=events,
-        said=tuple(words.sentences(events, table=table)),
+        said=tuple(words.sentences(events, drawn, table)),
         why=refusal_words(_, hand.refusals or ()) if hand is not None else {},
         names=tuple(name(n) for n in range(len(table.seats))),
         actions=actions(_, table) if seat is not None else (),
     )
+
+
+def _drawn(
+    hand: HandView, held: tuple[TileRef, ...], events: tuple[TableEvent, ...]
+) -> tuple[TileRef, ...]:
+    """The tiles the seat drew in ``events``: those its hand gained since ``held``, when
+    ``events`` hold one draw of his (more, and which tile came when is not known)."""
+    draws = [e for e in events if isinstance(e, Drew) and e.seat == hand.seat]
+    if len(draws) != 1 or not held:
+        return ()
+    gained = tuple(tile for tile in hand.tiles if tile not in held)
+    return gained if len(gained) == draws[0].count else ()
 
 
 def refusal_words(_: Translator, refusals: tuple[Refusal, ...]) -> dict[str, str]:

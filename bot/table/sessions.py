@@ -34,12 +34,12 @@ from bot.model.contract import (
     Screen,
     SlotKind,
     Unreachable,
-    UserRef,
 )
 from bot.model.decision import Decision, Game, reply_line, reply_text
 from bot.storage.store import Store, StoreUnavailable, TimerClaim
 from bot.table import asking, history, lobby, lookups, play, privacy, review
-from bot.table.commands import Commands, respond
+from bot.table.apology import apology
+from bot.table.commands import Commands
 from bot.table.event_log import described
 from bot.table.match_steps import UNREACHABLE_TIMER, Tempo
 from bot.table.moved_chat import chat_moved
@@ -110,10 +110,10 @@ class Sessions:
             return await self._dispatch(inbound)
         except StoreUnavailable:
             log.warning("store unavailable while handling %s", type(inbound).__name__)
-            return self._apology(inbound, unavailable=True)
+            return apology(inbound, self._default_lang, unavailable=True)
         except Exception:
             log.exception("failed to handle %s", described(inbound))
-            return self._apology(inbound, unavailable=False)
+            return apology(inbound, self._default_lang, unavailable=False)
 
     async def tick(self, platform: str | None = None) -> list[Outbound]:
         """Play what is due: claims each due deadline (only one process gets it)."""
@@ -375,32 +375,10 @@ class Sessions:
         )
         return ran.updates
 
-    # -- failures ---------------------------------------------------------------------
-
-    def _apology(self, inbound: Inbound, *, unavailable: bool) -> list[Outbound]:
-        user = _user_of(inbound)
-        _ = translator(pick_language(user.lang if user else None, self._default_lang))
-        text = (
-            _("The table is unavailable, try again in a moment")
-            if unavailable
-            else _("Sorry, something went wrong. Please try again.")
-        )
-        if isinstance(inbound, Press):
-            return [Answer(text, alert=True)]
-        if isinstance(inbound, Command):
-            return [respond(inbound, Screen((text_line(text),)))]
-        if isinstance(inbound, PrivateStart):
-            return [Notice(play.private_chat(inbound.user), Screen((text_line(text),)))]
-        return []
-
 
 def _reschedule(runner: Runner, claim: TimerClaim, due: float) -> Callable[[], Awaitable[None]]:
     """Put back a deadline whose move the store could not take."""
     return lambda: runner.store.schedule(claim.chat, claim.game_id, claim.counter, due)
-
-
-def _user_of(inbound: Inbound) -> UserRef | None:
-    return None if isinstance(inbound, ChatMoved) else inbound.user
 
 
 __all__ = ["ChatRef", "SessionSettings", "Sessions"]

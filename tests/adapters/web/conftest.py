@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from pydantic import TypeAdapter
 from adapters.web import frames
 from adapters.web.app import WebTable, web_app
 from adapters.web.local import PLATFORM, LocalRequest, open_table
+from adapters.web.moves import Deliver, drop
 from bot.app.config import Settings
 from bot.model import web_pass
 from bot.model.contract import ChatRef, UserRef
@@ -56,8 +58,11 @@ class Page:
 
     socket: ClientWebSocketResponse
     got: list[frames.ToPage] = field(default_factory=list)
+    held: deque[frames.ToPage] = field(default_factory=deque)  # read, not yet taken
 
     async def next(self, timeout: float = 10.0) -> frames.ToPage:
+        if self.held:
+            return self.held.popleft()
         message = await self.socket.receive(timeout=timeout)
         assert message.type is WSMsgType.TEXT, (message.type, message.data, message.extra)
         frame = STATE.validate_json(message.data)
@@ -72,6 +77,18 @@ class Page:
                 frame = await self.next(timeout)
                 if wanted(frame):
                     return frame
+
+    async def answer(self, timeout: float = 15.0) -> frames.Answer:
+        """The next answer; the states that came before it are left to be taken (a
+        state may come before the answer to the move that made it)."""
+        skipped: list[frames.ToPage] = []
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.next(timeout)
+                if isinstance(frame, frames.Answer):
+                    self.held.extendleft(reversed(skipped))
+                    return frame
+                skipped.append(frame)
 
     async def send(self, frame: frames.Play | frames.Act | frames.Hello) -> None:
         await self.socket.send_str(frame.model_dump_json())
@@ -88,20 +105,29 @@ class Tables:
     stack: AsyncExitStack
     stores: list[Store] = field(default_factory=list)
 
-    async def worker(self) -> Worker:
+    async def worker(self, deliver: Deliver = drop) -> Worker:
         client = connect(self.redis_url)
         store = Store(client)
         await store.tell_pages()
         self.stores.append(store)
         sessions = Sessions(store, QUICK)
-        table = WebTable(sessions, client, secret=SECRET, bot_token=BOT_TOKEN)
+        table = WebTable(sessions, client, secret=SECRET, bot_token=BOT_TOKEN, deliver=deliver)
         served = TestClient(TestServer(web_app(table)))
         await self.stack.enter_async_context(served)
         return Worker(sessions, table, served)
 
-    async def open(self, worker: Worker, variant: str = "tyaga", players: int = 2) -> ChatRef:
+    async def open(
+        self,
+        worker: Worker,
+        variant: str = "tyaga",
+        players: int = 2,
+        host: UserRef = PERSON,
+        options: tuple[str, ...] = (),
+    ) -> ChatRef:
+        """A table with ``host`` at seat 0 and computers in the other seats, started."""
         chat = ChatRef(PLATFORM, uuid.uuid4().hex)  # channels are shared by all databases
-        await open_table(worker.sessions, chat, PERSON, LocalRequest(variant, players))
+        request = LocalRequest(variant, players, options=options)
+        await open_table(worker.sessions, chat, host, request)
         return chat
 
 
@@ -115,13 +141,18 @@ async def game_of(worker: Worker, chat: ChatRef) -> Game:
     return game
 
 
-async def until_my_turn(worker: Worker, chat: ChatRef, seat: int = 0) -> Game:
-    """Tick the computers' moves until it is ``seat``'s turn."""
+async def until_my_turn(
+    worker: Worker, chat: ChatRef, seat: int = 0, *, or_over: bool = False
+) -> Game:
+    """Tick the computers' moves until it is ``seat``'s turn (or, ``or_over``, until
+    the deal is over)."""
     async with asyncio.timeout(30):
         while True:
             game = await game_of(worker, chat)
             view = game.state
             if view is not None and view.turn == seat:
+                return game
+            if or_over and (view is None or view.turn is None):
                 return game
             await worker.sessions.tick(PLATFORM)
             await asyncio.sleep(0.05)

@@ -42,14 +42,14 @@ async def test_a_moves_spectators_are_sent_one_state_built_once(tables: Tables) 
         await page.close()
 
 
-async def test_a_state_seen_alike_is_serialised_once(tables: Tables) -> None:
+async def test_a_state_seen_alike_is_made_once(tables: Tables) -> None:
     worker = await tables.worker()
     chat = await tables.open(worker)
     built = worker.table.models.built(await game_of(worker, chat))
     texts = StateTexts(built, now=1.0)
     english, russian = translator("en"), translator("ru")
-    watched = texts.text(None, english, None)
-    assert texts.text(None, english, None) is watched  # kept, not made again
-    assert texts.text(None, russian, None) != watched
-    assert texts.text(0, english, None) != watched
-    assert STATE.validate_json(watched) == state_of(built, None, english, None, 1.0)
+    state, text = texts.state(None, english, None)
+    assert texts.state(None, english, None)[1] is text  # kept, not made again
+    assert texts.state(None, russian, None)[1] != text
+    assert texts.state(0, english, None)[1] != text
+    assert STATE.validate_json(text) == state == state_of(built, None, english, None, 1.0)
