@@ -90,7 +90,10 @@ class Page:
         if self.socket.closed:
             return
         try:
-            await asyncio.wait_for(self.socket.send_str(text), SEND_WAIT)
+            # A timeout block, not wait_for: this is every page's every frame, and
+            # wait_for runs the send as a task of its own.
+            async with asyncio.timeout(SEND_WAIT):
+                await self.socket.send_str(text)
         except TimeoutError:
             log.info("a page of %s stopped reading: closed", self.viewer.chat.key)
             await self.socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow")
