@@ -83,9 +83,11 @@ soak: $(INSTALLED)
 soak-scale: $(INSTALLED)
 	$(BIN)/python -m bench.soak scale $(ARGS)
 
-# Sample positions of every game drawn as the chats show them, for the docs.
+# Sample positions of every game drawn as the chats show them, and the web table's page
+# of each game in a headless chromium (skipped without one), for the docs.
 pictures: $(INSTALLED)
 	$(BIN)/python -m bot.picture.gallery docs/pictures
+	$(BIN)/python -m tests.adapters.web.browser.pictures docs/pictures
 
 # The JSON schema of the table's model (docs/table-model.md), written from the models.
 schema: $(INSTALLED)
