@@ -57,7 +57,7 @@ async def main(quick: bool) -> None:
             await asyncio.gather(*(t.open() for t in playing))
             await asyncio.sleep(1)
             before = worker.rss()
-            sockets = sockets_for(playing, EACH, [worker, worker], secret)
+            sockets = sockets_for(playing, EACH, [worker], secret)
             share = len(sockets) // PROCESSES
             start = time.monotonic()
             async with contextlib.AsyncExitStack() as stack:

@@ -110,17 +110,18 @@ class Pages:
 
 
 def sockets_for(
-    playing: list[Table], each: int, two: Sequence[Worker], secret: str
+    playing: list[Table], each: int, serving: Sequence[Worker], secret: str
 ) -> list[Socket]:
-    """``each`` pages of every table, alternately on the two workers: its seats' people
-    first, then spectators."""
+    """``each`` pages of every table, on the workers of ``serving`` in turn: its seats'
+    people first, then spectators."""
     expires = int(time.time() + 3600)
     made = []
     for table in playing:
         for n in range(each):
             person = table.people[n].key if n < len(table.people) else None
             ticket = web_pass.sign(secret, table.chat, person, expires)
-            made.append(Socket(url=two[n % 2].url, ticket=ticket, chat=table.chat.key))
+            worker = serving[n % len(serving)]
+            made.append(Socket(url=worker.url, ticket=ticket, chat=table.chat.key))
     return made
 
 
