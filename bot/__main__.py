@@ -241,7 +241,6 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
     full screen in a terminal, plain lines otherwise (or with ``--plain``)."""
     import random
     import shutil
-    import time
 
     from adapters.console import ConsoleAdapter, TableRequest, line_source, look_around
 
@@ -260,7 +259,7 @@ async def run_table(settings: Settings, args: argparse.Namespace, players: int) 
     thinker = Thinker(settings.ai_workers, allowance_of(settings))
     async with open_store(settings) as opened, thinker:
         sessions = Sessions(opened.store, settings, rng=rng, thinker=thinker)
-        tables = await look_around(opened.store, time.time())
+        tables = await look_around(opened.store)
         if full_screen(args.plain):
             from adapters.console.fullscreen import TableApp
             from adapters.console.logfile import LOG_FILE, logs_into

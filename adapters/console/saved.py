@@ -105,13 +105,13 @@ def seat_roles(doc: GameDoc) -> tuple[Role, ...]:
     return tuple(roles)
 
 
-async def saved_matches(store: Store, now: float) -> list[Saved]:
+async def saved_matches(store: Store) -> list[Saved]:
     """The matches waiting in the terminal's tables, newest first (open lobbies,
     which a table that failed to start may leave, are not matches)."""
     found: list[Saved] = []
     for number in range(1, TABLES + 1):
         chat = table_chat(number)
-        snapshot = await open_game(store, chat, now, drawn=True)
+        snapshot = await open_game(store, chat, drawn=True)
         stored = await store.load(chat) if snapshot is not None else None
         if snapshot is None or snapshot.status != "running" or stored is None:
             continue

@@ -86,9 +86,9 @@ class Tables:
         return None
 
 
-async def look_around(store: Store, now: float) -> Tables:
+async def look_around(store: Store) -> Tables:
     """The terminal's tables as they are now."""
-    return Tables(tuple(await saved_matches(store, now)), await free_table(store))
+    return Tables(tuple(await saved_matches(store)), await free_table(store))
 
 
 def keyboard_users(humans: int, lang: str | None = None) -> tuple[UserRef, ...]:

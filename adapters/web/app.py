@@ -7,6 +7,12 @@ listens. The socket says nothing about a table before the page has proved who it
 its first frame must be a :class:`~adapters.web.frames.Hello` with a pass or Telegram's
 initData; anything else closes it with code 4401 and a short reason. Then it is sent a
 :class:`~adapters.web.frames.Welcome` and the table's state, kept live after.
+
+After the hello, a page's frames are held to a pace (:mod:`adapters.web.limiter`): one
+sent too fast is answered "too fast" and goes no further, and a page that keeps at it
+is closed with code 4429. A text frame that is none of ours is answered that the table
+did not understand it; a binary frame closes the socket (1003), and so does one larger
+than :data:`MAX_FRAME` (1009, by aiohttp). None of them reaches the core.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
 from adapters.web import frames, moves
+from adapters.web.limiter import Limiter, Verdict
 from adapters.web.live import Live
 from adapters.web.moves import Core, Deliver
 from adapters.web.page import Page, page_language
@@ -32,6 +39,7 @@ from adapters.web.who import Gate, Refused
 from adapters.web.words import page_words
 from bot.model.decision import Game
 from bot.storage.values import StoreUnavailable
+from bot.views.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +48,9 @@ UNAUTHORIZED: Final = 4401  # the close code of a page that did not prove who it
 MAX_FRAME: Final = 8 * 1024  # bytes a page's frame may hold
 HEARTBEAT: Final = 25.0  # seconds between pings, under the proxies' usual idle minute
 HELLO_WAIT: Final = 10.0  # seconds a socket may stay silent before its hello
+FLOODED: Final = 4429  # the close code of a page that kept sending too fast (HTTP's 429)
+TOO_FAST: Final = N_("Too fast: wait a moment before the next move")
+NOT_UNDERSTOOD: Final = N_("The table did not understand the page: reload it")
 # Browsers offer permessage-deflate, and a socket that takes it holds a compressor's and a
 # decompressor's state for as long as it is open: 129 KB of a worker's memory a page
 # against 16 KB without (bench/bench_web_idle.py), to save a page's state frame of two
@@ -185,29 +196,57 @@ async def _resync(table: WebTable, page: Page, hello: frames.Hello, game: Game |
 
 
 async def _serve(table: WebTable, page: Page) -> None:
-    """The page's frames until it goes: moves, acts and hellos again."""
+    """The page's frames until it goes: moves, acts and hellos again, each judged by
+    the socket's limiter before it is read."""
+    limiter = Limiter()
     async for message in page.socket:
+        verdict = limiter.judge()
+        if verdict is Verdict.CLOSE:
+            log.info("a page of %s kept sending too fast: closed", page.viewer.chat.key)
+            await page.socket.close(code=FLOODED, message=b"too many frames")
+            return
+        if message.type is WSMsgType.BINARY:
+            await page.socket.close(code=WSCloseCode.UNSUPPORTED_DATA, message=b"text frames only")
+            return
         if message.type is not WSMsgType.TEXT:
+            # aiohttp has closed a socket whose frame was too large or broken (ERROR).
+            log.info(
+                "a page of %s sent a frame aiohttp refused: %s", page.viewer.chat.key, message.data
+            )
+            return
+        if verdict is Verdict.TOO_FAST:
+            await _tell(page, frames.Answer(ok=False, text=page.translator(TOO_FAST)))
             continue
         try:
             frame = frames.FROM_PAGE.validate_json(message.data)
         except ValidationError:
-            log.debug("a page sent a frame that is none of ours")
+            log.info("a page of %s sent a frame that is none of ours", page.viewer.chat.key)
+            await _tell(page, frames.Answer(ok=False, text=page.translator(NOT_UNDERSTOOD)))
             continue
-        if isinstance(frame, frames.Hello):
-            game = await table.core.table_game(page.viewer.chat)
-            async with page.lock:
-                await _resync(table, page, frame, game)
-            continue
+        await _take(table, page, frame)
+
+
+async def _take(table: WebTable, page: Page, frame: frames.FromPage) -> None:
+    """A frame of the page's, read: a hello resyncs it, a move or an act is pressed."""
+    if isinstance(frame, frames.Hello):
         game = await table.core.table_game(page.viewer.chat)
-        built = table.models.built(game) if game is not None else None
-        if isinstance(frame, frames.Play):
-            answer = await moves.play(
-                table.core, table.deliver, page.viewer, built, frame, page.translator
-            )
-        else:
-            answer = await moves.act(
-                table.core, table.deliver, page.viewer, built, frame, page.translator
-            )
-        with contextlib.suppress(ConnectionError):
-            await page.send(answer)
+        async with page.lock:
+            await _resync(table, page, frame, game)
+        return
+    game = await table.core.table_game(page.viewer.chat)
+    built = table.models.built(game) if game is not None else None
+    if isinstance(frame, frames.Play):
+        answer = await moves.play(
+            table.core, table.deliver, page.viewer, built, frame, page.translator
+        )
+    else:
+        answer = await moves.act(
+            table.core, table.deliver, page.viewer, built, frame, page.translator
+        )
+    await _tell(page, answer)
+
+
+async def _tell(page: Page, answer: frames.Answer) -> None:
+    """Send ``answer``; a page gone meanwhile needs none."""
+    with contextlib.suppress(ConnectionError):
+        await page.send(answer)

@@ -34,6 +34,8 @@ PAGE_WORDS: Final = {
     "aside": N_("Set aside"),
     "sheet_open": N_("Sheet open"),
     "sheet_closed": N_("Sheet not open yet"),
+    "team": N_("Team"),
+    "partner": N_("Partner"),
     "caravan_open": N_("Open caravan"),
     "caravan_stolen": N_("Stolen"),
     "caravan_recovered": N_("Recovered"),

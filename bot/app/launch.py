@@ -153,6 +153,9 @@ async def tell_pages(store: Store) -> None:
     try:
         await store.tell_pages()
     except REDIS_ERRORS as exc:
+        if unreachable(exc):  # the store's first use says so in one line
+            log.debug("Redis does not answer, so web pages hear of no move: %s", exc)
+            return
         log.warning("Redis did not say its version, so web pages hear of no move: %s", exc)
 
 

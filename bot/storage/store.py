@@ -121,19 +121,28 @@ class Store(Records):
         self._mark_shown = redis.register_script(_MARK_SHOWN)
         self._timers = TimerSet(redis)
         self._batch = Batch(redis)
-        self._publish = ""  # the command that tells web pages of a write: see tell_pages
+        self._telling = False  # whether writes tell web pages: see tell_pages
+        self._publish = ""  # the command they tell with, once the server has said its version
 
     async def tell_pages(self) -> None:
         """From now on every write of a game publishes its new version on the chat's
         channel (:func:`bot.storage.keys.live`), where the web table listens: sharded
         (``SPUBLISH``, in the chat's slot) on Redis 7 and later, plain on older servers
-        (the embedded one)."""
+        (the embedded one). Should Redis not answer now, the first write asks it."""
+        self._telling = True
+        await self._publish_command()
+
+    async def _publish_command(self) -> str:
+        """The command that tells web pages of a write, asked of the server once."""
+        if self._publish or not self._telling:
+            return self._publish
         if self._cluster:  # a cluster that keeps games is Redis 7 or later
             self._publish = "SPUBLISH"
-            return
-        info = await self._redis.info("server")
-        major = int(str(info.get("redis_version", "0")).split(".")[0])
-        self._publish = "SPUBLISH" if major >= 7 else "PUBLISH"
+        else:
+            info = await self._redis.info("server")
+            major = int(str(info.get("redis_version", "0")).split(".")[0])
+            self._publish = "SPUBLISH" if major >= 7 else "PUBLISH"
+        return self._publish
 
     @property
     def idle_ttl(self) -> int:
@@ -176,7 +185,8 @@ class Store(Records):
         turn of the event loop (:mod:`bot.storage.batch`). On a cluster, whose client
         pipelines no script, the deadline and the write are sent together as two requests
         instead, to the nodes that hold them."""
-        live = (self._publish, keys.live(chat)) if self._publish else ("", "")
+        publish = await self._publish_command() if self._telling else ""
+        live = (publish, keys.live(chat)) if publish else ("", "")
         keys_, args = write_keys_args(self._game_keys(chat), write, self._idle_ttl, live)
         if self._cluster:
             return await self._write_on_cluster(chat, write, timer, keys_, args)

@@ -27,9 +27,7 @@ class Snapshot:
     shows: tuple[Show, ...]
 
 
-async def open_game(
-    store: Store, chat: ChatRef, now: float, drawn: bool = False
-) -> Snapshot | None:
+async def open_game(store: Store, chat: ChatRef, drawn: bool = False) -> Snapshot | None:
     """The chat's open game as screens; ``None`` when it has none (``drawn``: with the
     table's model and each hand's, see :func:`~bot.table.redraw.game_screens`)."""
     stored = await store.load(chat)

@@ -27,19 +27,19 @@ async def sessions_with_game(store: Store, *words: str) -> tuple[Sessions, Clock
 
 
 async def test_a_chat_without_a_game_has_no_snapshot(fake_store: Store) -> None:
-    assert await open_game(fake_store, CHAT, 0.0) is None
+    assert await open_game(fake_store, CHAT) is None
 
 
 async def test_a_lobby_shows_its_table_only(fake_store: Store) -> None:
-    _, clock = await sessions_with_game(fake_store)
-    snapshot = await open_game(fake_store, CHAT, clock())
+    await sessions_with_game(fake_store)
+    snapshot = await open_game(fake_store, CHAT)
     assert snapshot is not None and snapshot.status == "lobby"
     assert [s.slot.kind for s in snapshot.shows] == [SlotKind.TABLE]
 
 
 async def test_a_running_game_shows_the_table_then_every_persons_hand(fake_store: Store) -> None:
-    _, clock = await sessions_with_game(fake_store, "start")
-    snapshot = await open_game(fake_store, CHAT, clock())
+    await sessions_with_game(fake_store, "start")
+    snapshot = await open_game(fake_store, CHAT)
     assert snapshot is not None and snapshot.status == "running"
     table, *hands = snapshot.shows
     assert table.slot.kind is SlotKind.TABLE and table.slot.game_id == snapshot.game_id
@@ -48,6 +48,6 @@ async def test_a_running_game_shows_the_table_then_every_persons_hand(fake_store
 
 
 async def test_a_stopped_game_is_not_open(fake_store: Store) -> None:
-    sessions, clock = await sessions_with_game(fake_store, "start")
+    sessions, _clock = await sessions_with_game(fake_store, "start")
     await sessions.handle(Command(CHAT, ANN, "stop", is_admin=True))
-    assert await open_game(fake_store, CHAT, clock()) is None
+    assert await open_game(fake_store, CHAT) is None

@@ -26,6 +26,9 @@
     state: null,
     selected: null, // the hand's tile tapped, {hi, lo}
     chosenEnd: null, // the end tapped when the tile goes there in more than one way
+    // The plays and acts sent and not yet answered, each with the game and version the
+    // page showed when it was sent; answers come in the order the frames went.
+    pending: [],
     offset: 0, // the server's clock minus ours, in seconds
     socket: null,
     retry: 500,
@@ -124,6 +127,8 @@
     socket.onclose = (closed) => {
       if (page.socket !== socket) return;
       page.socket = null;
+      page.pending = []; // a closed socket answers nothing more
+      if (page.state) render();
       if (page.stopped) return;
       if (closed.code === 4401) {
         page.stopped = true;
@@ -139,7 +144,26 @@
   function send(frame) {
     if (page.socket && page.socket.readyState === WebSocket.OPEN) {
       page.socket.send(JSON.stringify(frame));
+      return true;
     }
+    return false;
+  }
+
+  // Whether a frame sent at `sent` was overtaken: the page has drawn a newer state since.
+  const superseded = (sent) => sent.game !== page.game || sent.version < page.version;
+
+  // Busy from a play or an act sent until its answer, or a newer state, comes: taps
+  // meanwhile do nothing, so a double tap never sends a second frame.
+  function busy() {
+    const last = page.pending[page.pending.length - 1];
+    return last !== undefined && !superseded(last);
+  }
+
+  // Sends a play or an act, once: nothing while the hand is busy.
+  function press(frame) {
+    if (busy() || !send(frame)) return false;
+    page.pending.push({ game: page.game, version: page.version });
+    return true;
   }
 
   function receive(frame) {
@@ -163,10 +187,14 @@
       document.body.dataset.gameId = frame.game;
       render();
     } else if (frame.type === 'answer') {
-      if (!frame.ok) {
+      const sent = page.pending.shift();
+      // A refusal of a move the table has since moved past (the turn's time ran out, a
+      // computer played for the seat) says nothing the new table does not show better.
+      if (!frame.ok && !(sent && superseded(sent))) {
         notice(frame.text);
         haptic(false);
       }
+      if (page.state) render();
     } else if (frame.type === 'gone') {
       page.stopped = true;
       banner(frame.text);
@@ -213,7 +241,7 @@
   }
 
   function play(move) {
-    send({ type: 'play', notation: move.notation, counter: page.state.hand.counter });
+    if (!press({ type: 'play', notation: move.notation, counter: page.state.hand.counter })) return;
     haptic(true);
     page.selected = null;
     notice('');
@@ -225,6 +253,7 @@
   }
 
   function tapTile(tile) {
+    if (busy()) return;
     notice('');
     const moves = movesOf(tile);
     if (same(page.selected, tile)) {
@@ -245,6 +274,7 @@
   }
 
   function tapEnd(side) {
+    if (busy()) return;
     const moves = movesOf(page.selected).filter((m) => m.end === side);
     if (moves.length === 1) play(moves[0]);
     else if (moves.length) {
@@ -309,6 +339,11 @@
       }
       head.append(el('span', 'clock'));
       card.append(head);
+      const team = table.teams.findIndex((pair) => pair.includes(seat.seat));
+      if (team >= 0) {
+        card.dataset.team = String(team + 1);
+        card.append(teamLine(table.teams[team], team, seat.seat));
+      }
       const backs = el('div', 'backs');
       backs.setAttribute('aria-label', `${w('held')}: ${seat.tiles}`);
       backs.setAttribute('role', 'img');
@@ -329,6 +364,16 @@
       card.append(figures);
       box.append(card);
     }
+  }
+
+  // Who plays with whom: the team's number (its colour on the card) and the partner.
+  function teamLine(pair, team, seat) {
+    const line = el('div', 'team');
+    line.dataset.team = String(team + 1);
+    const partner = pair.find((other) => other !== seat);
+    line.append(el('span', 'number', `${w('team')} ${team + 1}`));
+    line.append(el('span', 'partner', `${w('partner')}: ${seatName(partner)}`));
+    return line;
   }
 
   function renderParts(table) {
@@ -448,6 +493,9 @@
     choices.replaceChildren();
     hand.hidden = watching || !state.hand;
     hand.setAttribute('aria-label', w('hand'));
+    const waiting = busy();
+    $('mine').classList.toggle('busy', waiting);
+    for (const box of [hand, moves, $('line')]) box.setAttribute('aria-busy', String(waiting));
     if (!watching && state.hand) {
       for (const tile of state.hand.tiles) hand.append(handTile(tile));
       for (const move of state.hand.moves) {
@@ -463,7 +511,9 @@
     for (const action of state.actions) {
       const button = el('button', `act ${action.act}`, action.label);
       button.type = 'button';
-      button.addEventListener('click', () => send({ type: 'act', act: action.act }));
+      button.addEventListener('click', () => {
+        if (press({ type: 'act', act: action.act })) render();
+      });
       moves.append(button);
     }
   }

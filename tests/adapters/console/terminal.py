@@ -78,7 +78,7 @@ class Terminal:
             rng=random.Random(self.seed),
             painter=self.painter,
         )
-        tables = await look_around(self.store, self.clock())
+        tables = await look_around(self.store)
         out = io.StringIO()
         lines: Any
         if callable(typed):

@@ -41,7 +41,7 @@ async def table_app(
     # A seeded core deals the same tiles every run: with a random deal, a player who must
     # draw before his first move holds eight tiles, not seven, when the hand first shows.
     sessions = Sessions(store, settings, rng=random.Random(7))
-    tables = await look_around(store, time.time())
+    tables = await look_around(store)
     return TableApp(sessions, request, tables, poll=0.01, export_dir=folder)
 
 
@@ -220,7 +220,7 @@ async def test_each_of_two_saved_matches_can_be_continued(
 ) -> None:
     await terminal.play(["1", "quit"], QUICK)
     await terminal.play(["quit"], TableRequest("kozel", players=3))
-    tables = await look_around(store, time.time())
+    tables = await look_around(store)
     chosen = tables.saved[choice - 1]
     app = await table_app(store, TableRequest(resume=True), tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Collection
 from pathlib import Path
 from typing import Final, Literal
@@ -293,7 +292,7 @@ async def test_leaving_while_a_computer_moves_waits_for_the_move_to_come_back(
     # A leave that cut the core off in the middle of its work could leave the table's
     # timer running for ever (the store's client may take the cancel for its own).
     core = HeldCore(Sessions(store, QUICK_CORE, rng=random.Random(7)))
-    tables = await look_around(store, time.time())
+    tables = await look_around(store)
     app = TableApp(core, QUICK, tables, poll=0.01, export_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await at_first_move(pilot, app)

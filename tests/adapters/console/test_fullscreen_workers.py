@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -33,7 +32,7 @@ async def test_a_match_against_strong_computers_in_workers_logs_no_problem(
     thinker.start()  # as domino-bot play does, before the screen is taken
     try:
         sessions = Sessions(store, QUICK_CORE, rng=random.Random(7), thinker=thinker)
-        tables = await look_around(store, time.time())
+        tables = await look_around(store)
         log_file = tmp_path / "terminal.log"
         app = TableApp(sessions, STRONG, tables, poll=0.01, log_file=log_file)
         with logs_into(log_file, app.logged):

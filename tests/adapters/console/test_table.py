@@ -387,7 +387,7 @@ async def test_a_saved_match_names_its_seats_in_the_language_of_the_list(
     terminal: Terminal,
 ) -> None:
     await terminal.play(["1", "quit"], TableRequest("tyaga", lang="pl", options=("target=10",)))
-    (saved,) = (await look_around(terminal.store, terminal.clock())).saved
+    (saved,) = (await look_around(terminal.store)).saved
     for lang in ("en", "ru", "pl"):
         _ = translator(lang)
         names = f"({_('You')}, {_('Computer %(n)d', n=1)})"

@@ -25,6 +25,8 @@ from tests.bot.model.games import TABLES, positions
 
 TABLE_OF = {"tyaga": 0, "kozel": 3, "three_guns": 5, "baghdad": 6}
 """The table of :data:`TABLES` each game is played at here."""
+KOZEL_TEAMS = 4
+"""The table of :data:`TABLES` where Kozel is played by two teams of partners."""
 
 
 @dataclass(frozen=True)
@@ -92,18 +94,23 @@ class Scene:
         )
 
 
-def scenes(game: str, spectator: bool = False) -> Iterator[Scene]:
-    """Every position of random games of ``game``, each as the seat to move sees it (the
-    first seat's between deals), or as a spectator."""
+def scenes(game: str, spectator: bool = False, table: int | None = None) -> Iterator[Scene]:
+    """Every position of random games of ``game`` (at its usual table of :data:`TABLES`,
+    or at ``table``), each as the seat to move sees it (the first seat's between deals),
+    or as a spectator."""
     for seed in range(300):
-        for doc, state in positions(random.Random(seed), TABLE_OF[game]):
+        for doc, state in positions(
+            random.Random(seed), TABLE_OF[game] if table is None else table
+        ):
             seat = None if spectator else (state.turn if state.turn is not None else 0)
             yield Scene(doc, state, seat)
 
 
-def find(game: str, where: Callable[[Scene], bool], spectator: bool = False) -> Scene:
-    """The first position of ``game`` that ``where`` holds for."""
-    for scene in scenes(game, spectator):
+def find(
+    game: str, where: Callable[[Scene], bool], spectator: bool = False, table: int | None = None
+) -> Scene:
+    """The first position of ``game`` (at ``table``, if given) that ``where`` holds for."""
+    for scene in scenes(game, spectator, table):
         if where(scene):
             return scene
     raise LookupError(f"no {game} position found")
