@@ -33,6 +33,11 @@ from bot.storage.values import StoreUnavailable
 log = logging.getLogger(__name__)
 
 RECONNECT_PAUSE = 1.0  # seconds before listening again after the connection failed
+POLL = 1.0  # seconds one wait for a message may last on a single server
+CLUSTER_POLL = 0.05
+"""Seconds one wait for a message may last on a cluster. redis-py's cluster pub/sub holds
+a node's connection for the whole wait, and a (un)subscribe on that node waits for it to
+end: a page opening would wait that long, and a burst of them each in turn."""
 
 
 class Live:
@@ -57,6 +62,7 @@ class Live:
         self._reading: dict[str, asyncio.Task[None]] = {}  # chat key -> its read
         self._again: set[str] = set()  # chats to read once more after the read under way
         self._subscribing = asyncio.Lock()
+        self._leaving: set[asyncio.Task[None]] = set()  # channels being left
         self._closed = False
 
     async def start(self) -> None:
@@ -75,7 +81,7 @@ class Live:
         # The flag as well as the cancel: a client call may hold on to a cancellation.
         self._closed = True
         self._listening.set()
-        tasks = [t for t in (self._reader, *self._reading.values()) if t is not None]
+        tasks = [t for t in (self._reader, *self._reading.values(), *self._leaving) if t]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -101,25 +107,38 @@ class Live:
                 self._listening.set()
 
     async def leave(self, page: Page) -> None:
-        """Forget ``page``; the chat's channel goes when its last page here does."""
+        """Forget ``page``; the chat's channel goes when its last page here does.
+
+        The channel is left by a task of its own, which the page's cancelled handler
+        (its socket gone) does not cut short: a cluster's unsubscribe waits for the
+        poll under way, and one cut short would keep the worker hearing the chat."""
         chat = page.viewer.chat
+        pages = self._pages.get(chat.key)
+        if pages is None or page not in pages:
+            return
+        pages.discard(page)
+        if pages:
+            return
+        del self._pages[chat.key]
+        channel = keys.live(chat)
+        self._chats.pop(channel, None)
+        if not self._chats:
+            self._listening.clear()
+        leaving = asyncio.create_task(self._unsubscribe(channel), name=f"web-live {chat.key}")
+        self._leaving.add(leaving)
+        leaving.add_done_callback(self._leaving.discard)
+        await asyncio.shield(leaving)
+
+    async def _unsubscribe(self, channel: str) -> None:
+        """Leave ``channel`` unless a page of its chat joined meanwhile."""
         async with self._subscribing:
-            pages = self._pages.get(chat.key)
-            if pages is None or page not in pages:
+            if channel in self._chats:
                 return
-            pages.discard(page)
-            if pages:
-                return
-            del self._pages[chat.key]
-            channel = keys.live(chat)
-            self._chats.pop(channel, None)
             with contextlib.suppress(RedisError, OSError):
                 if self._sharded:
                     await self._pubsub.sunsubscribe(channel)
                 else:
                     await self._pubsub.unsubscribe(channel)
-            if not self._chats:
-                self._listening.clear()
 
     async def _subscribe(self, channel: str) -> None:
         if self._sharded:
@@ -135,10 +154,11 @@ class Live:
             if self._closed:
                 return
             try:
-                hear = (
-                    self._pubsub.get_sharded_message if self._cluster else self._pubsub.get_message
-                )
-                message = await hear(ignore_subscribe_messages=True, timeout=1.0)
+                if self._cluster:
+                    hear, wait = self._pubsub.get_sharded_message, CLUSTER_POLL
+                else:
+                    hear, wait = self._pubsub.get_message, POLL
+                message = await hear(ignore_subscribe_messages=True, timeout=wait)
             except (RedisError, OSError, RuntimeError) as exc:
                 log.warning("web pages' channel lost, listening again: %s", exc)
                 await asyncio.sleep(RECONNECT_PAUSE)

@@ -10,7 +10,7 @@ import time
 import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Callable
-from contextlib import AsyncExitStack
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 
 import pytest
@@ -99,14 +99,16 @@ class Page:
 
 @dataclass
 class Tables:
-    """Opens tables and the workers that serve them, all closed at the test's end."""
+    """Opens tables and the workers that serve them, all closed at the test's end
+    (``cluster``: the Redis Cluster ``redis_url`` is a node of)."""
 
     redis_url: str
     stack: AsyncExitStack
     stores: list[Store] = field(default_factory=list)
+    cluster: bool = False
 
     async def worker(self, deliver: Deliver = drop) -> Worker:
-        client = connect(self.redis_url)
+        client = connect(self.redis_url, cluster=self.cluster)
         store = Store(client)
         await store.tell_pages()
         self.stores.append(store)
@@ -123,9 +125,11 @@ class Tables:
         players: int = 2,
         host: UserRef = PERSON,
         options: tuple[str, ...] = (),
+        chat: ChatRef | None = None,
     ) -> ChatRef:
-        """A table with ``host`` at seat 0 and computers in the other seats, started."""
-        chat = ChatRef(PLATFORM, uuid.uuid4().hex)  # channels are shared by all databases
+        """A table with ``host`` at seat 0 and computers in the other seats, started (in
+        ``chat``, or in a new chat: channels are shared by all databases)."""
+        chat = chat or ChatRef(PLATFORM, uuid.uuid4().hex)
         request = LocalRequest(variant, players, options=options)
         await open_table(worker.sessions, chat, host, request)
         return chat
@@ -158,13 +162,20 @@ async def until_my_turn(
             await asyncio.sleep(0.05)
 
 
-@pytest.fixture
-async def tables(redis_client: aredis.Redis, redis_url: str) -> AsyncIterator[Tables]:  # noqa: F811
+@asynccontextmanager
+async def tables_on(url: str, *, cluster: bool = False) -> AsyncIterator[Tables]:
+    """Tables on the Redis at ``url``, their workers and stores closed after."""
     async with AsyncExitStack() as stack:
-        made = Tables(redis_url, stack)
+        made = Tables(url, stack, cluster=cluster)
         try:
             yield made
         finally:
             await stack.aclose()
             for store in made.stores:
                 await store.close()
+
+
+@pytest.fixture
+async def tables(redis_client: aredis.Redis, redis_url: str) -> AsyncIterator[Tables]:  # noqa: F811
+    async with tables_on(redis_url) as made:
+        yield made

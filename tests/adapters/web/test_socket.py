@@ -7,10 +7,15 @@ import uuid
 from collections.abc import Sequence
 
 from adapters.web import frames
+from adapters.web.app import STATIC
 from adapters.web.local import PLATFORM
 from bot.model.contract import Answer, ChatRef, Command, Outbound, Show, SlotKind
 from bot.model.events import Drew
 from tests.adapters.web.conftest import PERSON, Page, Tables, game_of, ticket, until_my_turn
+
+# The JavaScript MIME types a browser takes a module script as (the system's own
+# mime.types may name either; RFC 9239 prefers the first).
+JAVASCRIPT = {"text/javascript", "application/javascript"}
 
 
 async def test_a_seat_is_welcomed_then_sent_the_table(tables: Tables) -> None:
@@ -119,6 +124,9 @@ async def test_the_page_and_its_files_are_served(tables: Tables) -> None:
     assert index.status == 200 and "<html" in await index.text()
     missing = await worker.client.get("/static/no-such-file.js")
     assert missing.status == 404
+    for path in STATIC.glob("*.js"):  # a browser runs no module served as another type
+        script = await worker.client.get(f"/static/{path.name}")
+        assert script.status == 200 and script.content_type in JAVASCRIPT, path.name
 
 
 async def test_a_players_own_draw_names_the_tiles_he_drew(tables: Tables) -> None:

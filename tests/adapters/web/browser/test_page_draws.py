@@ -9,6 +9,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from adapters.web.app import STATIC
 from adapters.web.frames import FromPage, Hello, ToPage
 from tests.adapters.web.browser.conftest import browser
 from tests.adapters.web.browser.fixture_table import FixtureTable
@@ -36,6 +37,17 @@ def opened(driver: webdriver.Chrome, table: FixtureTable, version: int) -> None:
 
 def count(driver: webdriver.Chrome, css: str) -> int:
     return len(driver.find_elements(By.CSS_SELECTOR, css))
+
+
+def test_the_page_runs_every_one_of_its_modules_from_beside_it(driver: webdriver.Chrome) -> None:
+    scene = find("kozel", mid_deal)
+    with greeted(scene) as server:
+        opened(driver, server, scene.table.version)
+        fetched = driver.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".filter((e) => e.initiatorType === 'script').map((e) => new URL(e.name).pathname)"
+        )
+    assert sorted(fetched) == sorted(f"/static/{path.name}" for path in STATIC.glob("*.js"))
 
 
 @pytest.mark.parametrize("game", ["tyaga", "kozel", "three_guns", "baghdad"])
