@@ -34,7 +34,7 @@ from adapters.web.limiter import Limiter, Verdict
 from adapters.web.live import Live
 from adapters.web.moves import Core, Deliver
 from adapters.web.page import Page, page_language
-from adapters.web.views import Models
+from adapters.web.views import Models, StateTexts
 from adapters.web.who import Gate, Refused
 from adapters.web.words import page_words
 from bot.model.decision import Game
@@ -51,6 +51,11 @@ HELLO_WAIT: Final = 10.0  # seconds a socket may stay silent before its hello
 FLOODED: Final = 4429  # the close code of a page that kept sending too fast (HTTP's 429)
 TOO_FAST: Final = N_("Too fast: wait a moment before the next move")
 NOT_UNDERSTOOD: Final = N_("The table did not understand the page: reload it")
+# Browsers offer permessage-deflate, and a socket that takes it holds a compressor's and a
+# decompressor's state for as long as it is open: 129 KB of a worker's memory a page
+# against 16 KB without (bench/bench_web_idle.py), to save a page's state frame of two
+# or three kilobytes a move. So the table's socket declines it.
+COMPRESS: Final = False
 
 
 class WebTable:
@@ -79,7 +84,7 @@ class WebTable:
         self.static = static
         self.gate = Gate(secret, bot_token, clock)
         self.models = Models()
-        self.live = Live(redis, core, self.models)
+        self.live = Live(redis, core, self.models, clock)
         self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
 
 
@@ -128,7 +133,7 @@ async def _health(request: web.Request) -> web.Response:
 
 async def _socket(request: web.Request) -> web.WebSocketResponse:
     table = request.app[TABLE]
-    socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
+    socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=COMPRESS)
     await socket.prepare(request)
     table.sockets.add(socket)
     try:
@@ -140,7 +145,7 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
     except TimeoutError:
         await socket.close(code=UNAUTHORIZED, message=b"who are you?")
         return socket
-    page = Page(socket, viewer, table.default_lang, table.clock)
+    page = Page(socket, viewer, table.default_lang)
     try:
         await _open(table, page, hello)
         await _serve(table, page)
@@ -187,7 +192,7 @@ async def _resync(table: WebTable, page: Page, hello: frames.Hello, game: Game |
         return
     step = table.models.step_at(game, hello.version)
     page.resume(hello.version, hello.game, game, step)
-    await page.show_locked(table.models.built(game), again=True)
+    await page.show_locked(StateTexts(table.models.built(game), table.clock()), again=True)
 
 
 async def _serve(table: WebTable, page: Page) -> None:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from typing import Any, cast
 
 import redis.asyncio as aredis
@@ -28,7 +30,7 @@ from redis.exceptions import RedisError
 
 from adapters.web.moves import Core
 from adapters.web.page import Page
-from adapters.web.views import Models
+from adapters.web.views import Models, StateTexts
 from bot.model.contract import ChatRef
 from bot.storage import keys
 from bot.storage.values import StoreUnavailable
@@ -45,10 +47,17 @@ end: a page opening would wait that long, and a burst of them each in turn."""
 
 
 class Live:
-    def __init__(self, redis: aredis.Redis, core: Core, models: Models) -> None:
+    def __init__(
+        self,
+        redis: aredis.Redis,
+        core: Core,
+        models: Models,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self._redis = redis
         self._core = core
         self._models = models
+        self._clock = clock
         self._pages: dict[str, set[Page]] = {}
         self._chats: dict[str, ChatRef] = {}  # channel -> chat
         self._pubsub: Any = None
@@ -222,7 +231,7 @@ class Live:
             return
         if game is None:
             return
-        built = self._models.built(game)
-        sent = await asyncio.gather(*(page.show(built) for page in pages), return_exceptions=True)
+        texts = StateTexts(self._models.built(game), self._clock())
+        sent = await asyncio.gather(*(page.show(texts) for page in pages), return_exceptions=True)
         for failed in (s for s in sent if isinstance(s, BaseException)):
             log.info("a page of %s could not be sent its state: %s", chat.key, failed)

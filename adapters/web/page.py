@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections.abc import Callable
 from typing import Final
 
 from aiohttp import WSCloseCode, web
 
 from adapters.web import frames
-from adapters.web.views import Built, state_of
+from adapters.web.views import StateTexts
 from adapters.web.who import Viewer
 from bot.model.decision import Game
 from bot.model.parts import TileRef
@@ -30,18 +28,11 @@ SEND_WAIT: Final = 10.0  # seconds a page has to take a frame before it is close
 
 
 class Page:
-    def __init__(
-        self,
-        socket: web.WebSocketResponse,
-        viewer: Viewer,
-        lang: str,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
+    def __init__(self, socket: web.WebSocketResponse, viewer: Viewer, lang: str) -> None:
         self.socket = socket
         self.viewer = viewer
         self.lang = lang
         self._ = translator(lang)
-        self.clock = clock
         self.lock = asyncio.Lock()  # one state at a time, in the order they were built
         self.game_id: str | None = None
         self.version = 0
@@ -66,14 +57,16 @@ class Page:
         if game is not None and same and step is not None:
             self.game_id, self.step = game.doc.id, step
 
-    async def show(self, built: Built, *, again: bool = False) -> bool:
-        """Send the state of ``built`` unless the page has that version of its game or a
-        newer one (``again``: send it all the same, the page asked); whether it was sent."""
+    async def show(self, texts: StateTexts, *, again: bool = False) -> bool:
+        """Send the state of ``texts``' version unless the page has that version of its
+        game or a newer one (``again``: send it all the same, the page asked); whether
+        it was sent."""
         async with self.lock:
-            return await self.show_locked(built, again=again)
+            return await self.show_locked(texts, again=again)
 
-    async def show_locked(self, built: Built, *, again: bool = False) -> bool:
+    async def show_locked(self, texts: StateTexts, *, again: bool = False) -> bool:
         """:meth:`show` for a caller holding :attr:`lock`."""
+        built = texts.built
         game = built.game
         same = game.doc.id == self.game_id
         if same and game.version <= self.version and not again:
@@ -82,8 +75,8 @@ class Page:
             return False
         seat = self.viewer.seat(game.doc)
         since, held = (self.step, self.held) if same else (None, ())
-        state = state_of(built, seat, self._, since, self.clock(), held)
-        await self.send(state)
+        state, text = texts.state(seat, self._, since, held)
+        await self._send(text)
         self.game_id, self.version, self.step = game.doc.id, game.version, built.step
         self.held = state.hand.tiles if state.hand is not None else ()
         return True
@@ -91,10 +84,16 @@ class Page:
     async def send(self, frame: frames.ToPage) -> None:
         """Send ``frame``; a page that has not taken it within :data:`SEND_WAIT` (it stopped
         reading, its network went) is closed, so it holds up no other page of its chat."""
+        await self._send(frame.model_dump_json())
+
+    async def _send(self, text: str) -> None:
         if self.socket.closed:
             return
         try:
-            await asyncio.wait_for(self.socket.send_str(frame.model_dump_json()), SEND_WAIT)
+            # A timeout block, not wait_for: this is every page's every frame, and
+            # wait_for runs the send as a task of its own.
+            async with asyncio.timeout(SEND_WAIT):
+                await self.socket.send_str(text)
         except TimeoutError:
             log.info("a page of %s stopped reading: closed", self.viewer.chat.key)
             await self.socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow")

@@ -89,6 +89,32 @@ class Models:
         return None if found is None else found.step
 
 
+class StateTexts:
+    """One version's state as it goes out to many pages at once, made and serialised once
+    for all the pages that see it alike: from the same seat, in the same language, with
+    the events since the same step and the same tiles last shown. A table's spectators
+    are most of its pages, and building and serialising a state was most of what a page
+    cost its worker a move (``bench/bench_web_fanout.py``). ``now`` is the server's clock
+    for them all."""
+
+    def __init__(self, built: Built, now: float) -> None:
+        self.built = built
+        self.now = now
+        self._made: dict[tuple[object, ...], tuple[State, str]] = {}
+
+    def state(
+        self, seat: int | None, _: Translator, since: int | None, held: tuple[TileRef, ...] = ()
+    ) -> tuple[State, str]:
+        """The state ``seat`` sees (``None``: a spectator) and its JSON text, as
+        :func:`state_of` makes it."""
+        key = (seat, _.lang, since, held)
+        made = self._made.get(key)
+        if made is None:
+            state = state_of(self.built, seat, _, since, self.now, held)
+            made = self._made[key] = (state, state.model_dump_json())
+        return made
+
+
 def state_of(
     built: Built,
     seat: int | None,
