@@ -49,6 +49,7 @@ from web_path.pages import Arrivals, Socket
 from web_path.processes import Pages, Worker, pages, processor_time, sockets_for, workers
 from web_path.worker import more_files
 
+from bot.app import gc_tuning
 from bot.table.sessions import Sessions
 
 TARGET = 0.100  # seconds from a press to every page of its table
@@ -204,6 +205,7 @@ async def main(quick: bool, warmup: int) -> None:
         async with workers(url, secret, 2) as two:
             sessions, store = sessions_on(url, Clock())
             await store.tell_pages()
+            gc_tuning.freeze_startup()  # this process takes the presses, as a bot's does
             for count in (20, 1):
                 await shape(sessions, two, secret, count, moves, warmup)
             await store.close()
