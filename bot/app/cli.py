@@ -184,16 +184,7 @@ def build_parser(_: Translator) -> argparse.ArgumentParser:
     )
 
     web = commands.add_parser("web", help=_("play in the browser, on this machine"))
-    web.add_argument("variant", nargs="?", default="tyaga", metavar="GAME", help=_games_help(_))
-    web.add_argument(
-        "options",
-        nargs="*",
-        metavar="KEY=VALUE",
-        help=_("the game's options, e.g. %(example)s", example="target=50"),
-    )
-    web.add_argument(
-        "--players", type=int, help=_("seats at the table (default: the game's least)")
-    )
+    _game_arguments(_, web, default="tyaga")
     web.add_argument("--port", type=int, help=_("the port to listen on (default: WEB_PORT)"))
 
     commands.add_parser("health", help=_("exit 0 if the store answers (for health checks)"))
@@ -207,17 +198,24 @@ def _play_description(_: Translator) -> str:
     )
 
 
-def _play_arguments(_: Translator, play: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    play.add_argument("variant", nargs="?", metavar="GAME", help=_games_help(_))
-    play.add_argument(
+def _game_arguments(
+    _: Translator, parser: argparse.ArgumentParser, default: str | None = None
+) -> None:
+    """The game, its options and its number of seats, as ``play`` and ``web`` take them."""
+    parser.add_argument("variant", nargs="?", default=default, metavar="GAME", help=_games_help(_))
+    parser.add_argument(
         "options",
         nargs="*",
         metavar="KEY=VALUE",
         help=_("the game's options, e.g. %(example)s", example="target=50"),
     )
-    play.add_argument(
+    parser.add_argument(
         "--players", type=int, help=_("seats at the table (default: the game's least)")
     )
+
+
+def _play_arguments(_: Translator, play: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    _game_arguments(_, play)
     play.add_argument(
         "--humans", type=int, default=1, help=_("people at this keyboard (default 1)")
     )
