@@ -179,3 +179,29 @@ async def tables_on(url: str, *, cluster: bool = False) -> AsyncIterator[Tables]
 async def tables(redis_client: aredis.Redis, redis_url: str) -> AsyncIterator[Tables]:  # noqa: F811
     async with tables_on(redis_url) as made:
         yield made
+
+
+@dataclass
+class Seated:
+    """A page of seat 0 at its turn, its state, and the stored version."""
+
+    worker: Worker
+    chat: ChatRef
+    page: Page
+    state: frames.State
+    version: int
+
+    async def stored_version(self) -> int:
+        return (await game_of(self.worker, self.chat)).version
+
+
+async def seated_page(tables: Tables) -> Seated:
+    """A table opened, ticked to seat 0's turn, and his page at that version."""
+    worker = await tables.worker()
+    chat = await tables.open(worker)
+    game = await until_my_turn(worker, chat)
+    page = await worker.page(frames.Hello(ticket=ticket(chat)))
+    await page.next()
+    state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
+    assert isinstance(state, frames.State) and state.hand is not None
+    return Seated(worker, chat, page, state, game.version)

@@ -14,8 +14,7 @@ from aiohttp import WSCloseCode, WSMessage, WSMsgType
 from adapters.web import frames
 from adapters.web.app import FLOODED, MAX_FRAME
 from adapters.web.limiter import BURST
-from tests.adapters.web.conftest import Page, Tables
-from tests.adapters.web.test_refusals import seated_page
+from tests.adapters.web.conftest import Page, Tables, seated_page
 
 TOO_FAST = frames.Answer(ok=False, text="Too fast: wait a moment before the next move")
 NOT_UNDERSTOOD = frames.Answer(ok=False, text="The table did not understand the page: reload it")

@@ -3,39 +3,11 @@ way: with its words, and with nothing written (the stored version stays)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import engine
 from adapters.web import frames
-from bot.model.contract import ChatRef
 from bot.model.parts import TileRef
 from engine import Move, Tile
-from tests.adapters.web.conftest import Page, Tables, Worker, game_of, ticket, until_my_turn
-
-
-@dataclass
-class Seated:
-    """A page of seat 0 at its turn, its state, and the stored version."""
-
-    worker: Worker
-    chat: ChatRef
-    page: Page
-    state: frames.State
-    version: int
-
-    async def stored_version(self) -> int:
-        return (await game_of(self.worker, self.chat)).version
-
-
-async def seated_page(tables: Tables) -> Seated:
-    worker = await tables.worker()
-    chat = await tables.open(worker)
-    game = await until_my_turn(worker, chat)
-    page = await worker.page(frames.Hello(ticket=ticket(chat)))
-    await page.next()
-    state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
-    assert isinstance(state, frames.State) and state.hand is not None
-    return Seated(worker, chat, page, state, game.version)
+from tests.adapters.web.conftest import Page, Tables, game_of, seated_page, ticket, until_my_turn
 
 
 async def refusal(page: Page) -> frames.Answer:

@@ -11,7 +11,7 @@ from adapters.web.app import STATIC
 from adapters.web.local import PLATFORM
 from bot.model.contract import Answer, ChatRef, Command, Outbound, Show, SlotKind
 from bot.model.events import Drew
-from tests.adapters.web.conftest import PERSON, Page, Tables, game_of, ticket, until_my_turn
+from tests.adapters.web.conftest import PERSON, Page, Tables, seated_page, ticket, until_my_turn
 
 # The JavaScript MIME types a browser takes a module script as (the system's own
 # mime.types may name either; RFC 9239 prefers the first).
@@ -35,20 +35,16 @@ async def test_a_seat_is_welcomed_then_sent_the_table(tables: Tables) -> None:
 
 
 async def test_a_legal_move_is_taken_and_a_newer_state_follows(tables: Tables) -> None:
-    worker = await tables.worker()
-    chat = await tables.open(worker)
-    game = await until_my_turn(worker, chat)
-    page = await worker.page(frames.Hello(ticket=ticket(chat)))
-    await page.next()
-    state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
-    assert isinstance(state, frames.State) and state.hand is not None
+    seated = await seated_page(tables)
+    page, state = seated.page, seated.state
+    assert state.hand is not None
     move = state.hand.moves[0]
     await page.send(frames.Play(notation=move.notation, counter=state.hand.counter))
     answer = await page.answer()
     assert answer == frames.Answer(ok=True, text="")
     newer = await page.until(lambda f: isinstance(f, frames.State) and f.version > state.version)
     assert isinstance(newer, frames.State) and newer.events
-    assert (await game_of(worker, chat)).version > game.version
+    assert await seated.stored_version() > seated.version
     assert newer.said and "Ann" in newer.said[-1]  # his move, in words
     await page.close()
 
