@@ -195,9 +195,10 @@ class Seated:
         return (await game_of(self.worker, self.chat)).version
 
 
-async def seated_page(tables: Tables) -> Seated:
-    """A table opened, ticked to seat 0's turn, and his page at that version."""
-    worker = await tables.worker()
+async def seated_page(tables: Tables, deliver: Deliver = drop) -> Seated:
+    """A table opened, ticked to seat 0's turn, and his page at that version (on a worker
+    whose host delivers what the core says to the chat with ``deliver``)."""
+    worker = await tables.worker(deliver)
     chat = await tables.open(worker)
     game = await until_my_turn(worker, chat)
     page = await worker.page(frames.Hello(ticket=ticket(chat)))

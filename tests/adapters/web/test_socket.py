@@ -98,16 +98,13 @@ async def test_what_the_core_says_to_the_chat_is_delivered(tables: Tables) -> No
     async def deliver(outbound: Sequence[Outbound]) -> None:
         delivered.extend(outbound)
 
-    worker = await tables.worker(deliver)
-    chat = await tables.open(worker)
-    game = await until_my_turn(worker, chat)
-    page = await worker.page(frames.Hello(ticket=ticket(chat)))
-    state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
-    assert isinstance(state, frames.State) and state.hand is not None
+    seated = await seated_page(tables, deliver)
+    page, state = seated.page, seated.state
+    assert state.hand is not None
     await page.send(frames.Play(notation=state.hand.moves[0].notation, counter=state.hand.counter))
     assert await page.answer() == frames.Answer(ok=True)
     tables_shown = [o for o in delivered if isinstance(o, Show) and o.slot.kind is SlotKind.TABLE]
-    assert [show.version for show in tables_shown] == [game.version + 1]
+    assert [show.version for show in tables_shown] == [seated.version + 1]
     assert not any(isinstance(o, Answer) for o in delivered)  # the page had its answer
     await page.close()
 
@@ -170,13 +167,10 @@ async def test_a_delivery_that_fails_leaves_the_page_its_answer_and_state(tables
     async def broken(outbound: Sequence[Outbound]) -> None:
         raise ConnectionError("the chat's platform is down")
 
-    worker = await tables.worker(broken)
-    chat = await tables.open(worker)
-    game = await until_my_turn(worker, chat)
-    page = await worker.page(frames.Hello(ticket=ticket(chat)))
-    state = await page.until(lambda f: isinstance(f, frames.State) and f.version == game.version)
-    assert isinstance(state, frames.State) and state.hand is not None
+    seated = await seated_page(tables, broken)
+    page, state = seated.page, seated.state
+    assert state.hand is not None
     await page.send(frames.Play(notation=state.hand.moves[0].notation, counter=state.hand.counter))
     assert await page.answer() == frames.Answer(ok=True)
-    assert (await newer_than(page, game.version)).version == game.version + 1
+    assert (await newer_than(page, seated.version)).version == seated.version + 1
     await page.close()
