@@ -126,6 +126,14 @@ async def test_two_seats_and_a_spectator_see_a_move_within_a_second(
         assert after > game.version
         for page in pages:
             assert await shown(page, after) - moved < 1.0
+        # And a move pressed in the chat, through the core, reaches the three pages alike.
+        game = await game_of(worker, chat)
+        assert game.state is not None and game.state.turn is not None  # one move into a deal
+        pressed_at = time.monotonic()
+        after = await move_for_whoever(worker, chat)
+        assert after > game.version
+        for page in pages:
+            assert await shown(page, after) - pressed_at < 1.0
         await no_hidden_tile(worker, chat, watcher)
         assert not watcher.find_elements(By.CSS_SELECTOR, "#hand .tile")
     finally:
