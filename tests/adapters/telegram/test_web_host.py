@@ -10,7 +10,7 @@ import os
 import random
 import signal
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -120,6 +120,14 @@ async def test_a_move_made_on_the_page_is_shown_in_the_group(
     assert after != before and "Line:" in after
 
 
+async def soon(happened: Callable[[], bool]) -> None:
+    """Wait up to five seconds for ``happened``; what follows checks whether it did."""
+    for _ in range(500):
+        if happened():
+            return
+        await asyncio.sleep(0.01)
+
+
 async def test_run_telegram_lends_its_delivery_to_the_web_tables_pages(
     fake: FakeBotApi,
     core: EchoCore,  # noqa: F811
@@ -133,15 +141,9 @@ async def test_run_telegram_lends_its_delivery_to_the_web_tables_pages(
             settings_for(fake), core, redis=redis_client, stop_event=stop, pages=pages.by_platform
         )
     )
-    for _ in range(500):
-        if "tg" in pages.by_platform:
-            break
-        await asyncio.sleep(0.01)
+    await soon(lambda: "tg" in pages.by_platform)
     await pages([Notice(GROUP, text("moved on the page"))])
-    for _ in range(500):
-        if fake.bot_messages(GROUP_ID):
-            break
-        await asyncio.sleep(0.01)
+    await soon(lambda: bool(fake.bot_messages(GROUP_ID)))
     stop.set()
     await asyncio.wait_for(task, 10)
     assert [m["text"] for m in fake.bot_messages(GROUP_ID)] == ["moved on the page"]
