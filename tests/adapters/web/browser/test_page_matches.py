@@ -212,12 +212,16 @@ async def test_a_rematch_asked_on_the_page_is_drawn_from_its_first_version(
         await asyncio.to_thread(driver.get, page_url(worker, chat))
         await asyncio.to_thread(play_through, driver, 60.0)
         ended = await game_of(worker, chat)
-        await asyncio.to_thread(
-            lambda: driver.find_element(By.CSS_SELECTOR, "#moves button.rematch").click()
-        )
-        deadline = time.monotonic() + 10
+        # Pressed again a second later if need be, as a person would: a page that just
+        # played a whole match at machine speed may be told it is too fast.
+        deadline, pressed = time.monotonic() + 10, 0.0
         while (await game_of(worker, chat)).doc.id == ended.doc.id:
             assert time.monotonic() < deadline, "no rematch was opened"
+            if time.monotonic() - pressed > 1.0:
+                await asyncio.to_thread(
+                    lambda: driver.find_element(By.CSS_SELECTOR, "#moves button.rematch").click()
+                )
+                pressed = time.monotonic()
             await asyncio.sleep(0.05)
         await worker.sessions.handle(command(chat, PERSON, "start"))
         rematch = await game_of(worker, chat)
