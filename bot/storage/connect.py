@@ -1,12 +1,14 @@
 """How the store reaches Redis: a client that waits for a free connection rather than
 failing a burst of presses, on one server or a Redis Cluster, and :func:`guarded`,
 which turns a lost or refused connection into :class:`StoreUnavailable`
-(:func:`unreachable` says which errors are that). Replies are parsed by hiredis where
+(:func:`unreachable` says which errors are that) and which lets no cancellation be
+lost under it. Replies are parsed by hiredis where
 it is installed, and from redis-py 8.2 on commands are packed by it too, both chosen by
 redis-py itself."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar, cast
@@ -56,14 +58,27 @@ def guarded(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Coroutine[Any, 
 
     @functools.wraps(method)
     async def guarded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        task = asyncio.current_task()
+        cancels = task.cancelling() if task is not None else 0
         try:
-            return await method(*args, **kwargs)
+            result = await method(*args, **kwargs)
         except REDIS_ERRORS as exc:
             if not unreachable(exc):
                 raise
             raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
+        if task is not None and task.cancelling() > cancels:
+            raise asyncio.CancelledError(LOST_CANCEL)
+        return result
 
     return guarded
+
+
+LOST_CANCEL = "a cancellation redis-py's write dropped"
+"""redis-py bounds each command's write with :func:`asyncio.wait_for`, which on Python
+3.11 returns the write's result and drops a cancellation that comes as the write ends
+(CPython gh-86296, fixed in 3.12): a task cancelled then would go on, and a loop over the
+store would never stop. :func:`guarded` sees that the task was asked to stop during the
+call and stops it then."""
 
 
 POOL_SIZE = 64

@@ -3,6 +3,9 @@ makes a burst of callers wait, and a game stored over it reads back whole."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import pytest
 import redis.asyncio as aredis
 
@@ -37,4 +40,33 @@ async def test_a_game_stored_over_the_packed_client_reads_back_whole(redis_url: 
         assert {k: stored.doc[k] for k in game} == game
     finally:
         await end_game(store, chat, Stored(game, 1), keep_last=False)
+        await store.close()
+
+
+async def test_a_loop_over_the_store_stops_whenever_it_is_cancelled(redis_url: str) -> None:
+    """A cancellation that comes while a command is being written is raised, not lost:
+    each of many loops, cancelled a little later each time, ends."""
+    store = Store(connect(redis_url))
+    chat = ChatRef("tg", "-4243")
+
+    async def read_forever() -> None:
+        while True:
+            await store.load(chat)
+
+    try:
+        went_on = 0
+        for step in range(200):
+            loop = asyncio.create_task(read_forever())
+            await asyncio.sleep(step * 0.00005)
+            loop.cancel()
+            done, _ = await asyncio.wait({loop}, timeout=1.0)
+            if not done:
+                went_on += 1
+                while not loop.done():  # a loop that went on is stopped before the next
+                    loop.cancel()
+                    await asyncio.wait({loop}, timeout=0.1)
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop
+        assert went_on == 0, f"{went_on} of 200 cancelled loops went on"
+    finally:
         await store.close()
