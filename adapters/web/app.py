@@ -186,11 +186,15 @@ async def _open(table: WebTable, page: Page, hello: frames.Hello) -> None:
 
 async def _resync(table: WebTable, page: Page, hello: frames.Hello, game: Game | None) -> None:
     """Send the page the table as it is, with the events after the version ``hello``
-    says it drew (a page that comes back after a lost connection)."""
+    says it drew (a page that comes back after a lost connection): after that version's
+    step as this worker built it, else as the page says it (it was drawn by another
+    worker, or before this one started), when the page names the game."""
     if game is None:
         await page.send(frames.Gone(text=page.translator("That game is over.")))
         return
     step = table.models.step_at(game, hello.version)
+    if step is None and hello.step is not None and hello.game == game.doc.id:
+        step = min(hello.step, game.doc.step)  # another worker drew it: the page says
     page.resume(hello.version, hello.game, game, step)
     await page.show_locked(StateTexts(table.models.built(game), table.clock()), again=True)
 

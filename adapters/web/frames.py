@@ -56,6 +56,9 @@ class State(Frozen):
     # The game's id: versions count within one game, and a rematch (or a new game)
     # starts again from 1, so a page takes a state of another game whatever its version.
     game: str = ""
+    # The game's step at this version, which events count in: the page says it back in
+    # its hello, so that any worker, not only the one that sent it, tells what came after.
+    step: int = Field(ge=0, default=0)
     now: float  # the server's clock (Unix seconds), so the page counts deadlines down on it
     table: TableView | None
     hand: HandView | None = None
@@ -91,12 +94,14 @@ class Hello(Frozen):
     """Sent first on every (re)connect: who the page is, by a signed ``ticket`` (a
     :mod:`bot.model.web_pass` pass, from the link the page was opened with) or by
     Telegram's signed ``init_data`` (inside the Mini App, whose ``start_param`` names the
-    table), and the last version the page drew (0: none). The server answers a hello it
-    cannot check by closing the socket with code 4401 and the reason."""
+    table), and the last version the page drew (0: none) with its game and step. The
+    server answers a hello it cannot check by closing the socket with code 4401 and the
+    reason."""
 
     type: Literal["hello"] = "hello"
     version: int = Field(ge=0, default=0)
     game: str | None = Field(default=None, max_length=64)  # the game of that version
+    step: int | None = Field(default=None, ge=0)  # that version's step, as the state said
     ticket: str | None = Field(default=None, max_length=1024)
     init_data: str | None = Field(default=None, max_length=4096)
 

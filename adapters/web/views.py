@@ -129,7 +129,7 @@ def state_of(
     told by name, as only his hand may."""
     game, table = built.game, built.table
     if table is None:
-        return State(version=game.version, game=game.doc.id, now=now, table=None)
+        return State(version=game.version, game=game.doc.id, step=built.step, now=now, table=None)
     hand = built.hand(seat) if seat is not None else None
     events = built.events_after(since)
     name = seat_names(_, table)
@@ -138,6 +138,7 @@ def state_of(
     return State(
         version=game.version,
         game=game.doc.id,
+        step=built.step,
         now=now,
         table=table,
         hand=hand,

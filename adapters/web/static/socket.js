@@ -27,7 +27,7 @@ export function connect() {
   page.socket = socket;
   socket.onopen = () => {
     const hello = { type: 'hello', version: page.version };
-    if (page.game) hello.game = page.game;
+    if (page.game) Object.assign(hello, { game: page.game, step: page.step });
     if (page.tg) hello.init_data = page.tg.initData;
     else hello.ticket = new URLSearchParams(location.search).get('pass');
     socket.send(JSON.stringify(hello));
@@ -81,6 +81,7 @@ function receive(frame) {
     page.offset = frame.now - Date.now() / 1000;
     tell(frame.said);
     page.version = frame.version;
+    page.step = frame.step;
     page.state = frame;
     document.body.dataset.version = String(frame.version);
     document.body.dataset.gameId = frame.game;

@@ -8,6 +8,7 @@ export const page = {
   seat: null,
   version: 0,
   game: '', // the game the version counts in: a rematch counts again from 1
+  step: 0, // the game's step at that version, which its events count in
   state: null,
   selected: null, // the hand's tile tapped, {hi, lo}
   chosenEnd: null, // the end tapped when the tile goes there in more than one way

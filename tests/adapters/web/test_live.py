@@ -185,3 +185,31 @@ async def test_a_move_whose_message_was_missed_reaches_the_page_all_the_same(
     assert heard.version == game.version + 1
     await page.close()
     await silent_store.close()
+
+
+async def test_a_page_that_comes_back_to_another_worker_is_told_only_what_came_after(
+    tables: Tables,
+) -> None:
+    one, two = await tables.worker(), await tables.worker()
+    chat = await tables.open(one)
+    game = await until_my_turn(one, chat)
+    page = await one.page(frames.Hello(ticket=ticket(chat)))
+    drawn = await state_at(page, game.version)
+    assert drawn.step == game.doc.step
+    await page.close()
+    assert game.state is not None
+    move = view(game.state, 0).legal[0]
+    await one.sessions.handle(
+        Press(chat, PERSON, codec.move_payload(game.doc.id, game.state.counter, move))
+    )
+    later = await until_my_turn(one, chat)
+    hello = frames.Hello(
+        ticket=ticket(chat), version=drawn.version, game=drawn.game, step=drawn.step
+    )
+    back = await two.page(hello)  # a worker that never drew the game
+    await back.next()  # welcome
+    state = await back.next()
+    assert isinstance(state, frames.State) and state.version == later.version
+    assert state.events and all(e.version > drawn.step for e in state.events)
+    assert not any(isinstance(e, DealStarted) for e in state.events)
+    await back.close()

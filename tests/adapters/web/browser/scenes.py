@@ -83,6 +83,7 @@ class Scene:
         return State(
             version=self.doc.step,
             game=self.doc.id,
+            step=self.doc.step,
             now=time.time() if now is None else now,
             table=table,
             hand=hand,

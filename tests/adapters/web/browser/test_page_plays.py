@@ -209,4 +209,5 @@ def test_a_dropped_socket_reconnects_and_says_the_version_it_drew(
         WebDriverWait(driver, 10).until(lambda _: len(server.hellos()) == 2)
         assert server.hellos()[1].version == scene.table.version
         assert server.hellos()[1].game == scene.doc.id
+        assert server.hellos()[1].step == scene.doc.step
         assert server.hellos()[1].ticket == "abc.def"
