@@ -10,7 +10,8 @@ get cut to fit), then the gallery's sample positions of every game. Each is
 drawn once untimed, so the tiles the pictures paste are ready (a running bot
 keeps them from its first picture on), then ``--repeat`` times on the clock.
 
-Figures: ``draw`` makes the image, ``png`` encodes it, ``total`` is both, the
+Figures: ``draw`` makes the image in the palette's colours, as the bot draws a picture
+it sends (:mod:`bot.picture.indexed`), ``png`` encodes it, ``total`` is both, the
 whole cost of a picture to the bot; the median and the slowest of the runs, in
 milliseconds of wall time (time.perf_counter), then ``cpu``, the median of the
 same runs in processor time (time.process_time), which the machine's load
@@ -26,9 +27,11 @@ import argparse
 import statistics
 import time
 
-from bot.picture import png
+from bot.picture import table_png
+from bot.picture.indexed import indexed
 from bot.picture.samples import Sample, gallery, worst
-from bot.picture.table import table_picture
+from bot.picture.stored import indexed_png
+from bot.picture.table import table_blocks
 from bot.views.i18n import translator
 
 MOST_MS = 50.0
@@ -42,15 +45,15 @@ def measure(
     the PNG's size in bytes."""
     _ = translator(lang)
     table, names, status, revealed = sample.table, sample.names, sample.status, sample.revealed
-    size = len(png(table_picture(_, table, names, status, revealed)))  # untimed: tiles get made
+    size = len(table_png(_, table, names, status, revealed))  # untimed: tiles get made
     draws: list[float] = []
     encodes: list[float] = []
     cpu: list[float] = []
     for _run in range(repeat):
         start, start_cpu = time.perf_counter(), time.process_time()
-        image = table_picture(_, table, names, status, revealed)
+        image = indexed(table_blocks(_, table, names, status, revealed))
         drawn = time.perf_counter()
-        png(image)
+        indexed_png(image)
         done, done_cpu = time.perf_counter(), time.process_time()
         draws.append((drawn - start) * 1000)
         encodes.append((done - drawn) * 1000)

@@ -7,12 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
-
 from bot.model.parts import CaravanPart, Laid
 from bot.picture import palette
-from bot.picture.frame import INNER, LEFT, Block
-from bot.picture.ink import paste, text_width, write
+from bot.picture.frame import INNER, LEFT, Block, Sheet
+from bot.picture.ink import text_width
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import tile
 from bot.views.i18n import Translator
@@ -37,15 +35,13 @@ def caravan_block(
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
     heights = [max(c.height for c in row) for row in rows]
 
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(sheet: Sheet, y: int) -> None:
         top = y
         for row, height in zip(rows, heights, strict=True):
             for column, made in enumerate(row):
                 x = LEFT + column * (card + GAP)
-                draw.rounded_rectangle(
-                    (x, top, x + card - 1, top + height - 1), 8, fill=palette.PANEL
-                )
-                made.paint(canvas, draw, x, top)
+                sheet.panel((x, top, x + card - 1, top + height - 1), 8, palette.PANEL)
+                made.paint(sheet, x, top)
             top += height + GAP
 
     return Block(sum(heights) + GAP * (len(rows) - 1), paint)
@@ -67,15 +63,19 @@ class _Card:
         self.layout, self.rings, self.short = layout, rings, short
         self.height = 8 + TITLE + layout.height + 14
 
-    def paint(self, canvas: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    def paint(self, sheet: Sheet, x: int, y: int) -> None:
         width = self.layout.width
         count_width = text_width(self.count, 13)
         title_width = width - count_width - 8
-        write(draw, (x + 8, y + 8), self.title, 14, self.colour, bold=True, width=title_width)
-        write(draw, (x + 8 + width, y + 9), self.count, 13, palette.TEXT_DIM, anchor="ra")
+        panel = palette.PANEL
+        title, count = (x + 8, y + 8), (x + 8 + width, y + 9)
+        sheet.write(title, self.title, 14, self.colour, bold=True, width=title_width, ground=panel)
+        sheet.write(count, self.count, 13, palette.TEXT_DIM, anchor="ra", ground=panel)
+        tiles = []
         for spot, ring in zip(self.layout.spots, self.rings, strict=True):
             sprite = tile(spot.first, spot.second, self.short, spot.horizontal, ring)
-            paste(canvas, sprite, x + 8 + spot.x, y + 8 + TITLE + 4 + spot.y, self.short)
+            tiles.append((sprite, x + 8 + spot.x, y + 8 + TITLE + 4 + spot.y, self.short))
+        sheet.lay(tiles, panel)
 
 
 def _card(
@@ -108,9 +108,8 @@ def _card(
 
 
 def _empty(_: Translator) -> Block:
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        write(
-            draw,
+    def paint(sheet: Sheet, y: int) -> None:
+        sheet.write(
             (LEFT + INNER // 2, y + 30),
             _("The line is empty"),
             18,

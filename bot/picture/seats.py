@@ -6,12 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
-
 from bot.model.table import SeatView, TableView
 from bot.picture import palette
-from bot.picture.frame import INNER, LEFT, Block
-from bot.picture.ink import paste, write
+from bot.picture.frame import INNER, LEFT, Block, Sheet, Tiles
 from bot.picture.sprites import back, tile
 from bot.views.i18n import Translator
 from bot.views.texts import unit_words
@@ -33,14 +30,12 @@ def seats_block(
     move is marked in gold."""
     players = len(table.seats)
 
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        draw.rounded_rectangle(
-            (LEFT - 6, y, LEFT + INNER + 5, y + players * ROW + 8), 10, fill=palette.PANEL
-        )
+    def paint(sheet: Sheet, y: int) -> None:
+        sheet.panel((LEFT - 6, y, LEFT + INNER + 5, y + players * ROW + 8), 10, palette.PANEL)
         for held in table.seats:
             row = y + 4 + held.seat * ROW
             hand = None if revealed is None else revealed[held.seat]
-            _seat_row(translator, table, held, names[held.seat], hand, canvas, draw, row)
+            _seat_row(translator, table, held, names[held.seat], hand, sheet, row)
 
     return Block(players * ROW + 8, paint)
 
@@ -51,57 +46,55 @@ def _seat_row(
     held: SeatView,
     name: str,
     hand: tuple[Tile, ...] | None,
-    canvas: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    sheet: Sheet,
     y: int,
 ) -> None:
     moving = table.turn is not None and table.turn.seat == held.seat
     middle = y + ROW // 2
     if moving:
         x = LEFT + 6
-        draw.polygon(((x, middle - 7), (x + 11, middle), (x, middle + 7)), fill=palette.GOLD)
+        sheet.polygon(((x, middle - 7), (x + 11, middle), (x, middle + 7)), palette.GOLD)
     colour = palette.GOLD if moving else palette.TEXT
-    write(draw, (LEFT + 24, middle), name, 17, colour, bold=True, width=NAME_WIDTH, anchor="lm")
-    _tiles(held.tiles, hand, canvas, y)
+    panel = palette.PANEL
+    sheet.write(
+        (LEFT + 24, middle),
+        name,
+        17,
+        colour,
+        bold=True,
+        width=NAME_WIDTH,
+        anchor="lm",
+        ground=panel,
+    )
+    sheet.lay(_tiles(held.tiles, hand, y), panel)
     right = LEFT + INNER - 8
     total = unit_words(_, table.unit, held.total)
+    dim = palette.TEXT_DIM
     if held.deal_points is not None:
         deal = unit_words(_, table.unit, held.deal_points)
-        write(draw, (right, middle + 1), total, 15, width=SCORE_WIDTH, anchor="rs")
+        sheet.write((right, middle + 1), total, 15, width=SCORE_WIDTH, anchor="rs", ground=panel)
         this_deal = _("%(points)s this deal", points=deal)
-        write(
-            draw,
-            (right, middle + 4),
-            this_deal,
-            13,
-            palette.TEXT_DIM,
-            width=SCORE_WIDTH,
-            anchor="ra",
+        sheet.write(
+            (right, middle + 4), this_deal, 13, dim, width=SCORE_WIDTH, anchor="ra", ground=panel
         )
         return
     tiles = _.ngettext("%(n)d tile", "%(n)d tiles", held.tiles)
-    write(
-        draw,
-        (right, middle),
-        f"{tiles} · {total}",
-        15,
-        palette.TEXT_DIM,
-        width=SCORE_WIDTH,
-        anchor="rm",
-    )
+    text = f"{tiles} · {total}"
+    sheet.write((right, middle), text, 15, dim, width=SCORE_WIDTH, anchor="rm", ground=panel)
 
 
-def _tiles(count: int, revealed: tuple[Tile, ...] | None, canvas: Image.Image, y: int) -> None:
+def _tiles(count: int, revealed: tuple[Tile, ...] | None, y: int) -> Tiles:
     """The seat's tiles: the hand a finished deal reveals, else one back per tile."""
     room = INNER - TILES_AT - SCORE_WIDTH - 16
+    left = LEFT + TILES_AT
     if revealed is not None:
         hand = sorted(revealed, key=lambda t: -t.index)
         step = min(FACE_UP + 3, room // max(1, len(hand)))
         top = y + (ROW - 2 * FACE_UP) // 2
-        for i, held in enumerate(hand):
-            paste(canvas, tile(held.hi, held.lo, FACE_UP), LEFT + TILES_AT + i * step, top, FACE_UP)
-        return
+        return [
+            (tile(held.hi, held.lo, FACE_UP), left + i * step, top, FACE_UP)
+            for i, held in enumerate(hand)
+        ]
     step = min(FACE_DOWN + 3, room // max(1, count))
     top = y + (ROW - 2 * FACE_DOWN) // 2
-    for i in range(count):
-        paste(canvas, back(FACE_DOWN), LEFT + TILES_AT + i * step, top, FACE_DOWN)
+    return [(back(FACE_DOWN), left + i * step, top, FACE_DOWN) for i in range(count)]

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.model.parts import BaghdadParts, GunsParts, Laid, LineTile
 from bot.model.table import TableView
 from bot.picture import palette
 from bot.picture.caravans import caravan_block
-from bot.picture.frame import INNER, LEFT, WIDTH, Block, compose
-from bot.picture.ink import paste, text_width, write
+from bot.picture.frame import INNER, LEFT, WIDTH, Block, Sheet, compose
+from bot.picture.ink import text_width
 from bot.picture.seats import seats_block
 from bot.picture.snake import Layout, snake
 from bot.picture.sprites import back, tile
@@ -43,13 +43,23 @@ def table_picture(
     """The table as its model ``table`` shows it; ``names`` are the seats' names in
     seat order, ``status`` the sentences under the line (see :mod:`bot.picture.status`),
     ``revealed`` the hands a finished deal shows."""
+    return compose(table_blocks(translator, table, names, status, revealed))
+
+
+def table_blocks(
+    translator: Translator,
+    table: TableView,
+    names: Sequence[str],
+    status: Sequence[str] = (),
+    revealed: Hands | None = None,
+) -> list[Block]:
+    """The bands :func:`table_picture` stacks, from the top down."""
     blocks = [
         _header(translator, table),
         *_notes(translator, table, names),
         _line(translator, table, names),
     ]
-    blocks += [*_status(status), seats_block(translator, table, names, revealed)]
-    return compose(blocks)
+    return [*blocks, *_status(status), seats_block(translator, table, names, revealed)]
 
 
 def _header(_: Translator, table: TableView) -> Block:
@@ -58,20 +68,21 @@ def _header(_: Translator, table: TableView) -> Block:
     right = WIDTH - LEFT
     parts = table.parts
 
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        write(draw, (left, y), variant_title(_, table.game), 22, bold=True, width=INNER // 2)
-        write(draw, (left, y + 30), _("Deal %(n)d", n=table.deal), 16, palette.TEXT_DIM)
+    def paint(sheet: Sheet, y: int) -> None:
+        sheet.write((left, y), variant_title(_, table.game), 22, bold=True, width=INNER // 2)
+        sheet.write((left, y + 30), _("Deal %(n)d", n=table.deal), 16, palette.TEXT_DIM)
         if isinstance(parts, GunsParts):
             pool = parts.pool
             text = _.ngettext("Tokens in the pool: %(n)d", "Tokens in the pool: %(n)d", pool)
-            write(draw, (right, y + 20), text, 16, anchor="rm")
+            sheet.write((right, y + 20), text, 16, anchor="rm")
             return
         text = _.ngettext("Boneyard: %(n)d tile", "Boneyard: %(n)d tiles", table.boneyard)
-        write(draw, (right, y + 20), text, 16, anchor="rm")
+        sheet.write((right, y + 20), text, 16, anchor="rm")
+        x = right - text_width(text, 16) - 40
         stack = min(table.boneyard, 3)
-        width = text_width(text, 16)
-        for i in range(stack):
-            paste(canvas, back(12, horizontal=True), right - width - 40 - 4 * i, y + 12 - 4 * i, 12)
+        sheet.lay(
+            [(back(12, horizontal=True), x - 4 * i, y + 12 - 4 * i, 12) for i in range(stack)]
+        )
 
     return Block(48, paint)
 
@@ -87,8 +98,8 @@ def _notes(_: Translator, table: TableView, names: Sequence[str]) -> list[Block]
         tile=tile_text(parts.aside.tile()),
     )
 
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        write(draw, (LEFT, y), text, 15, palette.TEXT_DIM, width=INNER)
+    def paint(sheet: Sheet, y: int) -> None:
+        sheet.write((LEFT, y), text, 15, palette.TEXT_DIM, width=INNER)
 
     return [Block(18, paint)]
 
@@ -102,11 +113,13 @@ def _line(_: Translator, table: TableView, names: Sequence[str]) -> Block:
     layout, short = _fit(table.line, crosswise)
     left = LEFT
 
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(sheet: Sheet, y: int) -> None:
+        tiles = []
         for spot in layout.spots:
             ring = "across" if spot.placed.across else None
             sprite = tile(spot.first, spot.second, short, spot.horizontal, ring)
-            paste(canvas, sprite, left + spot.x, y + spot.y, short)
+            tiles.append((sprite, left + spot.x, y + spot.y, short))
+        sheet.lay(tiles)
 
     return Block(layout.height + 8, paint)
 
@@ -132,8 +145,8 @@ def _fit(line: Sequence[LineTile], crosswise: Callable[[Laid], bool]) -> tuple[L
 
 
 def _centred(text: str, height: int) -> Block:
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        write(draw, (WIDTH // 2, y + height // 2), text, 18, palette.TEXT_DIM, anchor="mm")
+    def paint(sheet: Sheet, y: int) -> None:
+        sheet.write((WIDTH // 2, y + height // 2), text, 18, palette.TEXT_DIM, anchor="mm")
 
     return Block(height, paint)
 
@@ -144,9 +157,9 @@ def _status(lines: Sequence[str]) -> list[Block]:
         return []
     text = " ".join(lines)
 
-    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
-        write(
-            draw, (WIDTH // 2, y + 12), text, 18, palette.GOLD, bold=True, width=INNER, anchor="mm"
+    def paint(sheet: Sheet, y: int) -> None:
+        sheet.write(
+            (WIDTH // 2, y + 12), text, 18, palette.GOLD, bold=True, width=INNER, anchor="mm"
         )
 
     return [Block(24, paint)]
