@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from functools import cache
+from typing import Final
 
 from PIL import Image
 
 from bot.picture.table import table_picture
 from bot.views.i18n import translator
+
+SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
+PACKING: Final = (3, zlib.DEFLATED, 15, 5)
+"""zlib's level, method, window and memory level for a picture's rows. The light level
+3, as the felt's flat colour packs well anyway and the stronger levels cost twice the
+time for a few kilobytes; and the memory level 5, whose smaller hash costs a picture
+a fifth fewer instructions than the default 8 and packs it as small."""
 
 
 def png(image: Image.Image) -> bytes:
@@ -22,12 +31,25 @@ def png(image: Image.Image) -> bytes:
 
 
 def indexed_png(image: Image.Image) -> bytes:
-    """A picture in the colours of :func:`learnt_palette` (mode P) as PNG bytes. A light
-    compression level: the felt's flat colour packs well anyway, and the stronger
-    levels cost twice the time for a few kilobytes."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue()
+    """A picture in the colours of :func:`learnt_palette` (mode P) as PNG bytes, each
+    row stored as it is, packed by zlib in one go at a light level with a small hash
+    (:data:`PACKING`). Pillow's own writer hands zlib one row at a time, at its fixed
+    hash size: that took half again the instructions, for no smaller file."""
+    width, height = image.size
+    # Each row is led by its filter type, 0 (none): a column of zeros left of the picture.
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(image, (1, 0))
+    packer = zlib.compressobj(*PACKING)
+    packed = packer.compress(rows.tobytes()) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indices
+    colours = bytes(image.getpalette() or ())
+    chunks = [(b"IHDR", header), (b"PLTE", colours), (b"IDAT", packed), (b"IEND", b"")]
+    return SIGNATURE + b"".join(_chunk(kind, data) for kind, data in chunks)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(kind + data)
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
 @cache

@@ -5,6 +5,7 @@ the table and for a hand."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
 import pytest
@@ -18,6 +19,7 @@ from bot.picture.hand import hand_blocks
 from bot.picture.indexed import indexed
 from bot.picture.samples import LONG_NAMES, NAMES, gallery, states, worst
 from bot.picture.status import status_lines
+from bot.picture.stored import indexed_png
 from bot.picture.table import table_blocks
 from bot.views.i18n import translator
 from tests.bot.hand_models import hand_model
@@ -62,3 +64,16 @@ def test_every_few_moves_of_a_match_come_out_as_mapping_them_gives(
         for ringed in (True, False):
             blocks = hand_blocks(_, hand, "Table", "Your turn", ringed=ringed)
             _same_pixels(blocks, f"{variant} hand {i}")
+
+
+def test_a_picture_in_the_palettes_colours_is_read_back_from_its_png_as_it_was() -> None:
+    _ = translator("en")
+    for sample in [*gallery(), *worst()]:
+        blocks = table_blocks(_, sample.table, sample.names, sample.status, sample.revealed)
+        drawn = indexed(blocks)
+        stored = Image.open(io.BytesIO(indexed_png(drawn)))
+        stored.load()
+        assert stored.format == "PNG" and stored.mode == "P", sample.name
+        assert stored.size == drawn.size, sample.name
+        assert stored.getpalette() == drawn.getpalette(), sample.name
+        assert stored.tobytes() == drawn.tobytes(), sample.name
