@@ -1,4 +1,11 @@
-"""How a picture is stored: in the 256 colours of :func:`learnt_palette`, as PNG."""
+"""How a picture is stored: in the 256 colours of :func:`learnt_palette`, as PNG.
+
+The PNG is put together here, a few lines over the standard library's zlib, rather
+than by Pillow's writer: Pillow hands zlib one row at a time at its own fixed settings,
+which cost a deal-end picture half again the instructions for a file no smaller
+(``bench/bench_instructions.py``), and its save takes no zlib memory level. The file is
+the plainest PNG there is (one IDAT, no filter), and Pillow reads every one back in the
+tests (``tests/bot/test_picture_indexed.py``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Deals' end pictures, drawn off the event loop.
 
 A deal's end is drawn once, as its own message in the chat, and takes some
-three to six milliseconds of Pillow (``bench/bench_pictures.py``), most of it
+one to two milliseconds of Pillow (``bench/bench_pictures.py``), most of it
 holding the interpreter's lock: drawn in a thread of the bot's process, it
 took the event loop's place, a quarter of the processor time of a move in
 ``bench/bench_core.py``. A :class:`Painter` with workers draws in processes of
