@@ -33,20 +33,18 @@ class Batch:
         """The replies to the commands ``queue`` adds, in their order; a command that
         failed has its exception as its reply. A failure of the whole pipeline (a lost
         connection) is raised to every caller in it."""
-        loop = asyncio.get_running_loop()
-        if not self._waiting:
-            loop.call_soon(self._flush)
-        done: asyncio.Future[list[Any]] = loop.create_future()
+        done: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
         self._waiting.append((queue, done))
+        if len(self._waiting) == 1:
+            # The task's first step comes after everything already due in this turn, so
+            # the writes made until then go with this one.
+            task = asyncio.create_task(self._execute())
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
         return await done
 
-    def _flush(self) -> None:
+    async def _execute(self) -> None:
         waiting, self._waiting = self._waiting, []
-        task = asyncio.create_task(self._execute(waiting))
-        self._sending.add(task)
-        task.add_done_callback(self._sending.discard)
-
-    async def _execute(self, waiting: list[tuple[Queue, asyncio.Future[list[Any]]]]) -> None:
         try:
             async with self._redis.pipeline(transaction=False) as pipe:
                 spans = []

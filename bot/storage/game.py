@@ -86,35 +86,37 @@ return read_game(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]))
 )
 
 # KEYS: game, moves, deals, last game, then the keys the ending's writes name.
-# ARGV: 1 expected version, 2 game id, 3 head, 4 TTL, 5 snapshot ('' keeps it),
-# 6 moves stored before (-1: replace the lists), 7 moves added, 8 deals stored before,
-# 9 deals added, 10 ending (1/0), 11 last game ('' keeps none), 12 the id of the game the
-# version belongs to ('' not compared), 13 the command that tells the new version and 14
-# its channel ('' ''), then the moves, the deals, then each ending write
-# as: operation, number of keys, number of values, key indices, values. Returns the new
-# version; when the stored game is not the expected one, nothing is written and it
-# returns that game as READ does for a caller holding game ARGV[12] up to the moves and
-# deals stored before (0 when the chat has no game).
+# ARGV: 1 the write's numbers, separated by spaces: expected version, TTL, moves stored
+# before (-1: replace the lists), moves added, deals stored before, deals added, ending
+# (1/0), in one argument because redis-py spends more on packing an argument than on
+# its bytes; 2 game id, 3 head, 4 snapshot ('' keeps it), 5 last game ('' keeps none),
+# 6 the id of the game the version belongs to ('' not compared), 7 the command that
+# tells the new version and 8 its channel ('' ''), then the moves, the deals, then each
+# ending write as: operation, number of keys, number of values, key indices, values.
+# Returns the new version; when the stored game is not the expected one, nothing is
+# written and it returns that game as READ does for a caller holding game ARGV[6] up to
+# the moves and deals stored before (0 when the chat has no game).
 WRITE: Final = (
     _READ_GAME
     + KEEP_MATCH
     + """
+local numbers = {}
+for number in string.gmatch(ARGV[1], '%S+') do numbers[#numbers + 1] = tonumber(number) end
+local expected, ttl, moves_before, moves_added, deals_before, deals_added, ending =
+  unpack(numbers)
 local version = tonumber(redis.call('HGET', KEYS[1], 'v')) or 0
-local moves_before, moves_added = tonumber(ARGV[6]), tonumber(ARGV[7])
-local deals_before, deals_added = tonumber(ARGV[8]), tonumber(ARGV[9])
-if version ~= tonumber(ARGV[1])
-  or (version > 0 and ARGV[12] ~= '' and redis.call('HGET', KEYS[1], 'id') ~= ARGV[12]) then
-  return read_game(ARGV[12], math.max(moves_before, 0), deals_before) or 0
+if version ~= expected
+  or (version > 0 and ARGV[6] ~= '' and redis.call('HGET', KEYS[1], 'id') ~= ARGV[6]) then
+  return read_game(ARGV[6], math.max(moves_before, 0), deals_before) or 0
 end
-local ttl = ARGV[4]
-local at = 15
--- Every open web page of the chat hears of the new version (ARGV[13]: SPUBLISH, PUBLISH
+local at = 9
+-- Every open web page of the chat hears of the new version (ARGV[7]: SPUBLISH, PUBLISH
 -- on a server older than Redis 7, or '' when nobody listens).
 local function told(new_version)
-  if ARGV[13] ~= '' then redis.call(ARGV[13], ARGV[14], new_version) end
+  if ARGV[7] ~= '' then redis.call(ARGV[7], ARGV[8], new_version) end
   return new_version
 end
-if ARGV[10] == '1' then
+if ending == 1 then
   at = at + moves_added + deals_added
   while at <= #ARGV do
     local op, key_count, value_count = ARGV[at], tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2])
@@ -140,7 +142,7 @@ if ARGV[10] == '1' then
       redis.call(op, unpack(args))
     end
   end
-  if ARGV[11] ~= '' then redis.call('SET', KEYS[4], ARGV[11], 'EX', ttl) end
+  if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', ttl) end
   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
   return told(version + 1)
 end
@@ -154,7 +156,7 @@ if version == 0 or moves_before < 0 then
   redis.call('HDEL', KEYS[1], 'snap')
 elseif redis.call('LLEN', KEYS[2]) ~= moves_before
   or redis.call('LLEN', KEYS[3]) ~= deals_before then
-  local now = read_game(ARGV[12], 0, 0)
+  local now = read_game(ARGV[6], 0, 0)
   if now and now[8] ~= '' then return now end
   return redis.error_reply('the stored moves or deals are not the ones this write follows')
 end
@@ -169,7 +171,7 @@ append(KEYS[2], moves_added)
 append(KEYS[3], deals_added)
 redis.call('HSET', KEYS[1], 'v', version + 1, 'id', ARGV[2], 'doc', ARGV[3],
   'nm', redis.call('LLEN', KEYS[2]), 'nd', redis.call('LLEN', KEYS[3]))
-if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'snap', ARGV[5]) end
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'snap', ARGV[4]) end
 redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
@@ -327,17 +329,20 @@ def write_keys_args(
     (``("", "")``: none)."""
     keys = list(base)
     ending = write.ending
-    args: list[str | int | float] = [
+    numbers = (
         write.expected,
-        write.game_id,
-        write.head,
         ttl,
-        write.snapshot or "",
         write.moves_before,
         len(write.moves),
         write.deals_before,
         len(write.deals),
         int(ending is not None),
+    )
+    args: list[str | int | float] = [
+        " ".join(map(str, numbers)),
+        write.game_id,
+        write.head,
+        write.snapshot or "",
         (ending.last or "") if ending is not None else "",
         write.held or "",
         *live,

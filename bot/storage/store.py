@@ -191,10 +191,13 @@ class Store(Records):
         if self._cluster:
             return await self._write_on_cluster(chat, write, timer, keys_, args)
 
+        # As bytes: redis-py packs a bytes argument for much less than a text one.
+        sent = [a.encode() if isinstance(a, str) else a for a in (*keys_, *args)]
+
         def queue(pipe: Pipeline) -> None:
             if timer is not None:
                 self._timers.queue(pipe, chat, write.game_id, timer)
-            pipe.evalsha(self._write.sha, len(keys_), *keys_, *args)
+            pipe.evalsha(self._write.sha, len(keys_), *sent)
 
         replies = await self._batch.send(queue)  # with other games' writes of this turn
         if timer is not None and isinstance(replies[0], redis.exceptions.NoScriptError):
