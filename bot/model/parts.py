@@ -35,10 +35,13 @@ class TileRef(Frozen):
         return _TILE_REFS[tile.index]
 
     def tile(self) -> Tile:
-        return Tile(self.hi, self.lo)
+        """The engine's tile: looked up, as every hand drawn asks it of each tile."""
+        return _TILES[self.hi, self.lo]
 
 
 _TILE_REFS: Final = tuple(TileRef(hi=tile.hi, lo=tile.lo) for tile in BY_INDEX)
+_TILES: Final = {(a, b): Tile(a, b) for a in range(7) for b in range(7)}
+"""The engine's tile of each pair of halves, in either order, as ``Tile`` takes them."""
 
 
 class Laid(Protocol):
