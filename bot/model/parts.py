@@ -151,8 +151,11 @@ GameParts = Annotated[
 """The public parts of any of the four games."""
 
 
+@lru_cache(maxsize=1024)
 def game_parts(details: engine.Public) -> TyagaParts | KozelParts | GunsParts | BaghdadParts:
-    """The model of a game's public parts, from what the engine shows every seat."""
+    """The model of a game's public parts, from what the engine shows every seat; made
+    once for each (they change a few times a deal, the table's model is built on every
+    move, and building them took nine times the look-up)."""
     if isinstance(details, engine.KozelPublic):
         return KozelParts(opened=details.opened, goats=details.goats, teams=details.teams)
     if isinstance(details, engine.GunsPublic):
