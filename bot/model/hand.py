@@ -11,19 +11,23 @@ reasons are asked only for a platform that draws the hand itself.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import Field
 
 import engine
 from bot.model.parts import Frozen, Side, TileRef
-from engine import IllegalMove, Kind, Move, State, Tile
+from engine import DONE, DRAW, PASS, IllegalMove, Kind, Move, State, Tile
 
 if TYPE_CHECKING:
     # Annotations only: the game document imports the contract, which holds these models.
     from bot.model.gamedoc import GameDoc
 
 MoveKind = Literal["play", "double", "draw", "pass", "done", "steal", "recover"]
+_KINDS: Final = {kind.value: kind for kind in Kind}
+"""The engine's kind of each :data:`MoveKind` (looked up: an enum called by value is slow)."""
+_WORDS: Final = {"draw": DRAW, "pass": PASS, "done": DONE}
+"""The engine's moves that name no tile, by their kind."""
 
 
 class LegalMove(Frozen):
@@ -52,10 +56,17 @@ class LegalMove(Frozen):
         )
 
     def move(self) -> Move:
-        """The engine's move this names, as a button sends it."""
+        """The engine's move this names, as a button sends it: the engine's own one where
+        it keeps one (a word, a play not laid across), as every hand drawn asks it of
+        each of its moves, and a frozen move made anew is dear."""
+        if self.kind in _WORDS:
+            return _WORDS[self.kind]
+        tile = None if self.tile is None else self.tile.tile()
+        if self.kind == "play" and tile is not None and self.second is None:
+            return Move.play(tile, self.end, across=self.across)
         return Move(
-            Kind(self.kind),
-            None if self.tile is None else self.tile.tile(),
+            _KINDS[self.kind],
+            tile,
             self.end,
             self.across,
             None if self.second is None else self.second.tile(),
@@ -90,18 +101,23 @@ class HandView(Frozen):
 
 
 def hand_view(doc: GameDoc, state: State[Any], seat: int, *, refusals: bool = False) -> HandView:
-    """The model of ``seat``'s hand, from its engine view; with ``refusals``, the
-    engine is asked why each tile without a legal move cannot be played."""
-    view = engine.view(state, seat)
+    """The model of ``seat``'s hand: his tiles, and his legal moves on his turn, as his
+    engine view holds them (read alone: the whole view, with the table's public parts,
+    is built for nothing here); with ``refusals``, the engine is asked why each tile
+    without a legal move cannot be played."""
+    if not 0 <= seat < state.players:
+        raise IllegalMove(f"there is no seat {seat}", "no_such_seat", seat=seat)
+    hand = state.hands[seat]
+    legal = engine.legal_moves(state) if state.turn == seat else ()
     return HandView(
         version=doc.step,
         table=doc.id,
         seat=seat,
-        deal=view.deal_number,
-        counter=view.counter,
-        tiles=tuple(TileRef.of(t) for t in view.hand),
-        moves=tuple(LegalMove.of(m) for m in view.legal),
-        refusals=_refusals(state, seat, view.hand, view.legal) if refusals else None,
+        deal=state.deal_number,
+        counter=state.counter,
+        tiles=tuple(TileRef.of(t) for t in hand),
+        moves=tuple(LegalMove.of(m) for m in legal),
+        refusals=_refusals(state, seat, hand, legal) if refusals else None,
     )
 
 

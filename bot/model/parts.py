@@ -35,10 +35,13 @@ class TileRef(Frozen):
         return _TILE_REFS[tile.index]
 
     def tile(self) -> Tile:
-        return Tile(self.hi, self.lo)
+        """The engine's tile: looked up, as every hand drawn asks it of each tile."""
+        return _TILES[self.hi, self.lo]
 
 
 _TILE_REFS: Final = tuple(TileRef(hi=tile.hi, lo=tile.lo) for tile in BY_INDEX)
+_TILES: Final = {(a, b): Tile(a, b) for a in range(7) for b in range(7)}
+"""The engine's tile of each pair of halves, in either order, as ``Tile`` takes them."""
 
 
 class Laid(Protocol):
@@ -148,8 +151,11 @@ GameParts = Annotated[
 """The public parts of any of the four games."""
 
 
+@lru_cache(maxsize=1024)
 def game_parts(details: engine.Public) -> TyagaParts | KozelParts | GunsParts | BaghdadParts:
-    """The model of a game's public parts, from what the engine shows every seat."""
+    """The model of a game's public parts, from what the engine shows every seat; made
+    once for each (they change a few times a deal, the table's model is built on every
+    move, and building them took nine times the look-up)."""
     if isinstance(details, engine.KozelPublic):
         return KozelParts(opened=details.opened, goats=details.goats, teams=details.teams)
     if isinstance(details, engine.GunsPublic):

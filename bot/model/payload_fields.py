@@ -82,6 +82,7 @@ def encode_chat(chat: ChatRef) -> str | None:
     return field
 
 
+@lru_cache(maxsize=4096)  # every press of a button in a private chat names its game's chat
 def decode_chat(field: str) -> ChatRef:
     found = _CHAT.fullmatch(field)
     if found is None:

@@ -10,6 +10,8 @@ a disabled button.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from operator import attrgetter
 from typing import Final
 
 from bot.model import codec
@@ -39,11 +41,16 @@ def hand_screen(
 
 def held_tiles(hand: HandView) -> list[Tile]:
     """The tiles of ``hand``, highest first, as every hand screen lists them."""
-    return sorted((ref.tile() for ref in hand.tiles), key=_highest_first)
+    return _highest_first(ref.tile() for ref in hand.tiles)
 
 
-def _highest_first(tile: Tile) -> int:
-    return -tile.index
+def _highest_first(tiles: Iterable[Tile]) -> list[Tile]:
+    """``tiles`` sorted highest first (by their index, read in C: every hand drawn sorts
+    its tiles, twice)."""
+    return sorted(tiles, key=_INDEX, reverse=True)
+
+
+_INDEX: Final = attrgetter("index")
 
 
 def _hand_parts(
@@ -124,12 +131,13 @@ def hand_buttons(
     for move in legal:
         if move.kind not in _WORD_KINDS and move.tile is not None:
             by_tile.setdefault(move.tile, []).append(move)
-    shown = sorted({ref.tile() for ref in hand.tiles} | set(by_tile), key=_highest_first)
+    shown = _highest_first({ref.tile() for ref in hand.tiles}.union(by_tile))
     counter = hand.counter
     tiles: list[Button] = []
     for tile in shown:
-        moves = sorted(by_tile.get(tile, ()), key=lambda m: (m.end or "", m.across))
+        moves = by_tile.get(tile)
         if moves:
+            moves.sort(key=_by_end)
             tiles += [move_button(translator, game_id, counter, m, chat) for m in moves]
         else:
             why = codec.tile_payload(game_id, counter, tile, chat)
@@ -138,6 +146,11 @@ def hand_buttons(
     if words:
         rows.append(tuple(move_button(translator, game_id, counter, m, chat) for m in words))
     return tuple(rows)
+
+
+def _by_end(move: Move) -> tuple[str, bool]:
+    """A tile's moves in the order its buttons show them: the left end's first."""
+    return move.end or "", move.across
 
 
 def move_button(

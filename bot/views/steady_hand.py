@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any, Final
 
 import engine
@@ -68,6 +69,7 @@ def acting(doc: GameDoc, seat: int) -> bool:
     return len(doc.moves) > start and doc.moves[-1][0] == seat
 
 
+@cache  # a game's rules say it: asked of every seat on every write
 def kept_words(variant: str) -> tuple[Move, ...]:
     """The words a game's steady hand keeps for the whole deal: a draw where drawing is
     a choice, and the end of a turn where ending it is. Where a draw is made for a

@@ -84,18 +84,25 @@ def seat_segment(translator: Translator, doc: GameDoc, seat: int) -> Segment:
 
 
 def game_heading(_: Translator, doc: GameDoc) -> str:
-    return _("%(game)s · table %(id)s", game=variant_title(_, doc.variant), id=doc.id)
+    return _heading(_, doc.variant, doc.id, None)
 
 
 def private_heading(_: Translator, doc: GameDoc) -> str:
     """The heading of a private screen: the game, and the chat it is played in."""
-    if not doc.chat_title:
-        return game_heading(_, doc)
+    return _heading(_, doc.variant, doc.id, doc.chat_title)
+
+
+@lru_cache(maxsize=4096)
+def _heading(_: Translator, variant: str, table: str, chat_title: str | None) -> str:
+    """A screen's heading, made once for a table and a language: every table, hand and
+    turn ping drawn has one, and each translated and filled in its template anew."""
+    if not chat_title:
+        return _("%(game)s · table %(id)s", game=variant_title(_, variant), id=table)
     return _(
         "%(game)s in %(chat)s · table %(id)s",
-        game=variant_title(_, doc.variant),
-        chat=doc.chat_title,
-        id=doc.id,
+        game=variant_title(_, variant),
+        chat=chat_title,
+        id=table,
     )
 
 

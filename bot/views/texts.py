@@ -26,6 +26,7 @@ from engine import (
     get_variant,
 )
 from engine.options import ascii_number
+from engine.tiles import BY_INDEX
 
 
 def tile_text(tile: Tile | str) -> str:
@@ -35,8 +36,13 @@ def tile_text(tile: Tile | str) -> str:
             parsed = Tile.parse(tile)
         except DominoError:
             return tile
-        return f"[{parsed.hi}|{parsed.lo}]"
-    return f"[{tile.hi}|{tile.lo}]"
+        return _TILE_TEXTS[parsed.index]
+    return _TILE_TEXTS[tile.index]
+
+
+_TILE_TEXTS: Final = tuple(f"[{tile.hi}|{tile.lo}]" for tile in BY_INDEX)
+"""Each tile as :func:`tile_text` writes it, by its index: written once, as every hand
+and table drawn writes a few dozen."""
 
 
 def placed_text(placed: Laid) -> str:
