@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import BadOption, GameOver, IllegalMove, NotYourTurn
 from engine.moves import Kind, Move, parse_move
 from engine.options import resolve_options
 from engine.seatview import seat_view
 from engine.state import DealEnd, Event, Fixture, OptionValue, State, View
+from engine.tiles import Tile
 from engine.variant import Variant, get_variant
 
 # A member read through its Enum class goes through the class's attribute
@@ -79,6 +80,23 @@ def view(state: State[Any], seat: int) -> View:
     if not 0 <= seat < state.players:
         raise IllegalMove(f"there is no seat {seat}", "no_such_seat", seat=seat)
     return get_variant(state.variant).view(state, seat)
+
+
+class OwnHand(NamedTuple):
+    """What a seat sees of its own hand: its tiles in the order held, and its legal
+    moves (none off its turn). They are its :func:`view`'s ``hand`` and ``legal``, read
+    without the rest of the view (the line, the counts, the game's public parts), which
+    a hand drawn on every move does not need."""
+
+    tiles: tuple[Tile, ...]
+    legal: tuple[Move, ...]
+
+
+def own_hand(state: State[Any], seat: int) -> OwnHand:
+    """``seat``'s own hand and legal moves, as its :func:`view` shows them."""
+    if not 0 <= seat < state.players:
+        raise IllegalMove(f"there is no seat {seat}", "no_such_seat", seat=seat)
+    return OwnHand(state.hands[seat], legal_moves(state) if state.turn == seat else ())
 
 
 def public_view(state: State[Any]) -> View:

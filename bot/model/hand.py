@@ -102,13 +102,10 @@ class HandView(Frozen):
 
 def hand_view(doc: GameDoc, state: State[Any], seat: int, *, refusals: bool = False) -> HandView:
     """The model of ``seat``'s hand: his tiles, and his legal moves on his turn, as his
-    engine view holds them (read alone: the whole view, with the table's public parts,
-    is built for nothing here); with ``refusals``, the engine is asked why each tile
-    without a legal move cannot be played."""
-    if not 0 <= seat < state.players:
-        raise IllegalMove(f"there is no seat {seat}", "no_such_seat", seat=seat)
-    hand = state.hands[seat]
-    legal = engine.legal_moves(state) if state.turn == seat else ()
+    engine view holds them (:func:`engine.own_hand`: the rest of the view, with the
+    table's public parts, is not built for it); with ``refusals``, the engine is asked
+    why each tile without a legal move cannot be played."""
+    hand, legal = engine.own_hand(state, seat)
     return HandView(
         version=doc.step,
         table=doc.id,

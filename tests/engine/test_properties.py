@@ -30,6 +30,7 @@ from engine import (
     legal_moves,
     new_match,
     next_deal,
+    own_hand,
     parse_move,
     public_view,
     resolve,
@@ -158,6 +159,7 @@ def test_no_view_shows_another_seats_tiles(game: tuple[str, int], seed: int) -> 
                 assert not [t for t in others if f'"{t}"' in public]
                 assert {m.tile for m in seen.legal if m.tile} <= set(seen.hand)
             assert (seen.legal != ()) == (state.turn == seat and not state.deal_over)
+            assert own_hand(state, seat) == (seen.hand, seen.legal)
 
 
 @common
