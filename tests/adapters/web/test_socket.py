@@ -45,7 +45,8 @@ async def test_a_legal_move_is_taken_and_a_newer_state_follows(tables: Tables) -
     newer = await page.until(lambda f: isinstance(f, frames.State) and f.version > state.version)
     assert isinstance(newer, frames.State) and newer.events
     assert await seated.stored_version() > seated.version
-    assert newer.said and "Ann" in newer.said[-1]  # his move, in words
+    # His move, in words, first: a computer quick to answer it may be told after it.
+    assert newer.said and "Ann" in newer.said[0]
     await page.close()
 
 
