@@ -17,12 +17,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-import engine
 from bot.model.contract import ChatRef, NotReached, Response, UserRef
 from bot.model.decision import Game
-from bot.model.table import table_view
-from bot.picture.screens import picture_screen, revealed_hands
 from bot.storage.store import Store
+from bot.table.painter import Painter
 from bot.views.i18n import Translator, translator
 
 USER_ASKS: Final = 6
@@ -55,16 +53,20 @@ def wait_text(_: Translator) -> str:
 
 
 async def table_picture(
-    store: Store, chat: ChatRef, user: UserRef, game: Game, topic: str = PICTURE
+    store: Store,
+    painter: Painter,
+    chat: ChatRef,
+    user: UserRef,
+    game: Game,
+    topic: str = PICTURE,
 ) -> Response | None:
-    """The game's table as a picture for ``user`` alone, in the chat's language; ``None``
-    when he was sent this very version already."""
+    """The game's table as a picture for ``user`` alone, in the chat's language, drawn by
+    ``painter`` off the event loop; ``None`` when he was sent this very version already."""
     version = f"{game.doc.id}:{game.version}"
     if game.state is None or not await store.first_ask(chat, user, PICTURE, version):
         return None
-    table = table_view(game.doc, engine.public_view(game.state))
     _ = translator(game.doc.settings.lang)
-    shown = picture_screen(_, game.doc, table, revealed_hands(game.state))
+    shown = await painter.table(_, game.doc, game.state)
     return Response(chat, shown, topic=topic, to=user)
 
 

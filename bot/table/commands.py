@@ -293,8 +293,9 @@ class Commands:
         if command.chat.platform in self.live_tables:
             live = table_of(game, web=self._runner.web_links())
             return [Show(table_slot(game.doc), live, game.version, renew=True)]
+        runner = self._runner
         picture = await asking.table_picture(
-            self._runner.store, command.chat, command.user, game, topic=command.name.lower()
+            runner.store, runner.painter, command.chat, command.user, game, command.name.lower()
         )
         return [] if picture is None else [picture]
 

@@ -277,7 +277,7 @@ class Sessions:
         store = self._runner.store
         if await asking.ask(store, chat, press.user) is not asking.Verdict.SEND:
             return [Answer(asking.wait_text(_))]
-        picture = await asking.table_picture(store, chat, press.user, game)
+        picture = await asking.table_picture(store, self._runner.painter, chat, press.user, game)
         if picture is None:
             return [Answer(_("You were sent this picture already."))]
         unreachable = Answer(

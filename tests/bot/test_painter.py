@@ -1,17 +1,19 @@
-"""Deals' end pictures are drawn beside the event loop: in worker processes, the same
-bytes as in the bot's own, and no process left behind."""
+"""Deals' end pictures, and the pictures a player asks for, are drawn beside the event
+loop: in worker processes, the same bytes as in the bot's own, and no process left
+behind."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.model.contract import Notice, Outbound, SlotKind
+from bot.model.contract import Notice, Outbound, Response, SlotKind
 from bot.model.decision import Game
 from bot.picture.samples import gallery
 from bot.picture.screens import TableOrder, draw_table
 from bot.storage.store import Store
 from bot.table.painter import Painter
 from bot.table.updates import deal_end_picture
+from bot.views.i18n import translator
 from engine import DOUBLE_SIX
 from tests.bot.driver import Table, button, deal, make_table, scripted, shows, user
 from tests.bot.test_ai_thinker import children
@@ -95,3 +97,26 @@ async def test_a_deals_end_is_not_drawn_for_a_platform_that_sends_no_picture_of_
     assert not [o for o in out if isinstance(o, Notice)]  # nor drawn in the loop instead
     [shown] = shows(out, SlotKind.TABLE)  # the table tells the deal's end
     assert "\u2068Anna\u2069 went out." in shown.screen.plain_text()
+
+
+async def test_a_picture_asked_for_is_drawn_by_the_painter_once_a_version_and_asker(
+    fake_store: Store,
+) -> None:
+    painter = Painter(0)
+    table = make_table(fake_store, painter=painter)
+    anna, boris = user(1, "Anna"), user(2, "Boris")
+    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
+    await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
+    await table.open_hands(anna, boris)
+    await table.press(anna, button(table.hand(anna), "[6|6]").payload)
+    picture = button(table.table(), "Picture").payload
+    for _ in range(10):  # pressed again and again: one picture of this version
+        await table.press(boris, picture)
+    await table.command(boris, "table")
+    assert painter.asked == 1
+    out = await table.command(anna, "table")
+    assert painter.asked == 2
+    [sent] = [o for o in out if isinstance(o, Response)]
+    state, doc = await table.state(), await table.doc()
+    assert state is not None and doc is not None
+    assert sent.screen == await Painter(0).table(translator("en"), doc, state)
