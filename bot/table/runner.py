@@ -78,7 +78,7 @@ from bot.table.rating_step import (
 )
 from bot.table.shown_screens import ShownScreens
 from bot.table.state_cache import GameCache
-from bot.table.updates import deal_ended, game_updates
+from bot.table.updates import game_updates, pictured
 from bot.table.web_setup import WebSetup
 from bot.views.i18n import Translator, pick_language, translator
 from bot.views.web_links import WebLinks
@@ -245,8 +245,7 @@ class Runner:
         else:
             raise StoreBusy(f"the game in {chat.key} kept changing under {RETRIES} retries")
         drawn = None
-        if deal_ended(before, after) and after.doc.chat.platform not in self.unpictured:
-            assert after.state is not None
+        if after.state is not None and pictured(before, after, self.unpictured):
             in_chat = translator(after.doc.settings.lang)
             model = self.shown.model(after)
             drawn = await self.painter.table(in_chat, after.doc, after.state, model)

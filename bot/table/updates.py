@@ -142,8 +142,8 @@ def game_updates(
 ) -> list[Outbound]:
     """The updates for a written game, in the order an adapter should send them
     (``shown``: the screens drawn for earlier versions, kept by the caller;
-    ``deal_end``: the :func:`deal_end_picture` of a write that ended a deal, when the
-    caller has drawn it; ``steady``: the platforms whose hands are steady; ``drawn``:
+    ``deal_end``: the picture of the table as this write left it, when the caller has
+    drawn it (see :func:`pictured`); ``steady``: the platforms whose hands are steady; ``drawn``:
     those whose adapters draw from the table's model, which their shows carry;
     ``unpictured``: the platforms that send no picture of a deal's end; ``web``: the
     table and the hands offer the web table, with passes it signs)."""
@@ -180,7 +180,7 @@ def game_updates(
     if doc.settings.pictures and (table_changed or turned_on):
         model = shown.model(after)
         assert model is not None
-        pictured = picture_screen(_, doc, model, revealed_hands(state))
+        pictured = deal_end or picture_screen(_, doc, model, revealed_hands(state))
         out.append(Show(picture_slot(doc), pictured, version))
     if deal_ended(before, after) and doc.chat.platform not in unpictured:
         # The final line and every hand left, once, as its own message: the table
@@ -234,6 +234,13 @@ def deal_ended(before: Game | None, after: Game) -> bool:
         and not was.deal_over
         and state.deal_over
     )
+
+
+def pictured(before: Game | None, after: Game, unpictured: Collection[str]) -> bool:
+    """Whether the updates of ``after`` show a picture of the table: the chat asked for
+    one after every move, or a deal ended where a picture of its end is sent."""
+    ended = deal_ended(before, after) and after.doc.chat.platform not in unpictured
+    return after.doc.settings.pictures or ended
 
 
 def deal_end_picture(game: Game, table: TableView | None = None) -> Screen:

@@ -120,3 +120,21 @@ async def test_a_picture_asked_for_is_drawn_by_the_painter_once_a_version_and_as
     state, doc = await table.state(), await table.doc()
     assert state is not None and doc is not None
     assert sent.screen == await Painter(0).table(translator("en"), doc, state)
+
+
+async def test_a_chats_picture_of_every_move_is_drawn_by_the_painter(fake_store: Store) -> None:
+    painter = Painter(0)
+    table = make_table(fake_store, painter=painter)
+    anna, boris = user(1, "Anna"), user(2, "Boris")
+    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
+    await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
+    await table.open_hands(anna, boris)
+    await table.command(anna, "settings", "pictures=on", admin=True)
+    asked = painter.asked
+    for who, label in [(anna, "[6|6]"), (boris, "◀ [6|4]")]:
+        out = await table.press(who, button(table.hand(who), label).payload)
+        [picture] = shows(out, SlotKind.PICTURE)
+        state, doc = await table.state(), await table.doc()
+        assert state is not None and doc is not None
+        assert picture.screen == await Painter(0).table(translator("en"), doc, state)
+    assert painter.asked == asked + 2
