@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.model.contract import Notice, Outbound, Response, SlotKind
+from bot.model.contract import Notice, Outbound, Response, SlotKind, UserRef
 from bot.model.decision import Game
 from bot.picture.samples import gallery
 from bot.picture.screens import TableOrder, draw_table
@@ -47,16 +47,9 @@ async def test_a_painter_with_no_workers_draws_in_a_thread_of_the_bot() -> None:
 async def test_a_deals_end_drawn_by_a_worker_reaches_the_chat_as_the_bot_would_draw_it(
     fake_store: Store,
 ) -> None:
-    anna, boris = user(1, "Anna"), user(2, "Boris")
-    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
     async with Painter(1) as painter:
         table = make_table(fake_store, painter=painter)
-        await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
-        await table.open_hands(anna, boris)
-        for who, label in [(anna, "[6|6]"), (boris, "◀ [6|4]"), (anna, "[6|5] ▶")]:
-            await table.press(who, button(table.hand(who), label).payload)
-        await table.press(boris, button(table.hand(boris), "◀ [4|4]").payload)
-        out = await table.press(anna, button(table.hand(anna), "[5|5]").payload)
+        out = await _first_deal_played(table)
     [notice] = [o for o in out if isinstance(o, Notice)]
     doc, state = await table.doc(), await table.state()
     assert doc is not None and state is not None and state.deal_over
@@ -64,12 +57,20 @@ async def test_a_deals_end_drawn_by_a_worker_reaches_the_chat_as_the_bot_would_d
     assert notice.screen == deal_end_picture(Game(doc, state, 0))
 
 
+ANNA, BORIS = user(1, "Anna"), user(2, "Boris")
+
+
+async def _short_deal_dealt(table: Table) -> tuple[UserRef, UserRef]:
+    """A short deal of Tyaga dealt to Anna and Boris, their hands open: the two."""
+    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
+    await scripted(table, "tyaga", [ANNA, BORIS], short, options={"hand_size": 3})
+    await table.open_hands(ANNA, BORIS)
+    return ANNA, BORIS
+
+
 async def _first_deal_played(table: Table) -> list[Outbound]:
     """The short deal played to its end: what its last press sent."""
-    anna, boris = user(1, "Anna"), user(2, "Boris")
-    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
-    await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
-    await table.open_hands(anna, boris)
+    anna, boris = await _short_deal_dealt(table)
     for who, label in [(anna, "[6|6]"), (boris, "◀ [6|4]"), (anna, "[6|5] ▶")]:
         await table.press(who, button(table.hand(who), label).payload)
     await table.press(boris, button(table.hand(boris), "◀ [4|4]").payload)
@@ -104,10 +105,7 @@ async def test_a_picture_asked_for_is_drawn_by_the_painter_once_a_version_and_as
 ) -> None:
     painter = Painter(0)
     table = make_table(fake_store, painter=painter)
-    anna, boris = user(1, "Anna"), user(2, "Boris")
-    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
-    await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
-    await table.open_hands(anna, boris)
+    anna, boris = await _short_deal_dealt(table)
     await table.press(anna, button(table.hand(anna), "[6|6]").payload)
     picture = button(table.table(), "Picture").payload
     for _ in range(10):  # pressed again and again: one picture of this version
@@ -125,10 +123,7 @@ async def test_a_picture_asked_for_is_drawn_by_the_painter_once_a_version_and_as
 async def test_a_chats_picture_of_every_move_is_drawn_by_the_painter(fake_store: Store) -> None:
     painter = Painter(0)
     table = make_table(fake_store, painter=painter)
-    anna, boris = user(1, "Anna"), user(2, "Boris")
-    short = deal(DOUBLE_SIX, "6-6 6-5 5-5", "6-4 4-4 4-3", leader=0)
-    await scripted(table, "tyaga", [anna, boris], short, options={"hand_size": 3})
-    await table.open_hands(anna, boris)
+    anna, boris = await _short_deal_dealt(table)
     await table.command(anna, "settings", "pictures=on", admin=True)
     asked = painter.asked
     for who, label in [(anna, "[6|6]"), (boris, "◀ [6|4]")]:
