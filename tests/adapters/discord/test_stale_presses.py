@@ -11,6 +11,7 @@ import redis.asyncio as aredis
 
 from bot.model import codec
 from bot.storage.store import Store
+from engine import Kind, parse_move
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, InteractionRecord, Json
 from tests.adapters.discord.gateway import Person
@@ -53,6 +54,9 @@ async def test_a_double_tap_on_a_redrawn_hand_is_answered_with_the_hand_as_it_is
 ) -> None:
     await open_table(bot, "tyaga", 0)
     mover, counter = await mover_and_counter(bot, store)
+    found = await Referee(bot, store).state()
+    assert found is not None
+    made_before = len(found[0].moves)
     hand = await my_tiles(bot, mover)
     move = custom_id_for(hand, codec.MovePress, counter=counter)
     assert move is not None
@@ -64,8 +68,13 @@ async def test_a_double_tap_on_a_redrawn_hand_is_answered_with_the_hand_as_it_is
         isinstance(a := decode(p), codec.MovePress) and a.counter == counter
         for p in payloads_of(shown)
     )
-    _mover, now = await mover_and_counter(bot, store)
-    assert now == counter + 1  # the second tap moved nothing
+    found = await Referee(bot, store).state()
+    assert found is not None
+    (_seat, played), *forced = found[0].moves[made_before:]
+    assert parse_move(played).kind is Kind.PLAY
+    # The second tap moved nothing: all that followed the one play, if anything, are the
+    # draws and passes the core makes for a player who has no other choice.
+    assert all(parse_move(n).kind in (Kind.DRAW, Kind.PASS) for _s, n in forced), forced
 
 
 @pytest.mark.slow
