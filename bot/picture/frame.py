@@ -16,7 +16,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.picture import palette
-from bot.picture.ink import paste, write
+from bot.picture.ink import lettering, paste
 
 WIDTH: Final = 800  # pixels; the height follows what the table holds
 RIM: Final = 12  # the wooden edge round the felt
@@ -59,9 +59,10 @@ class Sheet:
         anchor: str = "la",
         ground: palette.Colour = palette.FELT,
     ) -> None:
-        """Write ``text`` as :func:`bot.picture.ink.write` does, on ``ground`` (the
-        colour under it)."""
-        write(self.draw, xy, text, size, colour, bold, width, anchor)
+        """Write ``text`` with its top left (or ``anchor``) at ``xy``, cut to ``width``, on
+        ``ground`` (the colour under it)."""
+        mask, left, top = lettering(text, size, bold, width, anchor)
+        self.draw.bitmap((xy[0] + left, xy[1] + top), mask, fill=colour)
 
     def lay(self, tiles: Tiles, ground: palette.Colour = palette.FELT) -> None:
         """Lay ``tiles`` in order on ``ground`` (the colour round them), each on the

@@ -6,7 +6,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.picture import palette
 from bot.picture.coverage import drawable
 from bot.picture.fonts import BOLD, REGULAR, font
 from bot.picture.sprites import shadow_pad
@@ -37,27 +36,13 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
-def write(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    text: str,
-    size: int,
-    colour: palette.Colour = palette.TEXT,
-    bold: bool = False,
-    width: int | None = None,
-    anchor: str = "la",
-) -> None:
-    """Write ``text`` with its top left (or ``anchor``) at ``xy``, cut to ``width``."""
-    mask, left, top = lettering(text, size, bold, width, anchor)
-    draw.bitmap((xy[0] + left, xy[1] + top), mask, fill=colour)
-
-
 @lru_cache(maxsize=1024)
 def lettering(
     text: str, size: int, bold: bool, width: int | None, anchor: str
 ) -> tuple[Image.Image, int, int]:
-    """``text`` as :func:`write` lays it, as a mask of its letters' coverage, and where
-    the mask's top left lies from the point it is written at. The same words come back
+    """``text`` as a sheet writes it (:meth:`bot.picture.frame.Sheet.write`), as a mask
+    of its letters' coverage, and where the mask's top left lies from the point it is
+    written at. The same words come back
     in picture after picture (names, points, "Deal 3"), and laying out their letters
     took most of the time of drawing a picture's text; a mask is then laid in the
     text's colour with the very pixels drawing it afresh would give."""

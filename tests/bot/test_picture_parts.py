@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw
 import bot.picture
 import bot.picture.palette as colours
 from bot.picture import fonts
-from bot.picture.ink import ELLIPSIS, fit, text_width, write
+from bot.picture.frame import Sheet
+from bot.picture.ink import ELLIPSIS, fit, text_width
 from bot.picture.palette import FELT, GOLD, TEXT, TEXT_DIM
 from bot.picture.samples import whole_set_line
 from bot.picture.snake import Layout, Spot, snake
@@ -77,7 +78,7 @@ def test_written_text_has_the_pixels_drawing_it_afresh_gives() -> None:
     for _time in range(2):
         for text, size, bold, width, anchor, colour in writings:
             written = Image.new("RGB", (700, 60), FELT)
-            write(ImageDraw.Draw(written), (350, 30), text, size, colour, bold, width, anchor)
+            Sheet(written).write((350, 30), text, size, colour, bold, width, anchor)
             drawn = Image.new("RGB", (700, 60), FELT)
             shown = fit(text, size, width, bold) if width is not None else text
             face = fonts.font(size, bold)
