@@ -1,9 +1,12 @@
-"""Carrying out a slot's screen (Show) or its deletion (Delete) with the Bot API.
+"""Telegram's transport for the delivery layer (:class:`adapters.delivery.transport.Transport`):
+carrying out a slot's screen (Show) or its deletion (Delete) with the Bot API, and the
+one-off messages through the :class:`.sending.Sender`.
 
 Telegram's answers are folded into what they mean for a slot: "message is not
 modified" is a success, a table message someone deleted is sent again, a flood
-wait is waited out and the call repeated, and a 403 from a private chat means the
-user cannot be reached (:class:`UserUnreachable`).
+wait is waited out and the call repeated, a 403 from a private chat means the
+user cannot be reached (:class:`adapters.delivery.transport.ChatUnreachable`), and the
+other refusals reach the deliverer in its words (:func:`.refusals.in_delivery_terms`).
 
 A table posted anew (``renew``, at the start of a deal) is sent first and
 its older message deleted after, or cut to its heading where Telegram no longer
@@ -31,11 +34,17 @@ from telegram import Bot, InputMediaPhoto, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 
+from adapters.delivery.clock import Clock
+from adapters.delivery.limiter import UNPACED, Budget, SendTurns
+from adapters.delivery.outbox import Once
+from adapters.delivery.slots import HOLD_SECONDS, Claim, SlotBook
+from adapters.delivery.transport import STORE_DOWN, Sent
+from adapters.telegram.budget import TELEGRAM
 from adapters.telegram.calls import Caller
-from adapters.telegram.clock import Clock
-from adapters.telegram.limiter import UNPACED, SendTurns
+from adapters.telegram.conversion import private_chat
 from adapters.telegram.pins import Pinner
 from adapters.telegram.refusals import (
+    in_delivery_terms,
     is_message_gone,
     is_not_modified,
     is_other_kind,
@@ -45,11 +54,9 @@ from adapters.telegram.sending import (
     CAPTION_LIMIT,
     NO_PREVIEW,
     PICTURE_NAME,
-    STORE_DOWN,
     Sender,
 )
-from adapters.telegram.slots import HOLD_SECONDS, Claim, SlotBook
-from bot.model.contract import ChatRef, Delete, Screen, Show, Slot, SlotKind
+from bot.model.contract import Answer, ChatRef, Delete, Screen, Show, Slot, SlotKind, UserRef
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +77,18 @@ _SHOWING: ContextVar[tuple[Show, float] | None] = ContextVar("showing", default=
 
 
 class Carrier:
-    def __init__(self, bot: Bot, renderer: Renderer, book: SlotBook, clock: Clock) -> None:
+    """Telegram's transport: its calls, in its send rules (:data:`.budget.TELEGRAM`)."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        renderer: Renderer,
+        book: SlotBook,
+        clock: Clock,
+        budget: Budget = TELEGRAM,
+    ) -> None:
         self.bot = bot
+        self.budget = budget
         self.renderer = renderer
         self.book = book
         self.clock = clock
@@ -83,7 +100,29 @@ class Carrier:
         self.pins = Pinner(bot, book, clock, self._call)
         self.sender = Sender(bot, renderer, book, clock, self.calls)
 
+    @staticmethod
+    def private_chat(user: UserRef) -> ChatRef:
+        return private_chat(user)
+
+    async def answer(self, query_id: str, answer: Answer) -> None:
+        await self.sender.answer(query_id, answer)
+
+    async def send_once(self, item: Once, turns: SendTurns = UNPACED, sent: Sent = None) -> None:
+        with in_delivery_terms():
+            await self.sender.send_once(item, turns, sent)
+
     async def show(self, show: Show, turns: SendTurns = UNPACED) -> None:
+        with in_delivery_terms():
+            await self._show(show, turns)
+
+    async def delete(self, delete: Delete, turns: SendTurns = UNPACED) -> None:
+        """Delete the slot's message; as of a version, claiming the slot first (waiting
+        while another worker shows it) and leaving it vacant at that version, so a screen
+        drawn before, still on its way, is not shown after, nor a later one deleted."""
+        with in_delivery_terms():
+            await self._delete(delete, turns)
+
+    async def _show(self, show: Show, turns: SendTurns) -> None:
         slot = show.slot
         claim = await self._claim(slot, show.version)
         if not claim.fresh:
@@ -196,10 +235,7 @@ class Carrier:
         except BadRequest as err:
             log.info("could not cut message %s in %s to a stub: %s", message_id, chat.key, err)
 
-    async def delete(self, delete: Delete, turns: SendTurns = UNPACED) -> None:
-        """Delete the slot's message; as of a version, claiming the slot first (waiting
-        while another worker shows it) and leaving it vacant at that version, so a screen
-        drawn before, still on its way, is not shown after, nor a later one deleted."""
+    async def _delete(self, delete: Delete, turns: SendTurns) -> None:
         slot, version = delete.slot, delete.version
         if version is None:
             message_id = await self.book.message_of(slot)

@@ -13,11 +13,10 @@ import pytest
 import redis.asyncio as aredis
 from telegram import Bot
 
-from adapters.telegram.carry import Carrier
-from adapters.telegram.deliver import Deliverer
-from adapters.telegram.limiter import MemorySendLog
-from adapters.telegram.liveness import Liveness
-from adapters.telegram.outbox import (
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.limiter import MemorySendLog
+from adapters.delivery.liveness import Liveness
+from adapters.delivery.outbox import (
     RECHECK_SECONDS,
     RedisOutbox,
     Unreadable,
@@ -26,8 +25,9 @@ from adapters.telegram.outbox import (
     encode,
     load,
 )
+from adapters.delivery.slots import MemorySlotBook
+from adapters.telegram.carry import Carrier
 from adapters.telegram.render import Renderer
-from adapters.telegram.slots import MemorySlotBook
 from bot.model.contract import (
     Button,
     Card,
@@ -46,10 +46,10 @@ from bot.model.contract import (
     Style,
 )
 from bot.storage import keys
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.mailroom import ANN, GROUP, GROUP_ID, Core, screen, texts
-from tests.adapters.telegram.vclock import VirtualClock
 from tests.crafted import file_making_pickle, old_outbox_entry
 
 SCORES = Response(GROUP, screen("Scores"), reply_to="7", topic="scores")
@@ -210,7 +210,7 @@ async def test_an_entry_that_cannot_be_read_is_set_aside_and_the_rest_is_sent(
     await queued.note(GROUP, [(queued.name(1), SCORES)])
     await redis_client.hset(keys.outbox(GROUP), f"{first.me}.0", crafted)
     await first.stop()
-    with caplog.at_level(logging.ERROR, logger="adapters.telegram.outbox"):
+    with caplog.at_level(logging.ERROR, logger="adapters.delivery.outbox"):
         taken = await RedisOutbox(redis_client, "tg", second).take_over(GROUP)
     assert [entry.message for entry in taken.entries] == [SCORES]
     assert not made.exists()
@@ -291,7 +291,7 @@ async def test_a_response_is_struck_off_as_soon_as_it_is_sent_before_its_tidying
         Core().report,
         outbox=RedisOutbox(redis_client, "tg", first),
     )
-    await deliverer.carrier.sender.respond(RULES)  # an older response on the topic, long read
+    await carrier.sender.respond(RULES)  # an older response on the topic, long read
     clock.advance(3600)
     tidying, never = asyncio.Event(), asyncio.Event()
 

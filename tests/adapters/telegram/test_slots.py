@@ -9,12 +9,12 @@ import pytest
 import redis.asyncio as aredis
 from telegram import Bot
 
+from adapters.delivery.slots import HOLD_SECONDS, MemorySlotBook, RedisSlotBook, SlotBook
 from adapters.telegram.carry import Carrier
 from adapters.telegram.render import Renderer
-from adapters.telegram.slots import HOLD_SECONDS, MemorySlotBook, RedisSlotBook, SlotBook
 from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
-from tests.adapters.telegram.vclock import VirtualClock
 
 NOW = 1_700_000_000.0
 TABLE = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g1")
