@@ -150,10 +150,11 @@ class HeldPings:
             args=[field, held.member(due), repr(float(due))],
         )
 
-    async def drop(self, chat: ChatRef, slot_key: str) -> None:
-        """Forget the ping held for the slot, if any (its player has moved)."""
+    async def drop(self, chat: ChatRef, slot_key: str) -> bool:
+        """Forget the ping held for the slot, if any (its player has moved); whether one
+        was held (and so never claimed)."""
         field = keys.held_ping_field(chat, slot_key)
-        await self._drop(keys=self._keys(keys.ping_bucket(chat)), args=[field])
+        return bool(await self._drop(keys=self._keys(keys.ping_bucket(chat)), args=[field]))
 
     async def claim_due(self, now: float) -> list[HeldPing]:
         """The held pings due by ``now`` that this process won (only one does)."""

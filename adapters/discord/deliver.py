@@ -250,7 +250,8 @@ class Delivery:
         if slot.kind is SlotKind.PING:  # its player moved: held, it is dropped; sent, deleted
             chat = await self.game_chat(slot)
             if chat is not None:
-                await self.pings.drop(chat, slot)
+                if await self.pings.drop(chat, slot):
+                    return
                 sent = await self.pings.moved(chat, slot, version)
                 if sent is not None:
                     await self._delete_message(sent)

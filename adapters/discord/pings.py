@@ -13,7 +13,9 @@ with the version it was drawn for; a move of its player replaces that record by 
 move's version and deletes the mention. A mention claimed just before the move and sent
 after it finds the move's version there instead, and is deleted at once: whichever
 process sends it and whichever handles the move, it does not stay. Each record is
-changed in a transaction that watches the hash, so the two cannot overwrite each other.
+changed by a script that replaces it only if it is still what was read (else it is read
+again), so the two cannot overwrite each other, on one server or a cluster. A move that
+finds its player's ping still held and drops it needs no record: none was sent.
 """
 
 from __future__ import annotations
@@ -24,14 +26,28 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import redis.asyncio as aredis
-from redis.exceptions import WatchError
 
 from adapters.discord.messages import KEEP_FOR, PlacedMessage
 from adapters.pings import HeldPing, HeldPings, falls_due, outlived
 from bot.model.contract import ChatRef, Mention, Screen, Show, Slot, SlotKind
 from bot.storage import keys
+from bot.storage.values import text
 
 Record = dict[str, Any]  # {"c", "m", "v"}: a mention sent; {"moved": version}: a move
+
+# KEYS: the chat's msgs hash. ARGV: the field, the value it was read with ("": none), the
+# value to put in its place ("": none), the hash's time to live. 1 if it was still the
+# value read, and is replaced; else 0.
+_SWAP = """
+if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
+if ARGV[3] == '' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+end
+return 1
+"""
 
 
 class Pings:
@@ -40,6 +56,7 @@ class Pings:
     def __init__(self, redis: aredis.Redis, *, clock: Callable[[], float] = time.time) -> None:
         self._redis = redis
         self._held = HeldPings(redis, "dc")
+        self._swap = redis.register_script(_SWAP)
         self.clock = clock
 
     async def hold(
@@ -55,9 +72,10 @@ class Pings:
         await self._held.hold(held, due)
         return due
 
-    async def drop(self, chat: ChatRef, slot: Slot) -> None:
-        """Forget the ping held for ``slot``, if any (its player has moved)."""
-        await self._held.drop(chat, slot.key)
+    async def drop(self, chat: ChatRef, slot: Slot) -> bool:
+        """Forget the ping held for ``slot``, if any (its player has moved); whether one
+        was: then none was claimed, and none of this turn can have been sent."""
+        return await self._held.drop(chat, slot.key)
 
     async def claim_due(self) -> list[HeldPing]:
         """The held pings that fell due and that this process won (only one does)."""
@@ -103,26 +121,21 @@ class Pings:
     async def _change(
         self, chat: ChatRef, slot_key: str, change: Callable[[Record | None], Record | None]
     ) -> Record | None:
-        """Replace the slot's record by ``change`` of it, watching the hash so that no
-        other write comes between; the record it replaced."""
+        """Replace the slot's record by ``change`` of it, read again and changed again
+        should another write come between; the record it replaced."""
         key, field = keys.slot_messages(chat), f"~ping|{slot_key}"
-        async with self._redis.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    await pipe.watch(key)
-                    raw = await pipe.hget(key, field)
-                    before: Record | None = json.loads(raw) if raw is not None else None
-                    after = change(before)
-                    pipe.multi()
-                    if after is None:
-                        pipe.hdel(key, field)
-                    else:
-                        pipe.hset(key, field, json.dumps(after))
-                        pipe.expire(key, KEEP_FOR)
-                    await pipe.execute()
-                    return before
-                except WatchError:
-                    continue
+        while True:
+            raw = await self._redis.hget(key, field)
+            found = text(raw) if raw is not None else ""
+            before: Record | None = json.loads(found) if found else None
+            after = change(before)
+            if after == before:
+                return before
+            replaced = await self._swap(
+                keys=[key], args=[field, found, json.dumps(after) if after else "", KEEP_FOR]
+            )
+            if replaced:
+                return before
 
 
 def addressed(show: Show) -> Screen:

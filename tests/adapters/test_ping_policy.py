@@ -72,8 +72,20 @@ async def test_a_held_ping_is_never_claimed_once_its_player_has_moved(
 ) -> None:
     pings = HeldPings(redis_client, "tg")
     await pings.hold(_held(), falls_due(_ping(), NOW))
-    await pings.drop(CHAT, _held().slot)
+    assert await pings.drop(CHAT, _held().slot)  # it was held: none of it was sent
     assert await pings.claim_due(NOW + 10 * PING_HOLD) == []
+    assert not await pings.drop(CHAT, _held().slot)
+
+
+async def test_a_ping_claimed_is_no_longer_held_for_its_players_move_to_drop(
+    redis_client: aredis.Redis,  # noqa: F811
+) -> None:
+    """The move then finds it claimed: it may be on its way, and is the sent ping's to
+    delete."""
+    pings = HeldPings(redis_client, "tg")
+    await pings.hold(_held(), NOW)
+    assert await pings.claim_due(NOW) == [_held()]
+    assert not await pings.drop(CHAT, _held().slot)
 
 
 async def test_a_ping_held_by_an_older_process_without_a_version_is_still_read() -> None:
