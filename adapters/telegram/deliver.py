@@ -9,8 +9,8 @@ replaced screen moves behind what was queued before it). Only successive
 versions of one screen are merged: one-off messages — responses to commands,
 notices, files — each go out, in the order the core produced them.
 
-A turn ping is held back for :data:`.heldpings.PING_HOLD` seconds (less when the
-turn's time runs out sooner) and sent only if its player has not moved meanwhile: the
+A turn ping is held back as :func:`adapters.pings.falls_due` says (the policy both
+platforms follow) and sent only if its player has not moved meanwhile: the
 core deletes a ping once he has moved, and deleting one still held drops it. Most
 players move within those seconds, and their turn then costs no ping and no deletion
 of it. Held pings wait in Redis (see :mod:`adapters.pings`), so the worker that handles

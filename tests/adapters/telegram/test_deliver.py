@@ -6,9 +6,10 @@ from __future__ import annotations
 import redis.asyncio as aredis
 from telegram import Bot
 
+from adapters.pings import PING_HOLD
 from adapters.telegram.carry import Carrier
 from adapters.telegram.deliver import Deliverer
-from adapters.telegram.heldpings import PING_HOLD, TelegramPings
+from adapters.telegram.heldpings import TelegramPings
 from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
 from adapters.telegram.render import Renderer
 from adapters.telegram.sending import READ_SECONDS
