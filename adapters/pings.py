@@ -1,12 +1,20 @@
-"""Turn pings held back, on every platform that holds pings back: for how long, and
-where they wait meanwhile.
+"""The turn ping's policy, the same on Telegram and Discord, and where held pings wait.
 
-An edit of the table notifies nobody, so the player to move is pinged; but most
-players move within moments of their turn coming, and a ping sent then (and deleted
-after the move, where the platform deletes it) only costs messages. A ping is
-therefore held back, and dropped if the player moves meanwhile: for half the time
-left on his turn when it has a deadline, else for the platform's own wait, and never
-longer than the platform allows.
+An edit of the table notifies nobody, so the player to move is pinged (a message that
+mentions him); but most players move within moments of their turn coming, and a ping
+sent then only costs messages. So, on both platforms:
+
+- a ping is held back for :data:`PING_HOLD` seconds, or half the time left on the turn
+  when that is sooner (:func:`falls_due`), and dropped if its player moves meanwhile:
+  his turn then costs no ping at all;
+- a ping sent is deleted once its player has moved (:func:`outlived`): it has done its
+  work, and the chat is kept clean.
+
+One exception, on Discord only, for Discord's rules: a player's hand there is an
+ephemeral message its interaction token may edit for fifteen minutes and no longer. A
+ping whose player's hand can no longer be edited is told so ("press My tiles") and goes
+out at once (``at_once``), since that hand will not show him his turn. On Telegram a
+hand lives in the player's private chat and is always editable, so this never applies.
 
 Held pings wait in Redis, so that whichever process handles the player's move drops
 his ping, and whichever runs the next timer round sends one that fell due: a process
@@ -16,23 +24,21 @@ chat's always in the same one, so no one key is hot on a cluster); a hash beside
 set, in its cluster slot, names the member held for each chat's slot, so a drop needs
 nothing but the chat and the slot. Holding, dropping and claiming are each one script
 on those two keys (one round trip, and none can come between the steps of another):
-taking a due ping out of its set is the claim, and only one process wins it. A ping
-that is put off (see :meth:`HeldPings.claim_due`) is held again in the same script
-that would have claimed it, and only if it is still held: one its player's move dropped
-meanwhile stays dropped.
+taking a due ping out of its set is the claim, and only one process wins it.
 
 A ping claimed just before its player moves is still sent: the claim and the drop do
-not interleave, but the send comes after the claim, and the move may come between. On
-Telegram the move's deletion of the ping is carried out as of the move's version, so a
-ping that reaches its chat after it is not shown (see :meth:`.telegram.carry.Carrier.delete`);
-on Discord, where a sent mention is never deleted, it goes out.
+not interleave, but the send comes after the claim, and the move may come between. The
+move's deletion is then carried out as of the move's version, so the ping does not
+stay: on Telegram the ping that reaches its chat after it is not shown (see
+:meth:`.telegram.carry.Carrier.delete`); on Discord the move leaves its version where
+the sent ping would be recorded, and the ping sent after it is deleted at once (see
+:mod:`.discord.pings`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -44,6 +50,28 @@ from bot.storage.timers import REPLACE_MEMBER
 from bot.storage.values import text
 
 BATCH: Final = 50  # pings claimed from each set per round
+PING_HOLD: Final = 20.0  # seconds a turn ping waits for its player to move before it is sent
+
+
+def falls_due(show: Show, now: float, *, at_once: bool = False) -> float:
+    """When ``show`` (a turn ping held at ``now``) falls due: :data:`PING_HOLD` seconds
+    on, or half the time left on its turn when that is sooner; ``now`` with
+    ``at_once`` (Discord's stale hand, see the module's text)."""
+    if at_once:
+        return now
+    wait = PING_HOLD
+    deadline = turn_deadline(show)
+    if deadline is not None:
+        wait = min(wait, (deadline - now) / 2)
+    return now + max(wait, 0.0)
+
+
+def outlived(ping_version: int, moved_version: int) -> bool:
+    """Whether a ping sent of ``ping_version`` (the game's version when its turn came) is
+    to be deleted, its player having made the move of ``moved_version``: every move of
+    his after the ping was drawn ends it; a move older than the ping (of an earlier turn)
+    does not."""
+    return moved_version > ping_version
 
 
 def turn_deadline(show: Show) -> float | None:
@@ -55,38 +83,31 @@ def turn_deadline(show: Show) -> float | None:
     return None
 
 
-def hold_for(show: Show, now: float, *, no_timer: float, longest: float | None = None) -> float:
-    """Seconds from ``now`` to hold ``show`` (a turn ping) back: half the time left on
-    the turn, or ``no_timer`` for a turn without a deadline; at most ``longest``."""
-    deadline = turn_deadline(show)
-    wait = (deadline - now) / 2 if deadline is not None else no_timer
-    if longest is not None:
-        wait = min(wait, longest)
-    return max(wait, 0.0)
-
-
 @dataclass(frozen=True, slots=True)
 class HeldPing:
     """A ping waiting in Redis: the chat whose hash names it, the ping's slot, whom it
-    names, and what the platform sends when it falls due."""
+    names, what the platform sends when it falls due, and the game's version it was
+    drawn for (0 where the platform does not need it)."""
 
     chat: ChatRef
     slot: str
     user_id: str
     content: str
+    version: int = 0
 
     def member(self, nonce: float) -> str:
-        body = {"c": self.chat.key, "s": self.slot, "u": self.user_id, "x": self.content}
+        body: dict[str, str | int] = {"c": self.chat.key, "s": self.slot, "u": self.user_id}
+        body["x"] = self.content
+        if self.version:
+            body["v"] = self.version
         return json.dumps({**body, "n": nonce}, sort_keys=True)
 
     @classmethod
     def from_member(cls, member: str) -> HeldPing:
         data = json.loads(member)
-        return cls(ChatRef.from_key(data["c"]), data["s"], data["u"], data["x"])
-
-
-PutOff = Callable[[HeldPing], Awaitable[float | None]]
-"""Asked of each ping claimed: a later moment to hold it until instead, or ``None``."""
+        return cls(
+            ChatRef.from_key(data["c"]), data["s"], data["u"], data["x"], int(data.get("v", 0))
+        )
 
 
 # KEYS: held set, names hash. ARGV: the slot's field.
@@ -97,33 +118,18 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 return redis.call('ZREM', KEYS[1], previous)
 """
 
-# KEYS: held set, names hash. ARGV: now, limit; then, to decide each due member apart,
-# pairs of a member and when to hold it until instead (0: claim it), of which only those
-# still held and due are acted on. The claimed members.
+# KEYS: held set, names hash. ARGV: now, limit. The claimed members.
 _CLAIM = """
-local claimed = {}
-local function claim(member)
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+for _, member in ipairs(due) do
   redis.call('ZREM', KEYS[1], member)
-  claimed[#claimed + 1] = member
   local ok, ping = pcall(cjson.decode, member)
   if ok and type(ping) == 'table' and ping.c and ping.s then
     local field = ping.c .. '|' .. ping.s
     if redis.call('HGET', KEYS[2], field) == member then redis.call('HDEL', KEYS[2], field) end
   end
 end
-if #ARGV == 2 then
-  local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
-  for _, member in ipairs(due) do claim(member) end
-  return claimed
-end
-for i = 3, #ARGV, 2 do
-  local member, later = ARGV[i], tonumber(ARGV[i + 1])
-  local due = redis.call('ZSCORE', KEYS[1], member)
-  if due and tonumber(due) <= tonumber(ARGV[1]) then
-    if later > 0 then redis.call('ZADD', KEYS[1], later, member) else claim(member) end
-  end
-end
-return claimed
+return due
 """
 
 
@@ -131,7 +137,6 @@ class HeldPings:
     """One platform's held-back pings in Redis (see the module's text)."""
 
     def __init__(self, redis: aredis.Redis, platform: str) -> None:
-        self._redis = redis
         self._platform = platform
         self._hold = redis.register_script(REPLACE_MEMBER)  # the slot's ping replaced
         self._drop = redis.register_script(_DROP)
@@ -145,29 +150,18 @@ class HeldPings:
             args=[field, held.member(due), repr(float(due))],
         )
 
-    async def drop(self, chat: ChatRef, slot_key: str) -> None:
-        """Forget the ping held for the slot, if any (its player has moved)."""
+    async def drop(self, chat: ChatRef, slot_key: str) -> bool:
+        """Forget the ping held for the slot, if any (its player has moved); whether one
+        was held (and so never claimed)."""
         field = keys.held_ping_field(chat, slot_key)
-        await self._drop(keys=self._keys(keys.ping_bucket(chat)), args=[field])
+        return bool(await self._drop(keys=self._keys(keys.ping_bucket(chat)), args=[field]))
 
-    async def claim_due(self, now: float, put_off: PutOff | None = None) -> list[HeldPing]:
-        """The held pings due by ``now`` that this process won (only one does); one that
-        ``put_off`` names a later moment for is held until then instead."""
-        sets = [self._keys(b) for b in range(keys.PING_BUCKETS)]
+    async def claim_due(self, now: float) -> list[HeldPing]:
+        """The held pings due by ``now`` that this process won (only one does)."""
         limit: list[str | int] = [repr(float(now)), BATCH]
-        replies: list[list[str]]
-        if put_off is None:
-            replies = await asyncio.gather(*(self._claim(keys=k, args=limit) for k in sets))
-        else:
-            pages = await asyncio.gather(
-                *(self._redis.zrangebyscore(k[0], "-inf", now, 0, BATCH) for k in sets)
-            )
-            replies = []
-            for bucket, page in zip(sets, pages, strict=True):
-                if page:
-                    decided = [await _decide(str(m), put_off) for m in page]
-                    pairs = [part for pair in decided for part in pair]
-                    replies.append(await self._claim(keys=bucket, args=[*limit, *pairs]))
+        replies: list[list[str]] = await asyncio.gather(
+            *(self._claim(keys=self._keys(b), args=limit) for b in range(keys.PING_BUCKETS))
+        )
         return [HeldPing.from_member(text(m)) for reply in replies for m in reply]
 
     def _keys(self, bucket: int) -> list[str]:
@@ -175,9 +169,3 @@ class HeldPings:
             keys.held_pings(self._platform, bucket),
             keys.held_ping_names(self._platform, bucket),
         ]
-
-
-async def _decide(member: str, put_off: PutOff) -> tuple[str, str]:
-    """A due member and when to hold it until instead ("0": claim it)."""
-    later = await put_off(HeldPing.from_member(member))
-    return member, repr(float(later)) if later is not None else "0"

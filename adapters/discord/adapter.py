@@ -243,16 +243,6 @@ class DiscordAdapter:
                 await tell_missing(interaction, missing)
             elif not missing:
                 self.delivery.show_refused(chat_of(interaction))
-            await self._note_action(interaction)
-
-    async def _note_action(self, interaction: discord.Interaction[Any]) -> None:
-        """Remember that the user acted in this channel: no ping for him for a while."""
-        if interaction.guild_id is None:
-            return
-        try:
-            await self.delivery.pings.acted(chat_of(interaction), user_of(interaction))
-        except Exception:
-            log.exception("could not note a user's action")
 
     async def _ask(self, interaction: discord.Interaction[Any], inbound: Inbound) -> list[Outbound]:
         """The core's answer; the interaction is deferred if it takes too long."""

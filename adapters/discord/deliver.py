@@ -152,7 +152,7 @@ class Delivery:
         if isinstance(outbound, Show):
             await self.show(outbound)
         elif isinstance(outbound, Delete):
-            await self.delete(outbound.slot)
+            await self.delete(outbound.slot, outbound.version)
         elif isinstance(outbound, Notice | Response):
             await self.notice(outbound)
         elif isinstance(outbound, Document):
@@ -243,14 +243,18 @@ class Delivery:
             with contextlib.suppress(discord.HTTPException):
                 await self._partial(older).edit(**stub.edit_kwargs())
 
-    async def delete(self, slot: Slot) -> None:
+    async def delete(self, slot: Slot, version: int | None = None) -> None:
         if slot.kind is SlotKind.HAND:
             await self._delete_hand(slot)
             return
-        if slot.kind is SlotKind.PING:  # a sent ping stays; a held one is dropped
+        if slot.kind is SlotKind.PING:  # its player moved: held, it is dropped; sent, deleted
             chat = await self.game_chat(slot)
             if chat is not None:
-                await self.pings.drop(chat, slot)
+                if await self.pings.drop(chat, slot):
+                    return
+                sent = await self.pings.moved(chat, slot, version)
+                if sent is not None:
+                    await self._delete_message(sent)
             return
         async with self.lock(slot):
             placed = await self.messages.message(slot)
@@ -297,7 +301,10 @@ class Delivery:
         only_him = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(held.user_id))]
         )
-        await channel.send(content=held.content, allowed_mentions=only_him)
+        sent = await channel.send(content=held.content, allowed_mentions=only_him)
+        placed = PlacedMessage(channel_of(held.chat), sent.id)
+        if not await self.pings.sent(held, placed):  # its player moved while it was sent
+            await self._delete_message(placed)
 
     # -- hands --------------------------------------------------------------------
 

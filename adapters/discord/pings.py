@@ -1,45 +1,62 @@
-"""Turn pings that respect people.
+"""Discord's side of the turn ping (the policy is :mod:`adapters.pings`, the same as
+Telegram's): a held mention in Redis, and the record of a mention sent, so that it is
+deleted once its player has moved.
 
-On Discord the table's "@X to move" line is the usual signal: an edit notifies
-nobody, and a player who is watching the table needs nothing more. A mention in
-the channel is held back and sent only when the turn has waited:
+On Discord the table's "@X to move" line is the usual signal: an edit notifies nobody.
+A mention in the channel is held back as :func:`adapters.pings.falls_due` says, dropped
+when the player moves first, and deleted once he has moved when it was sent (the bot may
+always delete its own messages). The one exception is Discord's: a ping whose player's
+ephemeral hand can no longer be edited goes out at once (see :mod:`adapters.pings`).
 
-- half the turn timer (or :data:`NO_TIMER_WAIT` when the table has no timer), or
-- at once on the player's first turn of a deal when he has not acted for
-  :data:`LONG_WAIT` (he may have wandered off between deals);
-- never within :data:`QUIET_AFTER_ACTION` of his last press or command in the
-  channel: it waits until that minute is over;
-- when he moves before it falls due, it is dropped; once sent it is never
-  deleted (a deleted mention leaves a notification that points at nothing).
-
-Held-back pings live in Redis (:class:`adapters.pings.HeldPings`, the channel's hash
-also keeping each user's last action), so whichever process runs the next timer round
-sends them, and a restart loses none.
+A mention sent is recorded in the channel's ``msgs`` hash, under ``~ping|{slot key}``,
+with the version it was drawn for; a move of its player replaces that record by the
+move's version and deletes the mention. A mention claimed just before the move and sent
+after it finds the move's version there instead, and is deleted at once: whichever
+process sends it and whichever handles the move, it does not stay. Each record is
+changed by a script that replaces it only if it is still what was read (else it is read
+again), so the two cannot overwrite each other, on one server or a cluster. A move that
+finds its player's ping still held and drops it needs no record: none was sent.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Any
 
 import redis.asyncio as aredis
 
-from adapters.pings import HeldPing, HeldPings, hold_for
-from bot.model.contract import ChatRef, Mention, Screen, Show, Slot, SlotKind, UserRef
+from adapters.discord.messages import KEEP_FOR, PlacedMessage
+from adapters.pings import HeldPing, HeldPings, falls_due, outlived
+from bot.model.contract import ChatRef, Mention, Screen, Show, Slot, SlotKind
 from bot.storage import keys
+from bot.storage.values import text
 
-QUIET_AFTER_ACTION: Final = 60.0  # seconds after a player's last action with no ping
-LONG_WAIT: Final = 180.0  # idle this long, a first turn of a deal pings at once
-NO_TIMER_WAIT: Final = 180.0  # a turn with no timer pings after this long
+Record = dict[str, Any]  # {"c", "m", "v"}: a mention sent; {"moved": version}: a move
+
+# KEYS: the chat's msgs hash. ARGV: the field, the value it was read with ("": none), the
+# value to put in its place ("": none), the hash's time to live. 1 if it was still the
+# value read, and is replaced; else 0.
+_SWAP = """
+if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
+if ARGV[3] == '' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+end
+return 1
+"""
 
 
 class Pings:
-    """Held-back pings and players' last actions, in Redis."""
+    """Held-back mentions and the mentions sent, in Redis."""
 
     def __init__(self, redis: aredis.Redis, *, clock: Callable[[], float] = time.time) -> None:
         self._redis = redis
         self._held = HeldPings(redis, "dc")
+        self._swap = redis.register_script(_SWAP)
         self.clock = clock
 
     async def hold(
@@ -50,43 +67,75 @@ class Pings:
         the same slot is replaced."""
         user = show.slot.user
         assert user is not None
-        now = self.clock()
-        wait = hold_for(show, now, no_timer=NO_TIMER_WAIT)
-        if show.first_turn and now - await self.last_action(chat, user) >= LONG_WAIT:
-            wait = 0.0
-        if at_once:
-            wait = 0.0
-        await self._held.hold(HeldPing(chat, show.slot.key, user.user_id, content), now + wait)
-        return now + wait
+        due = falls_due(show, self.clock(), at_once=at_once)
+        held = HeldPing(chat, show.slot.key, user.user_id, content, show.version)
+        await self._held.hold(held, due)
+        return due
 
-    async def drop(self, chat: ChatRef, slot: Slot) -> None:
-        """Forget the ping held for ``slot``, if any (its player has moved)."""
-        await self._held.drop(chat, slot.key)
+    async def drop(self, chat: ChatRef, slot: Slot) -> bool:
+        """Forget the ping held for ``slot``, if any (its player has moved); whether one
+        was: then none was claimed, and none of this turn can have been sent."""
+        return await self._held.drop(chat, slot.key)
 
     async def claim_due(self) -> list[HeldPing]:
-        """The held pings that fell due and that this process won (only one does);
-        a player who acted within the last minute has his put off instead."""
-        now = self.clock()
+        """The held pings that fell due and that this process won (only one does)."""
+        return await self._held.claim_due(self.clock())
 
-        async def quiet_until(held: HeldPing) -> float | None:
-            until = await self.last_action(held.chat, held.user_id) + QUIET_AFTER_ACTION
-            return until if until > now else None
+    async def sent(self, held: HeldPing, placed: PlacedMessage) -> bool:
+        """Record ``placed`` as the mention sent for ``held``; ``False`` (and nothing
+        recorded) when its player has moved since it was drawn: it is to be deleted."""
 
-        return await self._held.claim_due(now, quiet_until)
+        def too_late(record: Record | None) -> bool:
+            return (
+                record is not None
+                and "moved" in record
+                and outlived(held.version, int(record["moved"]))
+            )
 
-    async def acted(self, chat: ChatRef, user: UserRef) -> None:
-        """Note that ``user`` just pressed or typed something in ``chat``."""
-        await self._redis.hset(keys.slot_messages(chat), _acted_field(user.user_id), self.clock())
+        def record(before: Record | None) -> Record | None:
+            if too_late(before):
+                return before
+            return {"c": str(placed.channel_id), "m": str(placed.message_id), "v": held.version}
 
-    async def last_action(self, chat: ChatRef, user: UserRef | str) -> float:
-        """When ``user`` last acted in ``chat`` (0 if never, as far as Redis knows)."""
-        user_id = user if isinstance(user, str) else user.user_id
-        raw = await self._redis.hget(keys.slot_messages(chat), _acted_field(user_id))
-        return float(raw) if raw is not None else 0.0
+        return not too_late(await self._change(held.chat, held.slot, record))
 
+    async def moved(self, chat: ChatRef, slot: Slot, version: int | None) -> PlacedMessage | None:
+        """Note that ``slot``'s player made the move of ``version``: the mention sent for
+        him before it, if any, is to be deleted (returned). Without a version, any
+        mention sent is, and nothing is noted."""
 
-def _acted_field(user_id: str) -> str:
-    return f"~acted|dc:{user_id}"
+        def record(before: Record | None) -> Record | None:
+            if version is None:
+                return None
+            if before is not None and "m" in before and not outlived(int(before["v"]), version):
+                return before  # a mention drawn after this move (a late deletion)
+            return {"moved": version}
+
+        before = await self._change(chat, slot.key, record)
+        if before is None or "m" not in before:
+            return None
+        if version is not None and not outlived(int(before["v"]), version):
+            return None
+        return PlacedMessage(int(before["c"]), int(before["m"]))
+
+    async def _change(
+        self, chat: ChatRef, slot_key: str, change: Callable[[Record | None], Record | None]
+    ) -> Record | None:
+        """Replace the slot's record by ``change`` of it, read again and changed again
+        should another write come between; the record it replaced."""
+        key, field = keys.slot_messages(chat), f"~ping|{slot_key}"
+        while True:
+            raw = await self._redis.hget(key, field)
+            found = text(raw) if raw is not None else ""
+            before: Record | None = json.loads(found) if found else None
+            after = change(before)
+            if after == before:
+                return before
+            replaced = await self._swap(
+                keys=[key], args=[field, found, json.dumps(after) if after else "", KEEP_FOR]
+            )
+            if replaced:
+                return before
 
 
 def addressed(show: Show) -> Screen:

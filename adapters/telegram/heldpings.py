@@ -1,8 +1,7 @@
-"""Telegram's turn pings held back in Redis (see :mod:`adapters.pings`), the same
-mechanism as Discord's: a ping waits :data:`PING_HOLD` seconds, or half the time left on
-its turn when that is sooner, and is kept whole (see :mod:`.outbox`) in its player's
-private chat's hash, so that any worker drops it when his move comes, and any sends it
-when it falls due."""
+"""Telegram's turn pings held back in Redis, by the policy both platforms follow (see
+:mod:`adapters.pings`: when a ping falls due, and its deletion once its player has
+moved): a ping is kept whole (see :mod:`.outbox`) in its bucket, so that any worker drops
+it when his move comes, and any sends it when it falls due."""
 
 from __future__ import annotations
 
@@ -10,15 +9,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from adapters.pings import HeldPing, HeldPings, hold_for
+from adapters.pings import HeldPing, HeldPings, falls_due
 from adapters.telegram.conversion import PLATFORM
 from adapters.telegram.outbox import decode, encode
 from bot.model.contract import Show, Slot
 from bot.storage.connect import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
-
-PING_HOLD = 20.0  # seconds a turn ping waits for its player to move before it is sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +42,7 @@ class TelegramPings:
     @staticmethod
     def hold_of(ping: Show, now: float) -> Hold:
         """How long ``ping`` (a turn ping, naming its player) is held from ``now``."""
-        return Hold(ping, now + hold_for(ping, now, no_timer=PING_HOLD, longest=PING_HOLD))
+        return Hold(ping, falls_due(ping, now))
 
     async def carry(self, item: Hold | Drop) -> None:
         if isinstance(item, Drop):

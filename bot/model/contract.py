@@ -297,9 +297,6 @@ class Show:
     screen: Screen
     version: int = 0
     notify: bool = False  # a new message that should notify (pings)
-    # A ping: the player's first turn of this deal (a platform that holds pings back
-    # may send this one sooner, after a pause between deals).
-    first_turn: bool = False
     # Post the screen anew at the bottom of the chat and remove the slot's older
     # message (the table at the start of each deal, so it stays at hand).
     renew: bool = False

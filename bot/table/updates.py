@@ -383,14 +383,5 @@ def _pings(before: Game | None, after: Game) -> list[Outbound]:
         due = doc.due.at if doc.due is not None and doc.due.kind == "turn" else None
         slot = ping_slot(doc, now_pinged)
         if not in_table_chat(doc, slot):
-            first = _first_turn_of_deal(doc, now_pinged)
-            out.append(
-                Show(slot, ping_screen(_, doc, due), after.version, notify=True, first_turn=first)
-            )
+            out.append(Show(slot, ping_screen(_, doc, due), after.version, notify=True))
     return out
-
-
-def _first_turn_of_deal(doc: GameDoc, seat: int) -> bool:
-    """``seat`` has made no move yet in the current deal."""
-    start = doc.deal_starts[-1] if doc.deal_starts else 0
-    return all(mover != seat for mover, _move in doc.moves[start:])

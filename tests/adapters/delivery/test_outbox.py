@@ -93,7 +93,7 @@ def test_a_message_comes_back_as_it_was_queued() -> None:
     for message in queued:
         assert load("p.1", dump(message, 12.5)).message == message
     hand = Slot(SlotKind.PING, ChatRef("tg", "42"), "g1", ANN, table=GROUP)
-    ping = Show(hand, RICH, version=9, notify=True, first_turn=True)
+    ping = Show(hand, RICH, version=9, notify=True)
     back = decode(encode(ping))
     assert back == ping and isinstance(back, Show) and back.slot.table == GROUP
 

@@ -9,7 +9,7 @@ import time
 
 import redis.asyncio as aredis
 
-from adapters.discord.pings import NO_TIMER_WAIT
+from adapters.pings import PING_HOLD
 from bot.model.contract import (
     Answer,
     Button,
@@ -70,21 +70,25 @@ async def ping_alice(bot: Bot, core: ScriptedCore) -> Slot:  # noqa: F811
     return ping
 
 
-async def test_a_ping_is_held_back_then_names_its_player_alone_and_is_never_deleted(
+async def test_a_ping_is_held_back_then_names_its_player_alone_and_goes_after_his_move(
     bot: Bot,  # noqa: F811
     fake: FakeDiscord,
     core: ScriptedCore,  # noqa: F811
 ) -> None:
     ping = await ping_alice(bot, core)
     assert fake.live_channel_messages(CHANNEL_ID) == []  # held back: the table says it
-    bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
+    bot.adapter.delivery.pings.clock = lambda: time.time() + PING_HOLD + 1
     await bot.tick()
     (message,) = fake.live_channel_messages(CHANNEL_ID)
     assert message["content"] == f"<@{ALICE.id}>, your turn"
     assert message["allowed_mentions"]["parse"] == []
     assert [int(u) for u in message["allowed_mentions"]["users"]] == [ALICE.id]
-    await show_table(bot, core, Delete(ping))
-    assert fake.live_channel_messages(CHANNEL_ID) == [message]
+    await show_table(bot, core, Delete(ping, 4))
+    assert fake.live_channel_messages(CHANNEL_ID) == []
+    assert [(e.action, e.message["id"]) for e in fake.channel_events(CHANNEL_ID)] == [
+        ("create", message["id"]),
+        ("delete", message["id"]),
+    ]
 
 
 async def test_a_held_ping_is_dropped_when_its_player_moves_first(
@@ -94,7 +98,7 @@ async def test_a_held_ping_is_dropped_when_its_player_moves_first(
 ) -> None:
     ping = await ping_alice(bot, core)
     await show_table(bot, core, Delete(ping))
-    bot.adapter.delivery.pings.clock = lambda: time.time() + NO_TIMER_WAIT + 1
+    bot.adapter.delivery.pings.clock = lambda: time.time() + PING_HOLD + 1
     await bot.tick()
     assert fake.live_channel_messages(CHANNEL_ID) == []
     assert fake.channel_events(CHANNEL_ID) == []

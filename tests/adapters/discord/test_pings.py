@@ -1,21 +1,23 @@
-"""Turn pings through the real client and core on a clock the test moves: a mention
-only after half the turn timer (or at once on a first turn after a long wait), never
-within a minute of the player's own action, and never deleted. Held pings are spread
-over buckets in Redis, and two processes never both send one."""
+"""Turn pings through the real client and core on a clock the test moves, by the policy
+Telegram follows too (:mod:`adapters.pings`): a mention only once its player has waited
+:data:`PING_HOLD` seconds, none when he moves first, and the mention sent deleted once he
+has moved, even when it was sent just after his move. Held pings are spread over
+buckets in Redis, and two processes never both send one."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 import redis.asyncio as aredis
 from redis.crc import key_slot
 
-from adapters.discord.pings import LONG_WAIT, NO_TIMER_WAIT, QUIET_AFTER_ACTION, Pings
-from bot.model import codec
+from adapters.discord.messages import PlacedMessage
+from adapters.discord.pings import Pings
+from adapters.pings import PING_HOLD, HeldPing
 from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind, UserRef
 from bot.storage import keys
 from bot.storage.store import Store
@@ -28,11 +30,9 @@ from tests.adapters.discord.matches import (
     CHAT,
     MAX_STEPS,
     Referee,
-    custom_id_for,
     move_once,
     open_table,
     play_one,
-    table_message,
 )
 
 TIMER = 300
@@ -96,15 +96,19 @@ async def counter(bot: Bot, store: Store) -> int:
     return int(found[1].counter)
 
 
-async def test_a_turn_is_pinged_only_after_half_its_timer(
+def deleted(fake: FakeDiscord) -> set[str]:
+    return {e.message["id"] for e in fake.channel_events(CHANNEL_ID) if e.action == "delete"}
+
+
+async def test_a_turn_is_pinged_only_once_its_player_has_waited_the_hold(
     bot: Bot, fake: FakeDiscord, clock: Clock, store: Store
 ) -> None:
     await open_table(bot, "tyaga", 0)
     mover = await to_move(bot, store)
-    clock.now += QUIET_AFTER_ACTION + 1  # nobody has acted for a minute now...
+    clock.now += PING_HOLD - 1
     await bot.tick()
-    assert mentions(fake) == []  # ...but the turn has not waited half its timer
-    clock.now += TIMER / 2 - QUIET_AFTER_ACTION
+    assert mentions(fake) == []
+    clock.now += 2
     await bot.tick()
     (ping,) = mentions(fake)
     assert ping["content"].startswith(f"<@{mover.id}>")
@@ -117,7 +121,7 @@ async def test_a_player_who_moves_in_time_is_never_pinged(
 ) -> None:
     await open_table(bot, "tyaga", 0)
     for _ in range(4):
-        clock.now += TIMER / 2 - 1
+        clock.now += PING_HOLD - 1
         mover = await to_move(bot, store)
         await move_once(bot, mover, await counter(bot, store))
         await bot.tick()
@@ -126,64 +130,39 @@ async def test_a_player_who_moves_in_time_is_never_pinged(
     assert mentions(fake) == []
 
 
-async def test_no_ping_within_a_minute_of_the_players_own_action(
+async def test_a_sent_ping_is_deleted_once_its_player_has_moved(
     bot: Bot, fake: FakeDiscord, clock: Clock, store: Store
 ) -> None:
     await open_table(bot, "tyaga", 0)
     mover = await to_move(bot, store)
-    clock.now += TIMER / 2 - 10
-    table = table_message(bot)
-    tiles = custom_id_for(table, codec.TilesPress)
-    assert tiles is not None
-    await bot.press(mover, table, tiles)  # he is looking at his tiles
-    clock.now += 10
-    await bot.tick()
-    assert mentions(fake) == []  # half the timer is gone, but he acted 10 s ago
-    clock.now += QUIET_AFTER_ACTION - 10
-    await bot.tick()
-    assert [m["content"].split(">")[0] for m in mentions(fake)] == [f"<@{mover.id}"]
-
-
-async def test_a_first_turn_after_a_long_wait_is_pinged_at_once(
-    bot: Bot, fake: FakeDiscord, clock: Clock, store: Store
-) -> None:
-    await bot.command(ALICE, "new", variant="tyaga")
-    lobby = table_message(bot)
-    join = custom_id_for(lobby, codec.LobbyPress, action="join")
-    assert join is not None
-    await bot.press(BOB, lobby, join)
-    clock.now += LONG_WAIT + 1  # Bob wanders off while Alice waits for more players
-    lobby = table_message(bot)
-    start = custom_id_for(lobby, codec.LobbyPress, action="start")
-    assert start is not None
-    await bot.press(ALICE, lobby, start)
-    if await to_move(bot, store) == ALICE:  # Alice just acted: she is not pinged
-        await bot.tick()
-        assert mentions(fake) == []
-        await move_once(bot, ALICE, await counter(bot, store))
+    clock.now += PING_HOLD + 1
     await bot.tick()
     (ping,) = mentions(fake)
-    assert ping["content"].startswith(f"<@{BOB.id}>")
+    assert ping["id"] in {m["id"] for m in fake.live_channel_messages(CHANNEL_ID)}
+    assert ping["id"] not in deleted(fake)
+    await move_once(bot, mover, await counter(bot, store))
+    await bot.adapter.drain()
+    assert ping["id"] in deleted(fake)
+    assert ping["id"] not in {m["id"] for m in fake.live_channel_messages(CHANNEL_ID)}
 
 
 @pytest.mark.slow
-async def test_over_a_whole_match_no_message_with_a_mention_is_deleted(
+async def test_over_a_whole_match_every_mention_sent_is_deleted_once_its_player_moved(
     bot: Bot, fake: FakeDiscord, clock: Clock, store: Store
 ) -> None:
     await open_table(bot, "tyaga", 0, target=10)
     referee = Referee(bot, store)
     for _ in range(MAX_STEPS):
-        clock.now += TIMER / 2 + 1  # every turn waits long enough for its ping
+        clock.now += PING_HOLD + 1  # every turn waits long enough for its ping
         await bot.tick()
         if not await play_one(bot, referee):
             break
+    await bot.adapter.drain()
     assert await store.last_game(CHAT) is not None, "the match did not end"
-    sent = mentions(fake)
+    sent = {m["id"] for m in mentions(fake)}
     assert len(sent) > 4
-    deleted = [e.message["id"] for e in fake.channel_events(CHANNEL_ID) if e.action == "delete"]
-    assert not set(deleted) & {m["id"] for m in sent}
-    live = {m["id"] for m in fake.live_channel_messages(CHANNEL_ID)}
-    assert {m["id"] for m in sent} <= live
+    assert sent <= deleted(fake)
+    assert not sent & {m["id"] for m in fake.live_channel_messages(CHANNEL_ID)}
 
 
 def _ping(channel: ChatRef) -> Show:
@@ -202,8 +181,47 @@ async def test_held_pings_spread_over_buckets_and_two_processes_send_each_once(
         b for b in range(keys.PING_BUCKETS) if await redis_client.exists(keys.held_pings("dc", b))
     ]
     assert len({key_slot(keys.held_pings("dc", b).encode()) for b in used}) > 4
-    clock.now += NO_TIMER_WAIT + QUIET_AFTER_ACTION + 1
+    clock.now += PING_HOLD + 1
     first, second = Pings(redis_client, clock=clock), Pings(redis_client, clock=clock)
     got = await asyncio.gather(first.claim_due(), second.claim_due())
     sent = [held.chat for claimed in got for held in claimed]
     assert sorted(sent, key=str) == sorted(channels, key=str)
+
+
+def _held(pings: list[HeldPing], version: int) -> HeldPing:
+    (held,) = pings
+    assert held.version == version
+    return held
+
+
+async def test_a_ping_sent_after_its_player_moved_is_to_be_deleted_at_once(
+    redis_client: aredis.Redis, clock: Clock
+) -> None:
+    """Claimed just before the move and sent after it, by another process: the move
+    finds no mention to delete, and the sender learns that it is to go."""
+    sender, mover = Pings(redis_client, clock=clock), Pings(redis_client, clock=clock)
+    show = replace(_ping(CHAT), version=4)
+    await sender.hold(show, CHAT, "ping")
+    clock.now += PING_HOLD
+    held = _held(await sender.claim_due(), 4)
+    assert await mover.moved(CHAT, show.slot, 5) is None
+    assert not await sender.sent(held, PlacedMessage(CHANNEL_ID, 77))
+
+
+async def test_a_ping_sent_before_its_player_moved_is_deleted_by_the_move_alone(
+    redis_client: aredis.Redis, clock: Clock
+) -> None:
+    pings = Pings(redis_client, clock=clock)
+    show = replace(_ping(CHAT), version=4)
+    await pings.hold(show, CHAT, "ping")
+    clock.now += PING_HOLD
+    held = _held(await pings.claim_due(), 4)
+    assert await pings.sent(held, PlacedMessage(CHANNEL_ID, 77))
+    assert await pings.moved(CHAT, show.slot, 3) is None  # a late deletion of an older turn
+    assert await pings.moved(CHAT, show.slot, 5) == PlacedMessage(CHANNEL_ID, 77)
+    assert await pings.moved(CHAT, show.slot, 5) is None  # once
+    later = replace(show, version=6)  # his next turn's ping is not the move's to delete
+    await pings.hold(later, CHAT, "ping again")
+    clock.now += PING_HOLD
+    assert await pings.sent(_held(await pings.claim_due(), 6), PlacedMessage(CHANNEL_ID, 78))
+    assert await pings.moved(CHAT, show.slot, 7) == PlacedMessage(CHANNEL_ID, 78)

@@ -9,9 +9,10 @@ from telegram import Bot
 from adapters.delivery.deliver import Deliverer
 from adapters.delivery.limiter import MemorySendLog
 from adapters.delivery.slots import MemorySlotBook
+from adapters.pings import PING_HOLD
 from adapters.telegram.budget import GROUP_RULES
 from adapters.telegram.carry import Carrier
-from adapters.telegram.heldpings import PING_HOLD, TelegramPings
+from adapters.telegram.heldpings import TelegramPings
 from adapters.telegram.pinghold import TelegramPingHolder
 from adapters.telegram.render import Renderer
 from adapters.telegram.sending import READ_SECONDS

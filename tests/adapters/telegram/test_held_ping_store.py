@@ -66,37 +66,6 @@ async def test_two_holds_of_one_slot_at_once_leave_one_ping_held(
     assert claimed.content == "Your turn again"
 
 
-async def test_a_ping_its_player_moved_on_while_a_claim_put_it_off_stays_dropped(
-    redis_client: aredis.Redis,
-) -> None:
-    """The claim asks when to hold a due ping until instead (Discord's minute of quiet
-    after a player's press), and meanwhile another process drops it: it is neither sent
-    nor held again."""
-    pings = HeldPings(redis_client, "tg")
-    await pings.hold(_ping(), NOW)
-
-    async def moved_meanwhile(held: HeldPing) -> float:
-        await HeldPings(redis_client, "tg").drop(held.chat, held.slot)
-        return NOW + 60
-
-    assert await pings.claim_due(NOW + 1, moved_meanwhile) == []
-    assert await _held(redis_client) == []
-
-
-async def test_a_ping_put_off_is_held_until_then_and_claimed_after(
-    redis_client: aredis.Redis,
-) -> None:
-    pings = HeldPings(redis_client, "tg")
-    await pings.hold(_ping(), NOW)
-
-    async def later(held: HeldPing) -> float:
-        return NOW + 60
-
-    assert await pings.claim_due(NOW + 1, later) == []
-    assert await pings.claim_due(NOW + 59) == []
-    assert await pings.claim_due(NOW + 61) == [_ping()]
-
-
 @pytest.mark.parametrize("by", ["claim", "drop"])
 async def test_a_ping_claimed_or_dropped_leaves_no_name_behind(
     redis_client: aredis.Redis, by: str

@@ -1,6 +1,6 @@
-"""Turn pings held back: sent once the player to move has waited twenty seconds, and
-never when he moves before that, whichever webhook worker handles his move, and even
-when the worker that held the ping has stopped."""
+"""Turn pings held back: sent once the player to move has waited twenty seconds, never
+when he moves before that, whichever webhook worker handles his move, and even when the
+worker that held the ping has stopped; a ping sent is deleted once he has moved."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import redis.asyncio as aredis
 
-from adapters.telegram.heldpings import PING_HOLD
+from adapters.pings import PING_HOLD
 from bot.storage.store import Store
 from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.driver import Driver
@@ -69,6 +69,26 @@ async def test_a_held_turn_ping_is_not_sent_when_its_player_moves_in_time(
     await d.bot.services[0].adapter.deliverer.release_pings()
     await d.bot.drain()
     assert _pings_to(fake, waiting) == []
+
+
+async def test_a_sent_turn_ping_is_deleted_once_its_player_has_moved(
+    fake: FakeBotApi, clock: VirtualClock, make_driver: Any, people: dict[str, FakeUser]
+) -> None:
+    d, waiting = await _turn_passed(make_driver, people)
+    clock.advance(PING_HOLD + 1)
+    await d.bot.services[0].adapter.deliverer.release_pings()
+    await d.bot.drain()
+    assert len(_pings_to(fake, waiting)) == 1
+    assert len(_live_pings(fake, waiting)) == 1
+    turn = await turn_now(d)
+    assert turn.mover is waiting
+    await move_once(d, turn.game.doc.id)
+    await d.bot.drain()
+    assert _live_pings(fake, waiting) == []
+
+
+def _live_pings(fake: FakeBotApi, user: FakeUser) -> list[str]:
+    return [m["text"] for m in fake.bot_messages(user.id) if m["text"].startswith("Your turn at")]
 
 
 # -- webhook workers on one Redis ---------------------------------------------------
