@@ -10,14 +10,13 @@ out of order (a replaced screen moves behind what was queued before it). Only
 successive versions of one screen are merged: one-off messages — responses to
 commands, notices, files — each go out, in the order the core produced them.
 
-A turn ping is held back as the ping policy says (:func:`adapters.pings.falls_due`, the
-one both platforms follow, reached through :mod:`.holding`) and sent only if its player
-has not moved meanwhile: the core deletes a ping once he has moved, and deleting one
-still held drops it. Held pings wait in Redis (see :mod:`adapters.pings`), so the worker
-that handles the move drops a ping another worker held, and one held by a process that
-stopped is sent by whichever runs the next timer round. Holding and dropping go through
-a mailbox of their own, in the order the core produced them, never behind a chat's send
-budget.
+A turn ping is held back as the one ping policy says (:func:`adapters.pings.falls_due`,
+reached through :mod:`.holding`) and sent only if its player has not moved meanwhile:
+deleting one still held drops it. Held pings wait in Redis (see :mod:`adapters.pings`),
+so the worker that handles the move drops a ping another worker held, and one held by a
+process that stopped is sent by whichever runs the next timer round. Holding and
+dropping go through a mailbox of their own, in the order the core produced them, never
+behind a chat's send budget.
 
 The game screens a mailbox holds are also noted in a :class:`PendingBook` and struck
 off once shown, so that if this process dies with them, another draws them again (see
