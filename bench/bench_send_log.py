@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from press_path.server import redis_server
 
-from adapters.telegram.limiter import BOT_RULES, EVERY_CHAT
-from adapters.telegram.sharedlog import RedisSendLog
+from adapters.delivery.sharedlog import RedisSendLog
+from adapters.telegram.budget import BOT_RULES, EVERY_CHAT
 
 QUEUED = (0, 1000, 3000)
 CALLS = 200

@@ -27,8 +27,15 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.delivery.clock import Clock
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.holding import PingHolder
+from adapters.delivery.limiter import SendLog
+from adapters.delivery.liveness import Liveness
+from adapters.delivery.outbox import RedisOutbox
+from adapters.delivery.pending import PendingBook
+from adapters.delivery.slots import SlotBook
 from adapters.telegram.carry import Carrier
-from adapters.telegram.clock import Clock
 from adapters.telegram.conversion import (
     PLATFORM,
     TELEGRAM_NAMES,
@@ -39,14 +46,7 @@ from adapters.telegram.conversion import (
     message_to_inbound,
     query_to_press,
 )
-from adapters.telegram.deliver import Deliverer
-from adapters.telegram.heldpings import TelegramPings
-from adapters.telegram.limiter import SendLog
-from adapters.telegram.liveness import Liveness
-from adapters.telegram.outbox import RedisOutbox
-from adapters.telegram.pending import PendingBook
 from adapters.telegram.render import INERT_DATA, Renderer
-from adapters.telegram.slots import SlotBook
 from adapters.web_address import WebAddress
 from bot.model import codec
 from bot.model.contract import (
@@ -109,7 +109,7 @@ class Wiring:
     pending: PendingBook | None = None  # where queued screens outlive the process
     liveness: Liveness | None = None  # this process's key, renewed while it runs
     outbox: RedisOutbox | None = None  # where queued one-off messages outlive the process
-    pings: TelegramPings | None = None  # where turn pings are held back (else sent at once)
+    pings: PingHolder | None = None  # where turn pings are held back (else sent at once)
 
 
 def build_application(
@@ -140,6 +140,7 @@ class TelegramAdapter:
         self.wiring = wiring
         self.web = web
         self._deliverer: Deliverer | None = None
+        self._carrier: Carrier | None = None
         self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
         self.handled = 0  # updates this adapter has finished with (tests wait on it)
         # Every edit counts against the chat's send budget: a hand that stays the same
@@ -167,7 +168,7 @@ class TelegramAdapter:
         """After ``application.initialize()``: the bot's name is known, so links can be made."""
         bot = self.application.bot
         renderer = Renderer(bot.username, self.wiring.wall, self.web)
-        carrier = Carrier(bot, renderer, self.wiring.book, self.wiring.clock)
+        carrier = self._carrier = Carrier(bot, renderer, self.wiring.book, self.wiring.clock)
         self._deliverer = Deliverer(
             carrier,
             self.wiring.send_log,
@@ -307,7 +308,8 @@ class TelegramAdapter:
             log.info("chat %s moved to %s", old.key, new.key)
             # The old group's messages stay behind, read-only: its slots start afresh,
             # and whatever is still addressed to the old id goes to the new one.
-            self.deliverer.carrier.calls.moved(message.chat.id, message.migrate_to_chat_id)
+            if self._carrier is not None:
+                self._carrier.calls.moved(message.chat.id, message.migrate_to_chat_id)
             await self.wiring.book.forget_chat(old)
             # The table anew in the supergroup, and every hand again with buttons naming it.
             self.submit(await self.core.handle(ChatMoved(old, new)))

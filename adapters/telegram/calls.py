@@ -11,9 +11,10 @@ from typing import TypeVar
 
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
-from adapters.telegram.clock import Clock
+from adapters.delivery.clock import Clock
+from adapters.delivery.limiter import UNPACED, SendTurns
+from adapters.delivery.transport import ChatUnreachable
 from adapters.telegram.conversion import telegram_chat_id
-from adapters.telegram.limiter import UNPACED, SendTurns
 from adapters.telegram.refusals import retry_seconds
 from bot.model.contract import ChatRef
 
@@ -22,10 +23,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 ATTEMPTS = 5  # calls per instruction before giving up on network errors (never on flood waits)
-
-
-class UserUnreachable(Exception):
-    """Telegram refused to write to a private chat (never started, or blocked the bot)."""
 
 
 class Caller:
@@ -78,7 +75,8 @@ class Caller:
             except Forbidden as err:
                 if chat.chat_id.startswith("-"):
                     raise
-                raise UserUnreachable(str(err)) from err
+                # A private chat never started, or the bot blocked.
+                raise ChatUnreachable(str(err)) from err
             except (BadRequest, TimedOut):
                 raise  # a refused call does not change by repeating it; a sent one may have landed
             except NetworkError as err:

@@ -17,9 +17,9 @@ from typing import Any
 from telegram import Bot
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from adapters.telegram.clock import Clock
-from adapters.telegram.limiter import SendTurns
-from adapters.telegram.slots import SlotBook
+from adapters.delivery.clock import Clock
+from adapters.delivery.limiter import SendTurns
+from adapters.delivery.slots import SlotBook
 from bot.model.contract import ChatRef
 
 log = logging.getLogger(__name__)

@@ -18,17 +18,18 @@ from typing import Any
 
 from telegram import Update
 
+from adapters.delivery.catchup import STORE_DOWN, CatchUp
+from adapters.delivery.clock import Clock, SystemClock
+from adapters.delivery.liveness import Liveness
+from adapters.delivery.outage import OutageSendLog
+from adapters.delivery.outbox import RedisOutbox
+from adapters.delivery.pending import RedisPendingBook
+from adapters.delivery.sharedlog import RedisSendLog
+from adapters.delivery.slots import RedisSlotBook
 from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_application
-from adapters.telegram.catchup import STORE_DOWN, CatchUp
-from adapters.telegram.clock import Clock, SystemClock
 from adapters.telegram.conversion import PLATFORM
 from adapters.telegram.heldpings import TelegramPings
-from adapters.telegram.liveness import Liveness
-from adapters.telegram.outage import OutageSendLog
-from adapters.telegram.outbox import RedisOutbox
-from adapters.telegram.pending import RedisPendingBook
-from adapters.telegram.sharedlog import RedisSendLog
-from adapters.telegram.slots import RedisSlotBook
+from adapters.telegram.pinghold import TelegramPingHolder
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
 from adapters.web_address import PageDeliveries, web_address
 from bot.app.config import Settings
@@ -63,7 +64,7 @@ def redis_wiring(
         pending=RedisPendingBook(redis, PLATFORM, wall),
         liveness=liveness,
         outbox=RedisOutbox(redis, PLATFORM, liveness, wall),
-        pings=TelegramPings(redis),
+        pings=TelegramPingHolder(TelegramPings(redis)),
     )
 
 

@@ -20,23 +20,17 @@ from telegram import Bot, InputFile, LinkPreviewOptions, Message, ReplyParameter
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 
+from adapters.delivery.clock import Clock
+from adapters.delivery.limiter import UNPACED, SendTurns
+from adapters.delivery.outbox import Once
+from adapters.delivery.slots import SlotBook
+from adapters.delivery.transport import STORE_DOWN, Sent
 from adapters.telegram.calls import Caller
-from adapters.telegram.clock import Clock
 from adapters.telegram.conversion import telegram_thread_id
-from adapters.telegram.limiter import UNPACED, SendTurns
-from adapters.telegram.outbox import Once
 from adapters.telegram.render import Renderer, alert_text
-from adapters.telegram.slots import SlotBook
 from bot.model.contract import Answer, ChatRef, Document, Notice, Response, Screen
-from bot.storage.connect import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
-
-STORE_DOWN = REDIS_ERRORS  # what the slot book raises when Redis is down
-
-# Told that a one-off message has gone out, before the sender does anything more: the
-# deliverer strikes it off its outbox there, so no later step can leave it to be sent again.
-Sent = Callable[[], Awaitable[None]] | None
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 CAPTION_LIMIT = 1024  # characters Telegram takes in a photo's caption

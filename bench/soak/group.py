@@ -24,7 +24,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from adapters.telegram.slots import RedisSlotBook
+from adapters.delivery.slots import RedisSlotBook
 from bench.soak.presses import Press, Tally, applied, check_moves
 from bot.model.contract import ChatRef
 from bot.model.decision import Game

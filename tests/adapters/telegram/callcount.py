@@ -27,13 +27,13 @@ import redis.asyncio as aredis
 from bot.model.gamedoc import from_json
 from bot.storage.store import Store, connect
 from bot.table.sessions import Sessions
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import running, settings_for
 from tests.adapters.telegram.players import data_with
 from tests.adapters.telegram.tables import ADD_COMPUTER, GROUP_ID, PACE, open_table, start
-from tests.adapters.telegram.vclock import VirtualClock
 
 NOT_COUNTED = frozenset({"answerCallbackQuery", "getUpdates"})
 LIMIT = 2.0  # calls per accepted move, on average over a match

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
-from adapters.telegram.slots import RedisSlotBook
+from adapters.delivery.slots import RedisSlotBook
 from bot.model.contract import ChatRef
 from bot.model.decision import Game
 from bot.storage import keys

@@ -9,13 +9,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from adapters.delivery.limiter import MemorySendLog
+from adapters.delivery.slots import MemorySlotBook
 from adapters.telegram.app import Core, Wiring
-from adapters.telegram.limiter import MemorySendLog
 from adapters.telegram.run import TelegramService, redis_wiring
-from adapters.telegram.slots import MemorySlotBook
 from bot.app.config import Settings, load_settings
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
-from tests.adapters.telegram.vclock import VirtualClock
 
 
 def settings_for(fake: FakeBotApi, **overrides: Any) -> Settings:

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 import pytest
 from telegram import Bot
 
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.limiter import MemorySendLog
+from adapters.delivery.slots import MemorySlotBook
 from adapters.telegram.carry import Carrier
-from adapters.telegram.deliver import Deliverer
-from adapters.telegram.limiter import MemorySendLog
 from adapters.telegram.render import Renderer
-from adapters.telegram.slots import MemorySlotBook
 from bot.model.contract import (
     Button,
     ChatRef,
@@ -26,9 +26,9 @@ from bot.model.contract import (
     Unreachable,
     UserRef,
 )
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
-from tests.adapters.telegram.vclock import VirtualClock
 
 GROUP_ID = -100123
 GROUP = ChatRef("tg", str(GROUP_ID))

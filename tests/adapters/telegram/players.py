@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import engine
-from adapters.telegram.slots import SlotBook
+from adapters.delivery.slots import SlotBook
 from bot.model import codec
 from bot.model.contract import ChatRef, Slot, SlotKind, UserRef
 from bot.model.decision import Game

@@ -11,20 +11,20 @@ from typing import Any, NamedTuple
 import pytest
 import redis.asyncio as aredis
 
-from adapters.telegram.limiter import GROUP_RULES, PRIVATE_RULES
+from adapters.telegram.budget import GROUP_RULES, PRIVATE_RULES
 from adapters.telegram.render import CALLBACK_DATA_LIMIT
 from bot.model.decision import Game
 from bot.storage.store import Store, connect
 from bot.table.sessions import Sessions
 from engine import State
+from tests.adapters.delivery.test_limiter import assert_keeps
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import NOT_MODIFIED
 from tests.adapters.telegram.fakeworld import Call, FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for
 from tests.adapters.telegram.players import data_with, every_button_sent, hand_presses
-from tests.adapters.telegram.test_limiter import assert_keeps
-from tests.adapters.telegram.vclock import VirtualClock
 
 GROUP_ID = -100500
 FORUM_ID = -100600

@@ -26,10 +26,10 @@ from bot.table.redraw import Drawn
 from bot.views import catalog
 from bot.views.i18n import available_languages
 from engine import Move, Tile
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running, running
-from tests.adapters.telegram.vclock import VirtualClock
 
 GROUP_ID = -100123
 GROUP = ChatRef("tg", str(GROUP_ID))

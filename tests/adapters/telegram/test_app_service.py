@@ -15,6 +15,7 @@ from adapters.telegram import run
 from adapters.telegram.run import run_telegram
 from bot.model.contract import Inbound, Notice, Outbound, Press
 from bot.storage import keys
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for
@@ -26,7 +27,6 @@ from tests.adapters.telegram.test_app import (  # noqa: F401 (fixtures)
     core,
     text,
 )
-from tests.adapters.telegram.vclock import VirtualClock
 
 
 async def test_what_the_timer_loop_brings_is_delivered(

@@ -16,13 +16,13 @@ from bot.app.config import Settings
 from bot.model.gamedoc import TIMED_OUT
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.driver import Driver, Played
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import BLOCKED
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import running, settings_for
 from tests.adapters.telegram.tables import GROUP_ID, PACE, open_table, start
-from tests.adapters.telegram.vclock import VirtualClock
 
 TIMER = 60  # the table's turn timer
 SHORT = Settings.model_fields["unreachable_turn_timeout"].default

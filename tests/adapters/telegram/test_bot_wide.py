@@ -15,17 +15,17 @@ import redis.asyncio as aredis
 from telegram import Bot
 from telegram.request import HTTPXRequest
 
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.sharedlog import RedisSendLog
+from adapters.delivery.slots import RedisSlotBook
+from adapters.telegram.budget import BOT_RULES
 from adapters.telegram.carry import Carrier
-from adapters.telegram.deliver import Deliverer
-from adapters.telegram.limiter import BOT_RULES
 from adapters.telegram.render import Renderer
-from adapters.telegram.sharedlog import RedisSendLog
-from adapters.telegram.slots import RedisSlotBook
 from bot.model.contract import ChatRef, Delete, Notice, Show, Slot, SlotKind
+from tests.adapters.delivery.test_limiter import most_in_any_window
+from tests.adapters.delivery.vclock import ScaledClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import Core, screen
-from tests.adapters.telegram.test_limiter import most_in_any_window
-from tests.adapters.telegram.vclock import ScaledClock
 
 pytestmark = pytest.mark.slow
 WORKERS = 3

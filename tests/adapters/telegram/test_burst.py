@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.adapters.delivery.vclock import ScaledClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.tables import (
@@ -18,7 +19,6 @@ from tests.adapters.telegram.tables import (
     start,
     writes,
 )
-from tests.adapters.telegram.vclock import ScaledClock
 
 BURST = 100
 pytestmark = pytest.mark.slow

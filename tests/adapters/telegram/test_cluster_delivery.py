@@ -21,16 +21,16 @@ import redis.asyncio as aredis
 from redis.exceptions import RedisError
 from telegram import Bot
 
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.slots import SlotBook
 from adapters.telegram.carry import Carrier
-from adapters.telegram.deliver import Deliverer
 from adapters.telegram.render import Renderer
 from adapters.telegram.run import redis_wiring
-from adapters.telegram.slots import SlotBook
 from bot.model.contract import ChatRef, Show, Slot, SlotKind
 from bot.storage.store import connect
+from tests.adapters.delivery.vclock import ScaledClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import Core, screen
-from tests.adapters.telegram.vclock import ScaledClock
 from tests.bot.test_store_cluster import Servers, running_cluster
 
 pytestmark = pytest.mark.slow

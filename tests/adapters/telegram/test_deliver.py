@@ -6,14 +6,16 @@ from __future__ import annotations
 import redis.asyncio as aredis
 from telegram import Bot
 
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.limiter import MemorySendLog
+from adapters.delivery.slots import MemorySlotBook
 from adapters.pings import PING_HOLD
+from adapters.telegram.budget import GROUP_RULES
 from adapters.telegram.carry import Carrier
-from adapters.telegram.deliver import Deliverer
 from adapters.telegram.heldpings import TelegramPings
-from adapters.telegram.limiter import GROUP_RULES, MemorySendLog
+from adapters.telegram.pinghold import TelegramPingHolder
 from adapters.telegram.render import Renderer
 from adapters.telegram.sending import READ_SECONDS
-from adapters.telegram.slots import MemorySlotBook
 from bot.model.contract import (
     Button,
     ChatRef,
@@ -28,6 +30,8 @@ from bot.model.contract import (
     SlotKind,
     Unreachable,
 )
+from tests.adapters.delivery.test_limiter import assert_keeps
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakewire import DELETE_REFUSED
 from tests.adapters.telegram.mailroom import (
@@ -44,8 +48,6 @@ from tests.adapters.telegram.mailroom import (
     texts,
     writes,
 )
-from tests.adapters.telegram.test_limiter import assert_keeps
-from tests.adapters.telegram.vclock import VirtualClock
 
 
 async def test_a_slot_is_sent_once_and_then_edited_in_place(
@@ -193,7 +195,8 @@ async def test_a_ping_is_held_half_the_time_its_turn_has_left_when_that_is_soone
 def _holding(bot: Bot, clock: VirtualClock, core: Core, redis: aredis.Redis) -> Deliverer:
     """A deliverer that holds turn pings back in Redis, as the bot's does."""
     carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    return Deliverer(carrier, MemorySendLog(), clock, core.report, pings=TelegramPings(redis))
+    pings = TelegramPingHolder(TelegramPings(redis))
+    return Deliverer(carrier, MemorySendLog(), clock, core.report, pings=pings)
 
 
 async def test_a_notifying_screen_replaces_its_old_message_with_a_new_one(

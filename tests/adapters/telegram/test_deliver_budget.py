@@ -10,12 +10,15 @@ from collections.abc import Sequence
 import redis.exceptions
 from telegram import Bot
 
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.limiter import MemorySendLog, Reservation, Rule
+from adapters.delivery.slots import MemorySlotBook
+from adapters.telegram.budget import GROUP_RULES
 from adapters.telegram.carry import Carrier
-from adapters.telegram.deliver import Deliverer
-from adapters.telegram.limiter import GROUP_RULES, MemorySendLog, Reservation, Rule
 from adapters.telegram.render import Renderer
-from adapters.telegram.slots import MemorySlotBook
 from bot.model.contract import Response, Show
+from tests.adapters.delivery.test_limiter import assert_keeps
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.mailroom import (
@@ -28,8 +31,6 @@ from tests.adapters.telegram.mailroom import (
     screen,
     texts,
 )
-from tests.adapters.telegram.test_limiter import assert_keeps
-from tests.adapters.telegram.vclock import VirtualClock
 
 
 async def test_retries_and_messages_sent_again_wait_for_turns_of_their_own(

@@ -12,12 +12,12 @@ import redis.asyncio as aredis
 
 from adapters.pings import PING_HOLD
 from bot.storage.store import Store
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.driver import Driver
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running
 from tests.adapters.telegram.tables import GROUP_ID, move_once, started_table, turn_now
-from tests.adapters.telegram.vclock import VirtualClock
 from tests.adapters.telegram.webhooks import SECRET, worker_urls
 
 pytestmark = pytest.mark.slow

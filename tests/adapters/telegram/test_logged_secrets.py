@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.app.logging_setup import setup_logging
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import running
@@ -18,7 +19,6 @@ from tests.adapters.telegram.players import data_with
 from tests.adapters.telegram.tables import MY_TILES, first_mover, started_table
 from tests.adapters.telegram.test_app import EchoCore
 from tests.adapters.telegram.test_webhook import SECRET, free_port, webhook_settings
-from tests.adapters.telegram.vclock import VirtualClock
 
 
 @pytest.fixture

@@ -4,15 +4,15 @@ and pictures keep within the group's limits like any message."""
 
 from __future__ import annotations
 
-from adapters.telegram.deliver import Deliverer
-from adapters.telegram.limiter import GROUP_RULES
+from adapters.delivery.deliver import Deliverer
+from adapters.telegram.budget import GROUP_RULES
 from adapters.telegram.sending import CAPTION_LIMIT
 from bot.model.contract import Notice, Screen, Show, Slot, SlotKind
+from tests.adapters.delivery.test_limiter import assert_keeps
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.mailroom import GROUP, GROUP_ID, deliver
 from tests.adapters.telegram.tables import WRITES
-from tests.adapters.telegram.test_limiter import assert_keeps
-from tests.adapters.telegram.vclock import VirtualClock
 
 PICTURE = Slot(SlotKind.PICTURE, GROUP, "g1")
 

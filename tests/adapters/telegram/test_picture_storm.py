@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.table import asking
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.players import data_with
@@ -19,7 +20,6 @@ from tests.adapters.telegram.tables import (
     started_table,
     writes,
 )
-from tests.adapters.telegram.vclock import VirtualClock
 
 pytestmark = pytest.mark.slow
 PICTURE = "1i_"

@@ -13,13 +13,13 @@ import pytest
 from bot.model.contract import ChatRef, UserRef
 from bot.storage.store import Store
 from bot.storage.values import MatchRow
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import running
 from tests.adapters.telegram.players import buttons, data_with
 from tests.adapters.telegram.tables import GROUP_ID
 from tests.adapters.telegram.test_app import EchoCore
-from tests.adapters.telegram.vclock import VirtualClock
 from tests.bot.stored import count_match
 
 GROUP = ChatRef("tg", str(GROUP_ID))

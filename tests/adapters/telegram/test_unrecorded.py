@@ -20,17 +20,17 @@ import pytest
 import redis.asyncio as aredis
 from telegram import Bot
 
-from adapters.telegram import deliver
+from adapters.delivery import deliver
+from adapters.delivery.deliver import Deliverer
 from adapters.telegram.carry import Carrier
-from adapters.telegram.deliver import Deliverer
 from adapters.telegram.render import Renderer
 from adapters.telegram.run import redis_wiring
 from bot.model.contract import Show
 from bot.storage.store import connect
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import Call
 from tests.adapters.telegram.mailroom import GROUP_ID, TABLE, Core, screen, texts
-from tests.adapters.telegram.vclock import VirtualClock
 
 
 class CutLine:

@@ -27,6 +27,7 @@ from bot.model.contract import Notice
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
 from bot.views.i18n import translator
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for
@@ -40,7 +41,6 @@ from tests.adapters.telegram.test_app import (  # noqa: F401 (fixtures)
     core,
     text,
 )
-from tests.adapters.telegram.vclock import VirtualClock
 
 pytestmark = pytest.mark.slow
 

@@ -18,12 +18,12 @@ from bot.model import web_pass
 from bot.model.contract import ChatRef
 from bot.storage.store import Store
 from bot.table.sessions import Sessions
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.fakeworld import FakeUser
 from tests.adapters.telegram.harness import Running, running, settings_for
 from tests.adapters.telegram.players import buttons
 from tests.adapters.telegram.tables import GROUP_ID, PACE, started_table
-from tests.adapters.telegram.vclock import VirtualClock
 
 pytestmark = pytest.mark.slow
 

@@ -11,10 +11,10 @@ import pytest
 from adapters.telegram.webhook import SECRET_HEADER, UpdateLedger, webhook_path
 from bot.model.contract import Command
 from bot.storage.store import connect
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.harness import running
 from tests.adapters.telegram.test_app import GROUP_ID, EchoCore
-from tests.adapters.telegram.vclock import VirtualClock
 
 SECRET = "s3cret-token_0123456789"
 

@@ -21,9 +21,9 @@ from telegram.ext import Application
 
 from adapters.telegram.webhook import SECRET_HEADER, UpdateLedger, WrongSecretLog, webhook_app
 from bot.storage import keys
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.test_webhook import SECRET
 from tests.adapters.telegram.test_webhook import command_update as typed_update
-from tests.adapters.telegram.vclock import VirtualClock
 
 PATH = "/tg/hook"
 USER = {"id": 42, "is_bot": False, "first_name": "Ann"}

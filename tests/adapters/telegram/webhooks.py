@@ -16,10 +16,10 @@ from adapters.telegram.run import TelegramService, redis_wiring
 from adapters.telegram.webhook import UpdateLedger
 from bot.storage.store import Store, connect
 from bot.table.sessions import Sessions
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.telegram.fakebot import FakeBotApi
 from tests.adapters.telegram.harness import Running, settings_for
 from tests.adapters.telegram.tables import PACE
-from tests.adapters.telegram.vclock import VirtualClock
 
 SECRET = "worker-secret-0123456789"
 WORKERS = 3

@@ -1,7 +1,7 @@
 """Bringing tables up to what the store says, after a process died or the store was down.
 
 A table screen is derived from the stored game, so nothing needs to be kept of it but
-which chats to look at (:mod:`adapters.telegram.pending`). Looking at a chat, the core
+which chats to look at (:mod:`adapters.delivery.pending`). Looking at a chat, the core
 draws its table as stored; it is queued again when the slot book shows an older
 version, or when a screen of it was queued and never shown. The same goes for the
 hands and picture still waiting. A table whose game has ended and whose final version
@@ -12,7 +12,7 @@ A process looks at every chat on start, those in the index and those with a game
 on every timer poll, at the chats due: those whose screens have waited longer than a
 live process takes to show them, and every live table once a minute. Looking at a chat,
 it also sends the one-off messages a process that is gone left in the chat's outbox
-(:mod:`adapters.telegram.outbox`).
+(:mod:`adapters.delivery.outbox`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
 
-from adapters.telegram.outbox import Entry, RedisOutbox
-from adapters.telegram.pending import GRACE_SECONDS, IDLE_SECONDS, PendingBook
-from adapters.telegram.sending import STORE_DOWN as CARRIER_STORE_DOWN
-from adapters.telegram.slots import SlotBook
+from adapters.delivery.outbox import Entry, RedisOutbox
+from adapters.delivery.pending import GRACE_SECONDS, IDLE_SECONDS, PendingBook
+from adapters.delivery.slots import SlotBook
+from adapters.delivery.transport import STORE_DOWN as CARRIER_STORE_DOWN
 from bot.model.contract import ChatRef, Outbound, Show, SlotKind
 from bot.storage.values import StoreUnavailable
 from bot.table.redraw import Drawn

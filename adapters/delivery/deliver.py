@@ -1,26 +1,26 @@
-"""Delivering the core's outbound instructions within Telegram's limits.
+"""Delivering the core's outbound instructions within a platform's limits.
 
-Each Telegram chat has a mailbox and one worker that empties it in order, waiting
-for the chat's send budget (see :mod:`adapters.telegram.limiter`) before every
-message or edit. While it waits, a newer screen for a slot replaces the one still
-in the mailbox, so a burst of moves becomes one edit carrying the latest state:
-nothing is lost (the newest version wins) and nothing goes out of order (a
-replaced screen moves behind what was queued before it). Only successive
-versions of one screen are merged: one-off messages — responses to commands,
-notices, files — each go out, in the order the core produced them.
+Each chat has a mailbox and one worker that empties it in order, waiting for the
+chat's send budget (see :mod:`adapters.delivery.limiter`) before every message or
+edit, and hands each instruction to the platform's transport
+(:class:`.transport.Transport`), which makes the calls. While it waits, a newer screen
+for a slot replaces the one still in the mailbox, so a burst of moves becomes one edit
+carrying the latest state: nothing is lost (the newest version wins) and nothing goes
+out of order (a replaced screen moves behind what was queued before it). Only
+successive versions of one screen are merged: one-off messages — responses to
+commands, notices, files — each go out, in the order the core produced them.
 
-A turn ping is held back as :func:`adapters.pings.falls_due` says (the policy both
-platforms follow) and sent only if its player has not moved meanwhile: the
-core deletes a ping once he has moved, and deleting one still held drops it. Most
-players move within those seconds, and their turn then costs no ping and no deletion
-of it. Held pings wait in Redis (see :mod:`adapters.pings`), so the worker that handles
-the move drops a ping another worker held, and one held by a process that stopped is
-sent by whichever runs the next timer round. Holding and dropping go through a mailbox
-of their own, in the order the core produced them, never behind a chat's send budget.
+A turn ping is held back as the one ping policy says (:func:`adapters.pings.falls_due`,
+reached through :mod:`.holding`) and sent only if its player has not moved meanwhile:
+deleting one still held drops it. Held pings wait in Redis (see :mod:`adapters.pings`),
+so the worker that handles the move drops a ping another worker held, and one held by a
+process that stopped is sent by whichever runs the next timer round. Holding and
+dropping go through a mailbox of their own, in the order the core produced them, never
+behind a chat's send budget.
 
 The game screens a mailbox holds are also noted in a :class:`PendingBook` and struck
 off once shown, so that if this process dies with them, another draws them again (see
-:mod:`adapters.telegram.catchup`); the one-off messages are noted in the chat's
+:mod:`adapters.delivery.catchup`); the one-off messages are noted in the chat's
 :class:`RedisOutbox` alike, for another process to send.
 """
 
@@ -32,16 +32,11 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
-from telegram.error import Forbidden, TelegramError
-
-from adapters.telegram.calls import UserUnreachable
-from adapters.telegram.carried import CarriedWatch, Watches
-from adapters.telegram.carry import Carrier
-from adapters.telegram.clock import Clock
-from adapters.telegram.conversion import private_chat
-from adapters.telegram.heldpings import Drop, Hold, TelegramPings
-from adapters.telegram.limiter import Pacer, Rule, SendLog, SendTurns, rules_for
-from adapters.telegram.mailbox import (
+from adapters.delivery.carried import CarriedWatch, Watches
+from adapters.delivery.clock import Clock
+from adapters.delivery.holding import Drop, Hold, PingHolder
+from adapters.delivery.limiter import Pacer, SendLog, SendTurns
+from adapters.delivery.mailbox import (
     ONCE,
     Mail,
     describe,
@@ -50,9 +45,16 @@ from adapters.telegram.mailbox import (
     next_key,
     put_back,
 )
-from adapters.telegram.outbox import Entry, Once, RedisOutbox
-from adapters.telegram.pending import PendingBook
-from adapters.telegram.sending import STORE_DOWN, Sent
+from adapters.delivery.outbox import Entry, Once, RedisOutbox
+from adapters.delivery.pending import PendingBook
+from adapters.delivery.transport import (
+    STORE_DOWN,
+    ChatUnreachable,
+    NoPermission,
+    Refused,
+    Sent,
+    Transport,
+)
 from bot.model.contract import (
     Answer,
     ChatRef,
@@ -75,7 +77,7 @@ FAILED_WAIT_MOST = 30.0  # each time it fails again, up to this
 AFTER = "after "  # the tasks that hold a press's other screens until his own hand is shown
 ReportUnreachable = Callable[[Unreachable], Awaitable[Sequence[Outbound]]]
 ReportRemoved = Callable[[ChatRef], Awaitable[None]]
-REMOVED_AFTER = 2  # 403s in a row saying the bot is out of a group that count as its removal
+REMOVED_AFTER = 2  # refusals in a row for want of a right that count as the bot's removal
 
 
 class Deliverer:
@@ -83,18 +85,17 @@ class Deliverer:
 
     def __init__(
         self,
-        carrier: Carrier,
+        transport: Transport,
         send_log: SendLog,
         clock: Clock,
         on_unreachable: ReportUnreachable,
-        limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
         pending: PendingBook | None = None,
         outbox: RedisOutbox | None = None,
-        pings: TelegramPings | None = None,
+        pings: PingHolder | None = None,
         on_removed: ReportRemoved | None = None,
     ) -> None:
-        self.carrier = carrier
-        carrier.newer_queued = self._newer_queued
+        self.transport = transport
+        transport.newer_queued = self._newer_queued
         self._pings = pings  # without them, a ping is sent at once
         self._clock = clock
         self._pending = pending
@@ -103,10 +104,10 @@ class Deliverer:
         self._unnoted_once: dict[str, list[tuple[str, Once]]] = {}
         self._names: dict[str, str] = {}  # a one-off message's mailbox key -> its outbox name
         self._unstruck: list[tuple[str, str]] = []  # sent, not yet struck off: chat, name
-        self._pacer = Pacer(send_log, clock, limits)
+        self._pacer = Pacer(send_log, clock, transport.budget)
         self._on_unreachable = on_unreachable
         self._on_removed = on_removed
-        self._refused: dict[str, int] = {}  # group -> 403s in a row ("kicked", "not a member")
+        self._refused: dict[str, int] = {}  # group -> refusals in a row for want of a right
         self._boxes: dict[str, dict[str, Mail]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._carried = CarriedWatch()
@@ -114,7 +115,7 @@ class Deliverer:
 
     async def answer(self, query_id: str, answer: Answer) -> None:
         """Answered at once: a press's answer is due within seconds and costs no budget."""
-        await self.carrier.sender.answer(query_id, answer)
+        await self.transport.answer(query_id, answer)
 
     def _newer_queued(self, show: Show) -> bool:
         """Whether a newer version of ``show``'s screen waits in its mailbox."""
@@ -126,14 +127,14 @@ class Deliverer:
             if isinstance(item, Answer):
                 continue  # an answer with no press to answer: nothing to do
             if isinstance(item, Response) and item.to is not None:
-                # For one person alone: Telegram shows nobody a message in a group but
-                # everybody, so it goes to his private chat, out of the group's budget.
-                item = replace(item, chat=private_chat(item.to), reply_to=None)
+                # For one person alone: a chat shows a message in a group to everybody,
+                # so it goes to his private chat, out of the group's budget.
+                item = replace(item, chat=self.transport.private_chat(item.to), reply_to=None)
             self._post(item)
 
     def privately(self, response: Response, to: UserRef) -> asyncio.Future[bool]:
-        """``response`` for ``to`` alone, privately: ends True if Telegram refused him."""
-        item = replace(response, chat=private_chat(to), reply_to=None)
+        """``response`` for ``to`` alone, privately: ends True if the platform refused him."""
+        item = replace(response, chat=self.transport.private_chat(to), reply_to=None)
         self._post(item)
         chat = mailbox_of(item)
         return self._carried.watch(chat, next(reversed(self._boxes[chat])))
@@ -321,15 +322,15 @@ class Deliverer:
         turns = SendTurns(self._pacer, chat, first)
         try:
             await self._carry(item, turns, lambda: self._strike_off_sent(chat, key))
-        except UserUnreachable as err:
+        except ChatUnreachable as err:
             self._carried.end(watches, refused=True)
             await self._report_unreachable(item, box, err)
-        except Forbidden as err:
+        except NoPermission as err:
             log.warning("could not deliver %s: %s", describe(item), err)
             await self._forbidden(chat, box)
-        except TelegramError as err:
-            # Refused, or failed every attempt: drawing it again would fail alike. Telegram
-            # said why, and that is all there is to log.
+        except Refused as err:
+            # Refused, or failed every attempt: drawing it again would fail alike. The
+            # platform said why, and that is all there is to log.
             log.warning("could not deliver %s: %s", describe(item), err)
         except Exception:
             put_back(box, key, item)  # the store down, or this process at fault: again later
@@ -346,8 +347,9 @@ class Deliverer:
         await self._strike_off_sent(chat, key)
 
     async def _forbidden(self, chat: str, box: dict[str, Mail]) -> None:
-        """Telegram refused to write to a group again: the bot is out of it (the update may
-        never come). Its game stops, and what waits for it is dropped (refused alike)."""
+        """The platform refused to write to a group again for want of a right: the bot is
+        out of it (the update may never come). Its game stops, and what waits for it is
+        dropped (refused alike)."""
         count = self._refused[chat] = self._refused.get(chat, 0) + 1
         if count < REMOVED_AFTER or self._on_removed is None:
             return
@@ -363,19 +365,19 @@ class Deliverer:
 
     async def _carry(self, item: Mail, turns: SendTurns, sent: Sent) -> None:
         """Carry ``item`` out; a one-off message is struck off (``sent``) as soon as
-        Telegram has taken it, before its tidying, so a process that dies after sending
+        the platform has taken it, before its tidying, so a process that dies after sending
         it leaves nothing for another to send again."""
         if isinstance(item, Show):
-            await self.carrier.show(item, turns)
+            await self.transport.show(item, turns)
         elif isinstance(item, Delete):
-            await self.carrier.delete(item, turns)
+            await self.transport.delete(item, turns)
         elif isinstance(item, Notice | Response | Document):
-            await self.carrier.sender.send_once(item, turns, sent)
+            await self.transport.send_once(item, turns, sent)
         elif self._pings is not None:
             await self._pings.carry(item)
 
     async def _report_unreachable(
-        self, item: Mail, box: dict[str, Mail], err: UserUnreachable
+        self, item: Mail, box: dict[str, Mail], err: ChatUnreachable
     ) -> None:
         """Tell the core once per slot; what else waits for this chat would fail alike."""
         slots: dict[str, Slot] = {}

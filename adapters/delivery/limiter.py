@@ -1,26 +1,35 @@
-"""How often the bot may write to one chat.
+"""How often the bot may write to one chat: the send budget, shared by every worker.
 
-Telegram allows about one message a second in a chat and twenty a minute in a
-group; edits count the same; and about thirty a second from one bot over all its
-chats, which every send also reserves a turn of (the pseudo-chat :data:`EVERY_CHAT`).
-Each limit is a :class:`Rule` ("at most ``count``
+A platform limits how often a bot writes to one chat and to all its chats together; its
+:class:`Budget` says how (Telegram's, about one message a second in a chat, twenty a
+minute in a group and thirty a second over all chats, is in
+:mod:`adapters.telegram.budget`), and every send also reserves a turn in the bot-wide
+rules, under the budget's pseudo-chat. Each limit is a :class:`Rule` ("at most ``count``
 sends in any ``period`` seconds"), and a send log per chat remembers when the
 last sends happened. Before a send, the sender *reserves* the earliest moment
 every rule allows; after it, it *marks* the reservation *done* at the moment the send
-finished, so the next one is spaced from when Telegram actually saw it. A turn taken
+finished, so the next one is spaced from when the platform actually saw it. A turn taken
 while another worker's write to the chat was still on its way is confirmed when it
 comes, once that write is done.
 
 A turn is a plan: the request may leave later than its turn (the slot book is read
 first, the event loop is busy, the connection pool is full, a flood wait is waited
-out), and it reaches Telegram at some moment between leaving and its answer. So the
+out), and it reaches the platform at some moment between leaving and its answer. So the
 bot-wide limit is also *claimed* at the moment the request leaves: it may leave only
 while fewer than thirty writes are on their way or were answered within the last
-second. Any thirty-one writes Telegram sees within one second would then include a
+second. Any thirty-one writes the platform sees within one second would then include a
 last one that left while the other thirty counted, which cannot be.
 
 The log lives in memory for one process, or in Redis so that several webhook
-workers serving one bot share each chat's budget (:mod:`adapters.telegram.sharedlog`).
+workers serving one bot share each chat's budget (:mod:`adapters.delivery.sharedlog`).
+
+Written by hand, not as python-telegram-bot's ``BaseRateLimiter``: that hook wraps a
+request already made, with its text and buttons, while here a turn is waited for before
+the mailbox's head is chosen, so that a newer screen of the slot queued meanwhile is
+what goes out in it (a burst of moves becomes one edit); the hook sees an endpoint and
+its data, not the slot, the version, or whether a newer one replaced it. A write's place
+in the bot-wide limit is claimed as its request leaves (:meth:`SendTurns.within`), which
+the hook could do alone; the chat's turn it could not.
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
-from adapters.telegram.clock import Clock
+from adapters.delivery.clock import Clock
 from bot.model.contract import ChatRef
 
 T = TypeVar("T")
@@ -43,18 +52,15 @@ class Rule:
     period: float
 
 
-# Groups: one a second, and 20 a minute spread as two every six seconds, so a burst
-# becomes a steady trickle of edits instead of twenty at once and then a long silence.
-GROUP_RULES = (Rule(1, 1.0), Rule(2, 6.0), Rule(20, 60.0))
-PRIVATE_RULES = (Rule(1, 1.0),)
-# The bot's sends to all chats together, shared by every worker that uses one send log.
-EVERY_CHAT = "tg:bot"
-BOT_RULES = (Rule(30, 1.0),)
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A platform's send rules: each chat's (``for_chat``), and the bot's over all its
+    chats together (``bot_wide``), kept in the send log under the pseudo-chat
+    ``everyone``, which every worker of the bot shares."""
 
-
-def rules_for(chat: ChatRef) -> tuple[Rule, ...]:
-    """Private chats (positive ids) get the per-chat limit; groups the group limits too."""
-    return PRIVATE_RULES if not chat.chat_id.startswith("-") else GROUP_RULES
+    for_chat: Callable[[ChatRef], Sequence[Rule]]
+    everyone: str
+    bot_wide: tuple[Rule, ...]
 
 
 def earliest(sent: Sequence[float], rules: Sequence[Rule], now: float) -> float:
@@ -191,21 +197,24 @@ class Pacer:
         self,
         send_log: SendLog,
         clock: Clock,
-        limits: Callable[[ChatRef], Sequence[Rule]] = rules_for,
+        budget: Budget,
     ) -> None:
         self._log = send_log
         self._clock = clock
-        self._limits = limits
+        self._budget = budget
         self._claims = asyncio.Semaphore(CLAIMING)
 
     async def turn(self, chat: str) -> Reservation:
         """Wait for a turn that keeps the chat's rules and the bot-wide one."""
-        limits = self._limits(ChatRef.from_key(chat))
+        budget = self._budget
+        limits = budget.for_chat(ChatRef.from_key(chat))
         mine = await self._log.reserve(chat, limits, self._clock.now())
-        everyone = await self._log.reserve(EVERY_CHAT, BOT_RULES, self._clock.now(), mine.at)
+        everyone = await self._log.reserve(
+            budget.everyone, budget.bot_wide, self._clock.now(), mine.at
+        )
         reservation = replace(mine, at=max(mine.at, everyone.at), bot_wide=everyone)
         await self._clock.sleep_until(reservation.at)
-        # Taken behind another worker's write: spaced from when that one reaches Telegram,
+        # Taken behind another worker's write: spaced from when that one reaches the platform,
         # which was not known when this turn was taken.
         while mine.behind:
             again = await self._log.confirm(mine, limits, self._clock.now())
@@ -217,7 +226,8 @@ class Pacer:
     async def turn_bot_wide(self) -> Reservation:
         """Wait for a turn in the bot-wide budget alone (a deletion: no message in the
         chat, but a write all the same)."""
-        everyone = await self._log.reserve(EVERY_CHAT, BOT_RULES, self._clock.now())
+        budget = self._budget
+        everyone = await self._log.reserve(budget.everyone, budget.bot_wide, self._clock.now())
         await self._clock.sleep_until(everyone.at)
         return everyone
 
@@ -225,14 +235,14 @@ class Pacer:
         """Wait until the write may leave as the bot-wide limit stands now, and count it
         as on its way; the reservation to mark done once it is answered."""
         wide = reservation.bot_wide or reservation
-        if wide.chat != EVERY_CHAT:
+        if wide.chat != self._budget.everyone:
             return replace(reservation, left=True)
         # A few writes of this process ask at a time, the others queue here in order:
         # while the budget was spent, every write asking Redis again and again filled
         # the connections, and the answers that free the budget waited behind them.
         async with self._claims:
             while True:
-                claimed = await self._log.claim(wide, BOT_RULES, self._clock.now())
+                claimed = await self._log.claim(wide, self._budget.bot_wide, self._clock.now())
                 if isinstance(claimed, Reservation):
                     break
                 await self._clock.sleep_until(claimed)

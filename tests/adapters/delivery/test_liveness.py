@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import redis.asyncio as aredis
 
-from adapters.telegram.limiter import BOT_RULES, EVERY_CHAT, PRIVATE_RULES, Reservation
-from adapters.telegram.liveness import ALIVE_SECONDS, Liveness
-from adapters.telegram.sharedlog import IN_FLIGHT, RedisSendLog
-from adapters.telegram.slots import RedisSlotBook
+from adapters.delivery.limiter import Reservation
+from adapters.delivery.liveness import ALIVE_SECONDS, Liveness
+from adapters.delivery.sharedlog import IN_FLIGHT, RedisSendLog
+from adapters.delivery.slots import RedisSlotBook
+from adapters.telegram.budget import BOT_RULES, EVERY_CHAT, PRIVATE_RULES
 from bot.model.contract import ChatRef, Slot, SlotKind
 from bot.storage import keys
 

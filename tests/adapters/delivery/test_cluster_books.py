@@ -1,4 +1,4 @@
-"""The Telegram adapter's books on a real Redis Cluster of three masters: the pending
+"""The delivery layer's books on a real Redis Cluster of three masters: the pending
 screens and queued messages of chats in different slots, and what a process that is gone
 held, taken over as on one server."""
 
@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from redis.crc import key_slot
 
-from adapters.telegram.liveness import Liveness
-from adapters.telegram.outbox import RedisOutbox
-from adapters.telegram.pending import RedisPendingBook
-from adapters.telegram.slots import RedisSlotBook
+from adapters.delivery.liveness import Liveness
+from adapters.delivery.outbox import RedisOutbox
+from adapters.delivery.pending import RedisPendingBook
+from adapters.delivery.slots import RedisSlotBook
 from bot.model.contract import ChatRef, Response, Screen, Show, Slot, SlotKind
 from bot.storage import keys
 from bot.storage.store import connect

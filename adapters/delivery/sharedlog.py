@@ -1,10 +1,10 @@
 """The send log shared through Redis, so that several webhook workers serving one bot
-share each chat's budget and the bot-wide one (see :mod:`adapters.telegram.limiter`).
+share each chat's budget and the bot-wide one (see :mod:`adapters.delivery.limiter`).
 
 Each chat's log is a sorted set changed only by the scripts below, so two workers never
 take the same turn. The scripts are written here rather than taken from a rate-limiting
 library: those count requests when they are allowed, while these also follow a write
-from its turn through leaving to its answer, which is what Telegram's limits see.
+from its turn through leaving to its answer, which is what a platform's limits see.
 """
 
 from __future__ import annotations
@@ -15,14 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from adapters.telegram.limiter import (
-    BOT_RULES,
-    GROUP_RULES,
-    PRIVATE_RULES,
-    Reservation,
-    Rule,
-)
-from adapters.telegram.liveness import Liveness
+from adapters.delivery.limiter import Reservation, Rule
+from adapters.delivery.liveness import Liveness
 from bot.storage.values import text
 
 log = logging.getLogger(__name__)
@@ -127,7 +121,7 @@ return {num(at), ''}
 # count/period pairs. Returns '' and the member the write now has on its way, or the
 # moment to ask again and '' (as busy_until in Python) with the processes of writes on
 # their way for longer than a Bot API call lasts. Such a write still counts until it is
-# answered (a starved event loop takes its time to see the answer, and Telegram may have
+# answered (a starved event loop takes its time to see the answer, and the platform may have
 # seen the write at any moment until then), unless its process is gone; one that names
 # no process counts no longer than that.
 _CLAIM = """
@@ -187,8 +181,10 @@ return {'', started, {}}
 # killed worker left behind holds up the chat's next write no longer than that, or only
 # until its process's key has expired (see :mod:`.liveness`).
 IN_FLIGHT = 16.0
-# How long a send marked done is remembered at least: the longest rule's period, and a minute.
-DONE_MS = int(max(r.period for r in GROUP_RULES + PRIVATE_RULES + BOT_RULES) * 1000) + 60_000
+# How long a send marked done is remembered at least: the longest rule's period (a minute
+# in every platform's budget so far; a log given longer rules is told, ``done_ms``), and a
+# minute.
+DONE_MS = 60_000 + 60_000
 
 
 class RedisSendLog:
@@ -196,13 +192,18 @@ class RedisSendLog:
 
     Workers reserve their turns in one script, so two of them never take the same turn;
     and a write another worker has on its way counts as ending no earlier than now, so
-    the next turn is spaced from when it will really have reached Telegram.
+    the next turn is spaced from when it will really have reached the platform.
     """
 
     def __init__(
-        self, redis: Any, key_for: Callable[[str], str], liveness: Liveness | None = None
+        self,
+        redis: Any,
+        key_for: Callable[[str], str],
+        liveness: Liveness | None = None,
+        done_ms: int = DONE_MS,
     ) -> None:
         self._redis = redis
+        self._done_ms = done_ms
         self._key_for = key_for
         self._liveness = liveness  # without one, turns name no process and run out
         self._prefix = f"{liveness.me}." if liveness is not None else ""
@@ -256,7 +257,7 @@ class RedisSendLog:
     async def _claim_once(
         self, reservation: Reservation, rules: Sequence[Rule], now: float, gone: list[str]
     ) -> tuple[float | None, str, list[str]]:
-        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, DONE_MS, ",".join(gone)]
+        args: list[Any] = [repr(now), reservation.token, IN_FLIGHT, self._done_ms, ",".join(gone)]
         for rule in rules:
             args += [rule.count, repr(rule.period)]
         key = self._key_for(reservation.chat)
@@ -274,7 +275,7 @@ class RedisSendLog:
             # claim sets this same expiry, so setting it again only lengthens what is left
             # (``NX`` would say "only if none", but Redis before 7.0, the embedded one
             # included, refuses it).
-            pipe.pexpire(key, DONE_MS)
+            pipe.pexpire(key, self._done_ms)
             await pipe.execute()
 
     async def release(self, reservation: Reservation) -> None:

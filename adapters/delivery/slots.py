@@ -1,4 +1,4 @@
-"""Which Telegram message shows each slot, and the newest version shown there.
+"""Which message shows each slot, and the newest version shown there.
 
 A slot's message is edited in place, so its id must outlive the process; and since
 several workers may render the same table, the version shown is kept beside it so
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from adapters.telegram.liveness import Liveness
+from adapters.delivery.liveness import Liveness
 from bot.model.contract import ChatRef, Slot
 from bot.storage.values import text
 

@@ -4,7 +4,7 @@ A slot's hold and a turn in a chat's send log name the process that took them. E
 process renews a key of its own (:func:`bot.storage.keys.process_alive`, a few seconds' TTL)
 while it runs and deletes it when it stops; a hold or a turn naming a process whose key
 is gone was left by a process that died, and the next process to want it need not wait
-out the hold or the longest a Bot API call may take. A process whose loop stalls longer
+out the hold or the longest a platform's call may take. A process whose loop stalls longer
 than the key lives is taken for dead too: the slot's version check still keeps an older
 screen from replacing a newer one.
 """

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import redis.asyncio as aredis
 
-from adapters.telegram.pending import GRACE_SECONDS, RedisPendingBook
+from adapters.delivery.pending import GRACE_SECONDS, RedisPendingBook
 from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind
 from bot.storage import keys
 

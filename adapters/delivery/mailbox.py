@@ -4,7 +4,7 @@ it), and how an item is named in the logs."""
 
 from __future__ import annotations
 
-from adapters.telegram.heldpings import Drop, Hold
+from adapters.delivery.holding import Drop, Hold
 from bot.model.contract import ChatRef, Delete, Document, Notice, Response, Show, SlotKind
 
 Mail = Show | Delete | Notice | Response | Document | Hold | Drop
@@ -13,7 +13,7 @@ HELD = "held pings"  # the mailbox that holds and drops pings in Redis
 
 
 def mailbox_of(item: Mail) -> str:
-    """Forum topics share their group's budget, so a mailbox is per Telegram chat;
+    """Forum topics share their group's budget, so a mailbox is per chat, not per topic;
     holding and dropping pings has a mailbox of its own."""
     if isinstance(item, Hold | Drop):
         return HELD

@@ -1,4 +1,6 @@
-"""The send budget: every rule holds in every window, in one process and across several."""
+"""The send budget: every rule holds in every window, in one process and across several.
+The rules are Telegram's (:mod:`adapters.telegram.budget`), as a platform's that the
+budget keeps."""
 
 from __future__ import annotations
 
@@ -10,24 +12,18 @@ import pytest
 import redis.asyncio as aredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from adapters.telegram.limiter import (
+from adapters.delivery.limiter import MemorySendLog, Pacer, Reservation, Rule, SendLog, earliest
+from adapters.delivery.outage import OutageSendLog
+from adapters.delivery.sharedlog import DONE_MS, IN_FLIGHT, RedisSendLog
+from adapters.telegram.budget import (
     BOT_RULES,
     EVERY_CHAT,
     GROUP_RULES,
     PRIVATE_RULES,
-    MemorySendLog,
-    Pacer,
-    Reservation,
-    Rule,
-    SendLog,
-    earliest,
-    rules_for,
+    TELEGRAM,
 )
-from adapters.telegram.outage import OutageSendLog
-from adapters.telegram.sharedlog import DONE_MS, IN_FLIGHT, RedisSendLog
 from bot.app.embedded_redis import EmbeddedRedis
-from bot.model.contract import ChatRef
-from tests.adapters.telegram.vclock import VirtualClock
+from tests.adapters.delivery.vclock import VirtualClock
 
 NOW = 1_700_000_000.0
 
@@ -41,17 +37,6 @@ def most_in_any_window(moments: Sequence[float], period: float) -> int:
 def assert_keeps(moments: Sequence[float], rules: Sequence[Rule]) -> None:
     for rule in rules:
         assert most_in_any_window(moments, rule.period) <= rule.count, rule
-
-
-def test_groups_allow_twenty_a_minute_and_one_a_second() -> None:
-    assert Rule(20, 60.0) in GROUP_RULES
-    assert Rule(1, 1.0) in GROUP_RULES
-    assert rules_for(ChatRef("tg", "-100123")) == GROUP_RULES
-    assert rules_for(ChatRef("tg", "-100123", "7")) == GROUP_RULES
-
-
-def test_private_chats_allow_one_a_second() -> None:
-    assert rules_for(ChatRef("tg", "42")) == PRIVATE_RULES == (Rule(1, 1.0),)
 
 
 def test_the_first_send_may_go_at_once() -> None:
@@ -149,7 +134,7 @@ async def test_a_write_from_a_worker_that_died_stops_holding_back(
 
 
 async def test_sends_to_every_chat_together_keep_the_bot_wide_limit(send_log: SendLog) -> None:
-    pacer = Pacer(send_log, VirtualClock(NOW))
+    pacer = Pacer(send_log, VirtualClock(NOW), TELEGRAM)
     moments = []
     for user in range(1, 91):  # ninety private chats, each with a budget to spare
         turn = await pacer.turn(f"tg:{user}")
@@ -166,7 +151,7 @@ async def test_workers_sharing_redis_share_the_bot_wide_limit(
     clock = VirtualClock(NOW)
     try:
         pacers = [
-            Pacer(RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}"), clock)
+            Pacer(RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}"), clock, TELEGRAM)
             for client in (redis_client, other_client)
         ]
         moments = []
@@ -289,7 +274,7 @@ async def test_turns_no_write_was_made_in_leave_the_bot_wide_limit_unspent(
     """A worker whose screen another worker showed meanwhile makes no write at its turn:
     thirty such turns in one second must not hold up a real write for that second."""
     clock = VirtualClock(NOW)
-    pacer = Pacer(send_log, clock)
+    pacer = Pacer(send_log, clock, TELEGRAM)
     for user in range(1, 31):
         await pacer.done(await pacer.turn(f"tg:{user}"))
     turn = await pacer.turn("tg:99")

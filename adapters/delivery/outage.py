@@ -3,7 +3,7 @@
 Sends are paced by a log in Redis that every worker shares. While Redis cannot be
 reached, that log cannot be read, yet people must still be told at once that the table
 is unavailable: so a turn is then taken in this process's own log, which keeps
-Telegram's limits for this process alone, and the shared log is used again as soon as
+the platform's limits for this process alone, and the shared log is used again as soon as
 it answers. A turn taken in the shared log whose confirmation fails is let go (its
 entry expires there by itself).
 
@@ -20,8 +20,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
-from adapters.telegram.limiter import MemorySendLog, Reservation, Rule, SendLog
-from adapters.telegram.sending import STORE_DOWN
+from adapters.delivery.limiter import MemorySendLog, Reservation, Rule, SendLog
+from adapters.delivery.transport import STORE_DOWN
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ turn's hand), its mailbox never empties, and the table of the press is never sen
 A watch is taken on the entry now in a mailbox under a key; it ends once the worker has
 carried out (or given up on) the entry it then took under that key, a newer screen that
 replaced it there included, or when the mailbox is dropped. It ends True when that was
-because Telegram refused to write to the chat (a private chat the person never opened, or
+because the platform refused to write to the chat (a private chat the person never opened, or
 a bot he blocked).
 """
 
@@ -28,7 +28,7 @@ class CarriedWatch:
 
     def watch(self, chat: str, key: str) -> asyncio.Future[bool]:
         """A future that ends once the entry now under ``key`` in ``chat``'s mailbox is
-        carried out: True if Telegram refused to write to the chat."""
+        carried out: True if the platform refused to write to the chat."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(chat, {}).setdefault(key, []).append(future)
         return future

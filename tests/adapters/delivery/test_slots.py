@@ -1,20 +1,13 @@
 """The slot book: which message shows a slot, and the newest version shown there; a
-worker whose edit is held up past its hold never writes over a newer version."""
+worker held up past its hold holds its slot again only while no newer version came."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 import pytest
 import redis.asyncio as aredis
-from telegram import Bot
 
-from adapters.telegram.carry import Carrier
-from adapters.telegram.render import Renderer
-from adapters.telegram.slots import HOLD_SECONDS, MemorySlotBook, RedisSlotBook, SlotBook
-from bot.model.contract import ChatRef, Screen, Show, Slot, SlotKind
-from tests.adapters.telegram.fakebot import FakeBotApi
-from tests.adapters.telegram.vclock import VirtualClock
+from adapters.delivery.slots import HOLD_SECONDS, MemorySlotBook, RedisSlotBook, SlotBook
+from bot.model.contract import ChatRef, Slot, SlotKind
 
 NOW = 1_700_000_000.0
 TABLE = Slot(SlotKind.TABLE, ChatRef("tg", "-100123"), "g1")
@@ -134,44 +127,3 @@ async def test_a_worker_held_up_holds_its_slot_again_unless_a_newer_version_came
     assert (await book.claim(TABLE, 6, NOW + HOLD_SECONDS + 1)).busy  # held again at +20
     assert (await book.claim(TABLE, 6, NOW + 20 + HOLD_SECONDS + 1)).fresh
     assert not await book.hold(TABLE, 5, NOW + 20 + HOLD_SECONDS + 2)
-
-
-class FloodClock:
-    """The test's clock, on which ``meanwhile`` runs once while a worker waits out a
-    flood longer than a slot's hold."""
-
-    def __init__(self, clock: VirtualClock) -> None:
-        self._clock = clock
-        self.meanwhile: Callable[[], Awaitable[None]] | None = None
-
-    def now(self) -> float:
-        return self._clock.now()
-
-    def wall(self) -> float:
-        return self._clock.wall()
-
-    async def sleep_until(self, moment: float) -> None:
-        await self._clock.sleep_until(moment)
-        job, self.meanwhile = self.meanwhile, None
-        if job is not None and moment - self.now() <= 0:
-            await job()
-
-
-async def test_an_edit_kept_waiting_past_its_hold_never_lands_over_a_newer_one(
-    fake: FakeBotApi, bot: Bot, clock: VirtualClock, redis_client: aredis.Redis
-) -> None:
-    fake.add_group(-100123, "Dominoes")
-    flood = FloodClock(clock)
-    book = RedisSlotBook(redis_client, lambda chat: f"test:msgs:{{{chat}}}")
-    first, second = (
-        Carrier(bot, Renderer("domino_test_bot", flood.wall), book, flood) for _ in range(2)
-    )
-    await second.show(Show(TABLE, Screen((("v1",),)), 1))
-    fake.inject("editMessageText", 429, "Too Many Requests: retry after 40", retry_after=40)
-
-    async def newer_from_another_worker() -> None:
-        await second.show(Show(TABLE, Screen((("v3",),)), 3))
-
-    flood.meanwhile = newer_from_another_worker
-    await first.show(Show(TABLE, Screen((("v2",),)), 2))
-    assert [m["text"] for m in fake.bot_messages(-100123)] == ["v3"]
