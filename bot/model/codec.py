@@ -141,14 +141,51 @@ TABLE_SETTINGS: Final = ("T", "A", "P")
 
 
 def _join(action: str, *fields: str) -> str:
-    payload = SEP.join((VERSION + action, *fields))
+    return _checked(SEP.join((VERSION + action, *fields)))
+
+
+def _checked(payload: str) -> str:
     assert len(payload.encode()) <= MAX_BYTES, payload
     return payload
 
 
+class HandPayloads:
+    """The payloads of one hand's buttons, :func:`move_payload`'s and
+    :func:`tile_payload`'s: they name the same game, turn and chat and differ in their
+    move or tile alone, so that much is joined once for the hand, not once a button."""
+
+    __slots__ = ("_chat", "_move", "_tile")
+
+    def __init__(self, game_id: str, counter: int, chat: ChatRef | None = None) -> None:
+        turn = SEP.join((game_id, b36(counter), ""))
+        self._move = SEP.join((VERSION + "m", turn))
+        self._tile = SEP.join((VERSION + "u", turn))
+        self._chat = "".join(SEP + field for field in chat_fields(chat))
+
+    def move(self, move: Move) -> str:
+        return _checked(self._move + encode_move(move) + self._chat)
+
+    def tile(self, tile: Tile) -> str:
+        return _checked(self._tile + DIGITS[tile.index] + self._chat)
+
+
+class SteadyPayloads:
+    """The payloads of a steady hand's tile buttons (:func:`hand_payload`'s), which differ
+    in their tile alone, joined as :class:`HandPayloads` joins a hand's."""
+
+    __slots__ = ("_chat", "_hand")
+
+    def __init__(self, game_id: str, hand: int, chat: ChatRef | None = None) -> None:
+        self._hand = SEP.join((VERSION + "p", game_id, b36(hand), ""))
+        self._chat = "".join(SEP + field for field in chat_fields(chat))
+
+    def tile(self, tile: Tile) -> str:
+        return _checked(self._hand + DIGITS[tile.index] + self._chat)
+
+
 def move_payload(game_id: str, counter: int, move: Move, chat: ChatRef | None = None) -> str:
     """A move button; ``chat`` (the game's) for a button shown in a private chat."""
-    return _join("m", game_id, b36(counter), encode_move(move), *chat_fields(chat))
+    return HandPayloads(game_id, counter, chat).move(move)
 
 
 def tiles_payload(game_id: str) -> str:
@@ -186,7 +223,7 @@ def next_deal_payload(game_id: str, deal: int) -> str:
 
 def tile_payload(game_id: str, counter: int, tile: Tile, chat: ChatRef | None = None) -> str:
     """A tile with no move now; ``chat`` as for :func:`move_payload`."""
-    return _join("u", game_id, b36(counter), DIGITS[tile.index], *chat_fields(chat))
+    return HandPayloads(game_id, counter, chat).tile(tile)
 
 
 def hand_payload(game_id: str, hand: int, what: Tile | Move, chat: ChatRef | None = None) -> str:
@@ -196,10 +233,8 @@ def hand_payload(game_id: str, hand: int, what: Tile | Move, chat: ChatRef | Non
         words = {word: field for field, word in _HAND_WORDS.items()}
         if what not in words:
             raise ValueError(f"a steady hand's button draws, ends or names a tile, not {what}")
-        field = words[what]
-    else:
-        field = DIGITS[what.index]
-    return _join("p", game_id, b36(hand), field, *chat_fields(chat))
+        return _join("p", game_id, b36(hand), words[what], *chat_fields(chat))
+    return SteadyPayloads(game_id, hand, chat).tile(what)
 
 
 def hand_again_payload(game_id: str, chat: ChatRef | None = None) -> str:

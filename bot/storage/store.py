@@ -17,11 +17,10 @@ from typing import Any, cast
 
 import redis.asyncio as aredis
 import redis.exceptions
-from redis.asyncio.client import Pipeline
 
 from bot.model.contract import ChatRef
 from bot.storage import keys
-from bot.storage.batch import Batch
+from bot.storage.batch import Batch, Commands
 from bot.storage.chat_move import move_chat_keys
 from bot.storage.connect import connect, guarded
 from bot.storage.documents import load_doc, pack, whole
@@ -120,7 +119,7 @@ class Store(Records):
         self._set_snapshot_aside = redis.register_script(SET_SNAPSHOT_ASIDE)
         self._mark_shown = redis.register_script(_MARK_SHOWN)
         self._timers = TimerSet(redis)
-        self._batch = Batch(redis)
+        self._batch = None if self._cluster else Batch(redis)  # a cluster's writes go alone
         self._telling = False  # whether writes tell web pages: see tell_pages
         self._publish = ""  # the command they tell with, once the server has said its version
 
@@ -188,16 +187,16 @@ class Store(Records):
         publish = await self._publish_command() if self._telling else ""
         live = (publish, keys.live(chat)) if publish else ("", "")
         keys_, args = write_keys_args(self._game_keys(chat), write, self._idle_ttl, live)
-        if self._cluster:
+        if self._batch is None:
             return await self._write_on_cluster(chat, write, timer, keys_, args)
 
         # As bytes: redis-py packs a bytes argument for much less than a text one.
         sent = [a.encode() if isinstance(a, str) else a for a in (*keys_, *args)]
 
-        def queue(pipe: Pipeline) -> None:
+        def queue(batch: Commands) -> None:
             if timer is not None:
-                self._timers.queue(pipe, chat, write.game_id, timer)
-            pipe.evalsha(self._write.sha, len(keys_), *sent)
+                self._timers.queue(batch, chat, write.game_id, timer)
+            batch.evalsha(self._write.sha, len(keys_), *sent)
 
         replies = await self._batch.send(queue)  # with other games' writes of this turn
         if timer is not None and isinstance(replies[0], redis.exceptions.NoScriptError):
@@ -227,9 +226,17 @@ class Store(Records):
 
     async def _run(self, script: Any, keys_: list[str], args: list[Any]) -> Any:
         # The script is sent by its digest alone; a restarted server that forgot it gets
-        # it again, once.
+        # it again, once. Off a cluster it goes with the batch of this turn's writes, for
+        # less of the client's work than a call of its own (bot/storage/batch.py).
         try:
-            return await self._redis.evalsha(script.sha, len(keys_), *keys_, *args)
+            if self._batch is None:
+                return await self._redis.evalsha(script.sha, len(keys_), *keys_, *args)
+            [reply] = await self._batch.send(
+                lambda batch: batch.evalsha(script.sha, len(keys_), *keys_, *args)
+            )
+            if isinstance(reply, Exception):
+                raise reply
+            return reply
         except redis.exceptions.NoScriptError:
             await self._redis.script_load(script.script)
             return await self._redis.evalsha(script.sha, len(keys_), *keys_, *args)
@@ -336,4 +343,6 @@ class Store(Records):
         return ChatRef.from_key(text(moved)) if moved is not None else None
 
     async def close(self) -> None:
+        if self._batch is not None:
+            await self._batch.close()
         await self._redis.aclose()

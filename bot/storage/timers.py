@@ -21,10 +21,10 @@ from __future__ import annotations
 import asyncio
 
 import redis.asyncio as aredis
-from redis.asyncio.client import Pipeline
 
 from bot.model.contract import ChatRef
 from bot.storage import keys
+from bot.storage.batch import Commands
 from bot.storage.values import TimerChange, TimerClaim, text
 
 # KEYS: a sorted set, the hash naming each field's member in it. ARGV: field, member, score.
@@ -105,16 +105,16 @@ class TimerSet:
         self._claim = redis.register_script(_CLAIM)
         self._take = redis.register_script(_TAKE)
 
-    def queue(self, pipe: Pipeline, chat: ChatRef, game_id: str, change: TimerChange) -> None:
-        """Add ``change`` of the game's deadline to ``pipe`` (by script digest only: if the
+    def queue(self, batch: Commands, chat: ChatRef, game_id: str, change: TimerChange) -> None:
+        """Add ``change`` of the game's deadline to ``batch`` (by script digest only: if the
         server forgot the script, :meth:`change` makes it again)."""
         timers = keys.chat_timers(chat)
         field = keys.timer_field(chat, game_id)
         if change.counter is None:
-            pipe.evalsha(self._unschedule.sha, 2, *timers, field)
+            batch.evalsha(self._unschedule.sha, 2, *timers, field)
         else:
             member = keys.timer_member(chat, game_id, change.counter)
-            pipe.evalsha(self._schedule.sha, 2, *timers, field, member, repr(float(change.due)))
+            batch.evalsha(self._schedule.sha, 2, *timers, field, member, repr(float(change.due)))
 
     async def change(self, chat: ChatRef, game_id: str, change: TimerChange) -> None:
         if change.counter is None:

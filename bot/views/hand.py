@@ -132,19 +132,18 @@ def hand_buttons(
         if move.kind not in _WORD_KINDS and move.tile is not None:
             by_tile.setdefault(move.tile, []).append(move)
     shown = _highest_first({ref.tile() for ref in hand.tiles}.union(by_tile))
-    counter = hand.counter
+    payloads = codec.HandPayloads(game_id, hand.counter, chat)
     tiles: list[Button] = []
     for tile in shown:
         moves = by_tile.get(tile)
         if moves:
             moves.sort(key=_by_end)
-            tiles += [move_button(translator, game_id, counter, m, chat) for m in moves]
+            tiles += [move_button(translator, payloads, m) for m in moves]
         else:
-            why = codec.tile_payload(game_id, counter, tile, chat)
-            tiles.append(Button(tile_text(tile), why, enabled=False))
+            tiles.append(Button(tile_text(tile), payloads.tile(tile), enabled=False))
     rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
     if words:
-        rows.append(tuple(move_button(translator, game_id, counter, m, chat) for m in words))
+        rows.append(tuple(move_button(translator, payloads, m) for m in words))
     return tuple(rows)
 
 
@@ -153,14 +152,12 @@ def _by_end(move: Move) -> tuple[str, bool]:
     return move.end or "", move.across
 
 
-def move_button(
-    translator: Translator, game_id: str, counter: int, move: Move, chat: ChatRef | None
-) -> Button:
+def move_button(translator: Translator, payloads: codec.HandPayloads, move: Move) -> Button:
+    """``move``'s button, its payload one of a hand's ``payloads``."""
     style = (
         Style.PRIMARY if move.kind is not Kind.PASS and move.kind is not Kind.DONE else Style.PLAIN
     )
-    payload = codec.move_payload(game_id, counter, move, chat)
-    return Button(move_label(translator, move), payload, style=style)
+    return Button(move_label(translator, move), payloads.move(move), style=style)
 
 
 def replaced_hand_screen(_: Translator) -> Screen:

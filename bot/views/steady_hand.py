@@ -116,9 +116,8 @@ def steady_screen(
     rows = _tile_rows(doc.id, version, tiles, chat)
     words = turn_words(doc, hand.seat, [m.move() for m in hand.moves])
     if words:
-        rows.append(
-            tuple(move_button(translator, doc.id, hand.counter, move, chat) for move in words)
-        )
+        payloads = codec.HandPayloads(doc.id, hand.counter, chat)
+        rows.append(tuple(move_button(translator, payloads, move) for move in words))
     kept = kept_words(doc.variant)
     if kept:
         rows.append(tuple(_kept_button(translator, doc.id, version, move, chat) for move in kept))
@@ -136,7 +135,8 @@ def choice_screen(
     """The hand asking where ``tile`` goes: one button per different result, and back."""
     asked = text_line(_("Where does %(tile)s go?", tile=tile_text(tile)))
     lines = (*_lines(_, doc, hand.deal, held_tiles(hand)), asked)
-    choices = tuple(move_button(_, doc.id, hand.counter, move, chat) for move in moves)
+    payloads = codec.HandPayloads(doc.id, hand.counter, chat)
+    choices = tuple(move_button(_, payloads, move) for move in moves)
     back = Button(_("Back"), codec.hand_again_payload(doc.id, chat))
     return Screen(lines, (choices, (back,)), card=Card(variant_title(_, doc.variant), lines[1:]))
 
@@ -153,10 +153,8 @@ def _lines(_: Translator, doc: GameDoc, deal: int, tiles: list[Tile]) -> tuple[T
 def _tile_rows(
     game_id: str, version: int, tiles: list[Tile], chat: ChatRef | None
 ) -> list[tuple[Button, ...]]:
-    buttons = [
-        Button(tile_text(tile), codec.hand_payload(game_id, version, tile, chat), style=Style.PLAIN)
-        for tile in tiles
-    ]
+    payloads = codec.SteadyPayloads(game_id, version, chat)
+    buttons = [Button(tile_text(tile), payloads.tile(tile), style=Style.PLAIN) for tile in tiles]
     return [tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
 
 
@@ -166,7 +164,9 @@ def _kept_button(
     """A word the hand keeps names the hand, so it stays the same while the turn passes
     and within it."""
     payload = codec.hand_payload(game_id, version, move, chat)
-    return replace(move_button(translator, game_id, 0, move, chat), payload=payload)
+    return replace(
+        move_button(translator, codec.HandPayloads(game_id, 0, chat), move), payload=payload
+    )
 
 
 def hand_screen_of(

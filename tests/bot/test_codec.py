@@ -44,6 +44,27 @@ def test_every_move_round_trips_through_a_payload() -> None:
         assert codec.decode(payload) == codec.MovePress(GAME, 12345, move)
 
 
+@pytest.mark.parametrize("chat", [None, ChatRef("tg", "-100123"), ChatRef("dc", "7", "9")])
+def test_a_hands_buttons_are_written_as_each_alone_is(chat: ChatRef | None) -> None:
+    # A hand joins the game, turn and chat of its buttons once; each payload stays the
+    # one written field by field, which buttons already sent carry.
+    payloads = codec.HandPayloads(GAME, 12345, chat)
+    tail = payload_fields.chat_fields(chat)
+    for move in every_move():
+        fields = ["1m", GAME, payload_fields.b36(12345), payload_fields.encode_move(move), *tail]
+        assert payloads.move(move) == "_".join(fields)
+        assert codec.decode(payloads.move(move)) == codec.MovePress(GAME, 12345, move, chat)
+    for tile in DOUBLE_SIX:
+        fields = ["1u", GAME, payload_fields.b36(12345), payload_fields.DIGITS[tile.index], *tail]
+        assert payloads.tile(tile) == "_".join(fields)
+        assert codec.decode(payloads.tile(tile)) == codec.TilePress(GAME, 12345, tile, chat)
+    steady = codec.SteadyPayloads(GAME, 321, chat)
+    for tile in DOUBLE_SIX:
+        fields = ["1p", GAME, payload_fields.b36(321), payload_fields.DIGITS[tile.index], *tail]
+        assert steady.tile(tile) == "_".join(fields)
+        assert codec.decode(steady.tile(tile)) == codec.HandPress(GAME, 321, tile, None, chat)
+
+
 BIGGEST_CHATS = [
     ChatRef("tg", "-1009999999999", "2147483647"),
     ChatRef("dc", "18446744073709551615", "18446744073709551615"),

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import redis.asyncio as aredis
+
 from bot.model.contract import ChatRef
 from bot.storage.store import GameWrite, Store, StoreUnavailable, TimerChange
 from tests.bot.stored import write
@@ -55,3 +57,38 @@ async def test_every_write_made_together_with_the_store_down_raises_store_unavai
     ]
     answers = await asyncio.wait_for(asyncio.gather(*writes, return_exceptions=True), 30)
     assert all(isinstance(a, StoreUnavailable) for a in answers), answers
+
+
+async def test_a_write_made_while_a_round_trip_is_out_goes_with_the_next_one(
+    store: Store, round_trips: list[int]
+) -> None:
+    for chat, game_id in ((ONE, "g1"), (TWO, "g2"), (THREE, "g3")):
+        assert await write(store, chat, {"id": game_id, "moves": [[0, "6-6"]]})
+    round_trips.clear()
+    first = asyncio.ensure_future(
+        store.write_game(ONE, GameWrite(1, "g1", '{"id":"g1"}', moves_before=1, held="g1"))
+    )
+    while not round_trips:  # the first write's round trip is out
+        await asyncio.sleep(0)
+    later = [
+        store.write_game(chat, GameWrite(1, game_id, f'{{"id":"{game_id}"}}', held=game_id))
+        for chat, game_id in ((TWO, "g2"), (THREE, "g3"))
+    ]
+    answers = await asyncio.gather(first, *later)
+    assert all(a.ok for a in answers)
+    assert len(round_trips) == 2
+    stored = [await store.load(chat) for chat in (ONE, TWO, THREE)]
+    assert [s.version if s else None for s in stored] == [2, 2, 2]
+
+
+async def test_a_write_after_its_connection_was_lost_is_sent_again_on_a_new_one(
+    store: Store, redis_client: aredis.Redis
+) -> None:
+    assert await write(store, ONE, {"id": "g1", "moves": [[0, "6-6"]]})
+    # The server drops every other client, as a restarted one has none.
+    await redis_client.client_kill_filter(_type="normal", skipme=True)
+    # Without a second try on a new connection, this would raise StoreUnavailable.
+    written = await store.write_game(ONE, GameWrite(1, "g1", '{"id":"g1"}', held="g1"))
+    assert written.ok
+    stored = await store.load(ONE)
+    assert stored is not None and stored.version == 2
