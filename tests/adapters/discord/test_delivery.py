@@ -21,7 +21,6 @@ from bot.model.contract import (
     Slot,
     SlotKind,
 )
-from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, labels_of
@@ -141,9 +140,8 @@ async def test_a_rate_limit_is_waited_out(
 async def test_two_processes_never_leave_an_older_table_over_a_newer_one(
     fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
-    store = Store(redis_client)  # versions shown, and the edit lock, are in Redis
-    first = await Bot.boot(fake, ScriptedCore(), redis_client, store, [ALICE, BOB])
-    second = await Bot.boot(fake, ScriptedCore(), redis_client, store, [ALICE, BOB])
+    first = await Bot.boot(fake, ScriptedCore(), redis_client, [ALICE, BOB])
+    second = await Bot.boot(fake, ScriptedCore(), redis_client, [ALICE, BOB])
     try:
         await first.adapter.delivery.show(Show(TABLE, table("version 1"), 1))
         # The first process's next edit is held up by a rate limit...
