@@ -278,11 +278,6 @@ def last_played() -> str:
     return f"{PREFIX}:last_played"
 
 
-def shown_version(slot_key: str) -> str:
-    """The last table version an adapter showed in a slot."""
-    return f"{PREFIX}:shown:{slot_key}"
-
-
 def games_pattern(platform: str) -> str:
     """A SCAN pattern matching the game key of every chat of ``platform``."""
     return f"{PREFIX}:{{{_escape_glob(platform)}:*}}:game"
