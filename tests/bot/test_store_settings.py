@@ -1,4 +1,4 @@
-"""Per-chat settings, per-user language, and the versions adapters last showed."""
+"""Per-chat settings and per-user language."""
 
 from __future__ import annotations
 
