@@ -62,6 +62,22 @@ async def test_an_older_version_never_overwrites_a_newer_one(
     assert table_message(fake)["content"] == "version 5"
 
 
+async def test_a_table_redrawn_as_a_press_s_reply_is_never_overwritten_by_an_older_edit(
+    bot: Bot,  # noqa: F811
+    fake: FakeDiscord,
+    core: ScriptedCore,  # noqa: F811
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Lobby: Alice"), 1))
+    core.answer = lambda inbound: [Answer("You joined"), Show(TABLE, table("Lobby: Alice, Bob"), 3)]
+    record = await bot.press_label(BOB, table_message(fake), "My tiles")
+    assert record.callbacks[0]["type"] == 7  # the table was redrawn as the reply
+    assert await bot.adapter.delivery.book.version_of(TABLE) == 3
+    await bot.adapter.delivery.carry_out([Show(TABLE, table("Lobby: Alice, Carol"), 2)])
+    await bot.adapter.drain()
+    assert table_message(fake)["content"] == "Lobby: Alice, Bob"
+    assert [e.via for e in fake.channel_events(CHANNEL_ID)] == ["channel", "callback"]
+
+
 async def ping_alice(bot: Bot, core: ScriptedCore) -> Slot:  # noqa: F811
     alice = person_ref(ALICE)
     ping = Slot(SlotKind.PING, ChatRef("dc", alice.user_id), GAME, alice, CHAT)
