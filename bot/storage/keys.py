@@ -125,11 +125,6 @@ def slot_messages(chat: ChatRef) -> str:
     return _chat(chat, "msgs")
 
 
-def edit_lock(chat: ChatRef) -> str:
-    """Lock held while one process claims a version of a chat's message and edits it."""
-    return _chat(chat, "editlock")
-
-
 def sent(chat: ChatRef) -> str:
     """Sorted set of the moments an adapter wrote to the chat: its share of the rate limit."""
     return _chat(chat, "sent")
