@@ -1,36 +1,23 @@
 """Telegram's turn pings held back in Redis, by the policy both platforms follow (see
 :mod:`adapters.pings`: when a ping falls due, and its deletion once its player has
-moved): a ping is kept whole (see :mod:`.outbox`) in its bucket, so that any worker drops
-it when his move comes, and any sends it when it falls due."""
+moved): a ping is kept whole (as :mod:`adapters.delivery.outbox` writes a queued message)
+in its bucket, so that any worker drops it when his move comes, and any sends it when it
+falls due. It is the delivery layer's :class:`adapters.delivery.holding.PingHolder` for
+Telegram."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import Any
 
+from adapters.delivery.holding import Drop, Hold
+from adapters.delivery.outbox import decode, encode
 from adapters.pings import HeldPing, HeldPings, falls_due
 from adapters.telegram.conversion import PLATFORM
-from adapters.telegram.outbox import decode, encode
-from bot.model.contract import Show, Slot
+from bot.model.contract import Show
 from bot.storage.connect import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """A turn ping to hold back until ``due`` instead of sending it."""
-
-    ping: Show
-    due: float
-
-
-@dataclass(frozen=True, slots=True)
-class Drop:
-    """The ping held for ``slot``, if any, is not to be sent: its player has moved."""
-
-    slot: Slot
 
 
 class TelegramPings:

@@ -29,7 +29,6 @@ from adapters.delivery.slots import RedisSlotBook
 from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_application
 from adapters.telegram.conversion import PLATFORM
 from adapters.telegram.heldpings import TelegramPings
-from adapters.telegram.pinghold import TelegramPingHolder
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
 from adapters.web_address import PageDeliveries, web_address
 from bot.app.config import Settings
@@ -64,7 +63,7 @@ def redis_wiring(
         pending=RedisPendingBook(redis, PLATFORM, wall),
         liveness=liveness,
         outbox=RedisOutbox(redis, PLATFORM, liveness, wall),
-        pings=TelegramPingHolder(TelegramPings(redis)),
+        pings=TelegramPings(redis),
     )
 
 

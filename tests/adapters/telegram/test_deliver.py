@@ -13,7 +13,6 @@ from adapters.pings import PING_HOLD
 from adapters.telegram.budget import GROUP_RULES
 from adapters.telegram.carry import Carrier
 from adapters.telegram.heldpings import TelegramPings
-from adapters.telegram.pinghold import TelegramPingHolder
 from adapters.telegram.render import Renderer
 from adapters.telegram.sending import READ_SECONDS
 from bot.model.contract import (
@@ -195,7 +194,7 @@ async def test_a_ping_is_held_half_the_time_its_turn_has_left_when_that_is_soone
 def _holding(bot: Bot, clock: VirtualClock, core: Core, redis: aredis.Redis) -> Deliverer:
     """A deliverer that holds turn pings back in Redis, as the bot's does."""
     carrier = Carrier(bot, Renderer("domino_test_bot", clock.wall), MemorySlotBook(), clock)
-    pings = TelegramPingHolder(TelegramPings(redis))
+    pings = TelegramPings(redis)
     return Deliverer(carrier, MemorySendLog(), clock, core.report, pings=pings)
 
 
