@@ -52,6 +52,14 @@ def shower(client: discord.Client, book: MemorySlotBook) -> SlotShower:
     return SlotShower(messages, book, VirtualClock(), lambda show: False)
 
 
+async def shown_in(shower: SlotShower, book: MemorySlotBook, show: Show) -> int:
+    """Show ``show``; the message the slot book then names for its slot."""
+    await shower.show(show, UNPACED)
+    message_id = await book.message_of(show.slot)
+    assert message_id is not None
+    return message_id
+
+
 def contents(fake: FakeDiscord) -> list[str]:
     return [m["content"] for m in fake.live_channel_messages(CHANNEL_ID)]
 
@@ -70,9 +78,7 @@ async def test_a_slot_is_sent_once_then_edited_and_an_older_version_is_never_sho
 async def test_a_message_someone_deleted_is_sent_anew(
     fake: FakeDiscord, shower: SlotShower, book: MemorySlotBook
 ) -> None:
-    await shower.show(table("v1", 1), UNPACED)
-    first = await book.message_of(TABLE)
-    assert first is not None
+    first = await shown_in(shower, book, table("v1", 1))
     fake.messages.pop(first)  # a moderator deleted it
     await shower.show(table("v2", 2), UNPACED)
     assert contents(fake) == ["v2\ntiles"]
@@ -82,16 +88,13 @@ async def test_a_message_someone_deleted_is_sent_anew(
 async def test_a_table_posted_anew_cuts_the_older_one_to_a_stub_where_it_may_not_be_deleted(
     fake: FakeDiscord, shower: SlotShower, book: MemorySlotBook
 ) -> None:
-    await shower.show(table("deal 1", 1), UNPACED)
-    older = await book.message_of(TABLE)
-    assert older is not None
+    older = await shown_in(shower, book, table("deal 1", 1))
     fake.undeletable.add(older)
-    await shower.show(table("deal 2", 2, renew=True), UNPACED)
+    newer = await shown_in(shower, book, table("deal 2", 2, renew=True))
     live = {int(m["id"]): m for m in fake.live_channel_messages(CHANNEL_ID)}
     assert live[older]["content"] == "deal 2"  # its first line, nothing to press
     assert not live[older].get("components")
-    newer = await book.message_of(TABLE)
-    assert newer is not None and newer != older
+    assert newer != older
     assert live[newer]["content"] == "deal 2\ntiles"
 
 
