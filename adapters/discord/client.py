@@ -19,7 +19,7 @@ from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.commands import build_group
 from adapters.discord.components import GameItem, is_on_message, parse_custom_id, receive
 from adapters.discord.deliver import Delivery
-from adapters.discord.messages import SlotMessages
+from adapters.discord.messages import HandTokens
 from adapters.discord.pings import Pings
 from adapters.discord.render import PLATFORM
 from adapters.discord.translation import CatalogTranslator
@@ -136,7 +136,7 @@ def build_client(
     client = DominoClient(
         guild_id=guild_id, shard_ids=shard_ids, shard_count=shard_count, **options
     )
-    messages = SlotMessages(redis, clock=clock)
+    messages = HandTokens(redis, clock=clock)
     book = RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)))
     delivery = Delivery(client, messages, book, Pings(redis, clock=clock))
     adapter = DiscordAdapter(core if web is None else WebLinked(core, web), delivery)

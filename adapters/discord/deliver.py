@@ -36,8 +36,8 @@ from adapters.delivery.transport import NoPermission
 from adapters.discord.channel_queues import ChannelQueues, channel_bound
 from adapters.discord.messages import (
     HandToken,
+    HandTokens,
     PlacedMessage,
-    SlotMessages,
     hand_message_id,
     hand_signature_of,
     hand_webhook,
@@ -81,7 +81,7 @@ class Delivery:
     def __init__(
         self,
         client: discord.Client,
-        messages: SlotMessages,
+        messages: HandTokens,
         book: SlotBook,
         pings: Pings,
         clock: Clock | None = None,

@@ -48,7 +48,7 @@ class HandToken:
     shown: int | None = None  # the id of the message the hand is on, when known
 
 
-class SlotMessages:
+class HandTokens:
     """Hand tokens and hand digests per user, in the chat's hash."""
 
     def __init__(self, redis: aredis.Redis, *, clock: Callable[[], float] = time.time) -> None:
