@@ -11,17 +11,15 @@ successive versions of one screen are merged: one-off messages — responses to
 commands, notices, files — each go out, in the order the core produced them.
 
 A turn ping is held back as the one ping policy says (:func:`adapters.pings.falls_due`,
-reached through :mod:`.holding`) and sent only if its player has not moved meanwhile:
-deleting one still held drops it. Held pings wait in Redis (see :mod:`adapters.pings`),
-so the worker that handles the move drops a ping another worker held, and one held by a
-process that stopped is sent by whichever runs the next timer round. Holding and
-dropping go through a mailbox of their own, in the order the core produced them, never
-behind a chat's send budget.
-
-The game screens a mailbox holds are also noted in a :class:`PendingBook` and struck
-off once shown, so that if this process dies with them, another draws them again (see
-:mod:`adapters.delivery.catchup`); the one-off messages are noted in the chat's
-:class:`RedisOutbox` alike, for another process to send.
+reached through :mod:`.holding`), in Redis, and sent by whichever worker runs the timer
+round only if its player has not moved meanwhile: deleting one still held drops it.
+Holding and dropping go through a mailbox of their own, never behind a send budget. A
+write refused for want of a right is kept to be shown again once the right is back
+(``keep_refused``, Discord), or, refused again, is the bot's removal from the group
+(``on_removed``, Telegram). The game screens a mailbox holds are noted in a
+:class:`PendingBook` and struck off once shown, so that if this process dies with them,
+another draws them again (see :mod:`adapters.delivery.catchup`); the one-off messages
+are noted in the chat's :class:`RedisOutbox` alike, for another process to send.
 """
 
 from __future__ import annotations
@@ -93,6 +91,7 @@ class Deliverer:
         outbox: RedisOutbox | None = None,
         pings: PingHolder | None = None,
         on_removed: ReportRemoved | None = None,
+        keep_refused: Callable[[Mail], None] | None = None,
     ) -> None:
         self.transport = transport
         transport.newer_queued = self._newer_queued
@@ -107,6 +106,7 @@ class Deliverer:
         self._pacer = Pacer(send_log, clock, transport.budget)
         self._on_unreachable = on_unreachable
         self._on_removed = on_removed
+        self._keep_refused = keep_refused
         self._refused: dict[str, int] = {}  # group -> refusals in a row for want of a right
         self._boxes: dict[str, dict[str, Mail]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
@@ -145,9 +145,8 @@ class Deliverer:
             self._post(entry.message, noted=entry.name)
 
     async def _note(self, chat: str) -> None:
-        """Note the game screens and one-off messages posted to the mailbox since its worker
-        last looked; the same worker strikes each off after it went out, so never before
-        it is noted."""
+        """Note what was posted to the mailbox since its worker last looked; the same
+        worker strikes each off once it went out, so never before it is noted."""
         shows = self._unnoted.pop(chat, [])
         once = self._unnoted_once.pop(chat, [])
         try:
@@ -184,8 +183,7 @@ class Deliverer:
             log.warning("could not strike off a shown screen (%s)", err)
 
     async def release_pings(self) -> None:
-        """Send the held pings whose player has not moved in their time, those that this
-        process wins (the timer loop asks every round)."""
+        """Send the held pings due whose player has not moved (the timer loop asks)."""
         if self._pings is not None:
             for ping in await self._pings.release(self._clock.now()):
                 self._post(ping, held=False)
@@ -327,7 +325,7 @@ class Deliverer:
             await self._report_unreachable(item, box, err)
         except NoPermission as err:
             log.warning("could not deliver %s: %s", describe(item), err)
-            await self._forbidden(chat, box)
+            await self._forbidden(chat, box, item)
         except Refused as err:
             # Refused, or failed every attempt: drawing it again would fail alike. The
             # platform said why, and that is all there is to log.
@@ -346,10 +344,12 @@ class Deliverer:
         await self._strike_off_shown(item)
         await self._strike_off_sent(chat, key)
 
-    async def _forbidden(self, chat: str, box: dict[str, Mail]) -> None:
-        """The platform refused to write to a group again for want of a right: the bot is
-        out of it (the update may never come). Its game stops, and what waits for it is
-        dropped (refused alike)."""
+    async def _forbidden(self, chat: str, box: dict[str, Mail], item: Mail) -> None:
+        """A write to a group was refused for want of a right: ``item`` kept for when it is
+        back, or, refused again, the bot is out of it (the update may never come): its
+        game stops, and what waits for it is dropped (refused alike)."""
+        if self._keep_refused is not None:
+            return self._keep_refused(item)
         count = self._refused[chat] = self._refused.get(chat, 0) + 1
         if count < REMOVED_AFTER or self._on_removed is None:
             return

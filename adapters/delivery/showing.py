@@ -76,7 +76,7 @@ class SlotShower:
 
     async def show(self, show: Show, turns: SendTurns) -> None:
         slot = show.slot
-        claim = await self._claim(slot, show.version)
+        claim = await self.claim(slot, show.version)
         if not claim.fresh:
             log.debug("not showing version %s in %s: a newer one is shown", show.version, slot)
             return
@@ -108,13 +108,16 @@ class SlotShower:
             raise _Overtaken
         _SHOWING.set((show, now))
 
-    async def _claim(self, slot: Slot, version: int) -> Claim:
-        """Claim the slot, waiting while another worker is showing it."""
+    async def claim(self, slot: Slot, version: int, patience: float | None = None) -> Claim:
+        """Claim the slot, waiting while another worker is showing it; with ``patience``,
+        no longer than that many seconds (the claim then comes back busy)."""
+        waited = 0.0
         while True:
             claim = await self.book.claim(slot, version, self.clock.now())
-            if not claim.busy:
+            if not claim.busy or (patience is not None and waited >= patience):
                 return claim
             await asyncio.sleep(BUSY_POLL)
+            waited += BUSY_POLL
 
     async def _show_claimed(self, show: Show, message_id: int | None, turns: SendTurns) -> None:
         slot = show.slot
@@ -126,9 +129,7 @@ class SlotShower:
             message_id = None
         if message_id is not None and show.renew:
             sent = await self._send_placed(show, turns, notify=False)
-            deleted = await self.messages.delete_message(slot.chat, message_id, turns)
-            if not deleted:
-                await self._stub(slot.chat, message_id, show.screen, turns)
+            deleted = await self.retire(slot.chat, message_id, show.screen, turns)
             if show.pin:
                 gone = message_id if deleted else None
                 await self.messages.pin(slot.chat, sent, turns, gone)
@@ -178,6 +179,16 @@ class SlotShower:
         if earlier is not None and earlier.message_id != message_id:
             await self.messages.delete_message(slot.chat, earlier.message_id, turns)
 
+    async def retire(
+        self, chat: ChatRef, message_id: int, screen: Screen, turns: SendTurns
+    ) -> bool:
+        """Delete the message a screen was shown in before it was posted anew, or cut it
+        to the screen's first line where the platform will not delete it (False then)."""
+        deleted = await self.messages.delete_message(chat, message_id, turns)
+        if not deleted:
+            await self._stub(chat, message_id, screen, turns)
+        return deleted
+
     async def _stub(self, chat: ChatRef, message_id: int, screen: Screen, turns: SendTurns) -> None:
         """Cut a message that could not be deleted to the screen's first line, with no
         buttons, so only the newest copy of the screen can be pressed."""
@@ -197,7 +208,7 @@ class SlotShower:
                 await self.messages.delete_message(slot.chat, message_id, turns)
             await self.book.forget(slot)
             return
-        claim = await self._claim(slot, version)
+        claim = await self.claim(slot, version)
         if not claim.fresh:
             return  # a newer screen of the slot is shown: not this deletion's to remove
         try:

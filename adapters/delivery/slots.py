@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from adapters.delivery.liveness import Liveness
-from bot.model.contract import ChatRef, Slot
+from bot.model.contract import ChatRef, Slot, SlotKind
 from bot.storage.values import text
 
 log = logging.getLogger(__name__)
@@ -76,6 +76,10 @@ class SlotBook(Protocol):
         ...
 
     async def message_of(self, slot: Slot) -> int | None: ...
+
+    async def slot_showing(self, chat: ChatRef, message_id: int) -> str | None:
+        """The key of the chat's slot whose message is ``message_id``, if any."""
+        ...
 
     async def version_of(self, slot: Slot) -> int | None:
         """The newest version claimed for the slot (``None``: never shown)."""
@@ -142,6 +146,10 @@ class MemorySlotBook:
 
     async def message_of(self, slot: Slot) -> int | None:
         return self._book(slot).get(slot.key, (None, -1))[0]
+
+    async def slot_showing(self, chat: ChatRef, message_id: int) -> str | None:
+        held = self._chats.get(chat.key, {})
+        return next((key for key, (shown, _) in held.items() if shown == message_id), None)
 
     async def version_of(self, slot: Slot) -> int | None:
         shown = self._book(slot).get(slot.key)
@@ -298,6 +306,16 @@ class RedisSlotBook:
         text = value.decode() if isinstance(value, bytes) else str(value)
         return _message_id(text.partition(":")[0])
 
+    async def slot_showing(self, chat: ChatRef, message_id: int) -> str | None:
+        held = await self._redis.hgetall(self._key_for(chat.key))
+        for field, value in held.items():
+            key = text(field)
+            if key.partition("|")[0] in _SLOT_KINDS and text(value).partition(":")[0] == str(
+                message_id
+            ):
+                return key
+        return None
+
     async def version_of(self, slot: Slot) -> int | None:
         value = await self._redis.hget(self._key_for(slot.chat.key), slot.key)
         return None if value is None else int(text(value).rpartition(":")[2])
@@ -319,6 +337,11 @@ class RedisSlotBook:
 
     async def response_on(self, chat: ChatRef, topic: str) -> Earlier | None:
         return _earlier(await self._redis.hget(self._key_for(chat.key), "reply|" + topic))
+
+
+# A slot's field starts with its kind; the hash's other fields (holds, responses, and a
+# platform's own records beside them) never do.
+_SLOT_KINDS = frozenset(kind.value for kind in SlotKind)
 
 
 def _earlier(value: Any) -> Earlier | None:

@@ -11,15 +11,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Collection, Iterator
-from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
 
+from adapters.delivery.transport import NoPermission, Refused
 from adapters.discord.components import ButtonKind, ParsedId
-from adapters.discord.deliver import Delivery, channel_of
-from adapters.discord.messages import HandToken, PlacedMessage
+from adapters.discord.deliver import Delivery
+from adapters.discord.messages import HandToken
 from adapters.discord.permissions import lacking, may_post, tell_missing, warning
 from adapters.discord.privately import send_privately
 from adapters.discord.render import PLATFORM, render, render_text
@@ -45,6 +46,9 @@ from bot.views.i18n import text_line
 log = logging.getLogger(__name__)
 
 FAILED_MARK = "\N{WARNING SIGN}"  # shown when the core could not be reached
+# Seconds a reply waits for a channel slot another worker is showing before it goes
+# out unheld: Discord waits three for an interaction's first response.
+CLAIM_PATIENCE = 1.0
 
 
 class Core(Protocol):
@@ -169,7 +173,7 @@ class DiscordAdapter:
         never opened his hand has My tiles back even with no timer to edit the table.
         The bot's own deletions are of messages no slot holds any more: nothing happens."""
         with self._tracked():
-            slot_key = await self.delivery.messages.slot_holding(chat, message_id)
+            slot_key = await self.delivery.book.slot_showing(chat, message_id)
             if slot_key is None:
                 return
             drawn = await self.core.redraw(chat)
@@ -208,14 +212,18 @@ class DiscordAdapter:
                 reply = Reply(
                     Mode.PRIVATE, render_text(warning(missing, user_of(interaction).lang))
                 )
-            async with self._serialised(reply):
-                stale = reply.used is not None and not await self._is_current(reply.used)
-                if stale and not _asked_for(inbound, reply):
-                    reply = self._stale_reply(inbound)
-                elif stale and reply.used is not None and not reply.is_hand:
-                    newest = self.delivery.newest_shown(reply.used)
-                    reply = replace(reply, rendered=render(newest.screen), used=newest)
+            current, held = await self._claim(reply.used)
+            if not current and not _asked_for(inbound, reply):
+                reply = self._stale_reply(inbound)
+            elif not current and reply.used is not None and not reply.is_hand:
+                newest = self.delivery.newest_shown(reply.used)
+                reply = replace(reply, rendered=render(newest.screen), used=newest)
+            try:
                 sent = await send_reply(interaction, reply)
+                await self._place(reply, sent)
+            finally:
+                if held and reply.used is not None:
+                    await self._release(reply.used)
             try:
                 await self._remember(interaction, context, reply, sent)
             except Exception:
@@ -225,10 +233,10 @@ class DiscordAdapter:
             if reply.mode is Mode.PUBLIC and sent.message_id is None and reply.used is not None:
                 # Deferred privately: the public message goes to the channel the usual way.
                 try:
-                    await self.delivery.show(reply.used, claimed=True)
-                except discord.HTTPException as exc:
+                    await self.delivery.show(reply.used)
+                except (NoPermission, Refused, discord.HTTPException) as exc:
                     log.warning("Discord refused a command's message: %s", exc)
-                    if isinstance(exc, discord.Forbidden):
+                    if isinstance(exc, NoPermission):
                         self.delivery.refused.keep(reply.used)
             if (
                 reply.posted is not None
@@ -256,13 +264,46 @@ class DiscordAdapter:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             return await task
 
-    def _serialised(self, reply: Reply) -> AbstractAsyncContextManager[None]:
-        """A reply that shows a version of a channel message claims and shows it under
-        the channel's edit lock, as delivery does (see :meth:`SlotMessages.serialised`)."""
+    async def _claim(self, show: Show | None) -> tuple[bool, bool]:
+        """Claim the version a reply shows in the slot book: whether it is current (no
+        newer one was shown), and whether its channel slot is held until the reply is out
+        (:meth:`_release`), so that an older edit queued meanwhile is not shown after it.
+        A slot another worker keeps showing, or a store that does not answer, lets the
+        reply go out unheld, showing what the core sent: the interaction must be answered."""
+        if show is None or show.version <= 0:
+            return True, False
+        try:
+            if show.slot.kind is SlotKind.HAND:
+                return await self.delivery.is_current(show), False
+            claim = await self.delivery.shower.claim(show.slot, show.version, CLAIM_PATIENCE)
+        except Exception:
+            log.exception("could not check the version of %s", show.slot.key)
+            return True, False
+        if claim.busy:
+            log.info("%s is being shown elsewhere; replying unheld", show.slot.key)
+            return True, False
+        return claim.fresh, claim.fresh
+
+    async def _place(self, reply: Reply, sent: Sent) -> None:
+        """A channel slot's screen posted as the reply is the slot's message now."""
         used = reply.used
-        if used is None or used.slot.kind is SlotKind.HAND:
-            return nullcontext()
-        return self.delivery.messages.serialised(used.slot.chat)
+        if (
+            used is not None
+            and not reply.is_hand
+            and reply.mode is Mode.PUBLIC
+            and sent.message_id is not None
+            and not sent.failed
+        ):
+            try:
+                await self.delivery.book.place(used.slot, sent.message_id, used.version)
+            except Exception:  # the next edit of the slot sends it anew
+                log.exception("could not record where %s was posted", used.slot.key)
+
+    async def _release(self, show: Show) -> None:
+        try:
+            await self.delivery.book.release(show.slot)
+        except Exception:  # its hold runs out by itself
+            log.exception("could not release %s", show.slot.key)
 
     async def _redraw_refused_hand(
         self, interaction: discord.Interaction[Any], inbound: Inbound, outbounds: list[Outbound]
@@ -298,9 +339,9 @@ class DiscordAdapter:
         try:
             for outbound in outbounds:
                 if isinstance(outbound, Show) and outbound.slot.kind is not SlotKind.HAND:
-                    found = await self.delivery.messages.message(outbound.slot)
+                    found = await self.delivery.book.message_of(outbound.slot)
                     if found is not None:
-                        placed[outbound.slot.key] = found.message_id
+                        placed[outbound.slot.key] = found
         except Exception:  # the answer must still go out: treat the slots as new
             log.exception("could not look up where the slots' messages are")
         message = interaction.message
@@ -312,13 +353,6 @@ class DiscordAdapter:
             placed=placed,
             may_post=may_post(interaction),
         )
-
-    async def _is_current(self, show: Show) -> bool:
-        try:
-            return await self.delivery.is_current(show)
-        except Exception:  # the answer must still go out: show what the core sent
-            log.exception("could not check the version of %s", show.slot.key)
-            return True
 
     @staticmethod
     def _stale_reply(inbound: Inbound) -> Reply:
@@ -346,13 +380,9 @@ class DiscordAdapter:
             )
             await self.delivery.remember_hand(context.chat, context.user, token)
         elif reply.mode is Mode.PUBLIC and sent.message_id is not None and reply.used is not None:
-            channel = channel_of(reply.used.slot.chat)
-            await self.delivery.messages.remember(
-                reply.used.slot, PlacedMessage(channel, sent.message_id)
-            )
             older = context.placed.get(reply.used.slot.key)
             if reply.used.renew and older is not None and older != sent.message_id:
-                await self.delivery.retire(reply.used, PlacedMessage(channel, older))
+                await self.delivery.retire(reply.used, older)
 
     @contextmanager
     def _tracked(self) -> Iterator[None]:

@@ -7,9 +7,9 @@ While a slot's edit waits, a newer version of the same slot replaces it in the
 queue: only the newest is sent, never the versions in between. An edit that Discord
 turns down for a while (429 after discord.py's own retries, or a server error) is
 tried again, with a growing pause, until it or a newer version of its slot is shown;
-one it refuses for good (403, 404) is logged, handed to ``refused`` (a missing
-permission keeps the newest version of the slot for when it comes back), and the
-next one runs.
+one it refuses for good (in the delivery layer's words, :class:`NoPermission` or
+:class:`Refused`) is logged, handed to ``refused`` (a missing permission keeps the
+newest version of the slot for when it comes back), and the next one runs.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Final
 
 import discord
 
+from adapters.delivery.transport import NoPermission, Refused
+from adapters.discord.transport import passing
 from bot.model.contract import Delete, Document, Notice, Outbound, Response, Show, SlotKind
 
 log = logging.getLogger(__name__)
@@ -33,40 +34,28 @@ FIRST_PAUSE: Final = 0.5  # seconds before the first new try of a refused edit
 LONGEST_PAUSE: Final = 10.0  # the pause doubles up to this
 
 
-def passing(exc: discord.HTTPException) -> bool:
-    """Whether Discord refused only for now: rate-limited, or a server error."""
-    return exc.status == 429 or exc.status >= 500
-
-
-Send = Callable[[Outbound, bool], Awaitable[None]]  # (what, already claimed)
-Refused = Callable[[str, Outbound, discord.HTTPException], None]
-
-
-@dataclass(slots=True)
-class Queued:
-    outbound: Outbound
-    claimed: bool  # its version was claimed when it was first tried
+Send = Callable[[Outbound], Awaitable[None]]
+OnRefused = Callable[[Outbound, NoPermission | Refused], None]
 
 
 class ChannelQueues:
     """Per channel, the messages still to send and the task that sends them."""
 
-    def __init__(self, send: Send, refused: Refused) -> None:
+    def __init__(self, send: Send, refused: OnRefused) -> None:
         self._send = send
         self._refused = refused
-        self._queues: dict[str, list[Queued]] = {}
+        self._queues: dict[str, list[Outbound]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
 
-    def put(self, channel: str, outbound: Outbound, *, claimed: bool = False) -> None:
-        """Queue ``outbound`` for ``channel`` (``claimed``: its version was claimed when
-        it was first tried); an edit of a slot already waiting replaces the older one
-        where it stands."""
+    def put(self, channel: str, outbound: Outbound) -> None:
+        """Queue ``outbound`` for ``channel``; an edit of a slot already waiting replaces
+        the older one where it stands."""
         queue = self._queues.setdefault(channel, [])
         older = _waiting(queue, outbound)
         if older is None:
-            queue.append(Queued(outbound, claimed))
-        elif _newer(outbound, older.outbound):
-            queue[queue.index(older)] = Queued(outbound, claimed)
+            queue.append(outbound)
+        elif _newer(outbound, older):
+            queue[queue.index(older)] = outbound
         if channel not in self._workers:
             self._workers[channel] = asyncio.create_task(self._send_queued(channel))
 
@@ -83,31 +72,30 @@ class ChannelQueues:
         queue = self._queues[channel]
         try:
             while queue:
-                queued = queue.pop(0)
-                await self._deliver(channel, queue, queued.outbound, queued.claimed)
+                await self._deliver(queue, queue.pop(0))
         finally:
             del self._workers[channel]
             if not queue:
                 self._queues.pop(channel, None)
 
-    async def _deliver(
-        self, channel: str, queue: list[Queued], outbound: Outbound, claimed: bool
-    ) -> None:
+    async def _deliver(self, queue: list[Outbound], outbound: Outbound) -> None:
         pause = FIRST_PAUSE
         while True:
             try:
-                await self._send(outbound, claimed)
+                await self._send(outbound)
+                return
+            except (NoPermission, Refused) as exc:
+                log.warning("Discord refused %s: %s", type(outbound).__name__, exc)
+                self._refused(outbound, exc)
                 return
             except discord.HTTPException as exc:
                 if not (isinstance(outbound, Show) and passing(exc)):
                     log.warning("Discord refused %s: %s", type(outbound).__name__, exc)
-                    self._refused(channel, outbound, exc)
                     return
                 log.info("Discord put off %s (%s); trying again", outbound.slot.key, exc.status)
             except Exception:  # one failure (Redis, a bad screen) must not stop the rest
                 log.exception("could not carry out %s", type(outbound).__name__)
                 return
-            claimed = True  # its version was claimed by the first try
             await asyncio.sleep(pause)
             pause = min(pause * 2, LONGEST_PAUSE)
             if _waiting(queue, outbound) is not None:
@@ -123,19 +111,18 @@ def channel_bound(outbound: Outbound) -> str | None:
     return None
 
 
-def _waiting(queue: list[Queued], outbound: Outbound) -> Queued | None:
+def _waiting(queue: list[Outbound], outbound: Outbound) -> Show | None:
     """The edit of the same slot already waiting in ``queue``, if ``outbound`` is an
     edit (a table posted anew is a message of its own, never merged)."""
     if not isinstance(outbound, Show) or outbound.renew:
         return None
-    for queued in queue:
-        waiting = queued.outbound
+    for waiting in queue:
         if (
             isinstance(waiting, Show)
             and not waiting.renew
             and waiting.slot.key == outbound.slot.key
         ):
-            return queued
+            return waiting
     return None
 
 

@@ -14,11 +14,12 @@ import discord
 import redis.asyncio as aredis
 from discord import app_commands
 
+from adapters.delivery.slots import RedisSlotBook
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.commands import build_group
 from adapters.discord.components import GameItem, is_on_message, parse_custom_id, receive
-from adapters.discord.deliver import Delivery, Ledger
-from adapters.discord.messages import SlotMessages
+from adapters.discord.deliver import Delivery
+from adapters.discord.messages import HandTokens
 from adapters.discord.pings import Pings
 from adapters.discord.render import PLATFORM
 from adapters.discord.translation import CatalogTranslator
@@ -26,7 +27,7 @@ from adapters.discord.web_links import WebLinked, page_delivery
 from adapters.web_address import PageDeliveries, WebAddress, web_address
 from bot.app.config import Settings
 from bot.model.contract import ChatRef
-from bot.storage.store import Store
+from bot.storage import keys
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,6 @@ class DominoClient(discord.AutoShardedClient):
 def build_client(
     core: Core,
     redis: aredis.Redis,
-    ledger: Ledger,
     *,
     guild_id: int | None = None,
     shard_ids: list[int] | None = None,
@@ -136,8 +136,9 @@ def build_client(
     client = DominoClient(
         guild_id=guild_id, shard_ids=shard_ids, shard_count=shard_count, **options
     )
-    messages = SlotMessages(redis, clock=clock)
-    delivery = Delivery(client, messages, ledger, Pings(redis, clock=clock))
+    messages = HandTokens(redis, clock=clock)
+    book = RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)))
+    delivery = Delivery(client, messages, book, Pings(redis, clock=clock))
     adapter = DiscordAdapter(core if web is None else WebLinked(core, web), delivery)
     core.tables_on_demand(PLATFORM)  # /domino table posts the live table (see respond)
     client.attach(adapter)
@@ -170,11 +171,9 @@ async def run_discord(
     carries what presses on the web table's pages say to Discord's channels (``pages``)."""
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
-    ledger = Store(redis, idle_ttl=settings.game_idle_ttl)
     client, adapter = build_client(
         core,
         redis,
-        ledger,
         guild_id=settings.discord_guild_id,
         shard_ids=settings.discord_shard_ids,
         shard_count=settings.discord_shard_count,

@@ -3,14 +3,16 @@ interaction: table and lobby edits, pings (held back, see
 :mod:`adapters.discord.pings`), summaries, notices, files, and hands pushed
 through a still-valid interaction token.
 
-A slot's message is edited in place; an older version of a slot never overwrites a
-newer one; one slot's messages are sent one at a time within a process. What goes
-to a channel waits in that channel's queue (:mod:`adapters.discord.channel_queues`), never
-in front of a hand: hands are pushed at once, channel messages in order. A table
-posted anew (``renew``, at the start of a deal) is sent first and its older message
-deleted after, or cut to its first line without buttons where Discord refuses the
-delete, so the live table is the channel's last message and the only one pressed. A
-failed call is logged and the next instruction still runs.
+A channel's slots (the table, the lobby, the summaries) are shown by the delivery
+layer's slot shower (:class:`adapters.delivery.showing.SlotShower`) over the channel's
+messages (:class:`adapters.discord.transport.DiscordMessages`), recorded in the shared
+slot book: a slot's message is edited in place, an older version never overwrites a
+newer one, a table posted anew (``renew``) is sent first and its older message deleted
+after, or cut to its first line where Discord refuses the delete. A hand and a ping
+claim their versions in the same book. What goes to a channel waits in that channel's
+queue (:mod:`adapters.discord.channel_queues`), never in front of a hand: hands are
+pushed at once, channel messages in order. A failed call is logged and the next
+instruction still runs.
 """
 
 from __future__ import annotations
@@ -22,23 +24,28 @@ import logging
 import weakref
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Protocol
 
 import discord
 from discord.http import handle_message_parameters
 
+from adapters.delivery.clock import Clock, SystemClock
+from adapters.delivery.limiter import UNPACED
+from adapters.delivery.showing import SlotShower
+from adapters.delivery.slots import SlotBook
+from adapters.delivery.transport import NoPermission
 from adapters.discord.channel_queues import ChannelQueues, channel_bound
 from adapters.discord.messages import (
     HandToken,
+    HandTokens,
     PlacedMessage,
-    SlotMessages,
     hand_message_id,
     hand_signature_of,
     hand_webhook,
 )
 from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings, addressed
-from adapters.discord.render import Rendered, escape, render
+from adapters.discord.render import escape, render
+from adapters.discord.transport import DiscordMessages, channel_of, in_delivery_terms
 from adapters.pings import HeldPing
 from bot.model.contract import (
     Answer,
@@ -48,7 +55,6 @@ from bot.model.contract import (
     Notice,
     Outbound,
     Response,
-    Screen,
     Show,
     Slot,
     SlotKind,
@@ -58,14 +64,6 @@ from bot.views.hand import replaced_hand_screen
 from bot.views.i18n import DEFAULT_LANG, N_, pick_language, translator
 
 log = logging.getLogger(__name__)
-
-
-class Ledger(Protocol):
-    """What delivery asks the core's store: which version a slot shows
-    (:class:`bot.storage.store.Store` is one)."""
-
-    async def mark_shown(self, slot_key: str, version: int) -> bool: ...
-
 
 # Added to a player's ping when his last hand can no longer be edited.
 STALE_HAND = N_(
@@ -77,26 +75,31 @@ _PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
 
 
 class Delivery:
-    """Sends and edits messages for slots, notices and files."""
+    """Sends and edits messages for slots, notices and files; ``book`` records which
+    message shows each slot at which version."""
 
     def __init__(
         self,
         client: discord.Client,
-        messages: SlotMessages,
-        ledger: Ledger,
+        messages: HandTokens,
+        book: SlotBook,
         pings: Pings,
+        clock: Clock | None = None,
     ) -> None:
         self.client = client
         self.messages = messages
-        self.ledger = ledger
+        self.book = book
         self.pings = pings
+        self.shower = SlotShower(
+            DiscordMessages(client), book, clock or SystemClock(), lambda show: False
+        )
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.queues = ChannelQueues(self._send_queued, self._on_refused)
         self.refused = Refused()
         self._last_shown: dict[str, Show] = {}  # slot key -> the newest screen shown in it
 
     def lock(self, slot: Slot) -> asyncio.Lock:
-        """One lock per slot key, so a slot is sent or edited by one task at a time."""
+        """One lock per slot key, so a hand is edited by one task at a time."""
         lock = self._locks.get(slot.key)
         if lock is None:
             lock = asyncio.Lock()
@@ -104,11 +107,14 @@ class Delivery:
         return lock
 
     async def is_current(self, show: Show) -> bool:
-        """Claim ``show``'s version for its slot; ``False`` if a newer one was shown.
-        Screens without a version (0) are always current."""
+        """Claim a hand's or a ping's version in the slot book; ``False`` if a newer one
+        was shown. Screens without a version (0) are always current."""
         if show.version <= 0:
             return True
-        return await self.ledger.mark_shown(show.slot.key, show.version)
+        claim = await self.shower.claim(show.slot, show.version)
+        if claim.fresh:
+            await self.book.release(show.slot)
+        return claim.fresh
 
     async def game_chat(self, slot: Slot) -> ChatRef | None:
         """The chat a slot's message goes to. Hands and pings are addressed to a
@@ -133,26 +139,23 @@ class Delivery:
             except Exception:  # one failure (Redis, a bad screen) must not stop the rest
                 log.exception("could not carry out %s", type(outbound).__name__)
 
-    async def _send_queued(self, outbound: Outbound, claimed: bool) -> None:
-        if isinstance(outbound, Show):
-            await self.show(outbound, claimed=claimed)
-        else:
-            await self._one(outbound)
-
-    def _on_refused(self, channel: str, outbound: Outbound, exc: discord.HTTPException) -> None:
-        if isinstance(exc, discord.Forbidden) and isinstance(outbound, Show):
+    def _on_refused(self, outbound: Outbound, exc: Exception) -> None:
+        if isinstance(exc, NoPermission) and isinstance(outbound, Show):
             self.refused.keep(outbound)  # a missing permission: shown once it is back
 
     def show_refused(self, chat: ChatRef | None = None) -> None:
         """Queue again what Discord refused for a missing permission (in ``chat``)."""
         for show in self.refused.take(chat):
-            self.queues.put(show.slot.chat.key, show, claimed=True)
+            self.queues.put(show.slot.chat.key, show)
+
+    async def _send_queued(self, outbound: Outbound) -> None:
+        await self._one(outbound)
 
     async def _one(self, outbound: Outbound) -> None:
         if isinstance(outbound, Show):
             await self.show(outbound)
         elif isinstance(outbound, Delete):
-            await self.delete(outbound.slot, outbound.version)
+            await self.delete(outbound)
         elif isinstance(outbound, Notice | Response):
             await self.notice(outbound)
         elif isinstance(outbound, Document):
@@ -162,23 +165,16 @@ class Delivery:
 
     # -- slots ------------------------------------------------------------------
 
-    async def show(self, show: Show, *, claimed: bool = False) -> None:
-        """Show a screen in its slot; ``claimed``: its version was already claimed."""
+    async def show(self, show: Show) -> None:
+        """Show a screen in its slot, unless a newer version of it is shown."""
         if show.slot.kind is SlotKind.HAND:
             await self.push_hand(show)
             return
         if show.slot.kind is SlotKind.PING:
             await self.hold_ping(show)
             return
-        async with self.lock(show.slot), self.messages.serialised(show.slot.chat):
-            if not claimed and not await self.is_current(show):
-                return
-            rendered = render(addressed(show), notify=show.notify)
-            if show.renew:
-                await self._renew(show, rendered)
-            else:
-                await self._place(show.slot, rendered)
-            self.note_shown(show)
+        await self.shower.show(show, UNPACED)
+        self.note_shown(show)
 
     def newest_shown(self, show: Show) -> Show:
         """``show``, or the newer screen of its slot this process has shown since it was
@@ -189,61 +185,26 @@ class Delivery:
         return show
 
     def note_shown(self, show: Show) -> None:
-        """``show`` reached its channel slot, by delivery or as an interaction's reply."""
+        """``show`` reached its channel slot, by delivery or as an interaction's reply
+        (or a newer version had: the newer is kept)."""
         self.refused.shown(show)
-        self._last_shown[show.slot.key] = show
+        last = self._last_shown.get(show.slot.key)
+        if last is None or show.version >= last.version or show.version <= 0:
+            self._last_shown[show.slot.key] = show
 
     async def show_again(self, show: Show) -> None:
         """Post ``show`` again in a slot whose message someone deleted: as a new message,
         whatever version the slot was last said to show."""
-        await self.messages.forget(show.slot)
-        self.queues.put(show.slot.chat.key, replace(show, renew=False), claimed=True)
+        await self.book.forget(show.slot)
+        self.queues.put(show.slot.chat.key, replace(show, renew=False))
 
-    async def _place(self, slot: Slot, rendered: Rendered) -> None:
-        chat = await self.game_chat(slot)
-        if chat is None:
-            log.info("no channel for %s; nothing sent", slot.key)
-            return
-        channel_id = channel_of(chat)
-        placed = await self.messages.message(slot)
-        if placed is not None:
-            try:
-                await self._partial(placed).edit(**rendered.edit_kwargs())
-                return
-            except discord.NotFound:
-                log.info("the message for %s is gone; sending a new one", slot.key)
-        channel = self.client.get_partial_messageable(channel_id)
-        sent = await channel.send(**rendered.send_kwargs())
-        await self.messages.remember(slot, PlacedMessage(channel_id, sent.id))
-
-    async def _renew(self, show: Show, rendered: Rendered) -> None:
-        """Send the screen as a new message at the bottom of the channel, then delete
-        the slot's older message, or cut it to a stub if Discord will not delete it."""
-        chat = await self.game_chat(show.slot)
-        if chat is None:
-            log.info("no channel for %s; nothing sent", show.slot.key)
-            return
-        older = await self.messages.message(show.slot)
-        channel = self.client.get_partial_messageable(channel_of(chat))
-        sent = await channel.send(**rendered.send_kwargs())
-        await self.messages.remember(show.slot, PlacedMessage(channel_of(chat), sent.id))
-        if older is not None and older.message_id != sent.id:
-            await self.retire(show, older)
-
-    async def retire(self, show: Show, older: PlacedMessage) -> None:
+    async def retire(self, show: Show, older: int) -> None:
         """Delete the message ``show``'s slot had before it was posted anew, or cut it to
         a stub without buttons if Discord will not delete it."""
-        try:
-            await self._delete_message(older)
-        except discord.HTTPException as exc:
-            log.info(
-                "could not delete the older message of %s (%s); cutting it", show.slot.key, exc
-            )
-            stub = render(Screen(show.screen.lines[:1]))
-            with contextlib.suppress(discord.HTTPException):
-                await self._partial(older).edit(**stub.edit_kwargs())
+        await self.shower.retire(show.slot.chat, older, show.screen, UNPACED)
 
-    async def delete(self, slot: Slot, version: int | None = None) -> None:
+    async def delete(self, delete: Delete) -> None:
+        slot, version = delete.slot, delete.version
         if slot.kind is SlotKind.HAND:
             await self._delete_hand(slot)
             return
@@ -256,12 +217,8 @@ class Delivery:
                 if sent is not None:
                     await self._delete_message(sent)
             return
-        async with self.lock(slot):
-            placed = await self.messages.message(slot)
-            await self.messages.forget(slot)
-            self._last_shown.pop(slot.key, None)
-            if placed is not None:
-                await self._delete_message(placed)
+        await self.shower.delete(delete, UNPACED)
+        self._last_shown.pop(slot.key, None)
 
     async def _delete_message(self, placed: PlacedMessage) -> None:
         with contextlib.suppress(discord.NotFound):
@@ -369,15 +326,12 @@ class Delivery:
 
     async def notice(self, notice: Notice | Response) -> None:
         channel = self.client.get_partial_messageable(channel_of(notice.chat))
-        await channel.send(**render(notice.screen).send_kwargs())
+        with in_delivery_terms():
+            await channel.send(**render(notice.screen).send_kwargs())
 
     async def document(self, document: Document) -> None:
         channel = self.client.get_partial_messageable(channel_of(document.chat))
         upload = discord.File(io.BytesIO(document.data), filename=document.filename)
         caption = discord.utils.escape_markdown(document.caption) if document.caption else None
-        await channel.send(content=caption, file=upload)
-
-
-def channel_of(chat: ChatRef) -> int:
-    """The channel (or thread) a chat stands for."""
-    return int(chat.chat_id)
+        with in_delivery_terms():
+            await channel.send(content=caption, file=upload)

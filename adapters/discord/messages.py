@@ -1,30 +1,27 @@
-"""Where each slot's message lives, kept in Redis so any process (and a restarted
-one) edits the message a slot already has instead of sending another.
+"""Each player's last ephemeral hand, kept in Redis so any process (and a restarted
+one) can edit it: Discord lets an ephemeral message be edited only through the
+interaction token that showed it, for 15 minutes (the token's lifetime) and no longer.
 
-Per chat, one hash: a slot's key maps to the message shown for it, and a user's key
-maps to the interaction token of his last ephemeral hand, which can edit that hand
-for 15 minutes (Discord's token lifetime) and no longer.
+The token, and a digest of what was last pushed to the hand, live beside the channel's
+slot book in its hash (``dom:{chat}:msgs``), under fields of their own (``~hand|user``,
+``~handsig|user``); which message shows each channel slot is the slot book's
+(:mod:`adapters.delivery.slots`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, cast
 
 import discord
 import redis.asyncio as aredis
-from redis.exceptions import LockError
 
-from bot.model.contract import ChatRef, Slot, UserRef
+from bot.model.contract import ChatRef, UserRef
 from bot.storage import keys
-
-log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 15 * 60
 TOKEN_MARGIN = 60  # stop using a token a minute early: an edit must not race its expiry
@@ -33,7 +30,7 @@ KEEP_FOR = 30 * 86400  # a chat untouched this long forgets its messages
 
 @dataclass(frozen=True, slots=True)
 class PlacedMessage:
-    """A channel message shown for a slot."""
+    """A channel message the bot sent (a ping)."""
 
     channel_id: int
     message_id: int
@@ -51,59 +48,12 @@ class HandToken:
     shown: int | None = None  # the id of the message the hand is on, when known
 
 
-LOCK_TTL = 10.0  # seconds a crashed holder keeps a channel's edit lock
-LOCK_WAIT = 5.0  # seconds to wait for it before editing all the same
-
-
-class SlotMessages:
-    """Message ids per slot and hand tokens per user, in one Redis hash per chat."""
+class HandTokens:
+    """Hand tokens and hand digests per user, in the chat's hash."""
 
     def __init__(self, redis: aredis.Redis, *, clock: Callable[[], float] = time.time) -> None:
         self._redis = redis
         self.clock = clock
-
-    @contextlib.asynccontextmanager
-    async def serialised(self, chat: ChatRef) -> AsyncIterator[None]:
-        """Hold the chat's edit lock in Redis, so that across processes a version is
-        claimed and shown before the next one is: without it, an older edit that one
-        process claimed first could land after a newer one from another process. If the
-        lock cannot be had in time (its holder hangs), the edit goes ahead unlocked."""
-        lock = self._redis.lock(keys.edit_lock(chat), timeout=LOCK_TTL, sleep=0.01)
-        held = False
-        try:
-            held = await lock.acquire(blocking_timeout=LOCK_WAIT)
-        except LockError:
-            held = False
-        if not held:
-            log.warning("editing %s without its lock", chat.key)
-        try:
-            yield
-        finally:
-            if held:
-                with contextlib.suppress(LockError):
-                    await lock.release()
-
-    async def message(self, slot: Slot) -> PlacedMessage | None:
-        raw = await self._redis.hget(keys.slot_messages(slot.chat), slot.key)
-        if raw is None:
-            return None
-        data = json.loads(raw)
-        return PlacedMessage(int(data["c"]), int(data["m"]))
-
-    async def slot_holding(self, chat: ChatRef, message_id: int) -> str | None:
-        """The key of the slot whose message in ``chat`` is ``message_id``, if any."""
-        held = await self._redis.hgetall(keys.slot_messages(chat))
-        for field, raw in held.items():
-            if not str(field).startswith("~") and json.loads(raw)["m"] == str(message_id):
-                return str(field)
-        return None
-
-    async def remember(self, slot: Slot, placed: PlacedMessage) -> None:
-        value = json.dumps({"c": str(placed.channel_id), "m": str(placed.message_id)})
-        await self._write(slot.chat, slot.key, value)
-
-    async def forget(self, slot: Slot) -> None:
-        await self._redis.hdel(keys.slot_messages(slot.chat), slot.key)
 
     async def hand_token(self, chat: ChatRef, user: UserRef) -> HandToken | None:
         """The user's last hand token in ``chat`` if it is still good for an edit."""
@@ -163,7 +113,7 @@ def _sign_field(user: UserRef) -> str:
 
 
 def _token_field(user: UserRef) -> str:
-    # Slot keys contain "|", user keys never start with "~": the two cannot meet.
+    # A slot's key starts with its kind, never with "~": the two cannot meet.
     return f"~hand|{user.key}"
 
 

@@ -6,8 +6,9 @@ moved since the stop (the turn timer playing for people who stopped, or a comput
 it) rather than one the bot has not shown yet. A table still behind at the end is
 described: its stored version at the stop and now, the version it shows, how long ago
 the group's table was last written to, and what is queued for the chat (screens noted
-as pending, one-off messages in its outbox, its edit hold) and whether the mover is still
-in the middle of his turn, so a stalled mailbox can be told from a long queue."""
+as pending, one-off messages in its outbox, the table's hold in the slot book) and
+whether the mover is still in the middle of his turn, so a stalled mailbox can be told
+from a long queue."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ async def describe(group: Group, stop: dict[int, Stored]) -> str:
         game = await group.truth.load(group.chat)
         pending = await group.redis.hgetall(keys.pending_screens(group.chat))
         outbox = await group.redis.hlen(keys.outbox(group.chat))
-        hold = await group.redis.pttl(keys.edit_lock(group.chat))
+        table_key = table_slot(group.chat, now[0]).key if now is not None else ""
+        hold = await group.redis.hget(keys.slot_messages(group.chat), "lock|" + table_key)
         shown = None
         if now is not None:
             shown = await shown_version(group.redis, table_slot(group.chat, now[0]))
@@ -72,13 +74,13 @@ async def describe(group: Group, stop: dict[int, Stored]) -> str:
         return f"chat {group.chat_id}: could not be read ({err!r})"
     last = last_table_write(group)
     ago = f"{time.monotonic() - last:.0f} s ago" if last is not None else "never"
-    table_key = table_slot(group.chat, now[0]).key if now is not None else ""
+    held = "none" if hold is None else f"{hold} (until|process)"
     return (
         f"chat {group.chat_id}: stored v{_version(then)} at the stop, v{_version(now)} now"
         f"{' (another game)' if _game(now) != _game(then) else ''}, shown v{shown}"
         f"{' (its mover still acting)' if game is not None and mid_turn(game) else ''}; "
         f"table last written {ago}; pending {len(pending)} screens "
-        f"(the table's: v{pending.get(table_key)}), outbox {outbox}, edit hold {hold} ms"
+        f"(the table's: v{pending.get(table_key)}), outbox {outbox}, table's hold {held}"
     )
 
 

@@ -125,11 +125,6 @@ def slot_messages(chat: ChatRef) -> str:
     return _chat(chat, "msgs")
 
 
-def edit_lock(chat: ChatRef) -> str:
-    """Lock held while one process claims a version of a chat's message and edits it."""
-    return _chat(chat, "editlock")
-
-
 def sent(chat: ChatRef) -> str:
     """Sorted set of the moments an adapter wrote to the chat: its share of the rate limit."""
     return _chat(chat, "sent")
@@ -276,11 +271,6 @@ def last_played() -> str:
     """Sorted set of user keys -> when each last finished a match: whoever has not played
     for the retention period is forgotten (see :mod:`bot.storage.privacy`)."""
     return f"{PREFIX}:last_played"
-
-
-def shown_version(slot_key: str) -> str:
-    """The last table version an adapter showed in a slot."""
-    return f"{PREFIX}:shown:{slot_key}"
 
 
 def games_pattern(platform: str) -> str:

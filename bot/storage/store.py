@@ -76,14 +76,6 @@ __all__ = [
     "pack",
 ]
 
-# KEYS: shown-version key. ARGV: version, TTL.
-_MARK_SHOWN = """
-if tonumber(ARGV[1]) <= (tonumber(redis.call('GET', KEYS[1])) or -1) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-return 1
-"""
-
-
 SET_ASIDE_TTL = 30 * 86400
 """How long a game that could not be read is kept for a person to look at."""
 
@@ -117,7 +109,6 @@ class Store(Records):
         self._write = redis.register_script(WRITE)
         self._set_aside = redis.register_script(SET_ASIDE)
         self._set_snapshot_aside = redis.register_script(SET_SNAPSHOT_ASIDE)
-        self._mark_shown = redis.register_script(_MARK_SHOWN)
         self._timers = TimerSet(redis)
         self._batch = None if self._cluster else Batch(redis)  # a cluster's writes go alone
         self._telling = False  # whether writes tell web pages: see tell_pages
@@ -309,17 +300,6 @@ class Store(Records):
         """Take up to ``limit`` deadlines due by ``now`` (of chats on ``platform`` only, if
         given) off each timer bucket. Each deadline is returned to exactly one caller."""
         return await self._timers.claim_due(now, platform, limit)
-
-    # -- shown versions ------------------------------------------------------------
-
-    @guarded
-    async def mark_shown(self, slot_key: str, version: int) -> bool:
-        """Record that ``slot_key`` shows ``version``; ``False`` (and nothing recorded) if
-        it already showed this version or a newer one."""
-        newer = await self._mark_shown(
-            keys=[keys.shown_version(slot_key)], args=[version, self._idle_ttl]
-        )
-        return bool(newer)
 
     # -- a chat that changed its id -----------------------------------------------------
 

@@ -70,11 +70,6 @@ async def test_deadlines_are_replaced_and_claimed_once(any_store: Store) -> None
     assert await any_store.claim_due(30.0) == []
 
 
-async def test_shown_versions_only_rise(any_store: Store) -> None:
-    assert await any_store.mark_shown("table|tg:-100|g1", 2)
-    assert not await any_store.mark_shown("table|tg:-100|g1", 1)
-
-
 async def test_settings_and_language_read_back(any_store: Store) -> None:
     await any_store.set_chat_setting(CHAT, "lang", "pl")
     await any_store.set_user_lang(ANNA, "uk")

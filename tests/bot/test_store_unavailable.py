@@ -34,7 +34,6 @@ CALLS: dict[str, Callable[[Store], Awaitable[Any]]] = {
     "schedule": lambda s: s.schedule(CHAT, "g1", 1, 10.0),
     "unschedule": lambda s: s.unschedule(CHAT, "g1"),
     "claim_due": lambda s: s.claim_due(10.0),
-    "mark_shown": lambda s: s.mark_shown("table|tg:-100|g1", 1),
 }
 
 

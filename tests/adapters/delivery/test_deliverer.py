@@ -163,6 +163,24 @@ async def test_a_refusal_for_want_of_a_right_twice_stops_the_group_and_drops_the
     assert transport.done == []
 
 
+async def test_a_platform_that_keeps_what_a_right_refused_never_stops_the_group(
+    clock: VirtualClock,
+) -> None:
+    transport, core = Transport(clock, refuse={GROUP.key: NoPermission("no right")}), Core()
+    kept: list[object] = []
+    delivery = Deliverer(
+        transport, MemorySendLog(), clock, core.report, on_removed=core.remove,
+        keep_refused=kept.append,
+    )  # fmt: skip
+    shows = [Show(TABLE, screen("t"), version) for version in range(1, REMOVED_AFTER + 3)]
+    for show in shows:
+        delivery.submit([show])
+        await delivery.drain()
+    assert kept == shows
+    assert core.removed == []
+    assert transport.done == []
+
+
 async def test_an_unreachable_person_is_reported_once_per_slot(clock: VirtualClock) -> None:
     private = HAND.chat
     transport, core = Transport(clock, refuse={private.key: ChatUnreachable("blocked")}), Core()

@@ -33,6 +33,17 @@ async def test_a_placed_message_is_found_again(book: SlotBook) -> None:
     assert claim.fresh and claim.message_id == 55
 
 
+async def test_a_slot_is_found_by_its_message_and_nothing_else_is(book: SlotBook) -> None:
+    await book.place(TABLE, 55, 3)
+    await book.place(OTHER, 56, 1)
+    await book.claim(TABLE, 4, NOW)  # held while its edit is on its way
+    await book.swap_response(TABLE.chat, "help", 57, NOW)
+    assert await book.slot_showing(TABLE.chat, 56) == OTHER.key
+    assert await book.slot_showing(TABLE.chat, 55) == TABLE.key
+    assert await book.slot_showing(TABLE.chat, 57) is None  # a response, not a slot
+    assert await book.slot_showing(ChatRef("tg", "-1"), 55) is None
+
+
 async def test_an_older_version_is_refused(book: SlotBook) -> None:
     await book.place(TABLE, 55, 7)
     claim = await book.claim(TABLE, 6, NOW)

@@ -13,7 +13,6 @@ import redis.asyncio as aredis
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.client import DominoClient, build_client
 from adapters.discord.components import parse_custom_id
-from adapters.discord.deliver import Ledger
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, InteractionRecord, Json
 from tests.adapters.discord.gateway import Gateway, Person
 
@@ -43,11 +42,10 @@ class Bot:
         fake: FakeDiscord,
         core: Core,
         redis: aredis.Redis,
-        ledger: Ledger,
         people: list[Person],
         **options: Any,
     ) -> Bot:
-        client, adapter = build_client(core, redis, ledger, shard_ids=[0], shard_count=1, **options)
+        client, adapter = build_client(core, redis, shard_ids=[0], shard_count=1, **options)
         client.guild_ready_timeout = 0.01  # type: ignore[attr-defined]
         await client.login(TOKEN)
         gateway = Gateway(fake, client, GUILD_ID)

@@ -48,7 +48,7 @@ async def boot_bot(fake: FakeDiscord, redis_client: aredis.Redis, seed: int | No
     store = Store(redis_client)
     rng = random.Random(seed) if seed is not None else None
     core = Sessions(store, QuickSettings(), rng=rng)
-    return await Bot.boot(fake, core, redis_client, store, [ALICE, BOB, CAROL])
+    return await Bot.boot(fake, core, redis_client, [ALICE, BOB, CAROL])
 
 
 class Referee:

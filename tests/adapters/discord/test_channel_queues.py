@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 
-import discord
-
 from adapters.discord.channel_queues import ChannelQueues
 from bot.model.contract import ChatRef, Outbound, Screen, Show, Slot, SlotKind
 
@@ -23,13 +21,13 @@ async def test_versions_waiting_behind_an_edit_are_merged_into_the_newest() -> N
     first_sending = asyncio.Event()
     let_through = asyncio.Event()
 
-    async def send(outbound: Outbound, claimed: bool) -> None:
+    async def send(outbound: Outbound) -> None:
         assert isinstance(outbound, Show)
         first_sending.set()
         await let_through.wait()  # the channel is rate-limited for a while
         sent.append(outbound.version)
 
-    def refused(channel: str, outbound: Outbound, exc: discord.HTTPException) -> None:
+    def refused(outbound: Outbound, exc: Exception) -> None:
         raise AssertionError("nothing is refused here")
 
     queues = ChannelQueues(send, refused)

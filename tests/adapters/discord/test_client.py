@@ -7,7 +7,6 @@ import redis.asyncio as aredis
 
 from adapters.discord.client import build_client
 from bot.model.contract import ChatRef, Command, Screen, Show, Slot, SlotKind
-from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, GUILD_ID, THREAD_ID, Bot
@@ -15,7 +14,7 @@ from tests.adapters.discord.scripted import ScriptedCore
 
 
 async def boot(fake: FakeDiscord, core: ScriptedCore, redis: aredis.Redis, **kw: object) -> Bot:
-    return await Bot.boot(fake, core, redis, Store(redis), [ALICE, BOB], **kw)
+    return await Bot.boot(fake, core, redis, [ALICE, BOB], **kw)
 
 
 async def test_login_syncs_one_domino_group_globally(
@@ -148,8 +147,6 @@ async def test_lang_for_the_whole_chat_puts_chat_before_the_language(
 
 
 async def test_shard_ids_and_count_are_taken_as_given(redis_client: aredis.Redis) -> None:
-    client, _ = build_client(
-        ScriptedCore(), redis_client, Store(redis_client), shard_ids=[2, 3], shard_count=4
-    )
+    client, _ = build_client(ScriptedCore(), redis_client, shard_ids=[2, 3], shard_count=4)
     assert isinstance(client, discord.AutoShardedClient)
     assert client.shard_ids == [2, 3] and client.shard_count == 4

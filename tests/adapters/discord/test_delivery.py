@@ -21,7 +21,6 @@ from bot.model.contract import (
     Slot,
     SlotKind,
 )
-from bot.storage.store import Store
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, labels_of
@@ -61,6 +60,22 @@ async def test_an_older_version_never_overwrites_a_newer_one(
     await show_table(bot, core, Show(TABLE, table("version 5"), 5))
     await show_table(bot, core, Show(TABLE, table("version 4"), 4))
     assert table_message(fake)["content"] == "version 5"
+
+
+async def test_a_table_redrawn_as_a_press_s_reply_is_never_overwritten_by_an_older_edit(
+    bot: Bot,  # noqa: F811
+    fake: FakeDiscord,
+    core: ScriptedCore,  # noqa: F811
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Lobby: Alice"), 1))
+    core.answer = lambda inbound: [Answer("You joined"), Show(TABLE, table("Lobby: Alice, Bob"), 3)]
+    record = await bot.press_label(BOB, table_message(fake), "My tiles")
+    assert record.callbacks[0]["type"] == 7  # the table was redrawn as the reply
+    assert await bot.adapter.delivery.book.version_of(TABLE) == 3
+    await bot.adapter.delivery.carry_out([Show(TABLE, table("Lobby: Alice, Carol"), 2)])
+    await bot.adapter.drain()
+    assert table_message(fake)["content"] == "Lobby: Alice, Bob"
+    assert [e.via for e in fake.channel_events(CHANNEL_ID)] == ["channel", "callback"]
 
 
 async def ping_alice(bot: Bot, core: ScriptedCore) -> Slot:  # noqa: F811
@@ -141,9 +156,8 @@ async def test_a_rate_limit_is_waited_out(
 async def test_two_processes_never_leave_an_older_table_over_a_newer_one(
     fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
-    store = Store(redis_client)  # versions shown, and the edit lock, are in Redis
-    first = await Bot.boot(fake, ScriptedCore(), redis_client, store, [ALICE, BOB])
-    second = await Bot.boot(fake, ScriptedCore(), redis_client, store, [ALICE, BOB])
+    first = await Bot.boot(fake, ScriptedCore(), redis_client, [ALICE, BOB])
+    second = await Bot.boot(fake, ScriptedCore(), redis_client, [ALICE, BOB])
     try:
         await first.adapter.delivery.show(Show(TABLE, table("version 1"), 1))
         # The first process's next edit is held up by a rate limit...

@@ -29,7 +29,6 @@ from bot.model.contract import (
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
 from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of, labels_of, payloads_of
-from tests.adapters.discord.ledger import MemoryLedger
 from tests.adapters.discord.scripted import ScriptedCore
 
 GAME = "g1abcdef"
@@ -64,8 +63,7 @@ def core() -> ScriptedCore:
 async def bot(
     fake: FakeDiscord, core: ScriptedCore, redis_client: aredis.Redis
 ) -> AsyncIterator[Bot]:
-    ledger = MemoryLedger()
-    running = await Bot.boot(fake, core, redis_client, ledger, [ALICE, BOB])
+    running = await Bot.boot(fake, core, redis_client, [ALICE, BOB])
     try:
         yield running
     finally:
@@ -234,14 +232,13 @@ async def test_a_response_for_the_whole_channel_reaches_it_even_when_deferred(
 async def test_a_button_sent_before_a_restart_works_on_a_new_client(
     fake: FakeDiscord, redis_client: aredis.Redis
 ) -> None:
-    ledger = MemoryLedger()
     first_core = ScriptedCore()
-    first = await Bot.boot(fake, first_core, redis_client, ledger, [ALICE, BOB])
+    first = await Bot.boot(fake, first_core, redis_client, [ALICE, BOB])
     await show_table(first, first_core, Show(TABLE, table("Alice to move"), 1))
     await first.close()
 
     second_core = ScriptedCore(lambda inbound: [Answer("", False, hand("Your tiles", ["6-4"]))])
-    second = await Bot.boot(fake, second_core, redis_client, ledger, [ALICE, BOB])
+    second = await Bot.boot(fake, second_core, redis_client, [ALICE, BOB])
     try:
         record = await second.press_label(ALICE, table_message(fake), "My tiles")
         assert record.callbacks[0]["type"] == 4

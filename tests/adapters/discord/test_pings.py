@@ -66,7 +66,7 @@ def clock() -> Clock:
 async def bot(fake: FakeDiscord, redis_client: aredis.Redis, clock: Clock) -> AsyncIterator[Bot]:
     store = Store(redis_client)
     core = Sessions(store, TimedSettings(), clock=clock, rng=random.Random(7))
-    running = await Bot.boot(fake, core, redis_client, store, [ALICE, BOB], clock=clock)
+    running = await Bot.boot(fake, core, redis_client, [ALICE, BOB], clock=clock)
     try:
         yield running
     finally:

@@ -58,7 +58,7 @@ async def bot(fake: FakeDiscord, redis_client: aredis.Redis) -> AsyncIterator[Bo
     store = Store(redis_client)
     core = Sessions(store, WebSettings(), rng=random.Random(7))
     people = [ALICE, BOB, CAROL]
-    running = await Bot.boot(fake, core, redis_client, store, people, web=WebAddress(PAGE))
+    running = await Bot.boot(fake, core, redis_client, people, web=WebAddress(PAGE))
     try:
         yield running
     finally:
