@@ -75,12 +75,14 @@ class WebTable:
         deliver: Deliver = moves.drop,
         default_lang: str = "en",
         clock: Callable[[], float] = time.time,
+        pace_clock: Callable[[], float] = time.monotonic,
         static: Path = STATIC,
     ) -> None:
         self.core = core
         self.deliver = deliver
         self.default_lang = default_lang
         self.clock = clock
+        self.pace_clock = pace_clock  # what each socket's limiter counts its pace by
         self.static = static
         self.gate = Gate(secret, bot_token, clock)
         self.models = Models()
@@ -202,7 +204,7 @@ async def _resync(table: WebTable, page: Page, hello: frames.Hello, game: Game |
 async def _serve(table: WebTable, page: Page) -> None:
     """The page's frames until it goes: moves, acts and hellos again, each judged by
     the socket's limiter before it is read."""
-    limiter = Limiter()
+    limiter = Limiter(table.pace_clock)
     async for message in page.socket:
         verdict = limiter.judge()
         if verdict is Verdict.CLOSE:

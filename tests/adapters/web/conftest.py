@@ -107,13 +107,22 @@ class Tables:
     stores: list[Store] = field(default_factory=list)
     cluster: bool = False
 
-    async def worker(self, deliver: Deliver = drop) -> Worker:
+    async def worker(
+        self, deliver: Deliver = drop, pace_clock: Callable[[], float] = time.monotonic
+    ) -> Worker:
         client = connect(self.redis_url, cluster=self.cluster)
         store = Store(client)
         await store.tell_pages()
         self.stores.append(store)
         sessions = Sessions(store, QUICK)
-        table = WebTable(sessions, client, secret=SECRET, bot_token=BOT_TOKEN, deliver=deliver)
+        table = WebTable(
+            sessions,
+            client,
+            secret=SECRET,
+            bot_token=BOT_TOKEN,
+            deliver=deliver,
+            pace_clock=pace_clock,
+        )
         served = TestClient(TestServer(web_app(table)))
         await self.stack.enter_async_context(served)
         return Worker(sessions, table, served)
@@ -195,10 +204,13 @@ class Seated:
         return (await game_of(self.worker, self.chat)).version
 
 
-async def seated_page(tables: Tables, deliver: Deliver = drop) -> Seated:
+async def seated_page(
+    tables: Tables, deliver: Deliver = drop, pace_clock: Callable[[], float] = time.monotonic
+) -> Seated:
     """A table opened, ticked to seat 0's turn, and his page at that version (on a worker
-    whose host delivers what the core says to the chat with ``deliver``)."""
-    worker = await tables.worker(deliver)
+    whose host delivers what the core says to the chat with ``deliver``, its sockets'
+    pace counted by ``pace_clock``)."""
+    worker = await tables.worker(deliver, pace_clock)
     chat = await tables.open(worker)
     game = await until_my_turn(worker, chat)
     page = await worker.page(frames.Hello(ticket=ticket(chat)))
