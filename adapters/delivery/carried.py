@@ -2,9 +2,10 @@
 
 A press's other screens wait until the presser's own hand has been shown (see
 :meth:`.deliver.Deliverer.first`). Waiting for the hand's mailbox to empty instead let them
-wait for ever under load: while a write waits seconds for its turn in the bot's thirty a
-second, the same chat gets newer screens (a screen redrawn by the catch-up, the next
-turn's hand), its mailbox never empties, and the table of the press is never sent.
+wait for ever under load: while a write waits seconds for its turn in the bot-wide budget
+(Telegram's thirty a second), the same chat gets newer screens (a screen redrawn by the
+catch-up, the next turn's hand), its mailbox never empties, and the table of the press is
+never sent.
 
 A watch is taken on the entry now in a mailbox under a key; it ends once the worker has
 carried out (or given up on) the entry it then took under that key, a newer screen that

@@ -16,9 +16,9 @@ A turn is a plan: the request may leave later than its turn (the slot book is re
 first, the event loop is busy, the connection pool is full, a flood wait is waited
 out), and it reaches the platform at some moment between leaving and its answer. So the
 bot-wide limit is also *claimed* at the moment the request leaves: it may leave only
-while fewer than thirty writes are on their way or were answered within the last
-second. Any thirty-one writes the platform sees within one second would then include a
-last one that left while the other thirty counted, which cannot be.
+while fewer writes than the bot-wide rule's count (thirty on Telegram) are on their way
+or were answered within its period. Any one write more that the platform saw within
+that period would then have left while all the others counted, which cannot be.
 
 The log lives in memory for one process, or in Redis so that several webhook
 workers serving one bot share each chat's budget (:mod:`adapters.delivery.sharedlog`).
@@ -253,8 +253,8 @@ class Pacer:
     async def done(self, reservation: Reservation) -> None:
         """The write of a turn was answered, or none was made in it (its screen was shown
         by another worker meanwhile, or it was not needed): a turn no request left in
-        counts as no write, in the chat and bot-wide, or the bot's thirty writes a second
-        were spent on writes never made."""
+        counts as no write, in the chat and bot-wide, or the bot-wide budget would be
+        spent on writes never made."""
         now = self._clock.now()
         if not reservation.left:
             if reservation.bot_wide is not None:
