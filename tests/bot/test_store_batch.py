@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from pathlib import Path
 
+import pytest
 import redis.asyncio as aredis
 
 from bot.model.contract import ChatRef
+from bot.storage.connect import connect
 from bot.storage.store import GameWrite, Store, StoreUnavailable, TimerChange
 from tests.bot.stored import write
+from tests.bot.test_launch_eviction import own_redis
 
 ONE, TWO, THREE = ChatRef("tg", "-1001"), ChatRef("tg", "-1002"), ChatRef("tg", "-1003")
 
@@ -92,3 +97,32 @@ async def test_a_write_after_its_connection_was_lost_is_sent_again_on_a_new_one(
     assert written.ok
     stored = await store.load(ONE)
     assert stored is not None and stored.version == 2
+
+
+async def test_a_round_trip_with_no_answer_in_time_raises_store_unavailable_and_the_next_goes(
+    tmp_path: Path,
+) -> None:
+    # A server of its own: pausing the shared one would stall every other test.
+    with own_redis(tmp_path) as url:
+        store = Store(connect(url, timeout=0.5))
+        pauser = aredis.Redis.from_url(url)
+        try:
+            assert await write(store, ONE, {"id": "g1", "moves": [[0, "6-6"]]})
+            # Scripts wait while writes are paused; the pauser's own UNPAUSE does not.
+            await pauser.execute_command("CLIENT", "PAUSE", 10_000, "WRITE")
+            began = time.monotonic()
+            with pytest.raises(StoreUnavailable):
+                await store.write_game(ONE, GameWrite(1, "g1", '{"id":"g1"}', held="g1"))
+            # Given up after the client's timeout, not when the server answered at last.
+            assert time.monotonic() - began < 8.0
+            await pauser.execute_command("CLIENT", "UNPAUSE")
+            # The connection that timed out was dropped: the next round trip goes on a new
+            # one, and reads its own answer, not the one the server owed the old.
+            stale = await store.write_game(ONE, GameWrite(0, "g1", '{"id":"g1"}', held="g1"))
+            assert not stale.ok
+            assert await write(store, TWO, {"id": "g2", "moves": [[0, "5-5"]]})
+            stored = await store.load(TWO)
+            assert stored is not None and stored.doc["id"] == "g2"
+        finally:
+            await pauser.aclose()
+            await store.close()
