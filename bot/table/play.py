@@ -36,6 +36,10 @@ def finished_button(_: Translator) -> Decision:
     return refuse(_("That button is from a finished game."))
 
 
+def out_of_date(_: Translator) -> Decision:
+    return refuse(_("That button is out of date: use the new ones."))
+
+
 def seated(
     game: Game | None, game_id: str, user: UserRef, _: Translator
 ) -> tuple[GameDoc, State[Any], int] | Decision:
@@ -86,7 +90,7 @@ def press_move(
         return found
     doc, state, seat = found
     if counter != state.counter:
-        return refuse(_("That button is out of date: use the new ones."))
+        return out_of_date(_)
     return play_checked(doc, state, seat, move, translator=_, now=now, tempo=tempo)
 
 
@@ -131,15 +135,15 @@ def why_not(
     if refused is not None:
         return refused
     if counter != state.counter or tile not in state.hands[seat]:
-        return refuse(_("That button is out of date: use the new ones."))
-    why = why_unplayable(_, state, seat, tile)
-    return refuse(why or _("That button is out of date: use the new ones."))
+        return out_of_date(_)
+    return tile_refused(_, state, seat, tile)
 
 
-def why_unplayable(translator: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
-    """Why ``seat``, to move, cannot play ``tile`` now; ``None`` if he can."""
+def tile_refused(_: Translator, state: State[Any], seat: int, tile: Tile) -> Decision:
+    """The answer to ``seat``, to move, pressing a tile he holds that has no move: why it
+    cannot be played now; if it can, the button was drawn before it could."""
     refused = refusal(state, seat, tile)
-    return None if refused is None else unplayable(translator, refused)
+    return out_of_date(_) if refused is None else refuse(unplayable(_, refused))
 
 
 def not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
