@@ -78,26 +78,32 @@ class OutageSendLog:
         return claimed
 
     async def mark_done(self, reservation: Reservation, done: float) -> None:
-        if reservation.token in self._taken_here:
-            self._taken_here.discard(reservation.token)
+        if self._ended_here(reservation):
             await self._own.mark_done(reservation, done)
-            return
+        else:
+            await self._note_shared(reservation, done, "mark a send done")
+
+    async def release(self, reservation: Reservation) -> None:
+        if self._ended_here(reservation):
+            await self._own.release(reservation)
+        else:
+            await self._note_shared(reservation, None, "release an unused turn")
+
+    def _ended_here(self, reservation: Reservation) -> bool:
+        """Whether the turn was taken in this process's own log, where it ends now."""
+        if reservation.token not in self._taken_here:
+            return False
+        self._taken_here.discard(reservation.token)
+        return True
+
+    async def _note_shared(self, reservation: Reservation, done: float | None, what: str) -> None:
+        """Note in the shared log how a turn taken there ended (``done`` ``None``: unused),
+        now if it answers, else before the next claim."""
         self._unmarked.append((reservation, done))
         try:
             await self._mark_unmarked()
         except STORE_DOWN as err:
-            log.warning("could not mark a send done in the shared log (%s); later", err)
-
-    async def release(self, reservation: Reservation) -> None:
-        if reservation.token in self._taken_here:
-            self._taken_here.discard(reservation.token)
-            await self._own.release(reservation)
-            return
-        self._unmarked.append((reservation, None))
-        try:
-            await self._mark_unmarked()
-        except STORE_DOWN as err:
-            log.warning("could not release an unused turn in the shared log (%s); later", err)
+            log.warning("could not %s in the shared log (%s); later", what, err)
 
     async def _mark_unmarked(self) -> None:
         """Mark done what was answered, in order; what the store did not take stays."""

@@ -249,14 +249,14 @@ class Settings(BaseSettings):
     @field_validator("web_secret")
     @classmethod
     def _web_secret_length(cls, secret: SecretStr | None) -> SecretStr | None:
-        if secret is not None and len(secret.get_secret_value()) < WEB_SECRET_MIN:
-            raise Problem(
+        if secret is not None:
+            _long_enough(
+                secret.get_secret_value(),
+                WEB_SECRET_MIN,
                 N_(
                     "is %(length)d characters long: the web table's secret needs at least "
                     "%(least)d, or its links can be forged"
                 ),
-                length=len(secret.get_secret_value()),
-                least=WEB_SECRET_MIN,
             )
         return secret
 
@@ -268,15 +268,14 @@ class Settings(BaseSettings):
         given = secret.get_secret_value()
         if not _WEBHOOK_SECRET.fullmatch(given):
             raise Problem(N_("must be 1 to 256 characters: letters, digits, _ and -"))
-        if len(given) < WEBHOOK_SECRET_MIN:
-            raise Problem(
-                N_(
-                    "is %(length)d characters long: a webhook secret needs at least "
-                    "%(least)d, or it can be guessed"
-                ),
-                length=len(given),
-                least=WEBHOOK_SECRET_MIN,
-            )
+        _long_enough(
+            given,
+            WEBHOOK_SECRET_MIN,
+            N_(
+                "is %(length)d characters long: a webhook secret needs at least "
+                "%(least)d, or it can be guessed"
+            ),
+        )
         return secret
 
     @field_validator("default_lang")
@@ -340,6 +339,13 @@ class Settings(BaseSettings):
                     last=self.discord_shard_count - 1,
                 )
         return self
+
+
+def _long_enough(secret: str, least: int, too_short: str) -> None:
+    """Refuse a secret of fewer than ``least`` characters with ``too_short``, a catalog
+    text naming its ``length`` and the ``least`` it needs."""
+    if len(secret) < least:
+        raise Problem(too_short, length=len(secret), least=least)
 
 
 def _loopback(host: str | None) -> bool:

@@ -186,14 +186,22 @@ def leave(
         return refuse(_("You are not at this table."))
     if doc.status == RUNNING:
         return _resign(game, seat, translator=_, now=now, tempo=tempo)
-    seats = doc.seats[:seat] + doc.seats[seat + 1 :]
-    doc = doc.but(seats=seats)
-    if doc.host == user.key:
-        heir = next((s.user for s in seats if s.user is not None), None)
-        doc = doc.but(host=heir.key if heir is not None else None)
-    if not any(s.is_human for s in seats):
-        doc = match_steps.stop(doc, user.name)
-    return Decision(doc=doc)
+    return Decision(doc=unseated(host_passed(doc, user), seat, user.name))
+
+
+def host_passed(doc: GameDoc, user: UserRef) -> GameDoc:
+    """``doc`` with the host's part passed to the next person seated, if ``user`` had it."""
+    if doc.host != user.key:
+        return doc
+    heir = next((s.user for s in doc.seats if s.user is not None and s.user.key != user.key), None)
+    return doc.but(host=heir.key if heir is not None else None)
+
+
+def unseated(doc: GameDoc, seat: int, by: str | None) -> GameDoc:
+    """The lobby ``doc`` without ``seat``; one left with no person at it stops (``by``: who
+    stopped it)."""
+    doc = doc.but(seats=doc.seats[:seat] + doc.seats[seat + 1 :])
+    return doc if any(s.is_human for s in doc.seats) else match_steps.stop(doc, by)
 
 
 def _resign(game: Game, seat: int, *, translator: Translator, now: float, tempo: Tempo) -> Decision:

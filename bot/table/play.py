@@ -21,7 +21,7 @@ from bot.model.gamedoc import LOBBY, RUNNING, TIMED_OUT, GameDoc, Seat
 from bot.model.hand import hand_view, refusal
 from bot.model.table import table_view
 from bot.table import match_steps
-from bot.table.lobby import take_it_back
+from bot.table.lobby import host_passed, take_it_back, unseated
 from bot.table.match_steps import Step, Tempo
 from bot.views.hand import hand_popup
 from bot.views.i18n import Translator, line, text_line, translator
@@ -34,6 +34,10 @@ from engine import DominoError, IllegalMove, Move, State, Tile
 
 def finished_button(_: Translator) -> Decision:
     return refuse(_("That button is from a finished game."))
+
+
+def out_of_date(_: Translator) -> Decision:
+    return refuse(_("That button is out of date: use the new ones."))
 
 
 def seated(
@@ -86,7 +90,7 @@ def press_move(
         return found
     doc, state, seat = found
     if counter != state.counter:
-        return refuse(_("That button is out of date: use the new ones."))
+        return out_of_date(_)
     return play_checked(doc, state, seat, move, translator=_, now=now, tempo=tempo)
 
 
@@ -131,15 +135,15 @@ def why_not(
     if refused is not None:
         return refused
     if counter != state.counter or tile not in state.hands[seat]:
-        return refuse(_("That button is out of date: use the new ones."))
-    why = why_unplayable(_, state, seat, tile)
-    return refuse(why or _("That button is out of date: use the new ones."))
+        return out_of_date(_)
+    return tile_refused(_, state, seat, tile)
 
 
-def why_unplayable(translator: Translator, state: State[Any], seat: int, tile: Tile) -> str | None:
-    """Why ``seat``, to move, cannot play ``tile`` now; ``None`` if he can."""
+def tile_refused(_: Translator, state: State[Any], seat: int, tile: Tile) -> Decision:
+    """The answer to ``seat``, to move, pressing a tile he holds that has no move: why it
+    cannot be played now; if it can, the button was drawn before it could."""
     refused = refusal(state, seat, tile)
-    return None if refused is None else unplayable(translator, refused)
+    return out_of_date(_) if refused is None else refuse(unplayable(_, refused))
 
 
 def not_now(_: Translator, doc: GameDoc, state: State[Any], seat: int) -> Decision | None:
@@ -299,20 +303,12 @@ def forgotten(game: Game | None, user: UserRef, *, now: float, tempo: Tempo) -> 
     keeps nothing of him (no name, no place among the players to rate)."""
     if game is None or not game.doc.active:
         return Decision()
-    doc = game.doc
-    seat = doc.seat_of(user)
+    seat = game.doc.seat_of(user)
     if seat is None:
         return Decision()
-    if doc.host == user.key:
-        heir = next(
-            (s.user for s in doc.seats if s.user is not None and s.user.key != user.key), None
-        )
-        doc = doc.but(host=heir.key if heir is not None else None)
+    doc = host_passed(game.doc, user)
     if doc.status != RUNNING or game.state is None:
-        doc = doc.but(seats=doc.seats[:seat] + doc.seats[seat + 1 :])
-        if not any(s.is_human for s in doc.seats):
-            doc = match_steps.stop(doc, None)
-        return Decision(doc=doc)
+        return Decision(doc=unseated(doc, seat, None))
     doc = doc.with_seat(seat, Seat(computer=ai.DEFAULT_LEVEL, lang=doc.seats[seat].lang))
     _ = translator(doc.settings.lang)
     said = _("A player left and had his data deleted: a computer plays that seat now.")

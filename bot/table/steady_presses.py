@@ -13,10 +13,10 @@ from typing import Any
 
 import engine
 from bot.model.contract import Show, UserRef
-from bot.model.decision import Decision, Game, refuse
+from bot.model.decision import Decision, Game
 from bot.model.hand import hand_view
 from bot.table.match_steps import Tempo
-from bot.table.play import play_checked, seated, to_move, why_unplayable
+from bot.table.play import out_of_date, play_checked, seated, tile_refused, to_move
 from bot.table.updates import hand_of, hand_slot, linked_hand
 from bot.views.i18n import Translator
 from bot.views.steady_hand import TILE_KINDS, choice_screen, hand_version
@@ -44,14 +44,13 @@ def press_hand(
     assert game is not None
     doc, state, seat = found
     if hand != hand_version(state, seat):
-        return refuse(_("That button is out of date: use the new ones."))
+        return out_of_date(_)
     if tile is None:
         assert move is not None
         return play_checked(doc, state, seat, move, translator=_, now=now, tempo=tempo)
     choices = distinct_moves(state, tile)
     if not choices:
-        why = why_unplayable(_, state, seat, tile)
-        return refuse(why or _("That button is out of date: use the new ones."))
+        return tile_refused(_, state, seat, tile)
     if len(choices) == 1:
         return play_checked(doc, state, seat, choices[0], translator=_, now=now, tempo=tempo)
     screen = choice_screen(_, doc, hand_view(doc, state, seat), tile, choices, doc.chat)

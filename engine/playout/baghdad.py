@@ -19,7 +19,20 @@ from engine.moves import DONE as DONE_MOVE
 from engine.moves import DRAW as DRAW_MOVE
 from engine.moves import PASS as PASS_MOVE
 from engine.moves import Kind, Move
-from engine.playout.codes import BIT, DONE, DRAW, FIT, PASS, RECOVER, STEAL, lay, mask_of, tiles_of
+from engine.playout.codes import (
+    BIT,
+    DONE,
+    DRAW,
+    FIT,
+    PASS,
+    RECOVER,
+    STEAL,
+    lay,
+    mask_of,
+    tile_code,
+    tile_move,
+    tiles_of,
+)
 from engine.playout.sim import Outcome
 from engine.state import DealEnd, State
 from engine.tiles import BY_INDEX, Tile
@@ -252,10 +265,7 @@ class BaghdadSim:
             return Move.steal(BY_INDEX[THIEF_AT[self.left][self.right]])
         if code >= RECOVER:
             return Move.recover(*HANDCUFFS[BY_INDEX[code - RECOVER]])
-        tile, end = BY_INDEX[code >> 1], code & 1
-        if self.left < 0:
-            return Move.lead(tile, flip=bool(end))
-        return Move.play(tile, "R" if end else "L")
+        return tile_move(code, self.left >= 0)
 
     def code_of(self, move: Move) -> int:
         kind = move.kind
@@ -271,8 +281,4 @@ class BaghdadSim:
             return RECOVER + _THIEF_OF_CUFF_MOVE[(move.tile, move.second)].index
         if kind is not Kind.PLAY or move.tile is None or move.across:
             raise ValueError(f"{move} is not a move of baghdad")
-        if self.left < 0:
-            return move.tile.index * 2 + int(move.flip)
-        if move.end is None:
-            raise ValueError(f"{move} does not name its end")
-        return move.tile.index * 2 + (1 if move.end == "R" else 0)
+        return tile_code(move, self.left >= 0)

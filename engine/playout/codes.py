@@ -13,6 +13,7 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
+from engine.moves import Move
 from engine.tiles import BY_INDEX, MAX_PIPS, Tile
 
 DRAW: Final = 56
@@ -74,6 +75,25 @@ _SLICE_PIPS: Final = tuple(
 def play_code(tile: Tile, end: int) -> int:
     """``tile`` on L (``end`` 0) or R (1); the lead on an empty line (1 = flipped)."""
     return tile.index * 2 + end
+
+
+def tile_move(code: int, led: bool, *, across: bool = False) -> Move:
+    """The move a tile's code (:func:`play_code`) stands for: the lead on an empty line
+    (``led`` false), else the tile played on its end (``across``: laid across it)."""
+    tile, end = BY_INDEX[code >> 1], code & 1
+    if not led:
+        return Move.lead(tile, flip=bool(end))
+    return Move.play(tile, "R" if end else "L", across=across)
+
+
+def tile_code(move: Move, led: bool) -> int:
+    """The code of a lead or a play of a tile (a play names its end, the lead does not)."""
+    assert move.tile is not None
+    if not led:
+        return play_code(move.tile, int(move.flip))
+    if move.end is None:
+        raise ValueError(f"{move} does not name its end")
+    return play_code(move.tile, 1 if move.end == "R" else 0)
 
 
 def lay(left: int, right: int, tile: int, end: int) -> tuple[int, int]:

@@ -16,7 +16,18 @@ from typing import Any, Final
 from engine.errors import GameOver
 from engine.moves import PASS as PASS_MOVE
 from engine.moves import Kind, Move
-from engine.playout.codes import ACROSS_BASE, BIT, FIT, PASS, PIPS, mask_of, pips_in, tiles_of
+from engine.playout.codes import (
+    ACROSS_BASE,
+    BIT,
+    FIT,
+    PASS,
+    PIPS,
+    mask_of,
+    pips_in,
+    tile_code,
+    tile_move,
+    tiles_of,
+)
 from engine.playout.sim import Outcome
 from engine.state import DealEnd, State
 from engine.tiles import BY_INDEX
@@ -167,22 +178,14 @@ class GunsSim:
     def move_of(self, code: int) -> Move:
         if code == PASS:
             return PASS_MOVE
-        across = code >= ACROSS_BASE
-        if across:
-            code -= ACROSS_BASE
-        tile, end = BY_INDEX[code >> 1], code & 1
-        if not self.led:
-            return Move.lead(tile, flip=bool(end))
-        return Move.play(tile, "R" if end else "L", across=across)
+        if code >= ACROSS_BASE:
+            return tile_move(code - ACROSS_BASE, self.led, across=True)
+        return tile_move(code, self.led)
 
     def code_of(self, move: Move) -> int:
         if move.kind is Kind.PASS:
             return PASS
         if move.kind is not Kind.PLAY or move.tile is None:
             raise ValueError(f"{move} is not a move of three_guns")
-        if not self.led:
-            return move.tile.index * 2 + int(move.flip)
-        if move.end is None:
-            raise ValueError(f"{move} does not name its end")
-        code = move.tile.index * 2 + (1 if move.end == "R" else 0)
+        code = tile_code(move, self.led)
         return code + ACROSS_BASE if move.across else code

@@ -23,11 +23,12 @@ from engine.playout.codes import (
     lay,
     mask_of,
     pips_in,
-    play_code,
+    tile_code,
+    tile_move,
     tiles_of,
 )
 from engine.state import DealEnd, State
-from engine.tiles import BY_INDEX, Tile
+from engine.tiles import Tile
 from engine.variants.kozel_scoring import BLANK_DOUBLE_POINTS, OPENING_POINTS
 
 SUPPORTED: Final = ("tyaga", "kozel")
@@ -224,10 +225,7 @@ class Sim:
             return PASS_MOVE
         if code == DOUBLE:
             return Move.double(Tile(self.left, self.left), Tile(self.right, self.right))
-        tile, end = BY_INDEX[code >> 1], code & 1
-        if self.left < 0:
-            return Move.lead(tile, flip=bool(end))
-        return Move.play(tile, "R" if end else "L")
+        return tile_move(code, self.left >= 0)
 
     def code_of(self, move: Move) -> int:
         """The code of an engine move (a play names its end, except the lead)."""
@@ -239,11 +237,7 @@ class Sim:
             return DOUBLE
         if move.kind is not Kind.PLAY or move.tile is None or move.across:
             raise ValueError(f"{move} is not a move of {self.rules.variant}")
-        if self.left < 0:
-            return play_code(move.tile, int(move.flip))
-        if move.end is None:
-            raise ValueError(f"{move} does not name its end")
-        return play_code(move.tile, 1 if move.end == "R" else 0)
+        return tile_code(move, self.left >= 0)
 
     # -- possible worlds ----------------------------------------------------------
 

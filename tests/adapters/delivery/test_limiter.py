@@ -249,6 +249,22 @@ async def test_a_write_whose_claim_the_store_did_not_answer_does_not_leave(
     assert await send_log.claim(waiting, BOT_RULES, NOW + 0.5) == NOW + 1.5
 
 
+async def test_while_the_store_answers_how_a_turn_ended_reaches_the_shared_log(
+    redis_client: aredis.Redis,
+) -> None:
+    """A turn taken in the shared log and answered is spaced from there, one let go
+    unused holds nothing back: every worker sees both at once."""
+    shared = RedisSendLog(redis_client, lambda chat: f"test:sent:{{{chat}}}")
+    send_log = OutageSendLog(shared)
+    answered = await send_log.reserve("tg:42", PRIVATE_RULES, NOW)
+    await send_log.mark_done(answered, NOW + 2.5)
+    assert (await shared.reserve("tg:7", PRIVATE_RULES, NOW + 2.5)).at == NOW + 2.5
+    assert (await shared.reserve("tg:42", PRIVATE_RULES, NOW + 2.5)).at == NOW + 3.5
+    unused = await send_log.reserve("tg:9", PRIVATE_RULES, NOW)
+    await send_log.release(unused)
+    assert (await shared.reserve("tg:9", PRIVATE_RULES, NOW + 0.5)).at == NOW + 0.5
+
+
 async def test_the_shared_log_runs_on_the_embedded_server(tmp_path: Path) -> None:
     """A bot given a token but no ``REDIS_URL`` keeps its send log on the embedded
     server, an older Redis than the one the other tests use: a write's whole life,
