@@ -61,7 +61,7 @@ class DiscordMessages:
         channel = self.client.get_partial_messageable(channel_of(chat))
         return channel.get_partial_message(message_id)
 
-    async def _write(
+    async def write(
         self, turns: SendTurns, call: Callable[[], Awaitable[object]], in_chat: bool = True
     ) -> object:
         await turns.spend(in_chat)
@@ -81,7 +81,7 @@ class DiscordMessages:
         channel = self.client.get_partial_messageable(channel_of(chat))
         kwargs = render(screen, notify=notify).send_kwargs()
         with in_delivery_terms():
-            sent = await self._write(turns, lambda: channel.send(**kwargs))
+            sent = await self.write(turns, lambda: channel.send(**kwargs))
         assert isinstance(sent, discord.Message)
         return sent.id
 
@@ -92,7 +92,7 @@ class DiscordMessages:
         kwargs = render(screen).edit_kwargs()
         with in_delivery_terms():
             try:
-                await self._write(turns, lambda: message.edit(**kwargs))
+                await self.write(turns, lambda: message.edit(**kwargs))
             except discord.NotFound:
                 return Edited.GONE
         return Edited.DONE
@@ -101,7 +101,7 @@ class DiscordMessages:
         message = self._message(chat, message_id)
         with in_delivery_terms():
             try:
-                await self._write(turns, message.delete, in_chat=False)
+                await self.write(turns, message.delete, in_chat=False)
             except discord.NotFound:
                 return True  # gone already: not the slot's to show any more
             except discord.Forbidden:
