@@ -33,6 +33,7 @@ from bot.model.contract import ChatRef
 log = logging.getLogger(__name__)
 
 TICK_INTERVAL = 0.5  # seconds between looks at due deadlines
+DRAIN_SECONDS = 10.0  # at shutdown, how long queued channel messages may still go out
 
 
 def intents() -> discord.Intents:
@@ -210,7 +211,10 @@ async def run_discord(
             stop_event.set()
             stopping.cancel()
             await timers
-            await adapter.drain()
+            try:  # what is still queued then is noted, for the next process to send
+                await asyncio.wait_for(adapter.drain(), DRAIN_SECONDS)
+            except TimeoutError:
+                log.warning("stopping with channel messages still queued")
             await adapter.delivery.close()
             await client.close()
             if liveness is not None:

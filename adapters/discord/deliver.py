@@ -198,7 +198,9 @@ class Delivery:
     # -- slots ------------------------------------------------------------------
 
     async def show(self, show: Show) -> None:
-        """Show a screen in its slot, unless a newer version of it is shown."""
+        """Show a screen in its slot now, unless a newer version of it is shown: a hand
+        pushed, a ping held, a channel's slot shown outside its mailbox and budget (what
+        goes to a channel is otherwise :meth:`carry_out`'s, through the deliverer)."""
         if show.slot.kind is SlotKind.HAND:
             await self.push_hand(show)
             return

@@ -64,6 +64,8 @@ class DiscordMessages:
     async def write(
         self, turns: SendTurns, call: Callable[[], Awaitable[object]], in_chat: bool = True
     ) -> object:
+        """Make ``call`` in its turn of the channel's budget (``in_chat``: a message in the
+        channel; else counted bot-wide alone, as a deletion is)."""
         await turns.spend(in_chat)
         await self.hold_on()
         return await turns.within(call)
