@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Iterator
 import discord
 
 from adapters.delivery.limiter import SendTurns
-from adapters.delivery.transport import Edited, NoPermission, Refused
+from adapters.delivery.transport import Edited, NewMessage, NoPermission, Refused
 from adapters.discord.render import render
 from bot.model.contract import ChatRef, Screen
 
@@ -70,18 +70,11 @@ class DiscordMessages:
         await self.hold_on()
         return await turns.within(call)
 
-    async def send(
-        self,
-        chat: ChatRef,
-        screen: Screen,
-        turns: SendTurns,
-        *,
-        notify: bool,
-        on_picture: Callable[[int], Awaitable[None]] | None = None,
-    ) -> int:
-        """A new message; its picture is an attachment of it, never a message of its own."""
-        channel = self.client.get_partial_messageable(channel_of(chat))
-        kwargs = render(screen, notify=notify).send_kwargs()
+    async def send(self, message: NewMessage, turns: SendTurns) -> int:
+        """A new message; its picture is an attachment of it, never a message of its own
+        (a reply is a message like any other: a channel's slots reply to nothing)."""
+        channel = self.client.get_partial_messageable(channel_of(message.chat))
+        kwargs = render(message.screen, notify=message.notify).send_kwargs()
         with in_delivery_terms():
             sent = await self.write(turns, lambda: channel.send(**kwargs))
         assert isinstance(sent, discord.Message)
