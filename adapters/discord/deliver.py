@@ -162,6 +162,10 @@ class Delivery:
             await self.deliverer.drain()
 
     async def close(self) -> None:
+        """Stop, whatever is still queued (noted, for another process to show)."""
+        for task in list(self._pushing):
+            task.cancel()
+        await asyncio.gather(*list(self._pushing), return_exceptions=True)
         await self.deliverer.close()
 
     async def look_behind(self) -> None:
