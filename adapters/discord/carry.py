@@ -29,36 +29,14 @@ from adapters.delivery.transport import Sent
 from adapters.discord.budget import DISCORD
 from adapters.discord.render import PLATFORM, render
 from adapters.discord.transport import DiscordMessages, channel_of, in_delivery_terms
-from bot.model.contract import (
-    Answer,
-    ChatRef,
-    Delete,
-    Document,
-    Notice,
-    Outbound,
-    Response,
-    Show,
-    SlotKind,
-    UserRef,
-)
+from bot.model.contract import Answer, ChatRef, Delete, Document, Show, UserRef
 
 DIRECT = "@"  # a direct-messages chat's id: this mark, then the user's id
-
-# Slots addressed to one player: on Discord, his hand and ping, never channel messages.
-PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
 
 
 def direct_chat(user: UserRef) -> ChatRef:
     """The chat of ``user``'s direct messages with the bot."""
     return ChatRef(PLATFORM, DIRECT + user.user_id)
-
-
-def channel_bound(outbound: Outbound) -> bool:
-    """Whether ``outbound`` goes to a channel (or a person's direct messages) by the
-    channel's own routes, in the channel's budget: all but hands, pings and answers."""
-    if isinstance(outbound, Show | Delete):
-        return outbound.slot.kind not in PERSONAL
-    return isinstance(outbound, Notice | Response | Document)
 
 
 class DiscordCarrier:

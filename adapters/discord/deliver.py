@@ -35,7 +35,7 @@ from adapters.delivery.deliver import Deliverer
 from adapters.delivery.limiter import UNPACED
 from adapters.delivery.mailbox import Mail
 from adapters.delivery.wiring import Wiring
-from adapters.discord.carry import PERSONAL, DiscordCarrier, channel_bound
+from adapters.discord.carry import DiscordCarrier
 from adapters.discord.messages import (
     HandToken,
     HandTokens,
@@ -53,7 +53,10 @@ from bot.model.contract import (
     Answer,
     ChatRef,
     Delete,
+    Document,
+    Notice,
     Outbound,
+    Response,
     Show,
     Slot,
     SlotKind,
@@ -69,6 +72,18 @@ log = logging.getLogger(__name__)
 STALE_HAND = N_(
     "Your tiles shown earlier can no longer be updated: press \u201cMy tiles\u201d on the table."
 )
+
+
+# Slots addressed to one player: on Discord, his hand and ping, never channel messages.
+PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
+
+
+def channel_bound(outbound: Outbound) -> bool:
+    """Whether ``outbound`` goes to a channel (or a person's direct messages) by the
+    channel's own routes, in the channel's budget: all but hands, pings and answers."""
+    if isinstance(outbound, Show | Delete):
+        return outbound.slot.kind not in PERSONAL
+    return isinstance(outbound, Notice | Response | Document)
 
 
 class Delivery:
