@@ -34,6 +34,7 @@ from adapters.delivery.transport import (
     STORE_DOWN,
     Edited,
     Messages,
+    NewMessage,
     NoPermission,
     Refused,
 )
@@ -146,13 +147,13 @@ class SlotShower:
         the screen is sent again once the store is back, and a copy no record names
         would stay above it for good, one more table the players see."""
         slot = show.slot
-        sent = await self.messages.send(
+        placed = NewMessage(
             slot.chat,
             show.screen,
-            turns,
-            notify=notify,
+            notify,
             on_picture=lambda message_id: self._place_picture(slot, message_id, turns),
         )
+        sent = await self.messages.send(placed, turns)
         try:
             await self.book.place(slot, sent, show.version)
         except STORE_DOWN:

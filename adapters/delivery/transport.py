@@ -15,6 +15,7 @@ must act on reaches it as one of the errors below.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
@@ -53,6 +54,19 @@ class Edited(Enum):
     OTHER_KIND = "other kind"  # a picture cannot become text by an edit, nor text a picture
 
 
+@dataclass(frozen=True, slots=True)
+class NewMessage:
+    """A message to send: ``screen`` in ``chat``, notifying its members or not, in reply to
+    the message ``reply_to``; a picture the platform sends as a message of its own above
+    the text is told to ``on_picture`` first."""
+
+    chat: ChatRef
+    screen: Screen
+    notify: bool = False
+    reply_to: int | None = None
+    on_picture: Callable[[int], Awaitable[None]] | None = None
+
+
 class Messages(Protocol):
     """A platform's messages, as slots are shown through them; each write waits for its
     turn in ``turns``, and raises :class:`ChatUnreachable`, :class:`NoPermission` or
@@ -62,17 +76,8 @@ class Messages(Protocol):
     """Set by the slot shower: awaited before each attempt of a write (after a "retry
     after" waited out), which raises if the screen is no longer the newest."""
 
-    async def send(
-        self,
-        chat: ChatRef,
-        screen: Screen,
-        turns: SendTurns,
-        *,
-        notify: bool,
-        on_picture: Callable[[int], Awaitable[None]] | None = None,
-    ) -> int:
-        """Send ``screen`` as a new message, its id returned; a picture sent as a message
-        of its own above the text is told to ``on_picture`` first."""
+    async def send(self, message: NewMessage, turns: SendTurns) -> int:
+        """Send the message, its id returned."""
         ...
 
     async def edit(

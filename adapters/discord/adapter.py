@@ -17,7 +17,6 @@ from typing import Any, Protocol
 
 import discord
 
-from adapters.delivery.transport import NoPermission, Refused
 from adapters.discord.components import ButtonKind, ParsedId
 from adapters.discord.deliver import Delivery
 from adapters.discord.messages import HandToken
@@ -158,6 +157,7 @@ class DiscordAdapter:
         send the pings that fell due."""
         with self._tracked():
             await self.delivery.carry_out(await self.core.tick(PLATFORM))
+            await self.delivery.look_behind()
             now = self.delivery.messages.clock()
             if self.delivery.refused and now - self._refused_tried >= self.retry_refused_after:
                 self._refused_tried = now
@@ -184,10 +184,10 @@ class DiscordAdapter:
     async def drain(self, *, channels: bool = True) -> None:
         """Wait until every interaction being served is done and, with ``channels``,
         every channel's queued messages are sent (tests, shutdown)."""
-        while self._busy or (channels and self.delivery.queues.busy):
+        while self._busy or (channels and self.delivery.busy):
             await asyncio.gather(*list(self._busy), return_exceptions=True)
             if channels:
-                await self.delivery.queues.drain()
+                await self.delivery.drain()
 
     # -- serving one interaction ----------------------------------------------------------
 
@@ -232,12 +232,7 @@ class DiscordAdapter:
                 self.delivery.note_shown(reply.used)
             if reply.mode is Mode.PUBLIC and sent.message_id is None and reply.used is not None:
                 # Deferred privately: the public message goes to the channel the usual way.
-                try:
-                    await self.delivery.show(reply.used)
-                except (NoPermission, Refused, discord.HTTPException) as exc:
-                    log.warning("Discord refused a command's message: %s", exc)
-                    if isinstance(exc, NoPermission):
-                        self.delivery.refused.keep(reply.used)
+                rest.insert(0, reply.used)
             if (
                 reply.posted is not None
                 and not sent.failed

@@ -14,7 +14,9 @@ import discord
 import redis.asyncio as aredis
 from discord import app_commands
 
-from adapters.delivery.slots import RedisSlotBook
+from adapters.delivery.catchup import CatchUp
+from adapters.delivery.clock import Clock
+from adapters.delivery.wiring import redis_wiring
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.commands import build_group
 from adapters.discord.components import GameItem, is_on_message, parse_custom_id, receive
@@ -27,11 +29,11 @@ from adapters.discord.web_links import WebLinked, page_delivery
 from adapters.web_address import PageDeliveries, WebAddress, web_address
 from bot.app.config import Settings
 from bot.model.contract import ChatRef
-from bot.storage import keys
 
 log = logging.getLogger(__name__)
 
 TICK_INTERVAL = 0.5  # seconds between looks at due deadlines
+DRAIN_SECONDS = 10.0  # at shutdown, how long queued channel messages may still go out
 
 
 def intents() -> discord.Intents:
@@ -128,18 +130,31 @@ def build_client(
     shard_ids: list[int] | None = None,
     shard_count: int | None = None,
     clock: Callable[[], float] = time.time,
+    pacing: Clock | None = None,
     web: WebAddress | None = None,
     **options: Any,
 ) -> tuple[DominoClient, DiscordAdapter]:
     """A client wired to the core, not yet logged in; ``clock`` tells token ages and
-    when held pings fall due; ``web``: where the buttons that open the web table lead."""
+    when held pings fall due, ``pacing`` (the system's by default) is what the channels'
+    send budget waits by; ``web``: where the buttons that open the web table lead. Its
+    runner starts and stops the process's liveness key (``adapter.delivery.liveness``)."""
     client = DominoClient(
         guild_id=guild_id, shard_ids=shard_ids, shard_count=shard_count, **options
     )
     messages = HandTokens(redis, clock=clock)
-    book = RedisSlotBook(redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)))
-    delivery = Delivery(client, messages, book, Pings(redis, clock=clock))
-    adapter = DiscordAdapter(core if web is None else WebLinked(core, web), delivery)
+    wiring = redis_wiring(redis, PLATFORM, pacing, wall=time.time)
+    delivery = Delivery(client, messages, wiring, Pings(redis, clock=clock))
+    linked = core if web is None else WebLinked(core, web)
+    adapter = DiscordAdapter(linked, delivery)
+    if wiring.pending is not None:
+        delivery.catch_up = CatchUp(
+            wiring.pending,
+            wiring.book,
+            linked.redraw,
+            delivery.submit,
+            wiring.outbox,
+            delivery.deliverer.resend,
+        )
     core.tables_on_demand(PLATFORM)  # /domino table posts the live table (see respond)
     client.attach(adapter)
     return client, adapter
@@ -181,6 +196,9 @@ async def run_discord(
     )
     if pages is not None:
         pages[PLATFORM] = page_delivery(adapter, web_address(settings))
+    liveness = adapter.delivery.liveness
+    if liveness is not None:
+        await liveness.start()  # before any hold or turn names this process
     async with client:
         gateway = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
         timers = asyncio.create_task(
@@ -193,8 +211,14 @@ async def run_discord(
             stop_event.set()
             stopping.cancel()
             await timers
-            await adapter.drain()
+            try:  # what is still queued then is noted, for the next process to send
+                await asyncio.wait_for(adapter.drain(), DRAIN_SECONDS)
+            except TimeoutError:
+                log.warning("stopping with channel messages still queued")
+            await adapter.delivery.close()
             await client.close()
+            if liveness is not None:
+                await liveness.stop()
             (ended,) = await asyncio.gather(gateway, return_exceptions=True)
         if isinstance(ended, BaseException):
             raise ended

@@ -1,39 +1,41 @@
 """Carrying out the core's instructions over Discord's REST API, outside any
-interaction: table and lobby edits, pings (held back, see
-:mod:`adapters.discord.pings`), summaries, notices, files, and hands pushed
-through a still-valid interaction token.
+interaction: what goes to a channel through the delivery layer's deliverer, hands and
+pings by their own routes.
 
-A channel's slots (the table, the lobby, the summaries) are shown by the delivery
-layer's slot shower (:class:`adapters.delivery.showing.SlotShower`) over the channel's
-messages (:class:`adapters.discord.transport.DiscordMessages`), recorded in the shared
-slot book: a slot's message is edited in place, an older version never overwrites a
-newer one, a table posted anew (``renew``) is sent first and its older message deleted
-after, or cut to its first line where Discord refuses the delete. A hand and a ping
-claim their versions in the same book. What goes to a channel waits in that channel's
-queue (:mod:`adapters.discord.channel_queues`), never in front of a hand: hands are
-pushed at once, channel messages in order. A failed call is logged and the next
-instruction still runs.
+A channel's slots (the table, the lobby, the summaries) and its one-off messages (notices,
+responses, files) go through the shared :class:`adapters.delivery.deliver.Deliverer`
+over Discord's transport (:class:`adapters.discord.carry.DiscordCarrier`): one mailbox
+per channel, paced by Discord's send budget, a burst of versions of a slot merged into
+the newest, a 429 or a server error tried again, the screens and messages queued noted
+in Redis so that another process shows and sends them should this one die (caught up by
+:attr:`Delivery.catch_up`, run on the timer rounds). A screen Discord refused for a
+missing permission is kept (:class:`adapters.discord.permissions.Refused`) and shown
+once the permission is back.
+
+A player's hand is pushed at once through a still-valid interaction token, outside any
+channel's budget, so it never waits behind a channel's edits; a ping is held back (see
+:mod:`adapters.discord.pings`). A hand and a ping claim their versions in the same slot
+book as the channel's slots. A failed call is logged and the next instruction still runs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import discord
 from discord.http import handle_message_parameters
 
-from adapters.delivery.clock import Clock, SystemClock
+from adapters.delivery.catchup import STORE_DOWN, CatchUp
+from adapters.delivery.deliver import Deliverer
 from adapters.delivery.limiter import UNPACED
-from adapters.delivery.showing import SlotShower
-from adapters.delivery.slots import SlotBook
-from adapters.delivery.transport import NoPermission
-from adapters.discord.channel_queues import ChannelQueues, channel_bound
+from adapters.delivery.mailbox import Mail
+from adapters.delivery.wiring import Wiring
+from adapters.discord.carry import DiscordCarrier
 from adapters.discord.messages import (
     HandToken,
     HandTokens,
@@ -45,7 +47,7 @@ from adapters.discord.messages import (
 from adapters.discord.permissions import Refused
 from adapters.discord.pings import Pings, addressed
 from adapters.discord.render import escape, render
-from adapters.discord.transport import DiscordMessages, channel_of, in_delivery_terms
+from adapters.discord.transport import channel_of
 from adapters.pings import HeldPing
 from bot.model.contract import (
     Answer,
@@ -58,6 +60,7 @@ from bot.model.contract import (
     Show,
     Slot,
     SlotKind,
+    Unreachable,
     UserRef,
 )
 from bot.views.hand import replaced_hand_screen
@@ -70,31 +73,49 @@ STALE_HAND = N_(
     "Your tiles shown earlier can no longer be updated: press \u201cMy tiles\u201d on the table."
 )
 
-# Slots addressed to one player: the core names his private chat.
-_PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
+
+# Slots addressed to one player: on Discord, his hand and ping, never channel messages.
+PERSONAL = frozenset({SlotKind.HAND, SlotKind.PING})
+
+
+def channel_bound(outbound: Outbound) -> bool:
+    """Whether ``outbound`` goes to a channel (or a person's direct messages) by the
+    channel's own routes, in the channel's budget: all but hands, pings and answers."""
+    if isinstance(outbound, Show | Delete):
+        return outbound.slot.kind not in PERSONAL
+    return isinstance(outbound, Notice | Response | Document)
 
 
 class Delivery:
-    """Sends and edits messages for slots, notices and files; ``book`` records which
-    message shows each slot at which version."""
+    """Carries out the core's instructions: a channel's through the deliverer, hands and
+    pings at once; ``book`` records which message shows each slot at which version."""
 
     def __init__(
-        self,
-        client: discord.Client,
-        messages: HandTokens,
-        book: SlotBook,
-        pings: Pings,
-        clock: Clock | None = None,
+        self, client: discord.Client, messages: HandTokens, wiring: Wiring, pings: Pings
     ) -> None:
         self.client = client
         self.messages = messages
-        self.book = book
+        self.book = wiring.book
         self.pings = pings
-        self.shower = SlotShower(
-            DiscordMessages(client), book, clock or SystemClock(), lambda show: False
+        self.liveness = wiring.liveness  # started and stopped by the process's runner
+        self.carrier = DiscordCarrier(
+            client, wiring.book, wiring.clock, self.note_shown, self._deleted
         )
+        self.shower = self.carrier.shower
+        self.deliverer = Deliverer(
+            self.carrier,
+            wiring.send_log,
+            wiring.clock,
+            _nobody_unreachable,
+            pending=wiring.pending,
+            outbox=wiring.outbox,
+            keep_refused=self._keep_refused,
+        )
+        # Set once the core is known (see :func:`adapters.discord.client.build_client`).
+        self.catch_up: CatchUp | None = None
+        self._caught_up = False  # every table has been looked at once
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.queues = ChannelQueues(self._send_queued, self._on_refused)
+        self._pushing: set[asyncio.Task[None]] = set()  # hands and pings submitted, not awaited
         self.refused = Refused()
         self._last_shown: dict[str, Show] = {}  # slot key -> the newest screen shown in it
 
@@ -120,17 +141,17 @@ class Delivery:
         """The chat a slot's message goes to. Hands and pings are addressed to a
         player's private chat; on Discord they belong in the game's channel, which
         the slot names."""
-        if slot.kind not in _PERSONAL:
+        if slot.kind not in PERSONAL:
             return slot.chat
         return slot.table
 
     async def carry_out(self, outbounds: Iterable[Outbound]) -> None:
-        """Push hands and hold pings now; queue what goes to a channel in its queue,
-        so no hand waits for a channel's edits (see :mod:`adapters.discord.channel_queues`)."""
+        """Queue what goes to a channel in its mailbox, then push hands and hold pings
+        now, so no hand waits for a channel's edits."""
+        outbounds = list(outbounds)
+        self.deliverer.submit([o for o in outbounds if channel_bound(o)])
         for outbound in outbounds:
-            channel = channel_bound(outbound)
-            if channel is not None:
-                self.queues.put(channel, outbound)
+            if channel_bound(outbound):
                 continue
             try:
                 await self._one(outbound)
@@ -139,42 +160,73 @@ class Delivery:
             except Exception:  # one failure (Redis, a bad screen) must not stop the rest
                 log.exception("could not carry out %s", type(outbound).__name__)
 
-    def _on_refused(self, outbound: Outbound, exc: Exception) -> None:
-        if isinstance(exc, NoPermission) and isinstance(outbound, Show):
-            self.refused.keep(outbound)  # a missing permission: shown once it is back
+    def submit(self, outbounds: Sequence[Outbound]) -> None:
+        """:meth:`carry_out` without waiting for the hands (catch-up's redraws)."""
+        task = asyncio.create_task(self.carry_out(outbounds))
+        self._pushing.add(task)
+        task.add_done_callback(self._pushing.discard)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._pushing) or not self.deliverer.idle
+
+    async def drain(self) -> None:
+        """Wait until every mailbox is empty and every hand submitted is pushed."""
+        while self.busy:
+            await asyncio.gather(*list(self._pushing), return_exceptions=True)
+            await self.deliverer.drain()
+
+    async def close(self) -> None:
+        """Stop, whatever is still queued (noted, for another process to show)."""
+        for task in list(self._pushing):
+            task.cancel()
+        await asyncio.gather(*list(self._pushing), return_exceptions=True)
+        await self.deliverer.close()
+
+    async def look_behind(self) -> None:
+        """Bring the tables due for a look up to what the store says (every table, the
+        first time): what a process that died had queued is shown and sent."""
+        if self.catch_up is None:
+            return
+        try:
+            if self._caught_up:
+                await self.catch_up.poll()
+            else:
+                behind = await self.catch_up.on_start()
+                log.info("on start, %d tables were behind the store", behind)
+                self._caught_up = True
+        except STORE_DOWN as err:
+            log.warning("cannot bring tables up to date while the store is down (%s)", err)
+
+    def _keep_refused(self, item: Mail) -> None:
+        if isinstance(item, Show):
+            self.refused.keep(item)  # a missing permission: shown once it is back
 
     def show_refused(self, chat: ChatRef | None = None) -> None:
         """Queue again what Discord refused for a missing permission (in ``chat``)."""
-        for show in self.refused.take(chat):
-            self.queues.put(show.slot.chat.key, show)
-
-    async def _send_queued(self, outbound: Outbound) -> None:
-        await self._one(outbound)
+        self.deliverer.submit(self.refused.take(chat))
 
     async def _one(self, outbound: Outbound) -> None:
         if isinstance(outbound, Show):
             await self.show(outbound)
         elif isinstance(outbound, Delete):
             await self.delete(outbound)
-        elif isinstance(outbound, Notice | Response):
-            await self.notice(outbound)
-        elif isinstance(outbound, Document):
-            await self.document(outbound)
         elif isinstance(outbound, Answer):
             log.debug("an answer with no interaction to answer is dropped")
 
     # -- slots ------------------------------------------------------------------
 
     async def show(self, show: Show) -> None:
-        """Show a screen in its slot, unless a newer version of it is shown."""
+        """Show a screen in its slot now, unless a newer version of it is shown: a hand
+        pushed, a ping held, a channel's slot shown outside its mailbox and budget (what
+        goes to a channel is otherwise :meth:`carry_out`'s, through the deliverer)."""
         if show.slot.kind is SlotKind.HAND:
             await self.push_hand(show)
             return
         if show.slot.kind is SlotKind.PING:
             await self.hold_ping(show)
             return
-        await self.shower.show(show, UNPACED)
-        self.note_shown(show)
+        await self.carrier.show(show)
 
     def newest_shown(self, show: Show) -> Show:
         """``show``, or the newer screen of its slot this process has shown since it was
@@ -196,7 +248,7 @@ class Delivery:
         """Post ``show`` again in a slot whose message someone deleted: as a new message,
         whatever version the slot was last said to show."""
         await self.book.forget(show.slot)
-        self.queues.put(show.slot.chat.key, replace(show, renew=False))
+        self.deliverer.submit([replace(show, renew=False)])
 
     async def retire(self, show: Show, older: int) -> None:
         """Delete the message ``show``'s slot had before it was posted anew, or cut it to
@@ -217,8 +269,10 @@ class Delivery:
                 if sent is not None:
                     await self._delete_message(sent)
             return
-        await self.shower.delete(delete, UNPACED)
-        self._last_shown.pop(slot.key, None)
+        await self.carrier.delete(delete)
+
+    def _deleted(self, delete: Delete) -> None:
+        self._last_shown.pop(delete.slot.key, None)
 
     async def _delete_message(self, placed: PlacedMessage) -> None:
         with contextlib.suppress(discord.NotFound):
@@ -322,16 +376,7 @@ class Delivery:
         except discord.HTTPException as exc:
             log.info("could not retire an older hand: %s", exc)
 
-    # -- one-off messages -------------------------------------------------------------
 
-    async def notice(self, notice: Notice | Response) -> None:
-        channel = self.client.get_partial_messageable(channel_of(notice.chat))
-        with in_delivery_terms():
-            await channel.send(**render(notice.screen).send_kwargs())
-
-    async def document(self, document: Document) -> None:
-        channel = self.client.get_partial_messageable(channel_of(document.chat))
-        upload = discord.File(io.BytesIO(document.data), filename=document.filename)
-        caption = discord.utils.escape_markdown(document.caption) if document.caption else None
-        with in_delivery_terms():
-            await channel.send(content=caption, file=upload)
+async def _nobody_unreachable(event: Unreachable) -> list[Outbound]:
+    """Discord never says a person cannot be reached: a hand has no chat of its own."""
+    return []

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Iterator
 import discord
 
 from adapters.delivery.limiter import SendTurns
-from adapters.delivery.transport import Edited, NoPermission, Refused
+from adapters.delivery.transport import Edited, NewMessage, NoPermission, Refused
 from adapters.discord.render import render
 from bot.model.contract import ChatRef, Screen
 
@@ -61,27 +61,22 @@ class DiscordMessages:
         channel = self.client.get_partial_messageable(channel_of(chat))
         return channel.get_partial_message(message_id)
 
-    async def _write(
+    async def write(
         self, turns: SendTurns, call: Callable[[], Awaitable[object]], in_chat: bool = True
     ) -> object:
+        """Make ``call`` in its turn of the channel's budget (``in_chat``: a message in the
+        channel; else counted bot-wide alone, as a deletion is)."""
         await turns.spend(in_chat)
         await self.hold_on()
         return await turns.within(call)
 
-    async def send(
-        self,
-        chat: ChatRef,
-        screen: Screen,
-        turns: SendTurns,
-        *,
-        notify: bool,
-        on_picture: Callable[[int], Awaitable[None]] | None = None,
-    ) -> int:
-        """A new message; its picture is an attachment of it, never a message of its own."""
-        channel = self.client.get_partial_messageable(channel_of(chat))
-        kwargs = render(screen, notify=notify).send_kwargs()
+    async def send(self, message: NewMessage, turns: SendTurns) -> int:
+        """A new message; its picture is an attachment of it, never a message of its own
+        (a reply is a message like any other: a channel's slots reply to nothing)."""
+        channel = self.client.get_partial_messageable(channel_of(message.chat))
+        kwargs = render(message.screen, notify=message.notify).send_kwargs()
         with in_delivery_terms():
-            sent = await self._write(turns, lambda: channel.send(**kwargs))
+            sent = await self.write(turns, lambda: channel.send(**kwargs))
         assert isinstance(sent, discord.Message)
         return sent.id
 
@@ -92,7 +87,7 @@ class DiscordMessages:
         kwargs = render(screen).edit_kwargs()
         with in_delivery_terms():
             try:
-                await self._write(turns, lambda: message.edit(**kwargs))
+                await self.write(turns, lambda: message.edit(**kwargs))
             except discord.NotFound:
                 return Edited.GONE
         return Edited.DONE
@@ -101,7 +96,7 @@ class DiscordMessages:
         message = self._message(chat, message_id)
         with in_delivery_terms():
             try:
-                await self._write(turns, message.delete, in_chat=False)
+                await self.write(turns, message.delete, in_chat=False)
             except discord.NotFound:
                 return True  # gone already: not the slot's to show any more
             except discord.Forbidden:

@@ -11,8 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
 from typing import Protocol, TypeGuard
 
 from telegram import BotCommand, Update
@@ -27,14 +26,8 @@ from telegram.ext import (
     filters,
 )
 
-from adapters.delivery.clock import Clock
 from adapters.delivery.deliver import Deliverer
-from adapters.delivery.holding import PingHolder
-from adapters.delivery.limiter import SendLog
-from adapters.delivery.liveness import Liveness
-from adapters.delivery.outbox import RedisOutbox
-from adapters.delivery.pending import PendingBook
-from adapters.delivery.slots import SlotBook
+from adapters.delivery.wiring import Wiring
 from adapters.telegram.carry import Carrier
 from adapters.telegram.conversion import (
     PLATFORM,
@@ -96,20 +89,6 @@ class Core(Protocol):
     async def redraw(self, chat: ChatRef, slot_keys: Collection[str]) -> Drawn | None: ...
 
     def steady_hands(self, platform: str) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Wiring:
-    """Where the adapter keeps its per-slot messages and send budgets, and its clocks."""
-
-    book: SlotBook
-    send_log: SendLog
-    clock: Clock
-    wall: Callable[[], float]
-    pending: PendingBook | None = None  # where queued screens outlive the process
-    liveness: Liveness | None = None  # this process's key, renewed while it runs
-    outbox: RedisOutbox | None = None  # where queued one-off messages outlive the process
-    pings: PingHolder | None = None  # where turn pings are held back (else sent at once)
 
 
 def build_application(

@@ -25,7 +25,7 @@ from adapters.delivery.limiter import UNPACED, Budget, SendTurns
 from adapters.delivery.outbox import Once
 from adapters.delivery.showing import SlotShower
 from adapters.delivery.slots import SlotBook
-from adapters.delivery.transport import Edited, Sent
+from adapters.delivery.transport import Edited, NewMessage, Sent
 from adapters.telegram.budget import TELEGRAM
 from adapters.telegram.calls import Caller
 from adapters.telegram.conversion import private_chat
@@ -57,17 +57,9 @@ class TelegramMessages:
         self.pins = Pinner(bot, book, clock, self._call)
         self.sender = Sender(bot, renderer, book, clock, self.calls)
 
-    async def send(
-        self,
-        chat: ChatRef,
-        screen: Screen,
-        turns: SendTurns,
-        *,
-        notify: bool,
-        on_picture: Callable[[int], Awaitable[None]] | None = None,
-    ) -> int:
+    async def send(self, message: NewMessage, turns: SendTurns) -> int:
         with in_delivery_terms():
-            sent = await self.sender.send(chat, screen, turns, notify=notify, on_picture=on_picture)
+            sent = await self.sender.send(message, turns)
         return sent.message_id
 
     async def delete_message(self, chat: ChatRef, message_id: int, turns: SendTurns) -> bool:

@@ -19,21 +19,16 @@ from typing import Any
 from telegram import Update
 
 from adapters.delivery.catchup import STORE_DOWN, CatchUp
-from adapters.delivery.clock import Clock, SystemClock
-from adapters.delivery.liveness import Liveness
-from adapters.delivery.outage import OutageSendLog
-from adapters.delivery.outbox import RedisOutbox
-from adapters.delivery.pending import RedisPendingBook
-from adapters.delivery.sharedlog import RedisSendLog
-from adapters.delivery.slots import RedisSlotBook
-from adapters.telegram.app import Core, TelegramAdapter, Wiring, build_application
+from adapters.delivery.clock import Clock
+from adapters.delivery.wiring import Wiring
+from adapters.delivery.wiring import redis_wiring as shared_wiring
+from adapters.telegram.app import Core, TelegramAdapter, build_application
 from adapters.telegram.conversion import PLATFORM
 from adapters.telegram.heldpings import TelegramPings
 from adapters.telegram.webhook import UpdateLedger, WebhookServer, webhook_app, webhook_path
 from adapters.web_address import PageDeliveries, web_address
 from bot.app.config import Settings
-from bot.model.contract import ChatRef, Outbound
-from bot.storage import keys
+from bot.model.contract import Outbound
 
 log = logging.getLogger(__name__)
 
@@ -48,23 +43,9 @@ def redis_wiring(
     clock: Clock | None = None,
     wall: Callable[[], float] = time.time,
 ) -> Wiring:
-    """Slot messages, send budgets and held turn pings in Redis, shared by every worker,
-    their holds and turns naming this process; a chat that changes its id is moved by
-    the core."""
-    liveness = Liveness(redis)
-    sent = RedisSendLog(redis, lambda chat: keys.sent(ChatRef.from_key(chat)), liveness)
-    return Wiring(
-        book=RedisSlotBook(
-            redis, lambda chat: keys.slot_messages(ChatRef.from_key(chat)), liveness
-        ),
-        send_log=OutageSendLog(sent),
-        clock=clock or SystemClock(),
-        wall=wall,
-        pending=RedisPendingBook(redis, PLATFORM, wall),
-        liveness=liveness,
-        outbox=RedisOutbox(redis, PLATFORM, liveness, wall),
-        pings=TelegramPings(redis),
-    )
+    """Telegram's records in Redis (:func:`adapters.delivery.wiring.redis_wiring`), with
+    its held turn pings; a chat that changes its id is moved by the core."""
+    return shared_wiring(redis, PLATFORM, clock, wall, TelegramPings(redis))
 
 
 class TelegramService:

@@ -14,7 +14,6 @@ the same topic (the last ``/scores``) is deleted then, once it has been up for
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 
 from telegram import Bot, InputFile, LinkPreviewOptions, Message, ReplyParameters
 from telegram.constants import ParseMode
@@ -24,11 +23,11 @@ from adapters.delivery.clock import Clock
 from adapters.delivery.limiter import UNPACED, SendTurns
 from adapters.delivery.outbox import Once
 from adapters.delivery.slots import SlotBook
-from adapters.delivery.transport import STORE_DOWN, Sent
+from adapters.delivery.transport import STORE_DOWN, NewMessage, Sent
 from adapters.telegram.calls import Caller
 from adapters.telegram.conversion import telegram_thread_id
 from adapters.telegram.render import Renderer, alert_text
-from bot.model.contract import Answer, ChatRef, Document, Notice, Response, Screen
+from bot.model.contract import Answer, ChatRef, Document, Notice, Response
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +72,7 @@ class Sender:
 
     async def notice(self, notice: Notice, turns: SendTurns = UNPACED, sent: Sent = None) -> None:
         """A new message; ``sent`` is awaited as soon as Telegram has taken it."""
-        await self.send(notice.chat, notice.screen, turns, notify=True)
+        await self.send(NewMessage(notice.chat, notice.screen, notify=True), turns)
         if sent is not None:
             await sent()
 
@@ -85,7 +84,8 @@ class Sender:
         same topic is deleted if it has been up long enough to be read."""
         chat = response.chat
         reply_to = int(response.reply_to) if response.reply_to else None
-        message = await self.send(chat, response.screen, turns, notify=True, reply_to=reply_to)
+        replying = NewMessage(chat, response.screen, notify=True, reply_to=reply_to)
+        message = await self.send(replying, turns)
         if sent is not None:
             await sent()
         if not response.topic:
@@ -116,19 +116,12 @@ class Sender:
         if sent is not None:
             await sent()
 
-    async def send(
-        self,
-        chat: ChatRef,
-        screen: Screen,
-        turns: SendTurns,
-        *,
-        notify: bool,
-        reply_to: int | None = None,
-        on_picture: Callable[[int], Awaitable[None]] | None = None,
-    ) -> Message:
-        """Send ``screen`` as a new message: a photo captioned with its text, or, when the
-        text is too long for a caption, the photo and then the text (``on_picture`` is
-        told the photo's message id in between)."""
+    async def send(self, message: NewMessage, turns: SendTurns) -> Message:
+        """Send the message's screen: a photo captioned with its text, or, when the text
+        is too long for a caption, the photo and then the text (``on_picture`` is told
+        the photo's message id in between)."""
+        chat, screen, notify = message.chat, message.screen, message.notify
+        reply_to, on_picture = message.reply_to, message.on_picture
         rendered = self.renderer.render(screen, chat)
         replying = (
             ReplyParameters(reply_to, allow_sending_without_reply=True)

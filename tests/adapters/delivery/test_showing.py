@@ -11,7 +11,7 @@ import pytest
 from adapters.delivery.limiter import UNPACED, SendTurns
 from adapters.delivery.showing import SlotShower
 from adapters.delivery.slots import MemorySlotBook
-from adapters.delivery.transport import Edited, Refused
+from adapters.delivery.transport import Edited, NewMessage, Refused
 from bot.model.contract import ChatRef, Delete, Screen, Show, Slot, SlotKind
 from tests.adapters.delivery.vclock import VirtualClock
 
@@ -42,18 +42,10 @@ class Messages:
     def __post_init__(self) -> None:
         self.hold_on: Callable[[], Awaitable[None]] = _no_hold
 
-    async def send(
-        self,
-        chat: ChatRef,
-        screen: Screen,
-        turns: SendTurns,
-        *,
-        notify: bool,
-        on_picture: Callable[[int], Awaitable[None]] | None = None,
-    ) -> int:
+    async def send(self, message: NewMessage, turns: SendTurns) -> int:
         await self.hold_on()
         self._next += 1
-        self.shown[self._next] = screen.plain_text()
+        self.shown[self._next] = message.screen.plain_text()
         return self._next
 
     async def edit(

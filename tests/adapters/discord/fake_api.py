@@ -177,6 +177,7 @@ class FakeDiscord:
         p = API_PREFIX
         return [
             web.get(p + "/users/@me", self._me),
+            web.post(p + "/users/@me/channels", self._open_direct),
             web.get(p + "/oauth2/applications/@me", self._application),
             web.get(p + "/gateway/bot", self._gateway),
             web.put(p + "/applications/{app}/commands", self._sync_global),
@@ -252,6 +253,21 @@ class FakeDiscord:
 
     async def _me(self, request: web.Request) -> web.Response:
         return json_response(self.bot_user)
+
+    async def _open_direct(self, request: web.Request) -> web.Response:
+        """A person's direct messages with the bot (type 1), opened once."""
+        user_id = str((await request.json())["recipient_id"])
+        found = next((c for c in self.channels.values() if c.get("recipient") == user_id), None)
+        if found is None:
+            found = {"id": str(self.snowflake()), "type": 1, "recipient": user_id}
+            self.channels[int(found["id"])] = found
+        recipient = {
+            "id": user_id,
+            "username": f"user{user_id}",
+            "discriminator": "0",
+            "avatar": None,
+        }
+        return json_response({"id": found["id"], "type": 1, "recipients": [recipient]})
 
     async def _application(self, request: web.Request) -> web.Response:
         return json_response(

@@ -13,6 +13,7 @@ import redis.asyncio as aredis
 from adapters.discord.adapter import Core, DiscordAdapter
 from adapters.discord.client import DominoClient, build_client
 from adapters.discord.components import parse_custom_id
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord, InteractionRecord, Json
 from tests.adapters.discord.gateway import Gateway, Person
 
@@ -45,7 +46,11 @@ class Bot:
         people: list[Person],
         **options: Any,
     ) -> Bot:
+        # The channels' send budget waits on a clock that jumps to the end of each wait.
+        options.setdefault("pacing", VirtualClock())
         client, adapter = build_client(core, redis, shard_ids=[0], shard_count=1, **options)
+        if adapter.delivery.liveness is not None:
+            await adapter.delivery.liveness.start()
         client.guild_ready_timeout = 0.01  # type: ignore[attr-defined]
         await client.login(TOKEN)
         gateway = Gateway(fake, client, GUILD_ID)
@@ -57,7 +62,14 @@ class Bot:
 
     async def close(self) -> None:
         await self.adapter.drain()
+        await self.stop()
+
+    async def stop(self) -> None:
+        """Stop at once, whatever is still queued: the process is gone, and says so."""
+        await self.adapter.delivery.close()
         await self.client.close()
+        if self.adapter.delivery.liveness is not None:
+            await self.adapter.delivery.liveness.stop()
 
     # -- acting ---------------------------------------------------------------------
 

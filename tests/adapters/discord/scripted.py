@@ -16,6 +16,7 @@ class ScriptedCore:
         self.answer = answer or (lambda inbound: [])
         self.ticks: list[list[Outbound]] = []
         self.delay = 0.0  # seconds the core takes to answer
+        self.drawn: Drawn | None = None  # what the store holds, as redrawn
 
     async def handle(self, inbound: Inbound) -> list[Outbound]:
         self.inbounds.append(inbound)
@@ -31,4 +32,4 @@ class ScriptedCore:
         assert platform == "dc"
 
     async def redraw(self, chat: ChatRef, slot_keys: Collection[str] = ()) -> Drawn | None:
-        return None
+        return self.drawn
