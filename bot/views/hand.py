@@ -11,6 +11,7 @@ a disabled button.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from operator import attrgetter
 from typing import Final
 
@@ -191,7 +192,14 @@ def hand_popup(_: Translator, hand: HandView) -> str:
 
 
 def ping_screen(_: Translator, doc: GameDoc, due_at: float | None) -> Screen:
-    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=private_heading(_, doc)))]
+    return _ping(_, private_heading(_, doc), due_at)
+
+
+@lru_cache(maxsize=1024)
+def _ping(_: Translator, heading: str, due_at: float | None) -> Screen:
+    """The turn ping under ``heading``, made once for each: a game pings on nearly
+    every move, and with no timer its ping is the same every time."""
+    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=heading))]
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
     return Screen(tuple(lines))
