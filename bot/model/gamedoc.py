@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from bot.model.contract import ChatRef, UserRef
@@ -125,7 +125,18 @@ class GameDoc:
         return self.status in (LOBBY, RUNNING)
 
     def but(self, **changes: Any) -> GameDoc:
-        return replace(self, **changes)
+        """This document with ``changes``: each field copied as it is, the changed ones
+        set anew. A move copies the document two or three times, and
+        :func:`dataclasses.replace`, which checks every field and calls ``__init__`` with
+        all twenty by name, took twice as long."""
+        unknown = changes.keys() - _DOC_FIELDS
+        if unknown:
+            raise TypeError(f"GameDoc has no field {sorted(unknown)[0]!r}")
+        copy = object.__new__(GameDoc)
+        for name in _DOC_FIELDS:
+            value = changes[name] if name in changes else getattr(self, name)
+            object.__setattr__(copy, name, value)
+        return copy
 
     def seat_of(self, user: UserRef) -> int | None:
         for number, seat in enumerate(self.seats):
@@ -139,6 +150,10 @@ class GameDoc:
 
     def host_seat(self) -> Seat | None:
         return next((s for s in self.seats if s.user is not None and s.user.key == self.host), None)
+
+
+_DOC_FIELDS: Final = tuple(f.name for f in fields(GameDoc))
+"""The document's fields in their order, as :meth:`GameDoc.but` copies them."""
 
 
 # -- JSON ------------------------------------------------------------------------

@@ -139,7 +139,7 @@ def _table(
     goats = game.goats(view)
     turn = None
     if view.turn is not None and not view.deal_over:
-        turn = Turn(seat=view.turn, deadline=deadline)
+        turn = _turn(view.turn, deadline)
     return TableView(
         version=version,
         table=table,
@@ -185,6 +185,12 @@ def _ends(view: View) -> tuple[OpenEnd, OpenEnd] | None:
         shows = ((view.ends[0],), (view.ends[1],))
         accepts = shows
     return (_open_end("L", shows[0], accepts[0]), _open_end("R", shows[1], accepts[1]))
+
+
+@lru_cache(maxsize=1024)
+def _turn(seat: int, deadline: float | None) -> Turn:
+    """Whose turn it is, made once for each seat and deadline, as :func:`_seat` is."""
+    return Turn(seat=seat, deadline=deadline)
 
 
 @lru_cache(maxsize=1024)

@@ -388,6 +388,8 @@ def _newly_seated(before: Game | None, after: Game) -> list[UserRef]:
         return []
     had = set()
     if before is not None and before.doc.id == after.doc.id:
+        if before.doc.seats == after.doc.seats:  # most writes: a move seats nobody
+            return []
         had = {s.user.key for s in before.doc.seats if s.user is not None}
     return [s.user for s in after.doc.seats if s.user is not None and s.user.key not in had]
 

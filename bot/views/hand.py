@@ -11,6 +11,7 @@ a disabled button.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from operator import attrgetter
 from typing import Final
 
@@ -91,7 +92,7 @@ def _hand_parts(
         return tuple(lines), ((Button(_("Review my play"), payload=asked),),)
     if not hand.moves:
         lines.append(text_line(_("Wait for your turn.")))
-        return tuple(lines), hand_buttons(_, doc.id, hand, doc.chat)
+        return tuple(lines), hand_buttons(_, doc.id, hand, doc.chat, tiles)
     lines.append(text_line(_your_turn(_, table)))
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
@@ -115,9 +116,14 @@ def _your_turn(_: Translator, table: TableView) -> str:
 
 
 def hand_buttons(
-    translator: Translator, game_id: str, hand: HandView, chat: ChatRef | None = None
+    translator: Translator,
+    game_id: str,
+    hand: HandView,
+    chat: ChatRef | None = None,
+    held: list[Tile] | None = None,
 ) -> tuple[tuple[Button, ...], ...]:
-    """The hand as buttons, highest tile first, then draw, pass or end turn.
+    """The hand as buttons, highest tile first, then draw, pass or end turn (``held``:
+    the hand's tiles as :func:`held_tiles` sorts them, when the caller has them).
 
     A tile that can be played gets a button per legal move with it; one that fits
     both ends gets two, ``◀ [6|4]`` and ``[6|4] ▶``, so a press always names a whole
@@ -125,6 +131,10 @@ def hand_buttons(
     buttons read as the hand itself; where a platform lets it be pressed, the press
     asks why it cannot be played.
     """
+    payloads = codec.HandPayloads(game_id, hand.counter, chat)
+    if not hand.moves:  # not his turn (half the hands drawn): his tiles, none to play
+        held = held_tiles(hand) if held is None else held
+        return _rows([Button(tile_text(t), payloads.tile(t), enabled=False) for t in held])
     legal = [m.move() for m in hand.moves]
     words = [m for m in legal if m.kind in _WORD_KINDS]
     by_tile: dict[Tile, list[Move]] = {}
@@ -132,7 +142,6 @@ def hand_buttons(
         if move.kind not in _WORD_KINDS and move.tile is not None:
             by_tile.setdefault(move.tile, []).append(move)
     shown = _highest_first({ref.tile() for ref in hand.tiles}.union(by_tile))
-    payloads = codec.HandPayloads(game_id, hand.counter, chat)
     tiles: list[Button] = []
     for tile in shown:
         moves = by_tile.get(tile)
@@ -141,10 +150,15 @@ def hand_buttons(
             tiles += [move_button(translator, payloads, m) for m in moves]
         else:
             tiles.append(Button(tile_text(tile), payloads.tile(tile), enabled=False))
-    rows = [tuple(tiles[i : i + ROW]) for i in range(0, len(tiles), ROW)]
+    rows = list(_rows(tiles))
     if words:
         rows.append(tuple(move_button(translator, payloads, m) for m in words))
     return tuple(rows)
+
+
+def _rows(buttons: list[Button]) -> tuple[tuple[Button, ...], ...]:
+    """``buttons`` laid out :data:`ROW` to a row."""
+    return tuple(tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW))
 
 
 def _by_end(move: Move) -> tuple[str, bool]:
@@ -178,7 +192,14 @@ def hand_popup(_: Translator, hand: HandView) -> str:
 
 
 def ping_screen(_: Translator, doc: GameDoc, due_at: float | None) -> Screen:
-    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=private_heading(_, doc)))]
+    return _ping(_, private_heading(_, doc), due_at)
+
+
+@lru_cache(maxsize=1024)
+def _ping(_: Translator, heading: str, due_at: float | None) -> Screen:
+    """The turn ping under ``heading``, made once for each: a game pings on nearly
+    every move, and with no timer its ping is the same every time."""
+    lines: list[TextLine] = [text_line(_("Your turn at %(game)s.", game=heading))]
     if due_at is not None:
         lines.append(line(_("Time runs out %(time)s"), time=Deadline(due_at)))
     return Screen(tuple(lines))

@@ -136,19 +136,28 @@ def _load(lang: str) -> gettext.NullTranslations:
 def line(template: str, /, **params: Segment | int) -> TextLine:
     """Fill a translated template's placeholders with text, numbers, mentions or
     deadlines, keeping the non-text ones as segments for the adapter."""
-    segments: list[Segment] = []
+    texts, names = _split(template)
+    segments: list[Segment] = [texts[0]]
+    for name, text in zip(names, texts[1:], strict=True):
+        value = "%" if name is None else params[name]
+        segments += (str(value) if isinstance(value, int) else value, text)
+    return _merge(segments)
+
+
+@lru_cache(maxsize=1024)
+def _split(template: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """``template``'s text around its placeholders, and the placeholders' names in
+    their order (``None``: ``%%``, a percent sign): read once for each template, as
+    the table, drawn on every move, fills the same few."""
+    texts: list[str] = []
+    names: list[str | None] = []
     position = 0
     for match in _PLACEHOLDER.finditer(template):
-        segments.append(template[position : match.start()])
-        name = match.group(1)
-        if name is None:
-            segments.append("%")
-        else:
-            value = params[name]
-            segments.append(str(value) if isinstance(value, int) else value)
+        texts.append(template[position : match.start()])
+        names.append(match.group(1))
         position = match.end()
-    segments.append(template[position:])
-    return _merge(segments)
+    texts.append(template[position:])
+    return tuple(texts), tuple(names)
 
 
 def _merge(segments: list[Segment]) -> TextLine:

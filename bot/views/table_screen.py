@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import Final
+from typing import Final, Literal
 
 import engine
 from bot.model import codec
@@ -40,7 +40,7 @@ from bot.views.texts import (
     unit_words,
     variant_title,
 )
-from engine import Kind, Move
+from engine import Kind
 
 HISTORY: Final = 4  # moves of the current deal the table keeps
 
@@ -119,7 +119,7 @@ def table_screen(_: Translator, doc: GameDoc, table: TableView) -> Screen:
     facts = _line_facts(_, table) + _details(_, doc, table)
     teams = outcome.teams_line(_, table, partial(seat_label, _, doc))
     body = [deal, *facts] + ([text_line(teams)] if teams is not None else [])
-    seats = _seat_parts(_, doc, table)
+    seats = _seat_rows(_, doc, table)
     # The story in the order it happened: the last moves, then how the deal ended.
     history = _history(_, doc, table.deal)
     ended = _deal_end(_, doc, table)
@@ -130,13 +130,10 @@ def table_screen(_: Translator, doc: GameDoc, table: TableView) -> Screen:
         lines.append(line(_("Line: %(tiles)s"), tiles=tiles))
     lines += body[1:]
     if not ended:  # at a deal's end, the points lines say it all
-        lines += [
-            text_line(mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=n, score=score))
-            for mark, name, n, score in seats
-        ]
+        lines += [row for row, _field in seats]
     lines += history + closing
     # Nor does a card then give each seat a field of tiles and points said above it.
-    fields = [CardField(mark + name, (f"{n} · {score}",)) for mark, name, n, score in seats]
+    fields = [field for _row, field in seats]
     card = Card(
         variant_title(_, doc.variant),
         tuple(body),
@@ -223,20 +220,34 @@ def _details(_: Translator, doc: GameDoc, table: TableView) -> list[TextLine]:
     return rows
 
 
-def _seat_parts(
+def _seat_rows(
     translator: Translator, doc: GameDoc, table: TableView
-) -> list[tuple[str, str, str, str]]:
-    """Each seat's mark (whose turn), name, tiles in hand and score, in seat order."""
+) -> list[tuple[TextLine, CardField]]:
+    """Each seat's line and card field (whose turn, name, tiles in hand and score), in
+    seat order."""
     moving = None if table.turn is None else table.turn.seat
     return [
-        (
+        _seat_row(
+            translator,
             "▶ " if moving == held.seat else "• ",
             seat_label(translator, doc, held.seat),
-            translator.ngettext("%(n)d tile", "%(n)d tiles", held.tiles),
-            unit_words(translator, table.unit, held.total),
+            held.tiles,
+            table.unit,
+            held.total,
         )
         for held in table.seats
     ]
+
+
+@lru_cache(maxsize=4096)
+def _seat_row(
+    _: Translator, mark: str, name: str, tiles: int, unit: Literal["points", "tokens"], total: int
+) -> tuple[TextLine, CardField]:
+    """A seat's line and card field, made once for each: the table is drawn on every
+    move, and a move changes one seat's row at most."""
+    count, score = _.ngettext("%(n)d tile", "%(n)d tiles", tiles), unit_words(_, unit, total)
+    said = mark + _("%(name)s: %(tiles)s, %(score)s", name=name, tiles=count, score=score)
+    return text_line(said), CardField(mark + name, (f"{count} · {score}",))
 
 
 def _history(_: Translator, doc: GameDoc, deal: int) -> list[TextLine]:
@@ -246,33 +257,41 @@ def _history(_: Translator, doc: GameDoc, deal: int) -> list[TextLine]:
     The moves are read from the last one back, and only until the oldest move told is
     whole: the table is drawn on every move, and a deal may be long."""
     start = doc.deal_starts[deal - 1]
-    told: list[tuple[int, Move, int]] = []  # (seat, move, how many times in a row), newest first
+    told: list[tuple[int, str, int]] = []  # (seat, move, how many times in a row), newest first
     for index in range(len(doc.moves) - 1, start - 1, -1):
         seat, text = doc.moves[index]
-        move = _parsed(text)
         if index in doc.timed_out:
-            said = (seat, move, -1)  # said apart, with why it was made
-        elif move.kind is Kind.DRAW and told and told[-1][:2] == (seat, move) and told[-1][2] > 0:
-            told[-1] = (seat, move, told[-1][2] + 1)  # an earlier draw of the same run
+            said = (seat, text, -1)  # said apart, with why it was made
+        elif told and told[-1][:2] == (seat, text) and told[-1][2] > 0 and _is_draw(text):
+            told[-1] = (seat, text, told[-1][2] + 1)  # an earlier draw of the same run
             continue
         else:
-            said = (seat, move, 1)
+            said = (seat, text, 1)
         if len(told) == HISTORY:
             break  # the oldest move told is whole: this one begins an older one
         told.append(said)
-    rows: list[TextLine] = []
-    for seat, move, times in reversed(told):
-        name = seat_label(_, doc, seat)
-        if times > 1:
-            sentence = _.ngettext(
-                "%(name)s drew %(n)d tile", "%(name)s drew %(n)d tiles", times, name=name
-            )
-        else:
-            sentence = move_sentence(_, name, move)
-        if times < 0:
-            sentence = _("%(sentence)s (time ran out)", sentence=sentence)
-        rows.append(text_line(sentence))
-    return rows
+    return [
+        text_line(_move_told(_, seat_label(_, doc, seat), text, times))
+        for seat, text, times in reversed(told)
+    ]
+
+
+def _is_draw(text: str) -> bool:
+    return _parsed(text).kind is Kind.DRAW
+
+
+@lru_cache(maxsize=4096)
+def _move_told(_: Translator, name: str, text: str, times: int) -> str:
+    """The history's sentence of a move (``text``, its notation) made ``times`` in a
+    row (-1: once, for a player whose time ran out), made once for each: a move stays
+    in the history for the next few moves, and every one draws the table."""
+    move = _parsed(text)
+    if times > 1:
+        return _.ngettext("%(name)s drew %(n)d tile", "%(name)s drew %(n)d tiles", times, name=name)
+    sentence = move_sentence(_, name, move)
+    if times < 0:
+        sentence = _("%(sentence)s (time ran out)", sentence=sentence)
+    return sentence
 
 
 def _status(_: Translator, doc: GameDoc, table: TableView) -> list[TextLine]:

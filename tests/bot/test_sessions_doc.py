@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -63,6 +64,16 @@ def test_a_document_survives_json_unchanged() -> None:
         seats=(Seat(user=ANNA, away=RESIGNED, timeouts=2), *started().seats[1:]),
     )
     assert from_json(json.loads(json.dumps(to_json(doc)))) == doc
+
+
+def test_a_changed_copy_keeps_every_other_field_and_refuses_an_unknown_one() -> None:
+    doc = started(3).but(due=Due("turn", 99.5, 8), chat_title="Room", extra={"x": 1})
+    copy = doc.but(pinged=1, panel="settings")
+    assert (copy.pinged, copy.panel) == (1, "settings")
+    assert replace(copy, pinged=doc.pinged, panel=doc.panel) == doc
+    assert (doc.pinged, doc.panel) == (None, "main")  # the original is as it was
+    with pytest.raises(TypeError, match="nope"):
+        doc.but(nope=1)
 
 
 def test_fields_a_newer_version_added_are_kept_on_rewrite() -> None:
