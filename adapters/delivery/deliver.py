@@ -34,15 +34,7 @@ from adapters.delivery.carried import CarriedWatch, Watches
 from adapters.delivery.clock import Clock
 from adapters.delivery.holding import Drop, Hold, PingHolder
 from adapters.delivery.limiter import Pacer, SendLog, SendTurns
-from adapters.delivery.mailbox import (
-    ONCE,
-    Mail,
-    describe,
-    is_ping,
-    mailbox_of,
-    next_key,
-    put_back,
-)
+from adapters.delivery.mailbox import ONCE, Mail, describe, is_ping, mailbox_of, next_key, put_back
 from adapters.delivery.outbox import Entry, Once, RedisOutbox
 from adapters.delivery.pending import PendingBook
 from adapters.delivery.transport import (
@@ -260,9 +252,12 @@ class Deliverer:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     async def close(self) -> None:
+        """Stop; what was posted and not yet noted is noted, for another process to send."""
         for task in list(self._workers.values()):
             task.cancel()
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        for chat in {*self._unnoted, *self._unnoted_once}:
+            await self._note(chat)
         self._workers.clear()
         self._boxes.clear()
         self._carried.end_all()

@@ -4,6 +4,7 @@ process, in the order they were queued, if the one that queued them is gone."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pickle
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aredis
 
+from adapters.delivery.deliver import Deliverer
+from adapters.delivery.limiter import MemorySendLog, SendTurns
 from adapters.delivery.liveness import Liveness
 from adapters.delivery.outbox import (
     RECHECK_SECONDS,
@@ -21,6 +24,7 @@ from adapters.delivery.outbox import (
     encode,
     load,
 )
+from adapters.delivery.pending import RedisPendingBook
 from bot.model.contract import (
     Button,
     Card,
@@ -40,6 +44,8 @@ from bot.model.contract import (
     UserRef,
 )
 from bot.storage import keys
+from tests.adapters.delivery.test_deliverer import Core, Transport
+from tests.adapters.delivery.vclock import VirtualClock
 from tests.crafted import file_making_pickle, old_outbox_entry
 
 GROUP_ID = -100123
@@ -54,6 +60,7 @@ def screen(text: str) -> Screen:
 SCORES = Response(GROUP, screen("Scores"), reply_to="7", topic="scores")
 RULES = Response(GROUP, screen("Rules"), reply_to="8", topic="rules")
 FILE = Document(GROUP, "match.json", b"{}", "the match")
+TABLE = Slot(SlotKind.TABLE, GROUP, "g1")
 
 
 RICH = Screen(
@@ -220,3 +227,42 @@ async def test_an_entry_that_cannot_be_read_is_set_aside_and_the_rest_is_sent(
     (record,) = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert "cannot be read" in record.getMessage() and aside in record.getMessage()
     assert "\n" not in record.getMessage()
+
+
+async def test_what_a_stopping_deliverer_had_not_yet_noted_is_left_for_the_next_process(
+    redis_client: aredis.Redis, processes: tuple[Liveness, Liveness]
+) -> None:
+    first, second = processes
+    clock = VirtualClock()
+    transport = StuckTransport(clock)  # the first screen's write never comes back
+    pending = RedisPendingBook(redis_client, "tg", clock.now)
+    delivery = Deliverer(
+        transport,
+        MemorySendLog(),
+        clock,
+        Core().report,
+        pending=pending,
+        outbox=RedisOutbox(redis_client, "tg", first),
+    )
+    delivery.submit([Show(TABLE, screen("v1"), 1)])
+    await transport.stuck.wait()
+    # Posted while the mailbox's worker waits on the first write: noted only when it
+    # comes back for the next, which it never does before the process stops.
+    delivery.submit([SCORES, Show(TABLE, screen("v2"), 2)])
+    await delivery.close()
+    await first.stop()
+    assert await pending.waiting(GROUP) == {TABLE.key: 2}
+    taken = await RedisOutbox(redis_client, "tg", second).take_over(GROUP)
+    assert [entry.message for entry in taken.entries] == [SCORES]
+
+
+class StuckTransport(Transport):
+    """Shows nothing: a screen's write waits until the deliverer is closed."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.stuck = asyncio.Event()
+
+    async def show(self, show: Show, turns: SendTurns) -> None:
+        self.stuck.set()
+        await asyncio.Event().wait()
