@@ -21,7 +21,7 @@ from adapters.discord.components import ButtonKind, ParsedId
 from adapters.discord.deliver import Delivery
 from adapters.discord.messages import HandToken
 from adapters.discord.permissions import lacking, may_post, tell_missing, warning
-from adapters.discord.privately import send_privately
+from adapters.discord.privately import send_privately, sent_directly
 from adapters.discord.render import PLATFORM, render, render_text
 from adapters.discord.respond import DONE_MARK, Context, Mode, Reply, choose_reply, too_late
 from adapters.discord.sending import Sent, send_reply
@@ -157,7 +157,6 @@ class DiscordAdapter:
         send the pings that fell due."""
         with self._tracked():
             await self.delivery.carry_out(await self.core.tick(PLATFORM))
-            await self.delivery.look_behind()
             now = self.delivery.messages.clock()
             if self.delivery.refused and now - self._refused_tried >= self.retry_refused_after:
                 self._refused_tried = now
@@ -166,6 +165,11 @@ class DiscordAdapter:
                 await self.delivery.send_due_pings()
             except Exception:  # Redis away: the pings wait for the next round
                 log.exception("could not send the pings that fell due")
+            # Last: the first round's catch-up redraws every table, and no ping waits for it.
+            try:
+                await self.delivery.look_behind()
+            except Exception:  # the tables are looked at again next round
+                log.exception("could not catch up with the stored tables")
 
     async def message_deleted(self, chat: ChatRef, message_id: int) -> None:
         """A channel message was deleted: a slot's (the table someone removed) is posted
@@ -239,7 +243,9 @@ class DiscordAdapter:
                 and (sent.followup or not sent.message_id)
             ):
                 rest.append(reply.posted)  # deferred privately: posted in the channel instead
-            if not sent.failed:
+            if sent.failed:
+                rest = sent_directly(rest, context.user)
+            else:
                 rest = await send_privately(interaction, context, rest)
             await self.delivery.carry_out(rest)
             if missing and not told:

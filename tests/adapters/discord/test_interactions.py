@@ -4,6 +4,7 @@ hands too long for one message."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -28,7 +29,14 @@ from bot.model.contract import (
 )
 from tests.adapters.discord.conftest import ALICE, BOB
 from tests.adapters.discord.fake_api import EPHEMERAL, FakeDiscord
-from tests.adapters.discord.harness import CHANNEL_ID, Bot, buttons_of, labels_of, payloads_of
+from tests.adapters.discord.harness import (
+    CHANNEL_ID,
+    Bot,
+    buttons_of,
+    find_button,
+    labels_of,
+    payloads_of,
+)
 from tests.adapters.discord.scripted import ScriptedCore
 
 GAME = "g1abcdef"
@@ -277,3 +285,47 @@ async def test_a_hand_of_30_moves_can_choose_every_move_with_a_click(
         hand_message = bot.message(int(hand_message["id"]))
     pressed = [i.payload for i in core.inbounds if isinstance(i, Press)]
     assert pressed[1:] == wanted
+
+
+async def test_a_private_notice_discord_will_not_take_as_a_follow_up_goes_to_his_direct_messages(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    private = ChatRef("dc", str(BOB.id))
+    core.answer = lambda inbound: [
+        Answer(),
+        Notice(private, Screen((("Your review",),))),
+        Notice(private, Screen((("Its second part",),))),
+    ]
+    # Every follow-up is turned away until discord.py gives up on it.
+    fake.throttle("POST", r"/webhooks/.*", retry_after=0.01, times=50)
+    record = await bot.press_label(BOB, table_message(fake), "My tiles")
+    await bot.adapter.drain()
+    assert bot.reply_to(record)["content"] == "Your review"
+    (event,) = [e for e in fake.events if e.message["content"] == "Its second part"]
+    channel = fake.channels[int(event.message["channel_id"])]
+    assert channel["type"] == 1 and channel["recipient"] == str(BOB.id)
+    assert not any(f"/channels/{BOB.id}/" in r[2] for r in fake.requests)
+
+
+async def test_private_notices_after_a_reply_that_failed_go_to_his_direct_messages(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
+    private = ChatRef("dc", str(BOB.id))
+    core.answer = lambda inbound: [
+        Answer(),
+        Notice(private, Screen((("Your review",),))),
+        Notice(private, Screen((("Your replay",),))),
+    ]
+    # The interaction's response is turned away: no follow-up can come after it.
+    fake.throttle("POST", r"/interactions/.*", retry_after=0.01, times=50)
+    button = find_button(table_message(fake), lambda b: b.get("label") == "My tiles")
+    assert button is not None
+    bot.gateway.component(BOB, table_message(fake), button["custom_id"])
+    while sum(r[3] == 429 for r in fake.requests) < 5:  # discord.py gives its response up
+        await asyncio.sleep(0.005)
+    await bot.adapter.drain()
+    (event,) = [e for e in fake.events if e.message["content"] == "Your replay"]
+    channel = fake.channels[int(event.message["channel_id"])]
+    assert channel["type"] == 1 and channel["recipient"] == str(BOB.id)
