@@ -211,8 +211,12 @@ async def run_discord(
             stop_event.set()
             stopping.cancel()
             await timers
-            try:  # what is still queued then is noted, for the next process to send
-                await asyncio.wait_for(adapter.drain(), DRAIN_SECONDS)
+            # The presses being served end first, never cut short; then the channels'
+            # mailboxes have a while to empty, and what is still queued is noted by
+            # ``close`` for the next process to send.
+            await adapter.drain(channels=False)
+            try:
+                await asyncio.wait_for(adapter.delivery.drain(), DRAIN_SECONDS)
             except TimeoutError:
                 log.warning("stopping with channel messages still queued")
             await adapter.delivery.close()
