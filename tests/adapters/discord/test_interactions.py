@@ -287,9 +287,9 @@ async def test_a_hand_of_30_moves_can_choose_every_move_with_a_click(
     assert pressed[1:] == wanted
 
 
-async def test_a_private_notice_discord_will_not_take_as_a_follow_up_goes_to_his_direct_messages(
-    bot: Bot, fake: FakeDiscord, core: ScriptedCore
-) -> None:
+async def answer_with_two_private_notices(bot: Bot, fake: FakeDiscord, core: ScriptedCore) -> None:
+    """A table Bob can press, and a core that answers him with two notices for him alone:
+    the first becomes the interaction's response, the second comes after it."""
     await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
     private = ChatRef("dc", str(BOB.id))
     core.answer = lambda inbound: [
@@ -297,27 +297,36 @@ async def test_a_private_notice_discord_will_not_take_as_a_follow_up_goes_to_his
         Notice(private, Screen((("Your review",),))),
         Notice(private, Screen((("Its second part",),))),
     ]
+
+
+def in_his_direct_messages(fake: FakeDiscord, content: str, person_id: int) -> bool:
+    """Whether the one message showing ``content`` went to ``person_id``'s direct
+    messages, and nothing was sent to a channel named by his id."""
+    (event,) = [e for e in fake.events if e.message["content"] == content]
+    channel = fake.channels[int(event.message["channel_id"])]
+    return (
+        channel["type"] == 1
+        and channel["recipient"] == str(person_id)
+        and not any(f"/channels/{person_id}/" in r[2] for r in fake.requests)
+    )
+
+
+async def test_a_private_notice_discord_will_not_take_as_a_follow_up_goes_to_his_direct_messages(
+    bot: Bot, fake: FakeDiscord, core: ScriptedCore
+) -> None:
+    await answer_with_two_private_notices(bot, fake, core)
     # Every follow-up is turned away until discord.py gives up on it.
     fake.throttle("POST", r"/webhooks/.*", retry_after=0.01, times=50)
     record = await bot.press_label(BOB, table_message(fake), "My tiles")
     await bot.adapter.drain()
     assert bot.reply_to(record)["content"] == "Your review"
-    (event,) = [e for e in fake.events if e.message["content"] == "Its second part"]
-    channel = fake.channels[int(event.message["channel_id"])]
-    assert channel["type"] == 1 and channel["recipient"] == str(BOB.id)
-    assert not any(f"/channels/{BOB.id}/" in r[2] for r in fake.requests)
+    assert in_his_direct_messages(fake, "Its second part", BOB.id)
 
 
 async def test_private_notices_after_a_reply_that_failed_go_to_his_direct_messages(
     bot: Bot, fake: FakeDiscord, core: ScriptedCore
 ) -> None:
-    await show_table(bot, core, Show(TABLE, table("Alice to move"), 1))
-    private = ChatRef("dc", str(BOB.id))
-    core.answer = lambda inbound: [
-        Answer(),
-        Notice(private, Screen((("Your review",),))),
-        Notice(private, Screen((("Your replay",),))),
-    ]
+    await answer_with_two_private_notices(bot, fake, core)
     # The interaction's response is turned away: no follow-up can come after it.
     fake.throttle("POST", r"/interactions/.*", retry_after=0.01, times=50)
     button = find_button(table_message(fake), lambda b: b.get("label") == "My tiles")
@@ -326,6 +335,4 @@ async def test_private_notices_after_a_reply_that_failed_go_to_his_direct_messag
     while sum(r[3] == 429 for r in fake.requests) < 5:  # discord.py gives its response up
         await asyncio.sleep(0.005)
     await bot.adapter.drain()
-    (event,) = [e for e in fake.events if e.message["content"] == "Your replay"]
-    channel = fake.channels[int(event.message["channel_id"])]
-    assert channel["type"] == 1 and channel["recipient"] == str(BOB.id)
+    assert in_his_direct_messages(fake, "Its second part", BOB.id)
