@@ -7,12 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot.model import codec
-from bot.model.contract import ChatRef, Deadline, Mention, Screen, Style, UserRef
+from bot.model.contract import ChatRef, Mention, Screen, Style, UserRef
 from bot.model.gamedoc import FINISHED, RUNNING, GameDoc, Seat, TableSettings
 from bot.model.hand import HandView, LegalMove, hand_view
 from bot.model.parts import TileRef
 from bot.model.table import table_view
-from bot.views.hand import hand_buttons, hand_screen, ping_screen
+from bot.views.hand import hand_buttons, hand_screen
 from bot.views.i18n import Translator, translator
 from bot.views.lobby import int_steps, lobby_screen, next_option_value
 from bot.views.table_screen import HISTORY, table_screen
@@ -137,19 +137,6 @@ def test_a_hand_out_of_turn_shows_its_tiles_as_disabled_buttons() -> None:
     assert "Wait for your turn." in screen.plain_text()
     shown = [(b.label, b.enabled) for row in screen.buttons for b in row]
     assert shown == [("[6|4]", False), ("[4|4]", False), ("[4|3]", False)]
-
-
-def test_a_turn_ping_names_its_game_and_its_own_deadline() -> None:
-    _ = translator("en")
-    doc = doc_for(short_deal())
-    timed, later = ping_screen(_, doc, 100.0), ping_screen(_, doc, 160.0)
-    assert timed.lines == (
-        ("Your turn at Tyaga (Draw) · table abcdefgh.",),
-        ("Time runs out ", Deadline(100.0)),
-    )
-    assert later.lines[1] == ("Time runs out ", Deadline(160.0))
-    untimed = ping_screen(_, replace(doc, id="zyxwvuts", chat_title="Room"), None)
-    assert untimed.lines == (("Your turn at Tyaga (Draw) in Room · table zyxwvuts.",),)
 
 
 def test_move_buttons_carry_the_game_the_counter_and_the_move() -> None:
