@@ -5,7 +5,7 @@ budget keeps."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -56,7 +56,23 @@ def test_the_twenty_first_send_in_a_minute_waits_for_the_first_to_leave_the_wind
 def send_log(where: aredis.Redis | None) -> SendLog:
     if where is None:
         return MemorySendLog()
-    return RedisSendLog(where, lambda chat: f"test:sent:{{{chat}}}")
+    return shared_log(where)
+
+
+def shared_log(client: aredis.Redis) -> RedisSendLog:
+    return RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
+
+
+@pytest.fixture
+async def two_workers(
+    redis_client: aredis.Redis, redis_url: str
+) -> AsyncIterator[tuple[RedisSendLog, RedisSendLog]]:
+    """The send logs of two workers, each on a connection of its own to one Redis."""
+    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        yield shared_log(redis_client), shared_log(other_client)
+    finally:
+        await other_client.aclose()
 
 
 async def test_a_burst_of_reservations_keeps_every_group_rule(send_log: SendLog) -> None:
@@ -94,40 +110,25 @@ async def test_old_sends_leave_the_log(send_log: SendLog) -> None:
 
 
 async def test_workers_sharing_redis_share_a_chats_budget(
-    redis_client: aredis.Redis, redis_url: str
+    two_workers: tuple[RedisSendLog, RedisSendLog],
 ) -> None:
-    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
-    try:
-        logs = [
-            RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
-            for client in (redis_client, other_client)
-        ]
-        moments = [(await logs[i % 2].reserve("tg:-5", GROUP_RULES, NOW)).at for i in range(30)]
-    finally:
-        await other_client.aclose()
+    moments = [(await two_workers[i % 2].reserve("tg:-5", GROUP_RULES, NOW)).at for i in range(30)]
     assert_keeps(moments, GROUP_RULES)
 
 
 async def test_a_write_another_worker_has_on_its_way_holds_back_the_next(
-    redis_client: aredis.Redis, redis_url: str
+    two_workers: tuple[RedisSendLog, RedisSendLog],
 ) -> None:
-    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
-    try:
-        first, second = (
-            RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
-            for client in (redis_client, other_client)
-        )
-        await first.reserve("tg:42", PRIVATE_RULES, NOW)  # sent, not yet answered
-        later = await second.reserve("tg:42", PRIVATE_RULES, NOW + 5)
-    finally:
-        await other_client.aclose()
+    first, second = two_workers
+    await first.reserve("tg:42", PRIVATE_RULES, NOW)  # sent, not yet answered
+    later = await second.reserve("tg:42", PRIVATE_RULES, NOW + 5)
     assert later.at == pytest.approx(NOW + 6)
 
 
 async def test_a_write_from_a_worker_that_died_stops_holding_back(
     redis_client: aredis.Redis,
 ) -> None:
-    log = RedisSendLog(redis_client, lambda chat: f"test:sent:{{{chat}}}")
+    log = shared_log(redis_client)
     await log.reserve("tg:-1", GROUP_RULES, NOW)  # never marked done
     later = await log.reserve("tg:-1", GROUP_RULES, NOW + IN_FLIGHT + 1)
     assert later.at == NOW + IN_FLIGHT + 1
@@ -145,44 +146,30 @@ async def test_sends_to_every_chat_together_keep_the_bot_wide_limit(send_log: Se
 
 
 async def test_workers_sharing_redis_share_the_bot_wide_limit(
-    redis_client: aredis.Redis, redis_url: str
+    two_workers: tuple[RedisSendLog, RedisSendLog],
 ) -> None:
-    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
     clock = VirtualClock(NOW)
-    try:
-        pacers = [
-            Pacer(RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}"), clock, TELEGRAM)
-            for client in (redis_client, other_client)
-        ]
-        moments = []
-        for user in range(1, 61):
-            turn = await pacers[user % 2].turn(f"tg:{user}")
-            moments.append(turn.at)
-    finally:
-        await other_client.aclose()
+    pacers = [Pacer(log, clock, TELEGRAM) for log in two_workers]
+    moments = []
+    for user in range(1, 61):
+        turn = await pacers[user % 2].turn(f"tg:{user}")
+        moments.append(turn.at)
     assert_keeps(moments, BOT_RULES)
 
 
 async def test_a_turn_taken_behind_a_write_on_its_way_is_spaced_from_when_that_one_lands(
-    redis_client: aredis.Redis, redis_url: str
+    two_workers: tuple[RedisSendLog, RedisSendLog],
 ) -> None:
-    other_client = aredis.Redis.from_url(redis_url, decode_responses=True)
-    try:
-        first, second = (
-            RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
-            for client in (redis_client, other_client)
-        )
-        sending = await first.reserve("tg:42", PRIVATE_RULES, NOW)  # on its way, slowly
-        waiting = await second.reserve("tg:42", PRIVATE_RULES, NOW + 0.2)
-        assert waiting.behind and waiting.at == pytest.approx(NOW + 1.2)
-        again = await second.confirm(waiting, PRIVATE_RULES, NOW + 1.2)
-        assert again is not None and again < NOW + 1.5  # the first has not landed: ask again
-        await first.mark_done(sending, NOW + 1.5)  # it lands
-        moved = await second.confirm(waiting, PRIVATE_RULES, again)
-        assert moved == pytest.approx(NOW + 2.5)
-        assert await second.confirm(waiting, PRIVATE_RULES, NOW + 2.5) is None
-    finally:
-        await other_client.aclose()
+    first, second = two_workers
+    sending = await first.reserve("tg:42", PRIVATE_RULES, NOW)  # on its way, slowly
+    waiting = await second.reserve("tg:42", PRIVATE_RULES, NOW + 0.2)
+    assert waiting.behind and waiting.at == pytest.approx(NOW + 1.2)
+    again = await second.confirm(waiting, PRIVATE_RULES, NOW + 1.2)
+    assert again is not None and again < NOW + 1.5  # the first has not landed: ask again
+    await first.mark_done(sending, NOW + 1.5)  # it lands
+    moved = await second.confirm(waiting, PRIVATE_RULES, again)
+    assert moved == pytest.approx(NOW + 2.5)
+    assert await second.confirm(waiting, PRIVATE_RULES, NOW + 2.5) is None
 
 
 async def test_a_turn_wanted_later_keeps_the_writes_other_turns_are_spaced_from(
@@ -236,7 +223,7 @@ class CutClaims:
 async def test_a_write_whose_claim_the_store_did_not_answer_does_not_leave(
     redis_client: aredis.Redis,
 ) -> None:
-    shared = CutClaims(RedisSendLog(redis_client, lambda chat: f"test:sent:{{{chat}}}"))
+    shared = CutClaims(shared_log(redis_client))
     send_log = OutageSendLog(shared)
     for _ in range(30):  # the bot's thirty, on their way
         turn = await send_log.reserve(EVERY_CHAT, BOT_RULES, NOW)
@@ -254,7 +241,7 @@ async def test_while_the_store_answers_how_a_turn_ended_reaches_the_shared_log(
 ) -> None:
     """A turn taken in the shared log and answered is spaced from there, one let go
     unused holds nothing back: every worker sees both at once."""
-    shared = RedisSendLog(redis_client, lambda chat: f"test:sent:{{{chat}}}")
+    shared = shared_log(redis_client)
     send_log = OutageSendLog(shared)
     answered = await send_log.reserve("tg:42", PRIVATE_RULES, NOW)
     await send_log.mark_done(answered, NOW + 2.5)
@@ -272,7 +259,7 @@ async def test_the_shared_log_runs_on_the_embedded_server(tmp_path: Path) -> Non
     with EmbeddedRedis(tmp_path, persist=False) as server:
         client = aredis.Redis.from_url(server.url)
         try:
-            log = RedisSendLog(client, lambda chat: f"test:sent:{{{chat}}}")
+            log = shared_log(client)
             turn = await log.reserve(EVERY_CHAT, BOT_RULES, NOW)
             claimed = await log.claim(turn, BOT_RULES, NOW)
             assert isinstance(claimed, Reservation)
